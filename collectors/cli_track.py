@@ -1,0 +1,33 @@
+"""`feeds track FEED ENTITY`: queue a repository or pricing page, as `repo=`/`url=` do."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from collectors.state import StateStore
+from feeds.settings import Settings
+
+REPO_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("feed", choices=["codehost-ai-repos", "ai-pricing"])
+    parser.add_argument("entity", help="`owner/name` for a repository, an https URL for a pricing page")
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    if args.feed == "codehost-ai-repos" and not REPO_NAME.match(args.entity):
+        print(f"feeds track: {args.entity!r} is not an `owner/name` repository", file=sys.stderr)
+        return 2
+    if args.feed == "ai-pricing" and not args.entity.startswith("https://"):
+        print("feeds track: pricing pages must be https URLs", file=sys.stderr)
+        return 2
+    settings.ensure_dirs()
+    state = StateStore(settings.state_path)
+    try:
+        print(f"{args.feed} {args.entity}: {state.enqueue(args.feed, args.entity)}")
+    finally:
+        state.close()
+    return 0

@@ -1,0 +1,313 @@
+"""Row models of the six feeds: the single definition of what every feed row holds.
+
+Field names follow SPEC §2.1/§4.1 exactly, including each upstream's own casing (`created_at`
+on repositories and forum posts, `publishedAt` on MCP servers, `createdAt` on hub items) because
+clients filter on them with `since`. Every row also carries `entity`, its key in the format that
+`/history?entity=` takes (SPEC §4.3), so a client can go from any row to its series.
+
+Money is computed with `Decimal` and stored as the float whose shortest repr is that decimal
+(`Decimal("0.2") -> 0.2`), so JSON shows exactly the upstream digits without float drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FeedName = Literal[
+    "codehost-ai-repos",
+    "forum-launch-ai",
+    "mcp-servers",
+    "ai-pricing",
+    "llm-pricing",
+    "modelhub-trending",
+]
+
+# SPEC §4.1 content scope.
+REPO_TOPICS: tuple[str, ...] = (
+    "mcp",
+    "mcp-server",
+    "ai-agent",
+    "ai-agents",
+    "llm-agent",
+    "agentic-ai",
+    "autonomous-agents",
+)
+FORUM_TERMS: tuple[str, ...] = (
+    "AI",
+    "LLM",
+    "GPT",
+    "MCP",
+    "agent",
+    "agents",
+    "agentic",
+    "Claude",
+    "RAG",
+    "OpenAI",
+    "Anthropic",
+    "Gemini",
+    "Llama",
+    "Mistral",
+    "embedding",
+    "copilot",
+)
+
+
+class Row(BaseModel):
+    """Base of every feed row. Unknown fields are refused so a typo cannot silently ship."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    entity: str = Field(description="Entity key as taken by /history?entity= (SPEC §4.3).")
+
+
+class RepoRow(Row):
+    full_name: str = Field(description="`owner/name`.")
+    owner: str
+    name: str
+    description: str | None
+    html_url: str
+    homepage: str | None = None
+    stars: int
+    forks: int
+    open_issues: int
+    language: str | None
+    license: str | None = Field(description="SPDX id, `other`, or null when there is no licence.")
+    topics: list[str]
+    matched_topics: list[str] = Field(description="Which of the tracked topics the repository carries.")
+    archived: bool = False
+    created_at: str
+    updated_at: str | None = None
+    pushed_at: str | None = None
+    tracked: bool = Field(False, description="Collected because a client asked for it with `repo=`.")
+
+
+class ForumRow(Row):
+    id: str = Field(description="Forum item id.")
+    title: str
+    url: str | None = Field(description="Link of the post; null for text posts.")
+    discussion_url: str
+    author: str
+    points: int
+    comments: int
+    kind: Literal["story", "show_hn", "ask_hn", "launch_hn"] = "story"
+    matched_terms: list[str]
+    created_at: str
+
+
+class McpRemote(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: str = Field(description="Transport: `streamable-http` or `sse`.")
+    url: str
+
+
+class McpPackage(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    registryType: str
+    identifier: str
+    version: str | None = None
+    transport: str = Field(description="Transport type of the package, e.g. `stdio`.")
+
+
+class McpServerRow(Row):
+    name: str = Field(description="Reverse-domain server name, e.g. `io.github.owner/weather`.")
+    title: str | None = None
+    description: str
+    version: str
+    url: str = Field(description="Best public URL: website, else repository, else registry entry.")
+    websiteUrl: str | None = None
+    repository: str | None = Field(description="Source repository URL, when published.")
+    remotes: list[McpRemote]
+    packages: list[McpPackage]
+    status: str = "active"
+    publishedAt: str
+    updatedAt: str
+
+
+class PricePlan(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    plan: str
+    amount: float | None = Field(description="Price in `currency`; null for custom/contact-sales plans.")
+    currency: str | None = Field(description="ISO 4217 code where known.")
+    period: Literal["month", "year", "one_time", "usage"] | None = None
+    unit: str | None = Field(None, description="Per what: `user`, `seat`, `1M tokens`, ...")
+    custom: bool = False
+    method: Literal["jsonld", "microdata", "app_state", "heuristic"]
+
+
+class PriceChange(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    plan: str
+    change: Literal["added", "removed", "price"]
+    old: float | None = None
+    new: float | None = None
+    currency: str | None = None
+    period: str | None = None
+
+
+class PricingPageRow(Row):
+    url: str
+    vendor: str = Field(description="Host name of the page, e.g. `openai.com`.")
+    title: str | None = None
+    plans: list[PricePlan]
+    methods: list[str] = Field(description="Extraction methods that found at least one price.")
+    changes: list[PriceChange] = Field(description="What changed since this page's previous snapshot.")
+    previousSnapshotAt: str | None = None
+    contentHash: str = Field(description="SHA-256 of the normalised page text; changes when the page does.")
+    tracked: bool = Field(False, description="Watched because a client asked for it with `url=`.")
+    snapshotAt: str
+
+
+class LlmRow(Row):
+    id: str = Field(description="Marketplace model id, e.g. `openai/gpt-4o`.")
+    name: str
+    canonical_slug: str | None = None
+    description: str | None = None
+    context_length: int | None
+    input_modalities: list[str]
+    output_modalities: list[str]
+    price_input_per_1m: float | None = Field(description="USD per 1M input tokens; null if variable.")
+    price_output_per_1m: float | None = Field(description="USD per 1M output tokens; null if variable.")
+    previous_price_input_per_1m: float | None = None
+    previous_price_output_per_1m: float | None = None
+    is_new: bool = Field(description="Not in the previous day's snapshot.")
+    price_changed: bool = Field(description="Input or output price differs from the previous day.")
+    tokenizer: str | None = None
+    supported_parameters: list[str] = []
+    created: str = Field(description="When the marketplace added the model (ISO 8601).")
+
+
+class HubRow(Row):
+    id: str = Field(description="Hub repository id, `owner/name`.")
+    kind: Literal["model", "space", "dataset"]
+    author: str | None
+    likes: int
+    downloads: int | None = Field(description="Rolling downloads; null for hosted apps.")
+    task: str | None = Field(description="Pipeline tag (models), task category (datasets), SDK (apps).")
+    license: str | None
+    library: str | None = None
+    trending_score: int
+    trending_rank: int = Field(description="1-based position in this kind's trending list.")
+    tags: list[str] = []
+    lastModified: str | None = None
+    createdAt: str | None = Field(description="Null when the hub does not know the creation date.")
+
+
+@dataclass(frozen=True)
+class FeedInfo:
+    """What every part of the service needs to know about one feed."""
+
+    name: str
+    title: str
+    source: str
+    row: type[Row]
+    since_field: str
+    entity_help: str
+    momentum: bool
+
+
+FEEDS: dict[str, FeedInfo] = {
+    f.name: f
+    for f in (
+        FeedInfo(
+            "codehost-ai-repos",
+            "AI agent and MCP repositories",
+            "GitHub REST API (search by topic, repositories)",
+            RepoRow,
+            "created_at",
+            "`owner/repo`",
+            True,
+        ),
+        FeedInfo(
+            "forum-launch-ai",
+            "AI launch posts",
+            "Hacker News via the Algolia HN Search API",
+            ForumRow,
+            "created_at",
+            "the forum item id",
+            False,
+        ),
+        FeedInfo(
+            "mcp-servers",
+            "Official MCP registry servers",
+            "registry.modelcontextprotocol.io (v0.1)",
+            McpServerRow,
+            "publishedAt",
+            "the server name",
+            True,
+        ),
+        FeedInfo(
+            "ai-pricing",
+            "AI and SaaS pricing pages",
+            "Public pricing pages (JSON-LD, embedded app data, visible prices)",
+            PricingPageRow,
+            "snapshotAt",
+            "the page URL",
+            False,
+        ),
+        FeedInfo(
+            "llm-pricing",
+            "LLM prices",
+            "OpenRouter models API",
+            LlmRow,
+            "created",
+            "the marketplace model id",
+            True,
+        ),
+        FeedInfo(
+            "modelhub-trending",
+            "Trending models, apps and datasets",
+            "Hugging Face Hub API",
+            HubRow,
+            "createdAt",
+            "`model:<id>`, `space:<id>` or `dataset:<id>`",
+            True,
+        ),
+    )
+}
+
+FEED_NAMES: tuple[str, ...] = tuple(FEEDS)
+
+
+def hub_entity(kind: str, hub_id: str) -> str:
+    """Hub entity key (SPEC §4.3): hosted apps are `space:<id>`."""
+    return f"{kind}:{hub_id}"
+
+
+def parse_time(value: str | int | float) -> datetime:
+    """One tolerant parser for every upstream timestamp form (Z, offsets, 0-9 fraction digits, epoch)."""
+    if isinstance(value, int | float):
+        return datetime.fromtimestamp(value, tz=UTC)
+    text = value.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    if "." in text:  # fromisoformat wants 3 or 6 fraction digits before 3.12 on some inputs
+        head, _, rest = text.partition(".")
+        digits = ""
+        while rest and rest[0].isdigit():
+            digits, rest = digits + rest[0], rest[1:]
+        text = f"{head}.{(digits + '000000')[:6]}{rest}"
+    parsed = datetime.fromisoformat(text)
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def iso(value: datetime) -> str:
+    """Canonical timestamp form of every row: UTC, seconds, `Z`."""
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def money_per_million(per_unit: str | int | float | None) -> float | None:
+    """USD per token (decimal string) to USD per 1M tokens, exactly; negative means variable."""
+    if per_unit is None or per_unit == "":
+        return None
+    amount = Decimal(str(per_unit))
+    if amount < 0:
+        return None
+    scaled = (amount * 1_000_000).normalize()
+    return float(scaled)

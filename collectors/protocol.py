@@ -1,0 +1,64 @@
+"""The one small protocol every collector implements, and the context it is given.
+
+A collector is given a context (the day, the clock, the HTTP layer, the previous snapshot of its
+feed, the tracking queue) and returns validated rows. It does not write: the runner owns the
+archive, the run log and the change counts, so no collector can half-write a day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, ClassVar, Protocol
+
+from collectors.http import HttpClient
+from collectors.models import Row
+from collectors.state import StateStore
+from feeds.progress import NullProgress, Progress
+from feeds.settings import Settings
+
+Resolver = Callable[[str], Awaitable[list[str]]]
+"""Host name -> IP addresses. The SSRF guard checks every address; offline replay injects its own."""
+
+
+async def system_resolver(host: str) -> list[str]:
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    return sorted({str(info[4][0]) for info in infos})
+
+
+@dataclass
+class CollectContext:
+    day: date
+    now: datetime
+    http: HttpClient
+    settings: Settings
+    state: StateStore
+    previous: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The feed's rows on its latest archived day before `day`, by entity (empty on the first day)."""
+    previous_day: str | None = None
+    resolver: Resolver = system_resolver
+    progress: Progress = field(default_factory=NullProgress)
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+
+class Collector(Protocol):
+    feed: ClassVar[str]
+    volatile_fields: ClassVar[frozenset[str]]
+    """Row fields that change on every snapshot without the entity changing (ignored in `changed`)."""
+
+    async def collect(self, ctx: CollectContext) -> list[Row]: ...
+
+
+class BaseCollector:
+    feed: ClassVar[str] = ""
+    volatile_fields: ClassVar[frozenset[str]] = frozenset()
+
+    async def collect(self, ctx: CollectContext) -> list[Row]:
+        raise NotImplementedError

@@ -1,0 +1,145 @@
+"""Runs collectors for one day: context, archive write, change counts and the run log.
+
+Every source runs concurrently and independently: one failing source records its failure and
+keeps its earlier days, while the others land. Rows are written only after the whole source
+succeeded, in one transaction per (feed, day).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime
+from typing import Any
+
+import httpx
+import orjson
+
+from collectors.archive import Archive, RunRecord
+from collectors.http import HttpClient, Sleep, make_client
+from collectors.models import Row
+from collectors.protocol import CollectContext, Collector, Resolver, system_resolver
+from collectors.registry import get_collector
+from collectors.state import StateStore
+from feeds.progress import NullProgress, Progress
+from feeds.settings import Settings
+
+
+def _strip(row: dict[str, Any], volatile: frozenset[str]) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k not in volatile}
+
+
+def count_changes(
+    previous: dict[str, dict[str, Any]], rows: dict[str, dict[str, Any]], volatile: frozenset[str]
+) -> tuple[int, int]:
+    """(new, changed) of today's rows against the previous snapshot, ignoring volatile fields."""
+    new = changed = 0
+    for entity, row in rows.items():
+        old = previous.get(entity)
+        if old is None:
+            new += 1
+        elif _strip(old, volatile) != _strip(row, volatile):
+            changed += 1
+    return new, changed
+
+
+async def collect_one(
+    feed: str,
+    day: date,
+    now: datetime,
+    *,
+    settings: Settings,
+    archive: Archive,
+    state: StateStore,
+    client: httpx.AsyncClient,
+    resolver: Resolver,
+    sleep: Sleep = asyncio.sleep,
+    progress: Progress | None = None,
+    warn_out: Callable[[str], None] | None = None,
+) -> RunRecord:
+    started = time.monotonic()
+    previous_day = archive.latest_day(feed, before=day)
+    previous = archive.rows_on(feed, previous_day) if previous_day else {}
+    ctx = CollectContext(
+        day=day,
+        now=now,
+        http=HttpClient(
+            client, retries=settings.feeds_http_retries, max_wait=settings.feeds_max_retry_wait, sleep=sleep
+        ),
+        settings=settings,
+        state=state,
+        previous=previous,
+        previous_day=previous_day,
+        resolver=resolver,
+        progress=progress or NullProgress(),
+    )
+    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        collector: Collector = get_collector(feed)
+        rows: list[Row] = await collector.collect(ctx)
+        by_entity: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            if row.entity in by_entity:
+                ctx.warn(f"duplicate entity {row.entity!r}: kept the first")
+                continue
+            by_entity[row.entity] = row.model_dump(mode="json")
+        new, changed = count_changes(previous, by_entity, collector.volatile_fields)
+        stored = archive.replace_day(
+            feed, day, ((entity, orjson.dumps(data)) for entity, data in by_entity.items())
+        )
+        record = RunRecord(
+            feed, str(day), "ok", stored, new, changed, len(ctx.warnings), started_at,
+            round(time.monotonic() - started, 3),
+        )
+    except Exception as exc:  # any failure of one source is recorded, never fatal to the others
+        detail = str(exc) if str(exc) else type(exc).__name__
+        record = RunRecord(
+            feed, str(day), "failed", 0, 0, 0, len(ctx.warnings), started_at,
+            round(time.monotonic() - started, 3), f"{type(exc).__name__}: {detail}"[:2000],
+        )
+    finally:
+        ctx.progress.clear()
+    archive.log_run(record)
+    if warn_out is not None:
+        for message in ctx.warnings[:20]:
+            warn_out(f"  warning [{feed}] {message}")
+        if len(ctx.warnings) > 20:
+            warn_out(f"  warning [{feed}] ... and {len(ctx.warnings) - 20} more")
+    return record
+
+
+async def collect_day(
+    feeds: Sequence[str],
+    day: date,
+    *,
+    settings: Settings,
+    archive: Archive,
+    state: StateStore,
+    now: datetime | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+    resolver: Resolver = system_resolver,
+    sleep: Sleep = asyncio.sleep,
+    show_progress: bool = False,
+    warn_out: Callable[[str], None] | None = None,
+) -> list[RunRecord]:
+    """Collect `feeds` for `day` concurrently; returns one run record per feed, in `feeds` order."""
+    now = now or datetime.now(UTC)
+    async with make_client(settings.feeds_http_timeout, transport) as client:
+        tasks = [
+            collect_one(
+                feed,
+                day,
+                now,
+                settings=settings,
+                archive=archive,
+                state=state,
+                client=client,
+                resolver=resolver,
+                sleep=sleep,
+                progress=Progress(f"collect {day} {feed}") if show_progress else None,
+                warn_out=warn_out,
+            )
+            for feed in feeds
+        ]
+        return list(await asyncio.gather(*tasks))

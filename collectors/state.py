@@ -1,0 +1,72 @@
+"""The state store: small, mutable state that flows back from the server to the nightly run.
+
+Here: the tracking queue. A client asking for an untracked repository (`repo=`) or pricing page
+(`url=`) appends it; the next collection fetches it once and, if it exists, tracks it daily from
+then on. Keys, watches and claims live in the same SQLite file (added by their modules).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tracked (
+    feed       TEXT NOT NULL,
+    entity     TEXT NOT NULL,
+    status     TEXT NOT NULL CHECK (status IN ('queued', 'tracked', 'not_found')),
+    added_at   TEXT NOT NULL,
+    checked_at TEXT,
+    PRIMARY KEY (feed, entity)
+) WITHOUT ROWID;
+"""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class StateStore:
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def enqueue(self, feed: str, entity: str) -> str:
+        """Queue `entity` for the next collection; returns its status (an existing status is kept)."""
+        self.db.execute(
+            "INSERT OR IGNORE INTO tracked (feed, entity, status, added_at) VALUES (?, ?, 'queued', ?)",
+            (feed, entity, _now()),
+        )
+        row = self.db.execute(
+            "SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)
+        ).fetchone()
+        return str(row[0])
+
+    def status(self, feed: str, entity: str) -> str | None:
+        row = self.db.execute(
+            "SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)
+        ).fetchone()
+        return str(row[0]) if row else None
+
+    def entities(self, feed: str, *statuses: str) -> list[str]:
+        """Entities of `feed` in any of `statuses` (default: queued and tracked), in insertion order."""
+        wanted = statuses or ("queued", "tracked")
+        marks = ",".join("?" for _ in wanted)
+        cur = self.db.execute(
+            f"SELECT entity FROM tracked WHERE feed = ? AND status IN ({marks}) ORDER BY added_at, entity",
+            (feed, *wanted),
+        )
+        return [r[0] for r in cur]
+
+    def mark(self, feed: str, entity: str, status: str) -> None:
+        self.db.execute(
+            "UPDATE tracked SET status = ?, checked_at = ? WHERE feed = ? AND entity = ?",
+            (status, _now(), feed, entity),
+        )

@@ -1,0 +1,1 @@
+"""The `feeds` command line and the settings shared by every part of the service."""

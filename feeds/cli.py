@@ -1,0 +1,62 @@
+"""`feeds`: the one command line of the service. Each part contributes its subcommands.
+
+A subcommand lives next to the code it drives (`collectors/cli.py`, `build/cli.py`, ...) and
+exposes `add_arguments(parser)` and `run(args, settings) -> exit code`; this module only wires
+them up, so `feeds --help` always lists everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from feeds.settings import Settings, SettingsError
+
+# name -> (module, help). Order is the order of `feeds --help`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "collect": ("collectors.cli_collect", "collect today's (or one day's) snapshot of the feeds"),
+    "backfill": ("collectors.cli_backfill", "fill the archive for the last N days (offline replay)"),
+    "runs": ("collectors.cli_runs", "show the run log of recent collections"),
+    "track": ("collectors.cli_track", "queue a repository or pricing page for daily collection"),
+    "status": ("collectors.cli_status", "show what the archive holds, per feed"),
+    "settings": ("feeds.cli_settings", "list every setting with its current value"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="feeds",
+        description="Daily data feeds about the AI ecosystem: collect, build, serve.",
+        epilog="Settings come from the environment; `feeds settings` lists them.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        sub.set_defaults(_module=module)
+        importlib.import_module(module).add_arguments(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_module", None):
+        parser.print_help()
+        return 2
+    try:
+        settings = Settings()
+    except SettingsError as exc:
+        print(f"feeds: bad setting: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return int(importlib.import_module(args._module).run(args, settings) or 0)
+    except KeyboardInterrupt:
+        print("feeds: interrupted", file=sys.stderr)
+        return 130
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())

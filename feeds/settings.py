@@ -1,0 +1,96 @@
+"""Every setting of the service, declared once: name, default, help.
+
+Settings are read from the environment so that the same code runs under cron, in CI and in a
+container without a config file. A bad value fails loudly at start-up rather than surfacing as
+odd behaviour at 3 a.m.; the README's settings table is checked against this list by a test.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: str
+    help: str
+    kind: type = str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("FEEDS_DATA_DIR", "var", "Archive, state store, counters, run log and outbox.", Path),
+    Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
+    Setting("GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min."),
+    Setting("FEEDS_OFFLINE", "0", "1: every collection uses the offline replay instead of the network.", bool),
+    Setting("FEEDS_SEED", "42", "Seed of the offline replay's simulated ecosystem.", int),
+    Setting("FEEDS_SIM_REPOS", "3000", "Replay: repositories in the simulated code host.", int),
+    Setting("FEEDS_SIM_MCP_SERVERS", "400", "Replay: servers in the simulated MCP registry.", int),
+    Setting("FEEDS_SIM_LLMS", "300", "Replay: models in the simulated LLM marketplace.", int),
+    Setting("FEEDS_SIM_HUB_ITEMS", "150", "Replay: models, apps and datasets (each) in the simulated hub.", int),
+    Setting("FEEDS_SIM_PRICING_PAGES", "40", "Replay: pricing pages served by the simulated web.", int),
+    Setting("FEEDS_SIM_FORUM_POSTS", "50", "Replay: AI launch posts per day on the simulated forum.", int),
+    Setting("FEEDS_HTTP_TIMEOUT", "30", "Seconds before an upstream request times out.", float),
+    Setting("FEEDS_HTTP_RETRIES", "4", "Retries on timeouts, 5xx and rate limits before a source fails.", int),
+    Setting("FEEDS_MAX_RETRY_WAIT", "120", "Longest wait (s) a rate limit may impose before the source fails.", float),
+    Setting("FEEDS_NEW_REPO_DAYS", "30", "Repositories created this many days back count as new.", int),
+    Setting("FEEDS_FORUM_DAYS", "7", "Days of forum posts each collection looks back over.", int),
+    Setting("FEEDS_FETCH_MAX_BYTES", "2000000", "Largest pricing page fetched on a user's behalf (bytes).", int),
+    Setting("FEEDS_FETCH_TIMEOUT", "15", "Total seconds allowed to fetch one pricing page.", float),
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+class SettingsError(ValueError):
+    """A setting has a value that cannot be used."""
+
+
+def _convert(setting: Setting, raw: str) -> Any:
+    if setting.kind is bool:
+        lowered = raw.strip().lower()
+        if lowered in {"1", "true", "yes", "on"}:
+            return True
+        if lowered in {"0", "false", "no", "off", ""}:
+            return False
+        raise SettingsError(f"{setting.name}={raw!r}: expected 1/0, true/false, yes/no")
+    try:
+        return setting.kind(raw)
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{setting.name}={raw!r}: expected {setting.kind.__name__}") from exc
+
+
+class Settings:
+    """Typed, read-only view of the settings; attribute names are the lowercased setting names."""
+
+    def __init__(self, env: Mapping[str, str] | None = None, **overrides: Any) -> None:
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for setting in SETTINGS:
+            values[setting.name.lower()] = _convert(setting, env.get(setting.name, setting.default))
+        for key, value in overrides.items():
+            if key.upper() not in _BY_NAME:
+                raise SettingsError(f"unknown setting {key}")
+            values[key] = value
+        self.__dict__.update(values)
+
+    def __getattr__(self, name: str) -> Any:  # only reached for unknown names
+        raise AttributeError(f"no setting named {name.upper()}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("settings are read-only; pass overrides to Settings(...)")
+
+    @property
+    def archive_path(self) -> Path:
+        return Path(self.feeds_data_dir) / "archive.sqlite"
+
+    @property
+    def state_path(self) -> Path:
+        return Path(self.feeds_data_dir) / "state.sqlite"
+
+    def ensure_dirs(self) -> None:
+        Path(self.feeds_data_dir).mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,78 @@
+"""Shared test fixtures: an isolated data dir, and running a real collector on a mocked upstream.
+
+Mocks live only at the network edge: `httpx.MockTransport` answers with recorded or synthesised
+upstream payloads (tests/fixtures/<source>/), and the real collector, HTTP layer, runner and
+archive do the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+
+from collectors.archive import Archive, RunRecord
+from collectors.protocol import Resolver
+from collectors.runner import collect_day
+from collectors.state import StateStore
+from feeds.settings import Settings
+
+FIXTURES = Path(__file__).parent / "fixtures"
+DAY = date(2026, 11, 20)
+
+
+def fixture_bytes(source: str, name: str) -> bytes:
+    return (FIXTURES / source / name).read_bytes()
+
+
+async def public_resolver(host: str) -> list[str]:
+    """Every host resolves to a public documentation-free address (tests never touch the network)."""
+    return ["93.184.215.14"]
+
+
+@dataclass
+class Env:
+    settings: Settings
+    archive: Archive
+    state: StateStore
+    sleeps: list[float] = field(default_factory=list)
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+
+    async def collect(
+        self,
+        feed: str,
+        handler: Callable[[httpx.Request], httpx.Response],
+        day: date = DAY,
+        now: datetime | None = None,
+        resolver: Resolver = public_resolver,
+    ) -> RunRecord:
+        """Run the real collector of `feed` for `day` against `handler`; returns its run record."""
+        records = await collect_day(
+            [feed],
+            day,
+            settings=self.settings,
+            archive=self.archive,
+            state=self.state,
+            now=now or datetime.combine(day, datetime.min.time(), tzinfo=UTC).replace(hour=12),
+            transport=httpx.MockTransport(handler),
+            resolver=resolver,
+            sleep=self.sleep,
+        )
+        return records[0]
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> Env:
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
+    settings.ensure_dirs()
+    archive = Archive(settings.archive_path)
+    state = StateStore(settings.state_path)
+    yield Env(settings, archive, state)
+    archive.close()
+    state.close()
