@@ -32,7 +32,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_SIM_MCP_SERVERS", "400", "Replay: servers in the simulated MCP registry.", int),
     Setting("FEEDS_SIM_LLMS", "300", "Replay: models in the simulated LLM marketplace.", int),
     Setting("FEEDS_SIM_HUB_ITEMS", "150", "Replay: models, apps and datasets (each) in the simulated hub.", int),
-    Setting("FEEDS_SIM_PRICING_PAGES", "40", "Replay: pricing pages served by the simulated web.", int),
     Setting("FEEDS_SIM_FORUM_POSTS", "50", "Replay: AI launch posts per day on the simulated forum.", int),
     Setting("FEEDS_HTTP_TIMEOUT", "30", "Seconds before an upstream request times out.", float),
     Setting("FEEDS_HTTP_RETRIES", "4", "Retries on timeouts, 5xx and rate limits before a source fails.", int),
