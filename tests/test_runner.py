@@ -1,0 +1,106 @@
+"""The runner: one source's failure is recorded and contained; days are written whole or not at all."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar
+
+import httpx
+import pytest
+
+from collectors import registry
+from collectors.http import InvalidResponse
+from collectors.models import ForumRow
+from collectors.protocol import BaseCollector, CollectContext
+from collectors.runner import count_changes
+
+DAY1, DAY2 = date(2026, 11, 1), date(2026, 11, 2)
+
+
+def post(item_id: str, points: int) -> ForumRow:
+    return ForumRow(
+        entity=item_id, id=item_id, title=f"Show HN: thing {item_id}", url=None,
+        discussion_url=f"https://news.ycombinator.com/item?id={item_id}", author="a", points=points,
+        comments=0, matched_terms=["AI"], created_at="2026-11-01T00:00:00Z",
+    )
+
+
+class FakeCollector(BaseCollector):
+    """Fetches one URL so the network edge is real; what it returns is set by the test."""
+
+    feed: ClassVar[str] = "forum-launch-ai"
+    rows: ClassVar[list[ForumRow]] = []
+    fail: ClassVar[bool] = False
+
+    async def collect(self, ctx: CollectContext) -> list[ForumRow]:
+        data, _ = await ctx.http.get_json("https://hn.example/api")
+        if self.fail or not data.get("ok"):
+            raise InvalidResponse("upstream said no")
+        ctx.progress.update("fetched")
+        return list(self.rows)
+
+
+@pytest.fixture(autouse=True)
+def fake_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.COLLECTORS, "forum-launch-ai", f"{__name__}:FakeCollector")
+    FakeCollector.rows = []
+    FakeCollector.fail = False
+
+
+def ok(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(200, json={"ok": True})
+
+
+async def test_rows_are_stored_and_counted(env) -> None:
+    FakeCollector.rows = [post("1", 5), post("2", 7)]
+    first = await env.collect("forum-launch-ai", ok, day=DAY1)
+    assert (first.status, first.rows, first.new, first.changed) == ("ok", 2, 2, 0)
+    FakeCollector.rows = [post("1", 5), post("2", 9), post("3", 1)]
+    second = await env.collect("forum-launch-ai", ok, day=DAY2)
+    assert (second.rows, second.new, second.changed) == (3, 1, 1)
+    assert env.archive.rows_on("forum-launch-ai", DAY2)["2"]["points"] == 9
+
+
+async def test_failure_keeps_earlier_days_and_is_logged(env) -> None:
+    FakeCollector.rows = [post("1", 5)]
+    await env.collect("forum-launch-ai", ok, day=DAY1)
+    before = env.archive.rows_on("forum-launch-ai", DAY1)
+
+    def down(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("network off")
+
+    record = await env.collect("forum-launch-ai", down, day=DAY2)
+    assert record.status == "failed" and "Inaccessible" in (record.error or "")
+    assert env.archive.rows_on("forum-launch-ai", DAY1) == before
+    assert env.archive.rows_on("forum-launch-ai", DAY2) == {}
+    assert env.archive.runs("forum-launch-ai")[0].status == "failed"
+    assert env.archive.last_success("forum-launch-ai").day == str(DAY1)
+
+
+async def test_failed_recollection_keeps_the_days_earlier_content(env) -> None:
+    FakeCollector.rows = [post("1", 5)]
+    await env.collect("forum-launch-ai", ok, day=DAY1)
+    FakeCollector.fail = True
+    record = await env.collect("forum-launch-ai", ok, day=DAY1)
+    assert record.status == "failed"
+    assert env.archive.rows_on("forum-launch-ai", DAY1)["1"]["points"] == 5
+
+
+async def test_duplicate_entities_keep_the_first_with_a_warning(env) -> None:
+    FakeCollector.rows = [post("1", 5), post("1", 6)]
+    record = await env.collect("forum-launch-ai", ok, day=DAY1)
+    assert record.rows == 1 and record.warnings == 1
+    assert env.archive.rows_on("forum-launch-ai", DAY1)["1"]["points"] == 5
+
+
+async def test_a_broken_collector_module_is_a_failed_run_not_a_crash(env, monkeypatch) -> None:
+    monkeypatch.setitem(registry.COLLECTORS, "forum-launch-ai", "collectors.no_such_module:X")
+    record = await env.collect("forum-launch-ai", ok, day=DAY1)
+    assert record.status == "failed" and "ModuleNotFoundError" in (record.error or "")
+
+
+def test_count_changes_ignores_volatile_fields() -> None:
+    previous = {"a": {"x": 1, "seen": "mon"}, "b": {"x": 2, "seen": "mon"}}
+    today = {"a": {"x": 1, "seen": "tue"}, "b": {"x": 3, "seen": "tue"}, "c": {"x": 0, "seen": "tue"}}
+    assert count_changes(previous, today, frozenset({"seen"})) == (1, 1)
+    assert count_changes(previous, today, frozenset()) == (1, 2)
