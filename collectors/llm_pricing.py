@@ -1,0 +1,118 @@
+"""LLM prices of the model marketplace (OpenRouter's public model list).
+
+One request returns every model (`{"data": [...]}`, no pagination). Prices are decimal strings in
+USD per token; they are turned into USD per 1M tokens with exact `Decimal` arithmetic, because a
+float product shows drift (`0.00000125 * 1e6 = 1.2499999999999998`). The new-model and
+price-change flags compare against the previous archived day, which the runner hands us.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, Field
+
+from collectors.http import validate, validate_items
+from collectors.models import LlmRow, iso, money_per_million, parse_time
+from collectors.protocol import BaseCollector, CollectContext
+
+MODELS_URL = "https://openrouter.ai/api/v1/models"
+# The default is `text` only: image, embedding and speech models would silently go missing.
+MODELS_PARAMS = {"output_modalities": "all"}
+
+
+def _decimal_text(value: str) -> str:
+    """Refuse a price that is not a decimal number, so one odd model cannot fail the whole feed later."""
+    try:
+        Decimal(value)
+    except InvalidOperation as exc:
+        raise ValueError(f"not a decimal price: {value!r}") from exc
+    return value
+
+
+Price = Annotated[str, AfterValidator(_decimal_text)]
+
+
+class Architecture(BaseModel):
+    input_modalities: list[str] = []
+    output_modalities: list[str] = []
+    tokenizer: str | None = None
+
+
+class Pricing(BaseModel):
+    prompt: Price
+    completion: Price
+
+
+class Model(BaseModel):
+    id: str = Field(min_length=1)
+    name: str
+    canonical_slug: str | None = None
+    description: str | None = None
+    created: int
+    context_length: int | None = None
+    architecture: Architecture
+    pricing: Pricing
+    supported_parameters: list[str] = []
+
+
+class Envelope(BaseModel):
+    data: list[Any]
+
+
+def _price_flags(
+    model_id: str, prices: tuple[float | None, float | None], ctx: CollectContext
+) -> dict[str, Any]:
+    """Flags against the previous day. The very first collection has nothing to compare: nothing is new."""
+    if ctx.previous_day is None:
+        return {"is_new": False, "price_changed": False}
+    old = ctx.previous.get(model_id)
+    if old is None:
+        return {"is_new": True, "price_changed": False}
+    old_prices = (old.get("price_input_per_1m"), old.get("price_output_per_1m"))
+    if old_prices == prices:
+        return {"is_new": False, "price_changed": False}
+    return {
+        "is_new": False,
+        "price_changed": True,
+        "previous_price_input_per_1m": old_prices[0],
+        "previous_price_output_per_1m": old_prices[1],
+    }
+
+
+def transform(model: Model, ctx: CollectContext) -> LlmRow:
+    """One marketplace model -> one row."""
+    prices = (money_per_million(model.pricing.prompt), money_per_million(model.pricing.completion))
+    return LlmRow(
+        entity=model.id,
+        id=model.id,
+        name=model.name,
+        canonical_slug=model.canonical_slug,
+        description=model.description,
+        context_length=model.context_length,
+        input_modalities=model.architecture.input_modalities,
+        output_modalities=model.architecture.output_modalities,
+        price_input_per_1m=prices[0],
+        price_output_per_1m=prices[1],
+        tokenizer=model.architecture.tokenizer,
+        supported_parameters=model.supported_parameters,
+        created=iso(parse_time(model.created)),
+        **_price_flags(model.id, prices, ctx),
+    )
+
+
+class LlmPricingCollector(BaseCollector):
+    feed = "llm-pricing"
+    # The flags and previous prices describe the day-over-day move, not the model: two days with the
+    # same prices must not count as "changed" just because yesterday's row was flagged.
+    volatile_fields = frozenset(
+        {"is_new", "price_changed", "previous_price_input_per_1m", "previous_price_output_per_1m"}
+    )
+
+    async def collect(self, ctx: CollectContext) -> list[LlmRow]:
+        payload, _ = await ctx.http.get_json(MODELS_URL, params=MODELS_PARAMS)
+        envelope = validate(Envelope, payload, "model list")
+        models = validate_items(Model, envelope.data, "model", ctx.warn)
+        ctx.progress.update(f"{len(models)} models")
+        return [transform(model, ctx) for model in models]
