@@ -82,6 +82,14 @@ def rate_limit_wait(response: httpx.Response, now: float | None = None) -> float
         return 60.0  # a 429 without a hint: GitHub's advice for secondary limits is "at least 60 s"
     return None
 
+def _budget_spent(response: httpx.Response) -> bool:
+    """A success that says the budget is now zero (GitHub's or the IETF draft's headers)."""
+    if response.headers.get("x-ratelimit-remaining") == "0":
+        return True
+    match = _IETF_RATELIMIT.search(response.headers.get("ratelimit", ""))
+    return bool(match and match.group(1) == "0")
+
+
 def _snippet(response: httpx.Response) -> str:
     text = response.text[:200].replace("\n", " ")
     return f"HTTP {response.status_code} from {response.request.url}: {text}"
@@ -175,7 +183,7 @@ class HttpClient:
                 raise InvalidResponse(_snippet(response))
 
             # Honour a spent budget announced on a successful response before the next request.
-            wait = rate_limit_wait(response) if response.headers.get("x-ratelimit-remaining") == "0" else None
+            wait = rate_limit_wait(response) if _budget_spent(response) else None
             if wait:
                 self._blocked_until = time.time() + wait
             return response

@@ -105,6 +105,15 @@ async def test_spent_budget_on_a_success_delays_the_next_request() -> None:
     assert len(sleeps) == 1 and 15 <= sleeps[0] <= 22
 
 
+async def test_ietf_spent_budget_on_a_success_delays_the_next_request() -> None:
+    sleeps: list[float] = []
+    spent = httpx.Response(200, headers={"ratelimit": '"api";r=0;t=12'})
+    http = client_for([spent, httpx.Response(200)], sleeps)
+    await http.get("https://hub.example/1")
+    await http.get("https://hub.example/2")
+    assert len(sleeps) == 1 and 10 <= sleeps[0] <= 13
+
+
 @pytest.mark.parametrize(
     "status,error", [(404, NotFound), (401, ImproperlyConfigured), (403, Inaccessible), (422, InvalidResponse)]
 )
