@@ -1,6 +1,7 @@
 """The state store: small, mutable state that flows back from the server to the nightly run.
 
-Here: the tracking queue. A client asking for an untracked repository (`repo=`) or pricing page
+Here: the tracking queue, and the demand log (keyed lookups of one entity, per day; the build
+sums the last seven days into the demand index and momentum's demand component). A client asking for an untracked repository (`repo=`) or pricing page
 (`url=`) appends it; the next collection fetches it once and, if it exists, tracks it daily from
 then on. Keys, watches and claims live in the same SQLite file (added by their modules).
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, datetime
+from collections.abc import Mapping
 from pathlib import Path
 
 SCHEMA = """
@@ -19,6 +21,13 @@ CREATE TABLE IF NOT EXISTS tracked (
     added_at   TEXT NOT NULL,
     checked_at TEXT,
     PRIMARY KEY (feed, entity)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS demand (
+    day    TEXT NOT NULL,
+    feed   TEXT NOT NULL,
+    entity TEXT NOT NULL,
+    count  INTEGER NOT NULL,
+    PRIMARY KEY (day, feed, entity)
 ) WITHOUT ROWID;
 """
 
@@ -70,3 +79,21 @@ class StateStore:
             "UPDATE tracked SET status = ?, checked_at = ? WHERE feed = ? AND entity = ?",
             (status, _now(), feed, entity),
         )
+
+    def add_demand(self, day: str, counts: Mapping[tuple[str, str], int]) -> None:
+        """Add lookups of `day` in one transaction; callers batch them (never a write per request)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany(
+                "INSERT INTO demand (day, feed, entity, count) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (day, feed, entity) DO UPDATE SET count = count + excluded.count",
+                [(day, feed, entity, n) for (feed, entity), n in counts.items() if n > 0],
+            )
+
+    def demand_between(self, first_day: str, last_day: str) -> dict[tuple[str, str], int]:
+        """Lookups per (feed, entity) on days first_day..last_day inclusive."""
+        cur = self.db.execute(
+            "SELECT feed, entity, SUM(count) FROM demand WHERE day BETWEEN ? AND ? GROUP BY feed, entity",
+            (first_day, last_day),
+        )
+        return {(feed, entity): int(n) for feed, entity, n in cur}
