@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "runs": ("collectors.cli_runs", "show the run log of recent collections"),
     "track": ("collectors.cli_track", "queue a repository or pricing page for daily collection"),
     "status": ("collectors.cli_status", "show what the archive holds, per feed"),
+    "build": ("build.cli", "build the static tree from the archive and publish it atomically"),
+    "nightly": ("build.cli_nightly", "collect today, then build (for cron)"),
     "settings": ("feeds.cli_settings", "list every setting with its current value"),
 }
 

@@ -1,0 +1,54 @@
+"""Where things live in the published tree. The server resolves the same paths, so both import this.
+
+Entity keys are arbitrary upstream text (`owner/repo`, URLs, `model:org/x`), so per-entity files are
+named by a hash of the key: no escaping rules, no path traversal, an even spread over
+directories. The key itself is stored inside the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def entity_hash(entity: str) -> str:
+    return hashlib.sha256(entity.encode()).hexdigest()[:32]
+
+
+def _sharded(entity: str) -> str:
+    digest = entity_hash(entity)
+    return f"{digest[:2]}/{digest}"
+
+
+def feed_dir(feed: str) -> str:
+    return f"api/feeds/{feed}"
+
+
+def history_path(feed: str, entity: str) -> str:
+    """JSON Lines, one `{date, ...metrics, rank}` object per archived day, oldest first."""
+    return f"api/history/{feed}/{_sharded(entity)}.jsonl"
+
+
+def entity_card_path(feed: str, entity: str) -> str:
+    """One entity's current row, momentum (with score history) and recent change events."""
+    return f"api/entities/{feed}/{_sharded(entity)}.json"
+
+
+def trends_path(feed: str, window: str, date: str) -> str:
+    return f"api/trends/{feed}/{window}/{date}.json"
+
+
+def latest_trends_path(window: str, feed: str | None = None) -> str:
+    return f"api/trends/{feed}/{window}/latest.json" if feed else f"api/trends/latest/{window}.json"
+
+
+def momentum_path(category: str) -> str:
+    return f"api/momentum/{category}.json"
+
+
+SAMPLE_ALL = "api/sample/index.json"
+DEMAND = "api/demand.json"
+BUILD_INFO = "build.json"
+
+
+def sample_path(feed: str) -> str:
+    return f"api/sample/{feed}.json"

@@ -1,0 +1,218 @@
+"""`feeds build`: read the archive once per feed, compute, write a complete new tree, swap it in.
+
+Pipeline (one feed at a time, so peak memory is the largest feed's matrices, not the archive):
+
+    archive -> series (entity x day matrices) -> feed pages, history, events, trends,
+               momentum, entity cards -> [all feeds] sample, demand, leaderboards, build.json
+            -> atomic swap of FEEDS_SITE_DIR -> prune old builds
+
+Nothing here serves; nothing in the server recomputes what is written here.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from build import publish
+from build.feed_pages import FeedOutput, write_feed, write_sample_index
+from build.history_files import write_history
+from build.momentum import Momentum, compute_momentum
+from build.paths import (
+    BUILD_INFO,
+    DEMAND,
+    SAMPLE_ALL,
+    entity_card_path,
+    latest_trends_path,
+    momentum_path,
+    trends_path,
+)
+from build.series import FeedSeries, load_series
+from build.trends import WINDOWS, compute_events, compute_trends
+from build.writer import TreeWriter
+from collectors.archive import Archive
+from collectors.models import FEED_NAMES, FEEDS
+from collectors.state import StateStore
+from feeds.progress import Progress
+from feeds.settings import Settings
+
+LEADERBOARD_SIZE = 100
+DEMAND_INDEX_SIZE = 100
+DEMAND_DAYS = 7
+RECENT_EVENTS = 20
+
+
+@dataclass
+class BuildSummary:
+    build_id: str
+    path: Path
+    entities: int
+    files: int
+    bytes: int
+    seconds: float
+
+    def line(self) -> str:
+        return (
+            f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files, "
+            f"{self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s"
+        )
+
+
+def demand_window(reference: str) -> tuple[str, str]:
+    """The demand index's week: the seven days ending on the reference day."""
+    last = date.fromisoformat(reference)
+    return str(last - timedelta(days=DEMAND_DAYS - 1)), str(last)
+
+
+def write_demand(writer: TreeWriter, demand: dict[tuple[str, str], int], window: tuple[str, str], now: str) -> None:
+    ranked = sorted(demand.items(), key=lambda item: (-item[1], item[0]))[:DEMAND_INDEX_SIZE]
+    writer.write_json(
+        DEMAND,
+        {
+            "from": window[0],
+            "to": window[1],
+            "updatedAt": now,
+            "count": len(ranked),
+            "data": [
+                {"rank": n, "feed": feed, "entity": entity, "lookups": count}
+                for n, ((feed, entity), count) in enumerate(ranked, start=1)
+            ],
+        },
+    )
+
+
+def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, Any]]:
+    """Every (window, date) trends document of the feed; returns the latest per window."""
+    latest: dict[str, dict[str, Any]] = {}
+    for window in WINDOWS:
+        doc: dict[str, Any] | None = None
+        for j, day in enumerate(series.days):
+            doc = compute_trends(series, window, j)
+            writer.write_json(trends_path(series.feed, window, day), doc)
+        if doc is None:
+            doc = {"feed": series.feed, "window": window, "date": None, "movers": [], "moversRelative": [],
+                   "events": []}
+        writer.write_json(latest_trends_path(window, series.feed), doc)
+        latest[window] = doc
+    return latest
+
+
+def write_entity_cards(
+    writer: TreeWriter, series: FeedSeries, momentum: Momentum | None, events: dict[str, list[dict[str, Any]]]
+) -> None:
+    present = series.present()
+    for i, entity in enumerate(series.entities):
+        card = {
+            "entity": entity,
+            "feed": series.feed,
+            "current": bool(present[i]),
+            "firstSeen": series.days[int(series.first_seen[i])],
+            "lastSeen": series.days[int(series.last_seen[i])],
+            "row": series.latest[i],
+            "momentum": momentum.entity(entity) if momentum is not None else None,
+            "events": events.get(entity, [])[-RECENT_EVENTS:][::-1],
+        }
+        writer.write_json(entity_card_path(series.feed, entity), card)
+
+
+def build_feed(
+    writer: TreeWriter,
+    archive: Archive,
+    feed: str,
+    demand: dict[tuple[str, str], int],
+    say: Callable[[str], None],
+) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, int]:
+    started = time.monotonic()
+    series = load_series(archive, feed, progress=say)
+    say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
+    output = write_feed(writer, archive, feed, series.current_day)
+    write_history(writer, series, progress=say)
+    say(f"{feed}: history written")
+    events: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for j in range(len(series.days)):
+        for event in compute_events(series, j):
+            events[event["entity"]].append(event)
+    latest_trends = write_trends(writer, series)
+    say(f"{feed}: trends written")
+    momentum = None
+    leaderboard = None
+    if FEEDS[feed].momentum:
+        momentum = compute_momentum(
+            series, {entity: n for (f, entity), n in demand.items() if f == feed}
+        )
+        leaderboard = {
+            "category": feed,
+            "date": series.current_day,
+            "updatedAt": output.meta["updatedAt"],
+            "data": momentum.leaderboard(LEADERBOARD_SIZE),
+        }
+        leaderboard["count"] = len(leaderboard["data"])
+        writer.write_json(momentum_path(feed), leaderboard)
+    write_entity_cards(writer, series, momentum, events)
+    say(f"{feed}: done in {time.monotonic() - started:.1f}s")
+    return output, latest_trends, leaderboard, len(series.entities)
+
+
+def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = False) -> BuildSummary:
+    started = time.monotonic()
+    now = now or datetime.now(UTC)
+    now_s = now.strftime("%Y-%m-%dT%H:%M:%SZ")
+    site = Path(settings.feeds_site_dir)
+    build_id = publish.new_build_id(now)
+    target = publish.prepare(site, build_id)
+    writer = TreeWriter(target)
+    progress = Progress("build", stream=sys.stderr)
+
+    def say(message: str) -> None:
+        if not quiet:
+            progress.update(message)
+
+    settings.ensure_dirs()
+    archive = Archive(settings.archive_path)
+    state = StateStore(settings.state_path)
+    try:
+        days = [d for d in (archive.latest_day(feed) for feed in FEED_NAMES) if d]
+        reference = max(days) if days else now.date().isoformat()
+        window = demand_window(reference)
+        demand = state.demand_between(*window)
+        outputs: list[FeedOutput] = []
+        latest_trends: dict[str, dict[str, dict[str, Any]]] = {}
+        entities = 0
+        for feed in FEED_NAMES:
+            output, trends, _leaderboard, count = build_feed(writer, archive, feed, demand, say)
+            outputs.append(output)
+            latest_trends[feed] = trends
+            entities += count
+        write_sample_index(writer, outputs, SAMPLE_ALL)
+        write_demand(writer, demand, window, now_s)
+        for window_name in WINDOWS:
+            writer.write_json(
+                latest_trends_path(window_name),
+                {"window": window_name, "feeds": [latest_trends[feed][window_name] for feed in FEED_NAMES]},
+            )
+        seconds = time.monotonic() - started
+        info = {
+            "id": build_id,
+            "builtAt": now_s,
+            "feeds": {o.meta["feed"]: o.meta for o in outputs},
+            "demandWindow": {"from": window[0], "to": window[1]},
+            "stats": {"entities": entities, "files": writer.files + 1, "bytes": writer.bytes,
+                      "seconds": round(seconds, 1)},
+        }
+        writer.write_bytes(BUILD_INFO, orjson.dumps(info, option=orjson.OPT_INDENT_2))
+    finally:
+        archive.close()
+        state.close()
+        progress.clear()
+    writer.fsync_tree()
+    publish.swap(site, build_id)
+    publish.prune(site)
+    return BuildSummary(build_id, target, entities, writer.files, writer.bytes, time.monotonic() - started)

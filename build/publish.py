@@ -1,0 +1,106 @@
+"""Atomic publication: each build is a fresh directory; `FEEDS_SITE_DIR` is a symlink swapped in one rename.
+
+    site            -> site.builds/20261122T031500Z-3f9a1c   (the served tree)
+    site.builds/    every kept build, newest last; a build is complete once its build.json exists
+
+A build that fails or is killed never touches the symlink, so the served tree stays exactly as it
+was; its partial directory is removed by the next build. The last KEEP builds stay for rollback,
+and so that a request that started on the previous tree can still finish reading it.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+from build.paths import BUILD_INFO
+
+KEEP = 3
+
+
+class PublishError(Exception):
+    pass
+
+
+def new_build_id(now: datetime | None = None) -> str:
+    now = now or datetime.now(UTC)
+    return f"{now.strftime('%Y%m%dT%H%M%SZ')}-{secrets.token_hex(3)}"
+
+
+def builds_dir(site: Path) -> Path:
+    return site.parent / f"{site.name}.builds"
+
+
+def prepare(site: Path, build_id: str) -> Path:
+    """Create the fresh directory for a build and clear away incomplete ones left by killed builds."""
+    root = builds_dir(site)
+    root.mkdir(parents=True, exist_ok=True)
+    if site.exists() and not site.is_symlink():
+        raise PublishError(f"{site} is a real directory, not a published symlink; move it away first")
+    current = current_build(site)
+    for entry in root.iterdir():
+        if entry.is_dir() and entry.name != current and not (entry / BUILD_INFO).exists():
+            shutil.rmtree(entry, ignore_errors=True)
+    target = root / build_id
+    target.mkdir()
+    return target
+
+
+def current_build(site: Path) -> str | None:
+    if not site.is_symlink():
+        return None
+    return Path(os.readlink(site)).name
+
+
+def complete_builds(site: Path) -> list[str]:
+    root = builds_dir(site)
+    if not root.exists():
+        return []
+    return sorted(e.name for e in root.iterdir() if e.is_dir() and (e / BUILD_INFO).exists())
+
+
+def swap(site: Path, build_id: str) -> None:
+    """Point `site` at the build in one atomic rename of a fresh symlink over the old one."""
+    target = builds_dir(site) / build_id
+    if not (target / BUILD_INFO).exists():
+        raise PublishError(f"build {build_id} is incomplete; refusing to publish it")
+    relative = os.path.relpath(target, site.parent)
+    tmp = site.parent / f".{site.name}.swap-{build_id}"
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    os.symlink(relative, tmp)
+    os.replace(tmp, site)
+    dir_fd = os.open(site.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def prune(site: Path, keep: int = KEEP) -> list[str]:
+    """Remove complete builds beyond the newest `keep`, never the one being served."""
+    current = current_build(site)
+    builds = complete_builds(site)
+    removed = []
+    for name in builds[:-keep] if len(builds) > keep else []:
+        if name != current:
+            shutil.rmtree(builds_dir(site) / name, ignore_errors=True)
+            removed.append(name)
+    return removed
+
+
+def rollback(site: Path) -> str:
+    """Serve the complete build just before the current one; returns its id."""
+    current = current_build(site)
+    builds = complete_builds(site)
+    if current not in builds:
+        raise PublishError("nothing is published yet")
+    position = builds.index(current)
+    if position == 0:
+        raise PublishError(f"no build older than {current} is kept")
+    previous = builds[position - 1]
+    swap(site, previous)
+    return previous

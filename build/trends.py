@@ -1,0 +1,286 @@
+"""Trends: top movers over a window and the change events of each archived day (SPEC §4.4, §6).
+
+For a feed, a window and an archived date, `compute_trends` returns one JSON-ready document:
+
+    {"feed", "window", "date", "from",          # "from": the base day actually used
+     "metric",                                  # the feed's main metric (build/feedspec.py)
+     "movers": [...], "moversRelative": [...],  # each {"entity", "from", "to", "change", "changePct",
+                                                #       "rankFrom", "rankTo"}
+     "events": [...],                           # every event of the days in (from, date]
+     "partial": true}                           # only when the archive is younger than the window
+
+Base day: the latest archived day on or before `date - window` (calendar days). Days missing from
+the archive (a failed collection) are simply absent, so a gap moves the base to the archived day
+before it. When no archived day is that old, the first archived day is the base and the document
+says `"partial": true`; on the first archived day itself there is nothing to compare, so movers are
+empty.
+
+Movers: entities with a row and a main-metric value on both the base day and the date, and a non-zero
+change. `movers` orders them by |change| (largest first), `moversRelative` by |changePct| (base > 0
+only); ties go to the entity name. Price cuts are negative changes and rank by their magnitude.
+Numbers are ints when integral (12 stars, not 12.0), floats only for real fractions.
+
+Events, one dict each: {"type", "feed", "entity", "date", "old", "new", "detail"} (old/new/detail null
+where meaningless), in the order date, type, entity:
+
+- `new_entity`: the entity's first archived day is this day; `new` is its main metric that day (and
+  `detail` {"version"} where the feed has versions). None on the feed's first archived day: the whole
+  feed is new then, and listing every entity would drown the real launches.
+- `version_bump` (feeds with a version text, MCP servers): the version differs from the one of the
+  entity's previous present day; old/new are the versions. A missing version on either day is no bump.
+- `price_change` (llm-pricing): input or output price differs from the previous present day;
+  old/new are {"input", "output"} and detail {"direction": "cut" | "rise" | "mixed"}. A price that is
+  null (variable) on either day is not compared.
+- `price_change` (ai-pricing): the page's own `changes` list of that day (written by its collector);
+  one event per page and day, detail {"changes": [...]}, old/new the page's `min_price` on the
+  previous present day and on this day.
+
+Constants:
+
+- `WINDOWS`: window name -> length in calendar days.
+- `TOP_MOVERS` (50): movers listed per order (absolute and relative).
+- `PCT_DECIMALS` (2): decimals of `changePct`.
+- `CHANGE_DECIMALS` (6): decimals `change` is rounded to, so float prices do not show binary noise
+  (0.3 - 0.1 = 0.2, not 0.19999999999999998); integral metrics are unaffected.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import date, timedelta
+from typing import Any
+
+import numpy as np
+import orjson
+
+from build.feedspec import FEED_SPECS
+from build.series import FeedSeries
+
+WINDOWS: dict[str, int] = {"1d": 1, "7d": 7, "30d": 30}
+TOP_MOVERS = 50
+PCT_DECIMALS = 2
+CHANGE_DECIMALS = 6
+
+VERSION_TEXT = "version"
+CHANGES_TEXT = "changes"
+LLM_FEED = "llm-pricing"
+LLM_INPUT = "price_input_per_1m"
+LLM_OUTPUT = "price_output_per_1m"
+PAGE_PRICE = "min_price"
+
+
+# -- numbers ---------------------------------------------------------------------------------------
+
+
+def _num(value: float) -> int | float | None:
+    """A JSON number: None for NaN, int when integral (stars 12, not 12.0), else the float."""
+    number = float(value)
+    if np.isnan(number):
+        return None
+    return int(number) if number.is_integer() else number
+
+
+# -- base day --------------------------------------------------------------------------------------
+
+
+def base_day(days: list[str], day_index: int, window_days: int) -> tuple[int, bool]:
+    """(base day index, partial) for a window ending on days[day_index].
+
+    The latest archived day on or before date - window, so a gap in the archive falls back to the
+    archived day before it; with none that old, the first archived day and partial=True.
+    """
+    target = (date.fromisoformat(days[day_index]) - timedelta(days=window_days)).isoformat()
+    base = bisect_right(days, target, 0, day_index) - 1
+    if base < 0:
+        return 0, True
+    return base, False
+
+
+# -- movers ----------------------------------------------------------------------------------------
+
+
+def _mover(series: FeedSeries, i: int, base: int, day: int, values: np.ndarray, pct: np.ndarray) -> dict[str, Any]:
+    before, after = values[i, base], values[i, day]
+    return {
+        "entity": series.entities[i],
+        "from": _num(before),
+        "to": _num(after),
+        "change": _num(round(after - before, CHANGE_DECIMALS)),
+        "changePct": _num(pct[i]),
+        "rankFrom": _num(series.rank[i, base]),
+        "rankTo": _num(series.rank[i, day]),
+    }
+
+
+def compute_movers(
+    series: FeedSeries, metric: str, base: int, day: int, top: int = TOP_MOVERS
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(by |change|, by |changePct|) between two day columns, `top` each; column ops over all entities."""
+    if base == day or metric not in series.metrics:
+        return [], []
+    values = series.metrics[metric]
+    before, after = values[:, base], values[:, day]
+    change = after - before
+    valid = series.seen[:, base] & series.seen[:, day] & ~np.isnan(change) & (change != 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = np.round(np.where(before != 0, 100.0 * change / before, np.nan), PCT_DECIMALS)
+    candidates = np.flatnonzero(valid)
+    # Stable sorts over candidates in entity order: ties keep the alphabetical order.
+    by_change = candidates[np.argsort(-np.abs(change[candidates]), kind="stable")[:top]]
+    relative = candidates[before[candidates] > 0]
+    by_pct = relative[np.argsort(-np.abs(change[relative] / before[relative]), kind="stable")[:top]]
+    return (
+        [_mover(series, int(i), base, day, values, pct) for i in by_change],
+        [_mover(series, int(i), base, day, values, pct) for i in by_pct],
+    )
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+
+def _event(
+    kind: str, series: FeedSeries, i: int, day: int, old: Any, new: Any, detail: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return {
+        "type": kind,
+        "feed": series.feed,
+        "entity": series.entities[i],
+        "date": series.days[day],
+        "old": old,
+        "new": new,
+        "detail": detail,
+    }
+
+
+def _previous_present(seen: np.ndarray, rows: np.ndarray, day: int) -> np.ndarray:
+    """For each of `rows`, the latest day index before `day` with a row (-1 if none).
+
+    Walks back one column at a time over the rows still unresolved: nearly every entity was there
+    the day before, so this is one or two column reads, not an entity x day scan.
+    """
+    previous = np.full(rows.size, -1, dtype=np.int64)
+    pending = np.arange(rows.size)
+    k = day - 1
+    while pending.size and k >= 0:
+        hit = seen[rows[pending], k]
+        previous[pending[hit]] = k
+        pending = pending[~hit]
+        k -= 1
+    return previous
+
+
+def _returning(series: FeedSeries, day: int) -> tuple[np.ndarray, np.ndarray]:
+    """(rows present on `day` that were seen before, their previous present day)."""
+    rows = np.flatnonzero(series.seen[:, day] & (series.first_seen < day))
+    return rows, _previous_present(series.seen, rows, day)
+
+
+def _new_entities(series: FeedSeries, day: int) -> list[dict[str, Any]]:
+    if day == 0:
+        return []
+    values = series.metrics.get(FEED_SPECS[series.feed].main_metric)
+    versions = series.texts.get(VERSION_TEXT)
+    events = []
+    for i in np.flatnonzero(series.first_seen == day):
+        new = _num(values[i, day]) if values is not None else None
+        detail = {"version": versions[i, day]} if versions is not None else None
+        events.append(_event("new_entity", series, int(i), day, None, new, detail))
+    return events
+
+
+def _version_bumps(series: FeedSeries, day: int) -> list[dict[str, Any]]:
+    versions = series.texts[VERSION_TEXT]
+    rows, previous = _returning(series, day)
+    current, before = versions[rows, day], versions[rows, previous]
+    changed = np.flatnonzero(current != before)
+    return [
+        _event("version_bump", series, int(rows[n]), day, before[n], current[n])
+        for n in changed
+        if before[n] is not None and current[n] is not None
+    ]
+
+
+def _direction(deltas: list[float]) -> str:
+    if all(d < 0 for d in deltas):
+        return "cut"
+    if all(d > 0 for d in deltas):
+        return "rise"
+    return "mixed"
+
+
+def _llm_price_changes(series: FeedSeries, day: int) -> list[dict[str, Any]]:
+    rows, previous = _returning(series, day)
+    prices = {"input": series.metrics[LLM_INPUT], "output": series.metrics[LLM_OUTPUT]}
+    delta = {name: m[rows, day] - m[rows, previous] for name, m in prices.items()}
+    # NaN (a null, variable price on either day) compares unequal to nothing: not a change.
+    moved = {name: ~np.isnan(d) & (d != 0) for name, d in delta.items()}
+    events = []
+    for n in np.flatnonzero(moved["input"] | moved["output"]):
+        i, k = int(rows[n]), int(previous[n])
+        old = {name: _num(m[i, k]) for name, m in prices.items()}
+        new = {name: _num(m[i, day]) for name, m in prices.items()}
+        direction = _direction([float(delta[name][n]) for name in prices if moved[name][n]])
+        events.append(_event("price_change", series, i, day, old, new, {"direction": direction}))
+    return events
+
+
+def _page_price_changes(series: FeedSeries, day: int) -> list[dict[str, Any]]:
+    texts = series.texts[CHANGES_TEXT][:, day]
+    prices = series.metrics.get(PAGE_PRICE)
+    events = []
+    for i in np.flatnonzero(texts.astype(bool)):
+        changes = orjson.loads(texts[i])
+        if not isinstance(changes, list) or not changes:
+            continue
+        old = new = None
+        if prices is not None:
+            new = _num(prices[i, day])
+            before = _previous_present(series.seen, np.array([i]), day)[0]
+            old = _num(prices[i, before]) if before >= 0 else None
+        events.append(_event("price_change", series, int(i), day, old, new, {"changes": changes}))
+    return events
+
+
+def _sort_key(event: dict[str, Any]) -> tuple[str, str, str]:
+    return event["date"], event["type"], event["entity"]
+
+
+def compute_events(series: FeedSeries, day_index: int) -> list[dict[str, Any]]:
+    """The change events of one archived day, ordered by (date, type, entity)."""
+    day = range(len(series.days))[day_index]
+    events = _new_entities(series, day)
+    if day > 0 and VERSION_TEXT in series.texts:
+        events += _version_bumps(series, day)
+    if day > 0 and series.feed == LLM_FEED:
+        events += _llm_price_changes(series, day)
+    if CHANGES_TEXT in series.texts:
+        events += _page_price_changes(series, day)
+    events.sort(key=_sort_key)
+    return events
+
+
+# -- the trends document ---------------------------------------------------------------------------
+
+
+def compute_trends(series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS) -> dict[str, Any]:
+    """The trends document of one feed, window and archived day (see the module docstring)."""
+    if window not in WINDOWS:
+        raise ValueError(f"unknown window {window!r}; expected one of {', '.join(WINDOWS)}")
+    day = range(len(series.days))[day_index]
+    base, partial = base_day(series.days, day, WINDOWS[window])
+    metric = FEED_SPECS[series.feed].main_metric
+    movers, relative = compute_movers(series, metric, base, day, top)
+    events = [event for k in range(base + 1, day + 1) for event in compute_events(series, k)]
+    document: dict[str, Any] = {
+        "feed": series.feed,
+        "window": window,
+        "date": series.days[day],
+        "from": series.days[base],
+        "metric": metric,
+        "movers": movers,
+        "moversRelative": relative,
+        "events": events,
+    }
+    if partial:
+        document["partial"] = True
+    return document

@@ -1,0 +1,78 @@
+"""The one writer for all build output.
+
+It refuses a path outside the tree or written twice (two outputs claiming one file is a bug,
+not something to resolve silently), counts files and bytes for the summary, and streams large
+outputs through `open_stream` so a big file is never held whole in memory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
+
+import orjson
+
+
+class WriterError(Exception):
+    pass
+
+
+class TreeWriter:
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.written: set[str] = set()
+        self.files = 0
+        self.bytes = 0
+        self._dirs: set[Path] = set()
+
+    def _target(self, relpath: str) -> Path:
+        raw_parts = relpath.split("/")
+        if relpath.startswith("/") or any(part in ("..", ".", "") for part in raw_parts) or "\\" in relpath:
+            raise WriterError(f"refusing path outside the tree: {relpath!r}")
+        if relpath in self.written:
+            raise WriterError(f"refusing to write {relpath!r} twice")
+        target = self.root.joinpath(*PurePosixPath(relpath).parts)
+        if self.root not in target.parents:
+            raise WriterError(f"refusing path outside the tree: {relpath!r}")
+        self.written.add(relpath)
+        parent = target.parent
+        if parent not in self._dirs:
+            parent.mkdir(parents=True, exist_ok=True)
+            self._dirs.add(parent)
+        return target
+
+    def write_bytes(self, relpath: str, data: bytes) -> None:
+        target = self._target(relpath)
+        with open(target, "wb") as fh:
+            fh.write(data)
+        self.files += 1
+        self.bytes += len(data)
+
+    def write_json(self, relpath: str, obj: Any) -> bytes:
+        data = orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+        self.write_bytes(relpath, data)
+        return data
+
+    @contextmanager
+    def open_stream(self, relpath: str) -> Iterator[IO[bytes]]:
+        target = self._target(relpath)
+        with open(target, "wb", buffering=1 << 20) as fh:
+            yield fh
+            size = fh.tell()
+        self.files += 1
+        self.bytes += size
+
+    def exists(self, relpath: str) -> bool:
+        return relpath in self.written
+
+    def fsync_tree(self) -> None:
+        """Flush directory entries so a power cut after publish cannot leave a half-visible tree."""
+        fd = os.open(self.root, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -1,0 +1,74 @@
+"""The one writer and atomic publication."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from build import publish
+from build.paths import BUILD_INFO
+from build.writer import TreeWriter, WriterError
+
+
+@pytest.mark.parametrize("bad", ["../x", "/etc/passwd", "a/../../b", "", "a//b", "./a"])
+def test_writer_refuses_paths_outside_the_tree(tmp_path: Path, bad: str) -> None:
+    writer = TreeWriter(tmp_path / "t")
+    with pytest.raises(WriterError):
+        writer.write_bytes(bad, b"x")
+
+
+def test_writer_refuses_a_path_written_twice(tmp_path: Path) -> None:
+    writer = TreeWriter(tmp_path / "t")
+    writer.write_json("api/a.json", {"a": 1})
+    with pytest.raises(WriterError, match="twice"):
+        writer.write_bytes("api/a.json", b"{}")
+    with writer.open_stream("api/big.jsonl") as fh:
+        for n in range(1000):
+            fh.write(b'{"n":%d}\n' % n)
+    assert writer.files == 2
+    assert writer.bytes == len(b'{"a":1}') + (tmp_path / "t/api/big.jsonl").stat().st_size
+
+
+def fake_build(site: Path, build_id: str, content: bytes, complete: bool = True) -> None:
+    root = publish.prepare(site, build_id)
+    (root / "data.txt").write_bytes(content)
+    if complete:
+        (root / BUILD_INFO).write_text("{}")
+
+
+def test_swap_prune_and_rollback(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    for n in range(5):
+        fake_build(site, f"2026110{n}T000000Z-aaaaaa", b"build %d" % n)
+        publish.swap(site, f"2026110{n}T000000Z-aaaaaa")
+        publish.prune(site)
+    assert (site / "data.txt").read_bytes() == b"build 4"
+    assert site.is_symlink() and not os.path.isabs(os.readlink(site))
+    assert len(publish.complete_builds(site)) == publish.KEEP
+    assert publish.rollback(site) == "20261103T000000Z-aaaaaa"
+    assert (site / "data.txt").read_bytes() == b"build 3"
+
+
+def test_an_incomplete_build_is_never_published_and_is_cleaned_later(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    fake_build(site, "20261101T000000Z-aaaaaa", b"good")
+    publish.swap(site, "20261101T000000Z-aaaaaa")
+    fake_build(site, "20261102T000000Z-bbbbbb", b"half", complete=False)
+    with pytest.raises(publish.PublishError, match="incomplete"):
+        publish.swap(site, "20261102T000000Z-bbbbbb")
+    assert (site / "data.txt").read_bytes() == b"good"
+    publish.prepare(site, "20261103T000000Z-cccccc")
+    assert not (publish.builds_dir(site) / "20261102T000000Z-bbbbbb").exists()
+    assert (site / "data.txt").read_bytes() == b"good"
+
+
+def test_rollback_without_an_older_build(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    with pytest.raises(publish.PublishError):
+        publish.rollback(site)
+    fake_build(site, "20261101T000000Z-aaaaaa", b"only")
+    publish.swap(site, "20261101T000000Z-aaaaaa")
+    with pytest.raises(publish.PublishError, match="no build older"):
+        publish.rollback(site)
