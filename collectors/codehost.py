@@ -23,7 +23,7 @@ from typing import Annotated, Any, ClassVar
 import httpx
 from pydantic import AfterValidator, BaseModel
 
-from collectors.http import InvalidResponse, NotFound, validate, validate_items
+from collectors.http import CollectorError, InvalidResponse, NotFound, validate, validate_items
 from collectors.models import REPO_TOPICS, RepoRow, Row, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -305,6 +305,11 @@ class CodehostCollector(BaseCollector):
         except NotFound:
             ctx.state.mark(self.feed, entity, "not_found")
             ctx.warn(f"queued repository {entity} not found (deleted or private)")
+            return None
+        except CollectorError as exc:
+            # One blocked (451/403) or flaky repository must not cost the day's whole feed; it stays
+            # queued and is tried again on the next run.
+            ctx.warn(f"queued repository {entity} skipped today: {exc}")
             return None
         items = validate_items(RepoItem, [data], f"repository {entity}", ctx.warn)
         return items[0] if items else None

@@ -455,3 +455,18 @@ async def test_token_is_sent_only_when_set(env: Env, token_env: Env) -> None:
     assert {r.headers.get("authorization") for r in with_token.requests} == {"Bearer x"}
     assert {r.headers.get("authorization") for r in without.requests} == {None}
     assert any(r.url.path.startswith("/repos/") for r in with_token.requests)
+
+
+async def test_a_blocked_queued_repository_is_skipped_not_fatal(env: Env) -> None:
+    fake = FakeGitHub(copy.deepcopy(SEARCH_PAGE["items"]))
+    env.state.enqueue(FEED, "blocked/legal")
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/repos/blocked/legal":
+            return httpx.Response(451, json={"message": "Repository access blocked"})
+        return fake(request)
+
+    run = await env.collect(FEED, handler)
+
+    assert (run.status, run.rows, run.warnings) == ("ok", 3, 1)
+    assert env.state.status(FEED, "blocked/legal") == "queued"
