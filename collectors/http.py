@@ -205,6 +205,14 @@ def validate(model: type[M], data: Any, what: str) -> M:
     except ValidationError as exc:
         raise InvalidResponse(f"{what}: {exc.error_count()} schema errors: {exc.errors()[0]}") from exc
 
+def _item_key(item: Any) -> Any:
+    """Something to name a skipped item by in the warning (registry items nest it under `server`)."""
+    if not isinstance(item, dict):
+        return None
+    nested = item.get("server") if isinstance(item.get("server"), dict) else {}
+    return item.get("id") or item.get("name") or item.get("objectID") or nested.get("name")
+
+
 def validate_items(
     model: type[M], items: Any, what: str, warn: Callable[[str], None]
 ) -> list[M]:
@@ -216,7 +224,7 @@ def validate_items(
         try:
             good.append(model.model_validate(item))
         except ValidationError as exc:
-            key = item.get("id") or item.get("name") or item.get("objectID") if isinstance(item, dict) else None
+            key = _item_key(item)
             first = exc.errors()[0]
             warn(f"{what}: skipped item {index} ({key}): {'.'.join(map(str, first['loc']))}: {first['msg']}")
     return good
