@@ -1,0 +1,661 @@
+"""Plans and prices from a pricing page's HTML: pure functions, no I/O.
+
+There is no pricing API, so we read what pages publish, most reliable first (upstream-apis.md §6):
+
+1. schema.org JSON-LD (`jsonld`): explicit amounts, currencies and billing periods, when present;
+2. microdata `itemprop="price"` (`microdata`);
+3. the data a client-rendered page ships to the browser (`__NEXT_DATA__`, `window.__NUXT__`,
+   other inline JSON) (`app_state`);
+4. the visible plan cards and their "$19/mo" texts (`heuristic`).
+
+A later method never adds a plan an earlier, more reliable one already found, so the structured
+figure wins over what the page happens to display. Real markup breaks every rule of the
+vocabulary (prices as strings or ranges, the period's unit code in three different places,
+comments inside JSON), so every reader here is tolerant and skips what it cannot read.
+
+Money is parsed as `Decimal` and stored as the float whose repr is that decimal (19.99 stays 19.99).
+A bare `$` is taken as USD: pages that mean another dollar almost always say so (`CA$`, `A$`, `AUD`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from price_parser import Price
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from collectors.models import PricePlan
+
+METHODS = ("jsonld", "microdata", "app_state", "heuristic")
+INVISIBLE_TAGS = ["script", "style", "noscript", "template", "svg"]
+MAX_DEPTH = 40
+
+CURRENCY_SYMBOLS = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "ca$": "CAD", "a$": "AUD"}
+OFFER_TYPES = {"Offer", "AggregateOffer"}
+
+_SPACE = re.compile(r"\s+")
+_PLAIN_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_ISO_DURATION = re.compile(r"^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$", re.I)
+_MONTH_WORD = re.compile(r"\b(?:month|months|monthly|mo|mon|mth)\b", re.I)
+_YEAR_WORD = re.compile(r"\b(?:year|years|yearly|annual|annually|annum|yr|ann)\b", re.I)
+_UNIT_WORD = re.compile(r"\b(user|seat|member|editor)s?\b", re.I)
+
+_CUR = r"(?:US\$|CA\$|A\$|[$€£¥]|\b(?:USD|EUR|GBP|JPY)\b)"
+_AMT = r"(?:\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+PRICE_TEXT = re.compile(
+    rf"(?:(?P<cur>{_CUR})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>€|£|\b(?:USD|EUR|GBP)\b))"
+    r"(?P<tail>[^$€£¥\d]{0,40})",
+    re.I,
+)
+# Earliest period phrase right after an amount wins: "$16/mo, billed annually" is a monthly figure.
+_TAIL_PERIODS = (
+    (re.compile(r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b", re.I), "month"),
+    (re.compile(r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum", re.I), "year"),
+    (re.compile(r"\bone[- ]time\b|\blifetime\b", re.I), "one_time"),
+)
+_TAIL_UNIT = re.compile(r"(?:\bper|/|\beach|\ba)\s*(user|seat|member|editor)s?\b", re.I)
+CARD_MARK = re.compile(r"pricing|plan|tier|card|package", re.I)
+CUSTOM_TEXT = re.compile(
+    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
+    r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing",
+    re.I,
+)
+CUSTOM_LINE = re.compile(r"^(?:custom|custom\s+pricing|let['’]?s\s+talk)$", re.I)
+FREE_LINE = re.compile(r"^(?:free|free\s+forever|\$?0\s*free)$", re.I)
+STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
+
+
+@dataclass(frozen=True)
+class Extraction:
+    title: str | None
+    plans: list[PricePlan]
+    methods: list[str]
+
+
+def extract(html: str, url: str) -> Extraction:
+    """Every plan the page publishes, most reliable method first, deduplicated."""
+    tree = LexborHTMLParser(html)
+    fallback = _host(url)
+    found: list[PricePlan] = []
+    _merge(found, jsonld_plans(tree, fallback))
+    _merge(found, microdata_plans(tree, fallback))
+    _merge(found, app_state_plans(tree))
+    tree.strip_tags(INVISIBLE_TAGS)
+    _merge(found, heuristic_plans(tree))
+    methods = [m for m in METHODS if any(p.method == m for p in found)]
+    return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def page_title(html: str) -> str | None:
+    node = LexborHTMLParser(html).css_first("title")
+    title = _clean(node.text()) if node is not None else ""
+    return title or None
+
+
+def visible_text(html: str) -> str:
+    """The page's text as a reader sees it, whitespace-normalised: what `contentHash` is taken over."""
+    tree = LexborHTMLParser(html)
+    tree.strip_tags(INVISIBLE_TAGS)
+    root = tree.body or tree.root
+    return _clean(root.text(separator=" ")) if root is not None else ""
+
+
+def content_hash(html: str) -> str:
+    return hashlib.sha256(visible_text(html).encode()).hexdigest()
+
+
+def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
+    """Append `new` unless an earlier method already has that plan, or the same plan/period/price."""
+    earlier = {p.plan.casefold() for p in found}
+    keys = {_dedupe_key(p) for p in found}
+    for plan in new:
+        key = _dedupe_key(plan)
+        if plan.plan.casefold() in earlier or key in keys:
+            continue
+        keys.add(key)
+        found.append(plan)
+
+
+def _dedupe_key(plan: PricePlan) -> tuple[str, str | None, str | None, float | None]:
+    return (plan.plan.casefold(), plan.period, plan.currency, plan.amount)
+
+
+# ---------------------------------------------------------------- values
+
+
+def _clean(text: str | None) -> str:
+    return _SPACE.sub(" ", text or "").strip()
+
+
+def _host(url: str) -> str:
+    host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", url, flags=re.I).split("/", 1)[0].split(":", 1)[0].lower()
+    return host.removeprefix("www.")
+
+
+def money(amount: Decimal) -> float:
+    """Decimal to the float whose shortest repr is that decimal (like models.money_per_million)."""
+    return float(amount.normalize())
+
+
+def parse_amount(value: Any) -> Decimal | None:
+    """A price as schema.org says it should be ("19.00") or as sites write it (19, "$19", "15-25", "19,99")."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, dict):
+        return parse_amount(value.get("@value"))
+    if isinstance(value, int | float):
+        amount: Decimal | None = Decimal(str(value))
+    elif isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        # price-parser reads "$19", "19,99" and gives a range ("15-25") its low end.
+        amount = Decimal(text) if _PLAIN_NUMBER.match(text) else Price.fromstring(text).amount
+    else:
+        return None
+    if amount is None or not amount.is_finite() or amount < 0:
+        return None
+    return amount
+
+
+def currency_code(value: Any) -> str | None:
+    """ISO 4217 code from a code or a symbol; None when unknown."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if re.fullmatch(r"[A-Za-z]{3}", text):
+        return text.upper()
+    return CURRENCY_SYMBOLS.get(text.lower())
+
+
+def _period_from_code(code: Any, value: Any = 1) -> str | None:
+    """UN/CEFACT unit code (MON, ANN) times a count: 1 MON is a month, 12 MON or 1 ANN a year."""
+    if not isinstance(code, str):
+        return None
+    try:
+        count = Decimal(str(value)) if value not in (None, "") else Decimal(1)
+    except InvalidOperation:
+        return None
+    months = {"MON": count, "ANN": count * 12}.get(code.strip().upper())
+    return {Decimal(1): "month", Decimal(12): "year"}.get(months) if months is not None else None
+
+
+def _period_from_iso(text: str) -> str | None:
+    match = _ISO_DURATION.match(text.strip())
+    if not match or not any(match.groups()):
+        return None
+    years, months, weeks, days = (int(g or 0) for g in match.groups())
+    total_months, total_days = years * 12 + months, weeks * 7 + days
+    if total_days == 0:
+        return {1: "month", 12: "year"}.get(total_months)
+    if total_months == 0:
+        return "month" if total_days in (28, 30, 31) else "year" if total_days in (365, 366) else None
+    return None
+
+
+def _period_from_words(text: Any) -> str | None:
+    if not isinstance(text, str):
+        return None
+    if _MONTH_WORD.search(text):
+        return "month"
+    if _YEAR_WORD.search(text):
+        return "year"
+    return None
+
+
+def _unit_from_words(text: Any) -> str | None:
+    """`user`/`seat` from "per user", "seats"; other unit texts ("1M tokens") kept as written."""
+    if not isinstance(text, str) or not _clean(text):
+        return None
+    match = _UNIT_WORD.search(text)
+    if match:
+        return "seat" if match.group(1).lower() in ("seat", "editor") else "user"
+    if _period_from_words(text):
+        return None
+    return _clean(text)[:40]
+
+
+# ---------------------------------------------------------------- tolerant JSON
+
+
+def _strip_js(text: str) -> str:
+    """Drop // and /* */ comments and trailing commas that sit outside strings."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c == "," and re.match(r"\s*[}\]]", text[i + 1 : i + 200]):
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def load_json_values(text: str) -> list[Any]:
+    """Every JSON value in a script body, tolerating HTML/JS comments, trailing commas and garbage."""
+    text = text.strip()
+    try:
+        return [json.loads(text)]
+    except ValueError:
+        pass
+    for opener, closer in (("<!--", "-->"), ("<![CDATA[", "]]>"), ("//<![CDATA[", "//]]>")):
+        if text.startswith(opener):
+            text = text[len(opener) :]
+        if text.endswith(closer):
+            text = text[: -len(closer)]
+    text = _strip_js(text)
+    decoder = json.JSONDecoder(strict=False)
+    values: list[Any] = []
+    pos = 0
+    while True:
+        while pos < len(text) and (text[pos].isspace() or text[pos] in ",;"):
+            pos += 1
+        if pos >= len(text) or text[pos] not in "{[":
+            return values  # the end, or trailing garbage after the last value
+        try:
+            value, pos = decoder.raw_decode(text, pos)
+        except ValueError:
+            return values
+        values.append(value)
+
+
+def _script_type(node: LexborNode) -> str:
+    return (node.attributes.get("type") or "").split(";")[0].strip().lower()
+
+
+# ---------------------------------------------------------------- 1. JSON-LD
+
+
+def jsonld_plans(tree: LexborHTMLParser, fallback_name: str) -> list[PricePlan]:
+    plans: list[PricePlan] = []
+    for script in tree.css("script"):
+        if _script_type(script) == "application/ld+json":
+            for document in load_json_values(script.text()):
+                _walk_ld(document, None, fallback_name, plans, 0)
+    return plans
+
+
+def _types(node: dict[str, Any]) -> set[str]:
+    raw = node.get("@type")
+    names = raw if isinstance(raw, list) else [raw]
+    return {str(t).rsplit("/", 1)[-1] for t in names if isinstance(t, str)}
+
+
+def _walk_ld(node: Any, parent: str | None, fallback: str, out: list[PricePlan], depth: int) -> None:
+    """Find offers anywhere: under `offers` of a product-like node, in `@graph`, or standing alone."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(node, list):
+        for item in node:
+            _walk_ld(item, parent, fallback, out, depth + 1)
+        return
+    if not isinstance(node, dict):
+        return
+    if _types(node) & OFFER_TYPES:
+        _ld_offer(node, parent, fallback, out, depth)
+        return
+    name = _clean(node.get("name")) if isinstance(node.get("name"), str) else ""
+    for key, value in node.items():
+        if key == "offers":
+            _ld_offers(value, name or parent, fallback, out, depth + 1)
+        elif isinstance(value, dict | list):
+            _walk_ld(value, None if key == "@graph" else name or parent, fallback, out, depth + 1)
+
+
+def _ld_offers(value: Any, parent: str | None, fallback: str, out: list[PricePlan], depth: int) -> None:
+    """Items under `offers` are offers whether or not they say `@type`."""
+    for offer in value if isinstance(value, list) else [value]:
+        if isinstance(offer, dict):
+            _ld_offer(offer, parent, fallback, out, depth + 1)
+
+
+def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: list[PricePlan], depth: int) -> None:
+    name = _offer_name(offer) or parent or fallback
+    if "offers" in offer:  # an AggregateOffer listing its offers: the offers are the plans
+        before = len(out)
+        _ld_offers(offer["offers"], name, fallback, out, depth + 1)
+        if len(out) > before:
+            return
+    price = offer.get("price")
+    if price is None:
+        price = offer.get("lowPrice")
+    specs = offer.get("priceSpecification")
+    spec_list = [s for s in (specs if isinstance(specs, list) else [specs]) if isinstance(s, dict)] or [{}]
+    for spec in spec_list:
+        spec_price = spec.get("price") if spec.get("price") is not None else spec.get("minPrice")
+        amount = parse_amount(spec_price if spec_price is not None else price)
+        period, unit = _spec_period(spec)
+        currency = currency_code(spec.get("priceCurrency")) or currency_code(offer.get("priceCurrency"))
+        out.append(_plan(name, amount, currency, period, unit, "jsonld"))
+
+
+def _offer_name(offer: dict[str, Any]) -> str:
+    for candidate in (offer.get("name"), (offer.get("itemOffered") or {}).get("name")
+                      if isinstance(offer.get("itemOffered"), dict) else None):
+        if isinstance(candidate, str) and _clean(candidate):
+            return _clean(candidate)
+    return ""
+
+
+def _spec_period(spec: dict[str, Any]) -> tuple[str | None, str | None]:
+    """(period, unit) of a UnitPriceSpecification, wherever this page put its unit code."""
+    period: str | None = None
+    duration = spec.get("billingDuration")
+    if isinstance(duration, str):
+        period = _period_from_iso(duration) or _period_from_words(duration)
+    elif isinstance(duration, int | float) and not isinstance(duration, bool):
+        period = _period_from_code(spec.get("unitCode"), duration)
+    elif isinstance(duration, dict):
+        period = _period_from_code(duration.get("unitCode"), duration.get("value", 1)) or _period_from_words(
+            duration.get("unitText")
+        )
+    period = period or _period_from_code(spec.get("unitCode"))
+    unit: str | None = None
+    reference = spec.get("referenceQuantity")
+    if isinstance(reference, dict):
+        period = period or _period_from_code(reference.get("unitCode"), reference.get("value", 1))
+        unit = _unit_from_words(reference.get("unitText"))
+    unit_text = spec.get("unitText")
+    period = period or _period_from_words(unit_text)
+    return period, unit or _unit_from_words(unit_text)
+
+
+def _plan(
+    name: str, amount: Decimal | None, currency: str | None, period: str | None, unit: str | None, method: str
+) -> PricePlan:
+    return PricePlan(
+        plan=name,
+        amount=money(amount) if amount is not None else None,
+        currency=currency,
+        period=period,  # type: ignore[arg-type]
+        unit=unit,
+        custom=amount is None,
+        method=method,  # type: ignore[arg-type]
+    )
+
+
+# ---------------------------------------------------------------- 2. microdata
+
+
+def microdata_plans(tree: LexborHTMLParser, fallback_name: str) -> list[PricePlan]:
+    plans: list[PricePlan] = []
+    for node in tree.css('[itemprop~="price"]'):
+        raw = node.attributes.get("content") or node.text()
+        amount = parse_amount(raw)
+        if amount is None:
+            continue
+        scope = _scope(node)
+        name = _scoped_prop(scope, "name") if scope is not None else ""
+        outer = _scope(scope) if scope is not None else None
+        name = name or (_scoped_prop(outer, "name") if outer is not None else "") or fallback_name
+        currency = currency_code(_scoped_prop(scope, "priceCurrency") if scope is not None else None)
+        currency = currency or currency_code(Price.fromstring(node.text()).currency)
+        period = None
+        if scope is not None:
+            duration = _scoped_prop(scope, "billingDuration")
+            period = (_period_from_iso(duration) if duration else None) or _period_from_code(
+                _scoped_prop(scope, "unitCode")
+            ) or _period_from_words(_scoped_prop(scope, "unitText"))
+        out_unit = _unit_from_words(_scoped_prop(scope, "unitText")) if scope is not None else None
+        plans.append(_plan(name, amount, currency, period, out_unit if not period else None, "microdata"))
+    return plans
+
+
+def _scope(node: LexborNode) -> LexborNode | None:
+    parent = node.parent
+    while parent is not None:
+        if "itemscope" in parent.attributes:
+            return parent
+        parent = parent.parent
+    return None
+
+
+def _scoped_prop(scope: LexborNode, prop: str) -> str:
+    node = scope.css_first(f'[itemprop~="{prop}"]')
+    if node is None:
+        return ""
+    return _clean(node.attributes.get("content") or node.text())
+
+
+# ---------------------------------------------------------------- 3. embedded app state
+
+
+_NAME_KEYS = ("name", "title", "planName", "plan_name", "displayName", "display_name", "label", "tier", "plan")
+_PERIOD_KEYS = ("interval", "period", "billingPeriod", "billing_period", "billingInterval", "billing", "frequency")
+_CURRENCY_KEYS = ("currency", "currencyCode", "currency_code", "priceCurrency")
+_UNIT_KEYS = ("unit", "per", "unitLabel", "unit_label")
+
+
+def app_state_plans(tree: LexborHTMLParser) -> list[PricePlan]:
+    plans: list[PricePlan] = []
+    for blob in _state_blobs(tree):
+        _walk_state(blob, plans, 0)
+    return plans
+
+
+def _state_blobs(tree: LexborHTMLParser) -> Iterator[Any]:
+    """`__NEXT_DATA__` and other JSON scripts, and `window.__X__ = {...}` assignments that are plain JSON."""
+    decoder = json.JSONDecoder(strict=False)
+    for script in tree.css("script"):
+        kind = _script_type(script)
+        text = script.text()
+        if kind == "application/ld+json":
+            continue
+        if kind == "application/json" or script.attributes.get("id") == "__NEXT_DATA__":
+            yield from load_json_values(text)
+        elif kind in ("", "text/javascript", "application/javascript", "module"):
+            for match in STATE_ASSIGN.finditer(text):
+                try:
+                    yield decoder.raw_decode(text, match.end())[0]
+                except ValueError:
+                    continue  # a JS expression (e.g. Nuxt's IIFE), not JSON
+
+
+def _walk_state(value: Any, out: list[PricePlan], depth: int) -> None:
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(value, list):
+        for item in value:
+            _walk_state(item, out, depth + 1)
+    elif isinstance(value, dict):
+        plans = _state_plan(value)
+        if plans:
+            out.extend(plans)
+            return  # a plan's own add-ons and features are not plans
+        for item in value.values():
+            if isinstance(item, dict | list):
+                _walk_state(item, out, depth + 1)
+
+
+def _first_str(node: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        value = node.get(key)
+        if isinstance(value, str) and _clean(value):
+            return _clean(value)
+    return None
+
+
+def _state_plan(node: dict[str, Any]) -> list[PricePlan]:
+    """Plans of one app-state object that has a plan name and price-like keys."""
+    name = _first_str(node, _NAME_KEYS)
+    if not name or len(name) > 60:
+        return []
+    base_period = _period_from_words(_first_str(node, _PERIOD_KEYS))
+    currency = currency_code(_first_str(node, _CURRENCY_KEYS))
+    unit = _unit_from_words(_first_str(node, _UNIT_KEYS))
+    prices = list(_state_prices(node, base_period, 0))
+    plans: list[PricePlan] = []
+    for amount, period, price_currency, custom_text in prices:
+        if amount is None and not custom_text:
+            continue
+        plans.append(_plan(name, amount, price_currency or currency, period, unit, "app_state"))
+    return plans
+
+
+def _price_key_period(key: str) -> tuple[bool, str | None]:
+    """(is a price key, period it implies) for keys like price, amount, monthly, priceYearly, unit_amount."""
+    k = key.lower().replace("_", "")
+    if k.endswith("id") or "currency" in k or k in ("pricing", "priceslug"):
+        return False, None
+    is_price = "price" in k or k in ("amount", "cost", "unitamount", "monthly", "annual", "yearly", "annually")
+    if not is_price:
+        return False, None
+    return True, "month" if "month" in k else "year" if ("annual" in k or "year" in k) else None
+
+
+def _state_prices(
+    node: dict[str, Any], period: str | None, depth: int
+) -> Iterator[tuple[Decimal | None, str | None, str | None, bool]]:
+    """(amount, period, currency, is custom) for each price-like value of `node`, one level of nesting."""
+    for key, value in node.items():
+        is_price, key_period = _price_key_period(key)
+        if not is_price:
+            continue
+        this_period = key_period or period
+        if isinstance(value, dict | list) and depth == 0:
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, dict):
+                    yield from _nested_prices(item, this_period)
+            continue
+        if isinstance(value, str):
+            if CUSTOM_TEXT.search(value) or CUSTOM_LINE.match(value.strip()):
+                yield None, this_period, None, True
+                continue
+            if not re.search(r"\d", value) and not FREE_LINE.match(value.strip()):
+                continue
+            symbol = Price.fromstring(value).currency
+            amount = Decimal(0) if FREE_LINE.match(value.strip()) else parse_amount(value)
+            yield amount, this_period, currency_code(symbol), False
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            amount = parse_amount(value)
+            if amount is not None and ("cents" in key.lower() or key.lower().replace("_", "") == "unitamount"):
+                amount = amount / 100
+            yield amount, this_period, None, False
+
+
+def _nested_prices(
+    node: dict[str, Any], period: str | None
+) -> Iterator[tuple[Decimal | None, str | None, str | None, bool]]:
+    """A price object: {"monthly": 20, "annual": 192}, {"amount": 20, "currency": "USD"}, Stripe-like prices."""
+    recurring = node.get("recurring")
+    interval = recurring.get("interval") if isinstance(recurring, dict) else _first_str(node, _PERIOD_KEYS)
+    nested_period = _period_from_words(interval) or period
+    nested_currency = currency_code(_first_str(node, _CURRENCY_KEYS))
+    found = False
+    for amount, p, c, custom in _state_prices(node, nested_period, 1):
+        found = True
+        yield amount, p, c or nested_currency, custom
+    if not found and "value" in node:
+        yield parse_amount(node.get("value")), nested_period, nested_currency, False
+
+
+# ---------------------------------------------------------------- 4. visible plan cards
+
+
+def heuristic_plans(tree: LexborHTMLParser) -> list[PricePlan]:
+    """Plans from plan cards: repeated elements marked pricing/plan/tier/card, each with an h2–h4 name."""
+    plans: list[PricePlan] = []
+    for card in plan_cards(tree):
+        plans.extend(_card_plans(card))
+    return plans
+
+
+def plan_cards(tree: LexborHTMLParser) -> list[LexborNode]:
+    """The innermost marked elements that have a heading and show a price or a price keyword."""
+    root = tree.body
+    if root is None:
+        return []
+    candidates = [
+        node
+        for node in root.traverse()
+        if CARD_MARK.search(f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}")
+        and node.css_first("h2, h3, h4") is not None
+        and _has_price_signal(node)
+    ]
+    ids = {node.mem_id for node in candidates}
+    containers: set[int] = set()
+    for node in candidates:
+        parent = node.parent
+        while parent is not None:
+            if parent.mem_id in ids:
+                containers.add(parent.mem_id)
+            parent = parent.parent
+    return [node for node in candidates if node.mem_id not in containers]
+
+
+def _has_price_signal(node: LexborNode) -> bool:
+    text = _clean(node.text(separator=" "))
+    lines = _lines(node)
+    return bool(
+        PRICE_TEXT.search(text)
+        or CUSTOM_TEXT.search(text)
+        or any(CUSTOM_LINE.match(line) or FREE_LINE.match(line) for line in lines)
+    )
+
+
+def _lines(node: LexborNode) -> list[str]:
+    return [line for line in (_clean(raw) for raw in node.text(separator="\n").split("\n")) if line]
+
+
+def _card_plans(card: LexborNode) -> list[PricePlan]:
+    heading = card.css_first("h2, h3, h4")
+    name = _clean(heading.text(separator=" ")) if heading is not None else ""
+    if not name or len(name) > 60:
+        return []
+    text = _clean(card.text(separator=" "))
+    prices = [_text_price(match) for match in PRICE_TEXT.finditer(text)]
+    prices = [p for p in prices if p[0] is not None]
+    periodic = [p for p in prices if p[2] is not None]
+    if periodic:  # "$25 $19/mo" (struck-through list price) and "$5 credit included" are not plans
+        chosen, seen = [], set()
+        for price in periodic:
+            if price[2] not in seen:
+                seen.add(price[2])
+                chosen.append(price)
+        return [_plan(name, a, c, p, u, "heuristic") for a, c, p, u in chosen]
+    if prices:
+        amount, currency, period, unit = prices[0]
+        return [_plan(name, amount, currency, period, unit, "heuristic")]
+    lines = _lines(card)
+    if CUSTOM_TEXT.search(text) or any(CUSTOM_LINE.match(line) for line in lines):
+        return [_plan(name, None, None, None, None, "heuristic")]
+    if name.casefold() == "free" or any(FREE_LINE.match(line) for line in lines):
+        return [_plan(name, Decimal(0), None, None, None, "heuristic")]
+    return []
+
+
+def _text_price(match: re.Match[str]) -> tuple[Decimal | None, str | None, str | None, str | None]:
+    """(amount, currency, period, unit) of one "$19/mo"-like match, amount normalised by price-parser."""
+    symbol = match.group("cur") or match.group("cur2")
+    number = match.group("amt") or match.group("amt2")
+    amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
+    tail = match.group("tail")
+    period, first = None, len(tail) + 1
+    for pattern, name in _TAIL_PERIODS:
+        found = pattern.search(tail)
+        if found and found.start() < first:
+            period, first = name, found.start()
+    unit_match = _TAIL_UNIT.search(tail)
+    unit = None
+    if unit_match:
+        unit = "seat" if unit_match.group(1).lower() in ("seat", "editor") else "user"
+    return amount, currency_code(symbol), period, unit
