@@ -1,16 +1,18 @@
 """The state store: small, mutable state that flows back from the server to the nightly run.
 
-Here: the tracking queue, and the demand log (keyed lookups of one entity, per day; the build
-sums the last seven days into the demand index and momentum's demand component). A client asking for an untracked repository (`repo=`) or pricing page
-(`url=`) appends it; the next collection fetches it once and, if it exists, tracks it daily from
-then on. Keys, watches and claims live in the same SQLite file (added by their modules).
+- The tracking queue. A client asking for an untracked repository (`repo=`) or pricing page
+  (`url=`) appends it; the next collection fetches it once and, if it exists, tracks it daily.
+- The demand log: keyed lookups of one entity, per day; the build sums the last seven days into
+  the demand index and momentum's demand component.
+
+Keys, watches and claims live in the same SQLite file (added by their modules).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 SCHEMA = """
