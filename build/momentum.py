@@ -1,0 +1,495 @@
+"""Momentum: one 0-100 score per entity of the four momentum categories (SPEC §2.3).
+
+`compute_momentum(series, demand)` scores every entity of a `FeedSeries` on the feed's current day
+(and, for the score history, on each of the last `HISTORY_DAYS` archived days as if that day were
+current). It returns a `Momentum`: JSON-ready leaderboard and per-entity documents; it reads and
+writes no files.
+
+Score = sum of four components, each 0-100, weighted by `WEIGHTS`:
+
+- growth (45%): how fast the entity gains, percentile-ranked among the category's entities present
+  that day. Two rates are ranked separately and the growth component is the mean of the two
+  percentiles:
+    - absolute: metric gained per calendar day over the window (`WINDOW_DAYS`);
+    - relative: that rate divided by a base (the metric at the window start, at least
+      `RELATIVE_BASE_FLOOR`, so a repository going from 1 to 3 stars does not outrank every real
+      launch).
+  Window base: the entity's latest value on or before `day - window` (calendar days, the same base
+  rule as trends); if it was not seen yet, its first value in the window. Per category:
+    - `codehost-ai-repos`: stars; `modelhub-trending`: likes.
+    - `mcp-servers`: release cadence. `releases` (build/series.py) counts the versions seen, so the
+      absolute rate is releases gained per day over `RELEASE_WINDOW_DAYS`, and the relative rate is
+      that rate divided by the server's age in days (since `publishedAt`): a young server releasing
+      often ranks above an old one releasing as often.
+    - `llm-pricing`: `LLM_PRICE_WEIGHT` x percentile of the price cut over `PRICE_WINDOW_DAYS`
+      + (1 - `LLM_PRICE_WEIGHT`) x percentile of `context_length`. The price cut is the mean over
+      the input and output prices of (base - now) / base: positive for a cut, negative for a rise
+      (from free to paid counts as -1); a variable (null) price is no evidence of a change: 0.
+  A non-positive stars, likes or releases rate (and zero demand) scores 0, not a middling rank: no
+  growth is no momentum. The LLM price cut is signed and ranked as is, so a rise ranks below no change.
+- consistency (20%): steadiness of the growth.
+    - repositories, hub items: share of the recent days (archived days within `RECENT_DAYS` calendar
+      days) with growth, among the days on which it can be judged: the entity was observed that day
+      and had been observed before (the comparison is with its previous observed value, so a hub
+      item that left the trending list for a few days is compared across the gap).
+    - MCP servers: share of the last `RECENT_WEEKS` weeks (7 calendar days each, ending on the day)
+      with a release, among the weeks in which the server was already known by the week's end (a
+      week in which it first appeared compares with its first observed version).
+    - LLMs: share of the recent archived days of the feed on which the model was listed (a model
+      that stays listed is steady; a new or flapping one is not).
+  No day (or week) to judge on scores 0.
+- recency (20%): 100 x 0.5 ** (age_days / `HALF_LIFE_DAYS`) of the latest push, update or release
+  (`series.activity` of that day: pushed_at for repositories, updatedAt for MCP servers,
+  lastModified for hub items, created for LLMs). Unknown: 0. A timestamp after `now` counts as age 0.
+- demand (15%): this week's lookups of the entity, percentile-ranked among the entities present;
+  zero lookups score 0, so an all-zero (or empty) demand map is valid and gives every entity 0.
+  The same weekly counts are applied to every day of the score history: they are the only demand
+  measure there is, and applying them throughout keeps day-to-day score changes about the archive
+  instead of a jump on the current day.
+
+Bootstrap: an entity with fewer than `BOOTSTRAP_MIN_DAYS` archived days (up to the scored day) has
+`basis` "bootstrap" and its absolute rate is its lifetime rate: metric / days since creation
+(`created_at` repositories, `createdAt` hub items or their first archived day when null, `publishedAt`
+MCP servers, at least `MIN_AGE_DAYS`); its relative rate is that rate divided by the current metric
+(at least `RELATIVE_BASE_FLOOR`) for repositories and hub items, by the age for MCP servers. The
+archive has seen an MCP server's versions only since it started, so a new server's releases are 1.
+An LLM has no lifetime price history: under bootstrap its price cut is measured since its first
+archived day. Consistency under bootstrap is computed on the days (weeks) that exist, as above.
+Otherwise `basis` is "archive".
+
+Percentiles: among the entities present on the day with a value (NaN scores 0), ranked ascending,
+ties share their mean rank, scaled as 100 x (rank - 1) / (n - 1): the lowest gets 0, the highest
+100. A single entity gets 100 if its value is positive, else 0.
+
+Time: `now` defaults to noon UTC of the current day, so builds are deterministic; a past day of the
+score history is scored at `now` minus the calendar days between that day and the current one.
+
+Constants: `WEIGHTS`, `WINDOW_DAYS`, `RELEASE_WINDOW_DAYS`, `PRICE_WINDOW_DAYS`, `RECENT_DAYS`,
+`RECENT_WEEKS`, `HALF_LIFE_DAYS`, `BOOTSTRAP_MIN_DAYS`, `HISTORY_DAYS`, `RELATIVE_BASE_FLOOR`,
+`MIN_AGE_DAYS`, `LLM_PRICE_WEIGHT`, `CATEGORIES`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import numpy as np
+
+from build.series import FeedSeries
+from collectors.models import parse_time
+
+WEIGHTS: dict[str, float] = {"growth": 0.45, "consistency": 0.20, "recency": 0.20, "demand": 0.15}
+"""Component weights (SPEC §2.3); they sum to 1."""
+WINDOW_DAYS = 7
+"""Growth window of stars and likes, calendar days."""
+RELEASE_WINDOW_DAYS = 30
+"""Growth window of MCP releases: releases are rarer than stars, a week is mostly zero."""
+PRICE_WINDOW_DAYS = 30
+"""Price-cut window of LLMs: prices change a few times a year at most."""
+RECENT_DAYS = 14
+"""Consistency looks at the archived days of the last 14 calendar days (the scored day included)."""
+RECENT_WEEKS = 8
+"""MCP consistency: the last 8 weeks."""
+HALF_LIFE_DAYS = 30.0
+"""Recency halves every 30 days since the latest push, update or release."""
+BOOTSTRAP_MIN_DAYS = 7
+"""Archived days an entity needs before its growth comes from the archive instead of lifetime rates."""
+HISTORY_DAYS = 90
+"""Days of score history per entity."""
+RELATIVE_BASE_FLOOR = 10.0
+"""Smallest base of relative growth (stars, likes)."""
+MIN_AGE_DAYS = 1.0
+"""Smallest age in days: a lifetime rate of an entity created today is its metric, not infinite."""
+LLM_PRICE_WEIGHT = 0.5
+"""LLM growth: share of the price-cut percentile; the rest is the context-length percentile."""
+CATEGORIES: dict[str, dict[str, str]] = {
+    "codehost-ai-repos": {"metric": "stars", "created": "created_at"},
+    "mcp-servers": {"metric": "releases", "created": "publishedAt"},
+    "llm-pricing": {"metric": "price_input_per_1m", "created": "created"},
+    "modelhub-trending": {"metric": "likes", "created": "createdAt"},
+}
+"""Momentum categories (the feeds with `momentum=True`): growth metric and creation field of a row."""
+
+COMPONENTS = tuple(WEIGHTS)
+DAY_SECONDS = 86_400.0
+
+
+@dataclass
+class Momentum:
+    feed: str
+    entities: list[str]
+    """== series.entities, same order."""
+    score: np.ndarray
+    """float [E]: score on the current day, 1 decimal; NaN if absent that day."""
+    components: dict[str, np.ndarray]
+    """"growth", "consistency", "recency", "demand": float [E], 0-100, 1 decimal; NaN if absent."""
+    basis: list[str]
+    """"archive" | "bootstrap" per entity; "" if absent on the current day."""
+    history_days: list[str]
+    """The last min(HISTORY_DAYS, len(series.days)) archived days."""
+    history: np.ndarray
+    """float [E x len(history_days)]: the score on each of those days; NaN if absent."""
+    _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # entity() is called once per entity page: a dict, not list.index, keeps that linear.
+        self._index = {entity: i for i, entity in enumerate(self.entities)}
+
+    def _components_of(self, i: int) -> dict[str, float | None]:
+        return {name: _json_number(values[i]) for name, values in self.components.items()}
+
+    def leaderboard(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Top `limit` present entities by score desc, ties by entity asc:
+        [{"rank": 1, "entity": ..., "score": 87.3, "components": {"growth": .., "consistency": ..,
+          "recency": .., "demand": ..}, "basis": "archive"}, ...]"""
+        present = [i for i in range(len(self.entities)) if not np.isnan(self.score[i])]
+        present.sort(key=lambda i: (-self.score[i], self.entities[i]))
+        return [
+            {
+                "rank": rank,
+                "entity": self.entities[i],
+                "score": float(self.score[i]),
+                "components": self._components_of(i),
+                "basis": self.basis[i],
+            }
+            for rank, i in enumerate(present[: max(limit, 0)], start=1)
+        ]
+
+    def entity(self, entity: str) -> dict[str, Any] | None:
+        """{"score", "components", "basis", "history": [{"date", "score"}, ...]} or None when unknown.
+
+        Score and components are null when the entity is absent on the current day; history leaves
+        out the days it was absent."""
+        i = self._index.get(entity)
+        if i is None:
+            return None
+        return {
+            "score": _json_number(self.score[i]),
+            "components": self._components_of(i),
+            "basis": self.basis[i],
+            "history": [
+                {"date": day, "score": value}
+                for day, value in zip(self.history_days, self.history[i].tolist(), strict=True)
+                if not math.isnan(value)  # plain floats: tolist() is much faster than numpy scalars
+            ],
+        }
+
+
+def _json_number(value: float) -> float | None:
+    return None if np.isnan(value) else float(value)
+
+
+# -- ranking -------------------------------------------------------------------------------------
+
+
+def percentile_rank(values: np.ndarray, mask: np.ndarray, *, positive_only: bool = False) -> np.ndarray:
+    """0-100 percentile of each masked value among the masked, non-NaN values; everything else 0.
+
+    Ties share their mean rank (equal gains -> equal growth). With `positive_only`, values <= 0
+    score 0 after ranking: they still count in n, so the smallest gain ranks above the non-growers."""
+    out = np.zeros(values.shape, dtype=float)
+    valid = mask & ~np.isnan(values)
+    n = int(valid.sum())
+    if n == 0:
+        return out
+    picked = values[valid]
+    if n == 1:
+        out[valid] = 100.0 if picked[0] > 0 else 0.0
+        return out
+    _, inverse, counts = np.unique(picked, return_inverse=True, return_counts=True)
+    starts = np.cumsum(counts) - counts  # 0-based rank of each distinct value's first occurrence
+    mean_rank = starts + (counts - 1) / 2.0  # 0-based mean rank
+    pct = 100.0 * mean_rank[inverse] / (n - 1)
+    if positive_only:
+        pct = np.where(picked > 0, pct, 0.0)
+    out[valid] = pct
+    return out
+
+
+# -- precomputed matrices ------------------------------------------------------------------------
+
+
+@dataclass
+class _Filled:
+    """One metric matrix with its observation indices, computed once per feed."""
+
+    values: np.ndarray
+    """float [E x D]: the metric; NaN where unobserved."""
+    last_idx: np.ndarray
+    """int32 [E x D]: column of the latest value on or before each day; -1 if none."""
+    next_idx: np.ndarray
+    """int32 [E x D]: column of the first value on or after each day; D if none."""
+    filled: np.ndarray
+    """float [E x D]: the latest value on or before each day (NaN if none)."""
+
+
+def _fill(values: np.ndarray) -> _Filled:
+    valid = ~np.isnan(values)
+    n_days = values.shape[1]
+    cols = np.arange(n_days, dtype=np.int32)
+    last = np.where(valid, cols, np.int32(-1)).astype(np.int32)
+    np.maximum.accumulate(last, axis=1, out=last)
+    nxt = np.where(valid, cols, np.int32(n_days)).astype(np.int32)
+    nxt = np.ascontiguousarray(np.minimum.accumulate(nxt[:, ::-1], axis=1)[:, ::-1])
+    filled = np.take_along_axis(values, np.maximum(last, 0), axis=1)
+    filled[last < 0] = np.nan
+    return _Filled(values, last, nxt, filled)
+
+
+@dataclass
+class _Context:
+    """Per-feed matrices computed once and sliced per scored day."""
+
+    series: FeedSeries
+    ords: np.ndarray
+    """int [D]: day ordinals (calendar)."""
+    now_current: datetime
+    seen_count: np.ndarray
+    """int32 [E x D]: archived days of the entity up to and including each day."""
+    created: np.ndarray
+    """float [E]: creation time, epoch seconds (first archived day at noon when unknown)."""
+    main: _Filled
+    """The growth metric (stars, likes, releases; the input price for LLMs)."""
+    grew: np.ndarray
+    """bool [E x D]: observed that day with a value above its previous observed value."""
+    judged: np.ndarray
+    """bool [E x D]: observed that day and observed before (growth can be judged)."""
+    prices: list[_Filled]
+    """LLMs: input and output prices; empty otherwise."""
+
+    def column_on_or_before(self, ordinal: int) -> int:
+        """Latest archived column whose day is on or before `ordinal`; -1 if none."""
+        return int(np.searchsorted(self.ords, ordinal, side="right")) - 1
+
+    def now_at(self, t: int) -> float:
+        """Epoch seconds of `now` shifted back to column t."""
+        return (self.now_current - timedelta(days=int(self.ords[-1] - self.ords[t]))).timestamp()
+
+    def window_base(self, metric: _Filled, t: int, window_days: int) -> np.ndarray:
+        """Column of each entity's window base for day t: its latest value on or before the window
+        start, else its first value in the window; -1 when it has no value up to t."""
+        w = self.column_on_or_before(int(self.ords[t]) - window_days)
+        if w >= 0:
+            base_idx = np.where(metric.last_idx[:, w] >= 0, metric.last_idx[:, w], metric.next_idx[:, w])
+        else:
+            base_idx = metric.next_idx[:, 0]
+        return np.where(base_idx <= t, base_idx, -1)
+
+
+def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """matrix[i, columns[i]] per row; NaN where the column is out of range."""
+    inside = (columns >= 0) & (columns < matrix.shape[1])
+    picked = matrix[np.arange(matrix.shape[0]), np.clip(columns, 0, matrix.shape[1] - 1)]
+    return np.where(inside, picked, np.nan)
+
+
+def _created(series: FeedSeries, field_name: str, ords: np.ndarray) -> np.ndarray:
+    """Creation time per entity from its latest row; its first archived day at noon UTC if unknown."""
+    out = np.empty(len(series.entities))
+    for i, row in enumerate(series.latest):
+        value = row.get(field_name)
+        if value:
+            out[i] = parse_time(value).timestamp()
+        else:
+            first = date.fromordinal(int(ords[series.first_seen[i]]))
+            out[i] = datetime(first.year, first.month, first.day, 12, tzinfo=UTC).timestamp()
+    return out
+
+
+def _context(series: FeedSeries, now: datetime | None) -> _Context:
+    spec = CATEGORIES[series.feed]
+    ords = np.array([date.fromisoformat(d).toordinal() for d in series.days], dtype=np.int64)
+    if now is None:
+        last = date.fromordinal(int(ords[-1]))
+        now = datetime(last.year, last.month, last.day, 12, tzinfo=UTC)
+    main = _fill(series.metrics[spec["metric"]])
+    previous = np.full(main.values.shape, np.nan)
+    previous[:, 1:] = main.filled[:, :-1]
+    valid = ~np.isnan(main.values)
+    with np.errstate(invalid="ignore"):
+        grew = valid & (main.values > previous)
+    prices = (
+        [_fill(series.metrics[name]) for name in ("price_input_per_1m", "price_output_per_1m")]
+        if series.feed == "llm-pricing"
+        else []
+    )
+    return _Context(
+        series=series,
+        ords=ords,
+        now_current=now,
+        seen_count=np.cumsum(series.seen, axis=1, dtype=np.int32),
+        created=_created(series, spec["created"], ords),
+        main=main,
+        grew=grew,
+        judged=valid & ~np.isnan(previous),
+        prices=prices,
+    )
+
+
+# -- components of one day -----------------------------------------------------------------------
+
+
+def _window_rate(ctx: _Context, t: int, window_days: int) -> tuple[np.ndarray, np.ndarray]:
+    """(gain per day over the window ending at column t, value at the window base) per entity."""
+    base_idx = ctx.window_base(ctx.main, t, window_days)
+    base = _take(ctx.main.values, base_idx)
+    elapsed = np.maximum(ctx.ords[t] - ctx.ords[np.clip(base_idx, 0, None)], 1)
+    return (ctx.main.filled[:, t] - base) / elapsed, base
+
+
+def _age_days(ctx: _Context, t: int) -> np.ndarray:
+    return np.maximum((ctx.now_at(t) - ctx.created) / DAY_SECONDS, MIN_AGE_DAYS)
+
+
+def _count_growth(ctx: _Context, t: int, present: np.ndarray, bootstrap: np.ndarray) -> np.ndarray:
+    """Growth of stars, likes or releases: mean of the absolute and relative rate percentiles."""
+    by_age = ctx.series.feed == "mcp-servers"
+    window = RELEASE_WINDOW_DAYS if by_age else WINDOW_DAYS
+    rate, base = _window_rate(ctx, t, window)
+    age = _age_days(ctx, t)
+    current = ctx.main.filled[:, t]
+    rate = np.where(bootstrap, current / age, rate)
+    size = np.maximum(np.where(bootstrap, current, base), RELATIVE_BASE_FLOOR)
+    denominator = age if by_age else size
+    relative = rate / denominator
+    absolute_pct = percentile_rank(rate, present, positive_only=True)
+    relative_pct = percentile_rank(relative, present, positive_only=True)
+    return (absolute_pct + relative_pct) / 2.0
+
+
+def _price_cut(ctx: _Context, t: int) -> np.ndarray:
+    """Mean relative cut of the input and output prices over the price window (signed; 0 unknown)."""
+    cuts = []
+    for prices in ctx.prices:
+        base = _take(prices.values, ctx.window_base(prices, t, PRICE_WINDOW_DAYS))
+        now = prices.filled[:, t]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cut = np.where(base > 0, (base - now) / base, np.where(now > 0, -1.0, 0.0))
+        cuts.append(np.where(np.isnan(base) | np.isnan(now), 0.0, cut))
+    return (cuts[0] + cuts[1]) / 2.0
+
+
+def _llm_growth(ctx: _Context, t: int, present: np.ndarray) -> np.ndarray:
+    """LLM growth: price-cut percentile blended with the context-length percentile."""
+    series = ctx.series
+    cut_pct = percentile_rank(_price_cut(ctx, t), present)
+    context_pct = percentile_rank(series.metrics["context_length"][:, t], present)
+    return LLM_PRICE_WEIGHT * cut_pct + (1.0 - LLM_PRICE_WEIGHT) * context_pct
+
+
+def _share(hits: np.ndarray, total: np.ndarray) -> np.ndarray:
+    return np.where(total > 0, 100.0 * hits / np.maximum(total, 1), 0.0)
+
+
+def _daily_consistency(ctx: _Context, t: int) -> np.ndarray:
+    """Share of the recent judged days with growth."""
+    lo = ctx.column_on_or_before(int(ctx.ords[t]) - RECENT_DAYS) + 1
+    hits = ctx.grew[:, lo : t + 1].sum(axis=1)
+    total = ctx.judged[:, lo : t + 1].sum(axis=1)
+    return _share(hits, total)
+
+
+def _weekly_consistency(ctx: _Context, t: int) -> np.ndarray:
+    """MCP: share of the recent weeks (known by the week's end) with a release."""
+    n = len(ctx.series.entities)
+    first_value = _take(ctx.main.values, ctx.main.next_idx[:, 0])
+    hits = np.zeros(n)
+    total = np.zeros(n)
+    end_col = t
+    for k in range(1, RECENT_WEEKS + 1):
+        start_col = ctx.column_on_or_before(int(ctx.ords[t]) - 7 * k)
+        if end_col < 0:
+            break
+        end = ctx.main.filled[:, end_col]
+        start = ctx.main.filled[:, start_col] if start_col >= 0 else np.full(n, np.nan)
+        start = np.where(np.isnan(start), first_value, start)
+        known = ~np.isnan(end)
+        with np.errstate(invalid="ignore"):
+            hits += known & (end > start)
+        total += known
+        end_col = start_col
+    return _share(hits, total)
+
+
+def _listed_consistency(ctx: _Context, t: int) -> np.ndarray:
+    """LLM: share of the feed's recent archived days on which the model was listed."""
+    lo = ctx.column_on_or_before(int(ctx.ords[t]) - RECENT_DAYS) + 1
+    listed = ctx.series.seen[:, lo : t + 1].sum(axis=1)
+    return _share(listed, np.full(listed.shape, t + 1 - lo))
+
+
+def _recency(ctx: _Context, t: int) -> np.ndarray:
+    age = np.maximum((ctx.now_at(t) - ctx.series.activity[:, t]) / DAY_SECONDS, 0.0)
+    return np.where(np.isnan(age), 0.0, 100.0 * 0.5 ** (age / HALF_LIFE_DAYS))
+
+
+def _score_day(
+    ctx: _Context, t: int, demand: np.ndarray
+) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    """(score, components, bootstrap, present) of column t; unrounded, NaN where absent."""
+    feed = ctx.series.feed
+    present = ctx.series.seen[:, t]
+    bootstrap = ctx.seen_count[:, t] < BOOTSTRAP_MIN_DAYS
+    if feed == "llm-pricing":
+        growth = _llm_growth(ctx, t, present)
+        consistency = _listed_consistency(ctx, t)
+    else:
+        growth = _count_growth(ctx, t, present, bootstrap)
+        consistency = _weekly_consistency(ctx, t) if feed == "mcp-servers" else _daily_consistency(ctx, t)
+    components = {
+        "growth": growth,
+        "consistency": consistency,
+        "recency": _recency(ctx, t),
+        "demand": percentile_rank(demand, present, positive_only=True),
+    }
+    for name in COMPONENTS:
+        components[name] = np.where(present, components[name], np.nan)
+    score = sum(WEIGHTS[name] * components[name] for name in COMPONENTS)
+    return np.asarray(score, dtype=float), components, bootstrap, present
+
+
+# -- entry point ---------------------------------------------------------------------------------
+
+
+def compute_momentum(
+    series: FeedSeries,
+    demand: Mapping[str, int],
+    *,
+    now: datetime | None = None,
+    history_days: int = HISTORY_DAYS,
+) -> Momentum:
+    """Momentum of every entity of a momentum feed on its current day, with the score history.
+
+    `demand` maps entity -> lookups this week (unknown entities are ignored). `now` defaults to
+    noon UTC of the current day (deterministic builds)."""
+    if series.feed not in CATEGORIES:
+        raise ValueError(f"{series.feed} is not a momentum category")
+    n = len(series.entities)
+    if not series.days:
+        empty = np.full(n, np.nan)
+        components = {name: empty.copy() for name in COMPONENTS}
+        return Momentum(series.feed, list(series.entities), empty, components, [""] * n, [], np.full((n, 0), np.nan))
+    ctx = _context(series, now)
+    lookups = np.array([float(demand.get(entity, 0) or 0) for entity in series.entities])
+    n_days = len(series.days)
+    first = n_days - min(max(history_days, 0), n_days)
+    history = np.full((n, n_days - first), np.nan)
+    for t in range(min(first, n_days - 1), n_days):
+        score, components, bootstrap, present = _score_day(ctx, t, lookups)
+        if t >= first:
+            history[:, t - first] = np.round(score, 1)
+    # The last pass is the current day.
+    basis = [("bootstrap" if b else "archive") if p else "" for b, p in zip(bootstrap, present, strict=True)]
+    return Momentum(
+        feed=series.feed,
+        entities=list(series.entities),
+        score=np.round(score, 1),
+        components={name: np.round(values, 1) for name, values in components.items()},
+        basis=basis,
+        history_days=series.days[first:],
+        history=history,
+    )
