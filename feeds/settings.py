@@ -40,6 +40,20 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_FORUM_DAYS", "7", "Days of forum posts each collection looks back over.", int),
     Setting("FEEDS_FETCH_MAX_BYTES", "2000000", "Largest pricing page fetched on a user's behalf (bytes).", int),
     Setting("FEEDS_FETCH_TIMEOUT", "15", "Total seconds allowed to fetch one pricing page.", float),
+    Setting("FEEDS_HOST", "127.0.0.1", "Address `feeds serve` listens on."),
+    Setting("FEEDS_PORT", "8000", "Port `feeds serve` listens on.", int),
+    Setting("FEEDS_WORKERS", "2", "Sanic worker processes of `feeds serve`.", int),
+    Setting("FEEDS_BASE_URL", "http://127.0.0.1:8000", "Public base URL (canonical links, OpenAPI servers)."),
+    Setting("FEEDS_STARTER_MONTHLY", "10000", "Starter plan: requests per calendar month (UTC).", int),
+    Setting("FEEDS_PRO_MONTHLY", "250000", "Pro plan: requests per calendar month (UTC).", int),
+    Setting("FEEDS_STARTER_DAILY_HISTORY", "200", "Starter plan: history + trends calls per day (UTC).", int),
+    Setting("FEEDS_PRO_DAILY_HISTORY", "1000", "Pro plan: history + trends calls per day (UTC).", int),
+    Setting("FEEDS_STARTER_WATCHES", "5", "Starter plan: watches per key.", int),
+    Setting("FEEDS_PRO_WATCHES", "50", "Pro plan: watches per key.", int),
+    Setting("FEEDS_VELOCITY_LIMIT", "120", "Distinct entities/dates a key may request per velocity window.", int),
+    Setting("FEEDS_VELOCITY_WINDOW", "600", "Velocity window in seconds (sliding).", int),
+    Setting("FEEDS_THROTTLE_SECONDS", "3600", "How long a key over the velocity limit is throttled.", int),
+    Setting("FEEDS_QUOTA_BLOCK", "50", "Most requests a worker reserves at once from a key's shared quota.", int),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
