@@ -27,7 +27,8 @@ where meaningless), in the order date, type, entity:
   `detail` {"version"} where the feed has versions). None on the feed's first archived day: the whole
   feed is new then, and listing every entity would drown the real launches.
 - `version_bump` (feeds with a version text, MCP servers): the version differs from the one of the
-  entity's previous present day; old/new are the versions. A missing version on either day is no bump.
+  entity's previous present day; old/new are the versions. A day whose row has no version is skipped
+  (compared neither way), as the `releases` count skips it.
 - `price_change` (llm-pricing): input or output price differs from the previous present day;
   old/new are {"input", "output"} and detail {"direction": "cut" | "rise" | "mixed"}. A price that is
   null (variable) on either day is not compared.
@@ -46,7 +47,9 @@ Constants:
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_right
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -121,7 +124,8 @@ def compute_movers(
     values = series.metrics[metric]
     before, after = values[:, base], values[:, day]
     change = after - before
-    valid = series.seen[:, base] & series.seen[:, day] & ~np.isnan(change) & (change != 0)
+    # Rounded before the zero test: float noise (1e-17) in a price is no move.
+    valid = series.seen[:, base] & series.seen[:, day] & ~np.isnan(change) & (np.round(change, CHANGE_DECIMALS) != 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         pct = np.round(np.where(before != 0, 100.0 * change / before, np.nan), PCT_DECIMALS)
     candidates = np.flatnonzero(valid)
@@ -152,8 +156,8 @@ def _event(
     }
 
 
-def _previous_present(seen: np.ndarray, rows: np.ndarray, day: int) -> np.ndarray:
-    """For each of `rows`, the latest day index before `day` with a row (-1 if none).
+def _previous_where(has: Callable[[np.ndarray, int], np.ndarray], rows: np.ndarray, day: int) -> np.ndarray:
+    """For each of `rows`, the latest day index before `day` where `has(rows, day)` holds (-1 if none).
 
     Walks back one column at a time over the rows still unresolved: nearly every entity was there
     the day before, so this is one or two column reads, not an entity x day scan.
@@ -162,11 +166,16 @@ def _previous_present(seen: np.ndarray, rows: np.ndarray, day: int) -> np.ndarra
     pending = np.arange(rows.size)
     k = day - 1
     while pending.size and k >= 0:
-        hit = seen[rows[pending], k]
+        hit = has(rows[pending], k)
         previous[pending[hit]] = k
         pending = pending[~hit]
         k -= 1
     return previous
+
+
+def _previous_present(seen: np.ndarray, rows: np.ndarray, day: int) -> np.ndarray:
+    """For each of `rows`, the latest day index before `day` with a row (-1 if none)."""
+    return _previous_where(lambda r, k: seen[r, k], rows, day)
 
 
 def _returning(series: FeedSeries, day: int) -> tuple[np.ndarray, np.ndarray]:
@@ -190,13 +199,13 @@ def _new_entities(series: FeedSeries, day: int) -> list[dict[str, Any]]:
 
 def _version_bumps(series: FeedSeries, day: int) -> list[dict[str, Any]]:
     versions = series.texts[VERSION_TEXT]
-    rows, previous = _returning(series, day)
+    rows = np.flatnonzero(versions[:, day].astype(bool))
+    previous = _previous_where(lambda r, k: versions[r, k].astype(bool), rows, day)
+    rows, previous = rows[previous >= 0], previous[previous >= 0]
     current, before = versions[rows, day], versions[rows, previous]
-    changed = np.flatnonzero(current != before)
     return [
         _event("version_bump", series, int(rows[n]), day, before[n], current[n])
-        for n in changed
-        if before[n] is not None and current[n] is not None
+        for n in np.flatnonzero(current != before)
     ]
 
 
@@ -261,16 +270,42 @@ def compute_events(series: FeedSeries, day_index: int) -> list[dict[str, Any]]:
 
 # -- the trends document ---------------------------------------------------------------------------
 
+_memo: tuple[weakref.ref[FeedSeries], dict[int, list[dict[str, Any]]]] | None = None
+
+
+def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
+    """Per-day events already computed for this series (the most recent one only).
+
+    A 30d document lists the events of 30 days, and the pipeline writes one per day and window, so
+    each day's events would otherwise be rebuilt 38 times. One series is remembered (by identity,
+    weakly): the pipeline goes feed by feed, and nothing is held once the next feed starts.
+    """
+    global _memo
+    memo = _memo
+    if memo is None or memo[0]() is not series:
+        memo = (weakref.ref(series), {})
+        _memo = memo
+    return memo[1]
+
 
 def compute_trends(series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS) -> dict[str, Any]:
-    """The trends document of one feed, window and archived day (see the module docstring)."""
+    """The trends document of one feed, window and archived day (see the module docstring).
+
+    Event dicts are shared between the documents of one series (each day's are built once): treat
+    them as read-only. The series must not change between calls.
+    """
     if window not in WINDOWS:
         raise ValueError(f"unknown window {window!r}; expected one of {', '.join(WINDOWS)}")
     day = range(len(series.days))[day_index]
     base, partial = base_day(series.days, day, WINDOWS[window])
     metric = FEED_SPECS[series.feed].main_metric
     movers, relative = compute_movers(series, metric, base, day, top)
-    events = [event for k in range(base + 1, day + 1) for event in compute_events(series, k)]
+    known = _day_events(series)
+    events: list[dict[str, Any]] = []
+    for k in range(base + 1, day + 1):
+        if k not in known:
+            known[k] = compute_events(series, k)
+        events += known[k]
     document: dict[str, Any] = {
         "feed": series.feed,
         "window": window,
