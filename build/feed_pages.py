@@ -5,7 +5,8 @@ Per feed, in `api/feeds/<feed>/`:
 - `rows.jsonl`: the current rows, serialised once, one per line, newest first by the feed's
   `since` field (SPEC §4.1); rows without that field last. `since` is then a prefix of the file.
 - `index.json`: `{"since": [...]}`, the sortable `since` key of each row (same order; "" if none).
-- `search.txt`: one lowercase line per row holding every field value, for `q`.
+- `search.txt`: one lowercase line per row holding every field value, for `q`, and
+  `search.npy`, its byte-trigram index (build/search_index.py), so `q` never scans.
 - `meta.json`: feed, title, source, updatedAt (the last successful collection), day, stale, total.
 - `page1.json`: the complete default response (offset 0, limit 100), ready to send.
 
@@ -19,9 +20,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import orjson
 
 from build.paths import feed_dir, sample_path
+from build.search_index import build_index
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.models import FEEDS
@@ -113,10 +116,13 @@ def write_feed(writer: TreeWriter, archive: Archive, feed: str, day: str | None)
         for _, data, _ in rows:
             fh.write(data)
             fh.write(b"\n")
+    lines = [search_text(row).encode() for _, _, row in rows]
     with writer.open_stream(f"{base}/search.txt") as fh:
-        for _, _, row in rows:
-            fh.write(search_text(row).encode())
+        for line in lines:
+            fh.write(line)
             fh.write(b"\n")
+    with writer.open_stream(f"{base}/search.npy") as fh:
+        np.save(fh, build_index(lines), allow_pickle=False)
     writer.write_json(f"{base}/index.json", {"since": [key for key, _, _ in rows]})
     writer.write_json(f"{base}/meta.json", meta)
     first = [data for _, data, _ in rows[:DEFAULT_LIMIT]]
