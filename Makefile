@@ -7,7 +7,7 @@ export FEEDS_DATA_DIR ?= var
 export FEEDS_SITE_DIR ?= site
 DEMO_DAYS ?= 45
 
-.PHONY: run test lint bench install demo clean
+.PHONY: run test lint bench install demo clean golden
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check . || true
+
+golden: $(STAMP)  ## regenerate tests/golden/tree on purpose, after a deliberate output change
+	FEEDS_REGENERATE_GOLDEN=1 $(BIN)/pytest -q tests/test_build.py -k golden
+	git status --short tests/golden | head
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
