@@ -52,3 +52,33 @@ BUILD_INFO = "build.json"
 
 def sample_path(feed: str) -> str:
     return f"api/sample/{feed}.json"
+
+
+def entity_page(feed: str, entity: str) -> str:
+    """Public page path of an entity; also the `entity` of a watch (SPEC §2.4: `/repo/<owner>/<name>`)."""
+    if feed == "codehost-ai-repos":
+        return f"/repo/{entity}"
+    if feed == "mcp-servers":
+        return f"/mcp/{entity}"
+    if feed == "llm-pricing":
+        return f"/llm/{entity}"
+    if feed == "modelhub-trending":
+        kind, _, hub_id = entity.partition(":")
+        return f"/hub/{kind}/{hub_id}"
+    if feed == "forum-launch-ai":
+        return f"/forum/{entity}"
+    if feed == "ai-pricing":
+        rest = entity.split("://", 1)[-1].rstrip("/")
+        if "?" in rest or "#" in rest:
+            rest = f"{rest.split('/', 1)[0]}/{entity_hash(entity)[:12]}"
+        return f"/pricing/{rest}"
+    raise KeyError(feed)
+
+
+def badge_path(feed: str, entity: str) -> str:
+    """`/badge/mcp/<server_id>.svg` (SPEC §1) and the same shape under each kind's page prefix."""
+    return f"/badge{entity_page(feed, entity)}.svg"
+
+
+PAGES_INDEX = "api/entities/pages.json"
+"""Page path -> [feed, entity] for every entity of the build (watches and page routing resolve with it)."""

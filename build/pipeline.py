@@ -29,8 +29,10 @@ from build.momentum import Momentum, compute_momentum
 from build.paths import (
     BUILD_INFO,
     DEMAND,
+    PAGES_INDEX,
     SAMPLE_ALL,
     entity_card_path,
+    entity_page,
     latest_trends_path,
     momentum_path,
     trends_path,
@@ -129,7 +131,7 @@ def build_feed(
     feed: str,
     demand: dict[tuple[str, str], int],
     say: Callable[[str], None],
-) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, int]:
+) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     series = load_series(archive, feed, progress=say)
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
@@ -158,7 +160,7 @@ def build_feed(
         writer.write_json(momentum_path(feed), leaderboard)
     write_entity_cards(writer, series, momentum, events)
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
-    return output, latest_trends, leaderboard, len(series.entities)
+    return output, latest_trends, leaderboard, series.entities
 
 
 def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = False) -> BuildSummary:
@@ -186,11 +188,15 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
         outputs: list[FeedOutput] = []
         latest_trends: dict[str, dict[str, dict[str, Any]]] = {}
         entities = 0
+        pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
-            output, trends, _leaderboard, count = build_feed(writer, archive, feed, demand, say)
+            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say)
             outputs.append(output)
             latest_trends[feed] = trends
-            entities += count
+            entities += len(names)
+            for entity in names:
+                pages.setdefault(entity_page(feed, entity), [feed, entity])
+        writer.write_json(PAGES_INDEX, pages)
         write_sample_index(writer, outputs, SAMPLE_ALL)
         write_demand(writer, demand, window, now_s)
         for window_name in WINDOWS:
