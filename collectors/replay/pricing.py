@@ -1,0 +1,256 @@
+"""Vendor pricing pages as the replay serves them: HTML, deterministic per URL and instant.
+
+Each URL gets a vendor, a currency, a page style and a starting plan ladder from a generator keyed
+by (seed, URL), then a schedule of changes (about one every seven weeks per page: a cut, a rise, a
+plan added or removed) replayed up to `now`, so a page changes only when one of its events passes
+and is byte-identical in between. Styles mix what real pages do: schema.org JSON-LD
+`SoftwareApplication` offers (with `UnitPriceSpecification` and `unitCode` MON/ANN in its
+different positions), a Next.js `__NEXT_DATA__` blob with a client-rendered shell, and plain plan
+cards (`$19/mo`, `Free`, `Contact sales`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from collectors.replay.rng import rng, text_key, unit, weighted
+from collectors.replay.world import DAY, EPOCH
+
+NICE = (3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 18, 19, 20, 24, 25, 29, 30, 35, 39, 40, 45, 49, 50, 59, 60, 69, 75, 79,
+        89, 99, 119, 129, 149, 179, 199, 249, 299, 349, 399, 499, 599, 799, 999)
+TIERS = ("Starter", "Plus", "Pro", "Team", "Business", "Scale", "Max", "Premium", "Growth", "Ultra")
+SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+FEATURES = ("Unlimited projects", "Priority support", "SSO / SAML", "API access", "Audit logs", "Custom models",
+            "Team workspaces", "Usage analytics", "Higher rate limits", "Private deployments", "SOC 2 report")
+BRANDS = {"openai": "OpenAI", "github": "GitHub", "huggingface": "Hugging Face", "elevenlabs": "ElevenLabs",
+          "deepl": "DeepL", "openrouter": "OpenRouter", "jetbrains": "JetBrains", "chatgpt": "ChatGPT"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    level: int | None  # index into NICE; None: contact sales; -1: free
+    home: int = 0  # the level the plan started at; prices move at most one notch away from it
+
+    @property
+    def monthly(self) -> int | None:
+        if self.level is None:
+            return None
+        return 0 if self.level < 0 else NICE[self.level]
+
+
+@dataclass(frozen=True)
+class Site:
+    url: str
+    vendor: str
+    style: str  # jsonld | nextdata | cards | jsonld+cards
+    variant: int  # where JSON-LD puts its unitCode
+    currency: str
+    per_seat: bool
+    annual_months: int | None  # an annual plan costs this many months; None: no annual billing
+    plans: tuple[Plan, ...]
+    every: float
+    phase: float
+    key: int
+
+
+def vendor_name(host: str) -> str:
+    labels = [label for label in host.split(".") if label not in ("www", "api", "platform")]
+    first = labels[0] if labels else host
+    return BRANDS.get(first, first.replace("-", " ").title())
+
+
+@lru_cache(maxsize=20_000)
+def site(seed: int, url: str) -> Site:
+    r = rng(seed, "pricing", url)
+    host = urlsplit(url).hostname or url
+    plans: list[Plan] = []
+    if r.random() < 0.6:
+        plans.append(Plan("Free", -1))
+    level = r.randint(4, 16)
+    for name in sorted(r.sample(TIERS[:6], r.randint(1, 3)), key=TIERS.index):
+        plans.append(Plan(name, level, level))
+        level = min(level + r.randint(3, 7), len(NICE) - 2)
+    if r.random() < 0.6:
+        plans.append(Plan("Enterprise", None))
+    return Site(
+        url=url,
+        vendor=vendor_name(host),
+        style=weighted(r, (("jsonld", 35.0), ("nextdata", 30.0), ("cards", 25.0), ("jsonld+cards", 10.0))),
+        variant=r.randint(0, 3),
+        currency=weighted(r, (("USD", 80.0), ("EUR", 12.0), ("GBP", 8.0))),
+        per_seat=r.random() < 0.3,
+        annual_months=r.choice((None, 10, 10, 12)),
+        plans=tuple(plans),
+        every=math.exp(r.gauss(math.log(50), 0.4)) * DAY,
+        phase=r.uniform(0, 60) * DAY,
+        key=text_key(f"{seed}:{url}"),
+    )
+
+
+def _moved(plan: Plan, step: int) -> Plan:
+    """One notch cheaper (-1) or dearer (+1), bouncing off the one-notch band around the starting price."""
+    assert plan.level is not None
+    level = plan.level + step
+    if abs(level - plan.home) > 1 or not 0 <= level < len(NICE):
+        level = plan.level - step
+    return replace(plan, level=level)
+
+
+def plans_at(s: Site, now: float) -> tuple[Plan, ...]:
+    """The site's plans at `now`: its starting ladder with every change up to `now` applied in order.
+
+    Prices wander one notch around where they started and tiers come and go, so a page years into
+    the simulation still looks like a pricing page rather than the end of a random walk.
+    """
+    plans = list(s.plans)
+    j = 1
+    while True:
+        t = EPOCH + s.phase + (j + 0.8 * unit(s.key, j, 1)) * s.every
+        if t > now:
+            return tuple(plans)
+        paid = [i for i, p in enumerate(plans) if p.level is not None and p.level >= 0]
+        roll, pick = unit(s.key, j, 2), unit(s.key, j, 3)
+        grow = roll >= 0.7 and roll < 0.85 and len(paid) < 4
+        shrink = roll >= 0.85 and len(paid) >= 3
+        if not (grow or shrink):
+            i = paid[int(pick * len(paid))]
+            plans[i] = _moved(plans[i], -1 if roll < 0.35 else 1)
+        elif grow:
+            used = {p.name for p in plans}
+            top = max((plans[i].level or 0 for i in paid), default=2)
+            name = next((n for n in TIERS[TIERS.index(plans[paid[-1]].name) + 1 if paid else 0:] if n not in used),
+                        None)
+            if name and top + 3 < len(NICE):
+                plans.insert((paid[-1] + 1) if paid else len(plans) - (plans[-1].level is None),
+                             Plan(name, top + 3, top + 3))
+        else:
+            del plans[paid[int(pick * len(paid))]]
+        j += 1
+
+
+def _money(s: Site, amount: int) -> str:
+    return f"{SYMBOLS[s.currency]}{amount}"
+
+
+def _unit(s: Site) -> str:
+    return "/user" if s.per_seat else ""
+
+
+def _features(s: Site, index: int) -> str:
+    chosen = [FEATURES[(s.key >> (4 * n) ^ index * 7 + n) % len(FEATURES)] for n in range(2 + index % 3)]
+    return "".join(f"<li>{html.escape(f)}</li>" for f in dict.fromkeys(chosen))
+
+
+def _offer_spec(s: Site, amount: int, code: str) -> dict[str, object]:
+    """A UnitPriceSpecification, with `unitCode` where this site's markup happens to put it."""
+    spec: dict[str, object] = {"@type": "UnitPriceSpecification", "price": amount, "priceCurrency": s.currency}
+    if s.variant == 0:
+        spec["unitCode"] = code
+    elif s.variant == 1:
+        spec["billingDuration"] = {"@type": "QuantitativeValue", "value": 1, "unitCode": code}
+    elif s.variant == 2:
+        spec["referenceQuantity"] = {"@type": "QuantitativeValue", "value": 1, "unitCode": code}
+    else:
+        spec["billingDuration"] = "P1M" if code == "MON" else "P1Y"
+    if s.per_seat:
+        spec["unitText"] = "user"
+    return spec
+
+
+def jsonld(s: Site, plans: tuple[Plan, ...]) -> str:
+    offers: list[dict[str, object]] = []
+    for plan in plans:
+        if plan.monthly is None:
+            offers.append({"@type": "Offer", "name": plan.name, "description": "Contact sales",
+                           "priceSpecification": {"@type": "PriceSpecification", "priceCurrency": s.currency}})
+        elif plan.monthly == 0:
+            offers.append({"@type": "Offer", "name": plan.name, "price": "0", "priceCurrency": s.currency})
+        else:
+            offers.append({"@type": "Offer", "name": plan.name, "price": str(plan.monthly),
+                           "priceCurrency": s.currency, "priceSpecification": _offer_spec(s, plan.monthly, "MON")})
+            if s.annual_months and s.variant % 2 == 0:
+                yearly = plan.monthly * s.annual_months
+                offers.append({"@type": "Offer", "name": plan.name, "price": str(yearly), "priceCurrency": s.currency,
+                               "priceSpecification": _offer_spec(s, yearly, "ANN")})
+    data = {"@context": "https://schema.org", "@type": "SoftwareApplication", "name": s.vendor,
+            "applicationCategory": "BusinessApplication", "operatingSystem": "Web", "offers": offers}
+    return f'<script type="application/ld+json">{json.dumps(data, ensure_ascii=False)}</script>'
+
+
+def next_data(s: Site, plans: tuple[Plan, ...]) -> str:
+    data = {
+        "props": {"pageProps": {"pricing": {
+            "currency": s.currency,
+            "billingPeriods": ["monthly", "annual"] if s.annual_months else ["monthly"],
+            "plans": [
+                {"id": p.name.lower(), "name": p.name, "currency": s.currency, "monthlyPrice": p.monthly,
+                 "annualPrice": p.monthly * s.annual_months if p.monthly and s.annual_months else None,
+                 "perSeat": s.per_seat and bool(p.monthly),
+                 "cta": "Contact sales" if p.monthly is None else ("Get started" if p.monthly == 0 else "Start trial")}
+                for p in plans
+            ],
+        }}, "__N_SSG": True},
+        "page": "/pricing",
+        "query": {},
+        "buildId": f"{s.key:x}"[:12],
+        "isFallback": False,
+        "gsp": True,
+        "scriptLoader": [],
+    }
+    return f'<script id="__NEXT_DATA__" type="application/json">{json.dumps(data, ensure_ascii=False)}</script>'
+
+
+def cards(s: Site, plans: tuple[Plan, ...]) -> str:
+    out = ['<section class="pricing-grid">']
+    if s.annual_months:
+        saving = round(100 * (12 - s.annual_months) / 12)
+        toggle = f"Save {saving}% with annual billing" if saving else "Monthly or annual billing"
+        out.append(f'<div class="billing-toggle">{toggle}</div>')
+    for index, plan in enumerate(plans):
+        if plan.monthly is None:
+            price, cta = "Contact sales", "Talk to us"
+        elif plan.monthly == 0:
+            price, cta = "Free", "Get started"
+        else:
+            price, cta = f"{_money(s, plan.monthly)}{_unit(s)}/mo", "Start free trial"
+        popular = " popular" if plan.name == "Pro" else ""
+        out.append(
+            f'<div class="pricing-card{popular}"><h3>{html.escape(plan.name)}</h3>'
+            f'<p class="price">{html.escape(price)}</p>'
+        )
+        if plan.monthly and s.annual_months:
+            yearly = plan.monthly * s.annual_months
+            out.append(f'<p class="price-annual">{html.escape(_money(s, yearly))}{_unit(s)}/yr billed annually</p>')
+        out.append(f'<ul class="features">{_features(s, index)}</ul><a class="cta" href="/signup">{cta}</a></div>')
+    out.append("</section>")
+    return "".join(out)
+
+
+def render(s: Site, now: float) -> str:
+    """The page at `now`."""
+    plans = plans_at(s, now)
+    title = f"Pricing | {html.escape(s.vendor)}"
+    head = [f'<meta charset="utf-8"><title>{title}</title>',
+            f'<meta name="description" content="Plans and pricing for {html.escape(s.vendor)}.">']
+    body = [f'<header><nav><a href="/">{html.escape(s.vendor)}</a> <a href="/docs">Docs</a> '
+            '<a href="/pricing">Pricing</a></nav></header><main>']
+    if "jsonld" in s.style:
+        head.append(jsonld(s, plans))
+    if s.style == "nextdata":
+        body.append('<div id="__next"><div class="skeleton">Loading plans…</div></div>')
+        body.append(next_data(s, plans))
+    else:
+        body.append(f"<h1>Simple pricing for {html.escape(s.vendor)}</h1>")
+        if "cards" in s.style:
+            body.append(cards(s, plans))
+        else:
+            body.append('<div id="plans" data-render="client"></div>')
+    body.append('<section class="faq"><h2>FAQ</h2><p>Can I cancel any time? Yes.</p></section></main>'
+                f'<footer>{html.escape(s.vendor)} Inc.</footer>')
+    return f'<!DOCTYPE html><html lang="en"><head>{"".join(head)}</head><body>{"".join(body)}</body></html>\n'
