@@ -1,0 +1,483 @@
+"""The Sanic app: keyed feeds, history, trends and watches; public sample, momentum and demand.
+
+Everything a response contains was computed and serialised by the build; a handler authenticates,
+counts, validates, slices and joins bytes. See server/site.py for the per-build snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import zlib
+from collections.abc import Sequence
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import orjson
+from sanic import Request, Sanic
+from sanic.response import HTTPResponse
+
+from build.feed_pages import page_bytes
+from build.paths import (
+    DEMAND,
+    PAGES_INDEX,
+    SAMPLE_ALL,
+    history_path,
+    latest_trends_path,
+    momentum_path,
+    sample_path,
+    trends_path,
+)
+from collectors.cli_track import REPO_NAME
+from collectors.models import FEED_NAMES, FEEDS
+from collectors.safe_fetch import UnsafeURL, check_url
+from collectors.state import StateStore
+from feeds.settings import Settings
+from server import params
+from server.demand import FLUSH_SECONDS, DemandRecorder
+from server.errors import ApiError, bad_request, handle_error
+from server.keys import ApiKey, KeyStore
+from server.plans import Plan, plans
+from server.quotas import Decision, Quotas
+from server.site import Site, SiteHolder
+from server.watches import DEFAULT_THRESHOLDS, WATCH_TYPES, WatchExists, WatchLimit, WatchStore, valid_threshold
+
+API = "/api/v1"
+JSON = "application/json"
+MOMENTUM_CATEGORIES = tuple(name for name, info in FEEDS.items() if info.momentum)
+WINDOWS = ("1d", "7d", "30d")
+DEFAULT_WINDOW = "7d"
+HISTORY_MAX_WINDOW = 90
+HISTORY_DEFAULT_LIMIT = 31
+GZIP_MIN_BYTES = 1024
+PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
+PRIVATE_CACHE = "private, max-age=300"
+MAX_BODY = 16 * 1024
+
+
+# -- shared steps ------------------------------------------------------------------------------
+
+
+def site_of(request: Request) -> Site:
+    site = request.app.ctx.site.site
+    if site is None:
+        raise ApiError(503, "not_ready", "no build is published yet; run `feeds build`", headers={"Retry-After": "60"})
+    return site
+
+
+def authenticate(request: Request) -> ApiKey:
+    header = request.headers.get("authorization", "")
+    scheme, _, secret = header.partition(" ")
+    challenge = {"WWW-Authenticate": 'Bearer realm="feeds"'}
+    if not header:
+        raise ApiError(401, "unauthorized", "missing API key: send `Authorization: Bearer <key>`", headers=challenge)
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise ApiError(401, "unauthorized", "malformed Authorization header: use `Bearer <key>`", headers=challenge)
+    key = request.app.ctx.keys.authenticate(secret.strip())
+    if key is None:
+        raise ApiError(401, "unauthorized", "invalid or revoked API key", headers=challenge)
+    request.ctx.key = key
+    return key
+
+
+def plan_of(request: Request, key: ApiKey) -> Plan:
+    return request.app.ctx.plans[key.plan]
+
+
+def rate_headers(decision: Decision) -> dict[str, str]:
+    return {
+        "X-RateLimit-Limit": str(decision.limit),
+        "X-RateLimit-Remaining": str(decision.remaining),
+        "X-RateLimit-Reset": str(decision.reset),
+    }
+
+
+def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
+    """Count the request against the key's limits; a refusal is a 429 with the true Retry-After."""
+    decision = request.app.ctx.quotas.hit(key.account, plan_of(request, key), history=history, items=items)
+    request.ctx.rate = rate_headers(decision)
+    if not decision.allowed:
+        messages = {
+            "monthly_limit": "monthly request quota used up",
+            "daily_history_limit": "daily history + trends calls used up",
+            "velocity_throttled": "too many distinct entities or dates requested too fast; throttled",
+        }
+        code = decision.code or "monthly_limit"
+        raise ApiError(
+            429,
+            code,
+            f"{messages.get(code, code)}; retry in {decision.retry_after} s",
+            headers={"Retry-After": str(decision.retry_after), **request.ctx.rate},
+        )
+    return decision
+
+
+def send(
+    request: Request,
+    body: bytes,
+    *,
+    keyed: bool,
+    status: int = 200,
+    content_type: str = JSON,
+    headers: dict[str, str] | None = None,
+    cacheable: bool = True,
+) -> HTTPResponse:
+    """ETag/304, Cache-Control, CORS (public), gzip when asked: the same for every response."""
+    out = dict(headers or {})
+    if keyed:
+        out.update(getattr(request.ctx, "rate", {}))
+        out["Cache-Control"] = PRIVATE_CACHE if cacheable else "no-store"
+    else:
+        out["Cache-Control"] = PUBLIC_CACHE
+        out["Access-Control-Allow-Origin"] = "*"
+    if cacheable and status == 200:
+        site = request.app.ctx.site.site
+        build = site.build_id if site is not None else "none"
+        etag = f'"{build}-{zlib.crc32(body):08x}"'
+        out["ETag"] = etag
+        if etag in {tag.strip() for tag in request.headers.get("if-none-match", "").split(",")}:
+            return HTTPResponse(status=304, headers=out)
+    out["Vary"] = "Accept-Encoding, Authorization" if keyed else "Accept-Encoding"
+    if len(body) >= GZIP_MIN_BYTES and "gzip" in request.headers.get("accept-encoding", ""):
+        body = gzip.compress(body, compresslevel=5)
+        out["Content-Encoding"] = "gzip"
+    return HTTPResponse(body, status=status, headers=out, content_type=content_type)
+
+
+def record_demand(request: Request, feed: str, entity: str) -> None:
+    request.app.ctx.demand.add(feed, entity)
+
+
+# -- feeds -------------------------------------------------------------------------------------
+
+
+def _queued_body(meta: dict[str, Any], limit: int, offset: int, entity: str, status: str) -> bytes:
+    page = orjson.loads(page_bytes(meta, 0, offset, limit, []))
+    notes = {
+        "queued": "not tracked yet: queued, it appears after the next daily collection",
+        "not_found": "the upstream did not have it at the last collection; queued again",
+        "tracked": "tracked: it appears in the feed after the next daily collection",
+    }
+    page["queued"] = {"entity": entity, "status": status, "message": notes.get(status, status)}
+    return orjson.dumps(page)
+
+
+async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
+    key = authenticate(request)
+    limit = params.integer(request, "limit", 100, 1, 1000)
+    offset = params.integer(request, "offset", 0, 0)
+    since = params.since(request)
+    q = params.one(request, "q")
+    if q is not None and len(q) > 256:
+        raise bad_request("`q` is longer than 256 characters", "q")
+    repo = params.one(request, "repo") if feed == "codehost-ai-repos" else None
+    url = params.one(request, "url") if feed == "ai-pricing" else None
+    if repo is not None and not REPO_NAME.fullmatch(repo):
+        raise bad_request(f"`repo` must be an exact `owner/name`, got {repo!r}", "repo")
+    if url is not None:
+        try:
+            await check_url(url, request.app.ctx.resolver)
+        except UnsafeURL as exc:
+            raise ApiError(400, "unsafe_url", str(exc), extra={"parameter": "url"}) from None
+    site = site_of(request)
+    charge(request, key)
+    data = site.feeds[feed]
+    exact = repo or url
+    if exact is not None:
+        record_demand(request, feed, exact)
+        index = data.by_entity.get(exact)
+        if index is None and repo is not None:  # GitHub names are case-insensitive
+            lowered = exact.lower()
+            index = next((i for name, i in data.by_entity.items() if name.lower() == lowered), None)
+        if index is None:
+            status = await asyncio.to_thread(_enqueue, request.app.ctx.settings, feed, exact)
+            return send(request, _queued_body(data.meta, limit, offset, exact, status), keyed=True)
+        rows = [data.rows[index]]
+        body = page_bytes(data.meta, 1, offset, limit, rows[offset : offset + limit])
+        return send(request, body, keyed=True)
+    matching_prefix = data.since_count(since)
+    if q:
+        ids = data.search(q.lower())
+        ids = ids[ids < matching_prefix] if since is not None else ids
+        total = len(ids)
+        rows = [data.rows[i] for i in ids[offset : offset + limit].tolist()]
+    else:
+        total = matching_prefix
+        rows = data.rows[offset : min(offset + limit, total)]
+    return send(request, page_bytes(data.meta, total, offset, limit, rows), keyed=True)
+
+
+def _enqueue(settings: Settings, feed: str, entity: str) -> str:
+    state = StateStore(settings.state_path)
+    try:
+        status = state.enqueue(feed, entity)
+        if status == "not_found":
+            state.mark(feed, entity, "queued")
+            status = "not_found"
+        return status
+    finally:
+        state.close()
+
+
+# -- history and trends ------------------------------------------------------------------------
+
+
+def _depth_start(plan: Plan, latest: date) -> date | None:
+    return None if plan.history_days is None else latest - timedelta(days=plan.history_days - 1)
+
+
+async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
+    key = authenticate(request)
+    plan = plan_of(request, key)
+    entity = params.required(request, "entity")
+    start = params.day(request, "from")
+    end = params.day(request, "to")
+    limit = params.integer(request, "limit", HISTORY_DEFAULT_LIMIT, 1, 90)
+    cursor = params.day(request, "cursor")
+    if start and end and start > end:
+        raise bad_request("`from` is after `to`", "from")
+    if start and end and (end - start).days > HISTORY_MAX_WINDOW:
+        raise bad_request(f"the window from `from` to `to` is over {HISTORY_MAX_WINDOW} days", "to")
+    site = site_of(request)
+    latest_day = site.feeds[feed].meta.get("day")
+    latest = date.fromisoformat(latest_day) if latest_day else date.today()
+    depth = _depth_start(plan, latest)
+    if depth is not None and start is not None and start < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); "
+            f"`from` is {start}",
+            extra={"parameter": "from"},
+        )
+    end = end or (latest if start is None else min(latest, start + timedelta(days=HISTORY_MAX_WINDOW)))
+    if start is None:
+        start = max(d for d in (depth, end - timedelta(days=(plan.history_days or HISTORY_MAX_WINDOW) - 1)) if d)
+    if cursor is not None and not start <= cursor <= end:
+        raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
+    charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+    record_demand(request, feed, entity)
+    raw = site.file(history_path(feed, entity))
+    if raw is None:
+        raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    first = str(cursor or start)
+    last = str(end)
+    lines = [line for line in raw.split(b"\n") if line and first <= line[9:19].decode() <= last]
+    page, rest = lines[:limit], lines[limit:]
+    next_cursor = rest[0][9:19].decode() if rest else None
+    head = orjson.dumps(
+        {"feed": feed, "entity": entity, "from": str(start), "to": last, "limit": limit, "count": len(page),
+         "nextCursor": next_cursor}
+    )
+    body = head[:-1] + b',"data":[' + b",".join(page) + b"]}"
+    return send(request, body, keyed=True)
+
+
+async def trends_endpoint(request: Request) -> HTTPResponse:
+    key = authenticate(request)
+    plan = plan_of(request, key)
+    window = params.choice(request, "window", WINDOWS, DEFAULT_WINDOW)
+    feed = params.choice(request, "feed", FEED_NAMES)
+    when = params.day(request, "date")
+    assert window is not None
+    site = site_of(request)
+    if when is not None:
+        if feed is None:
+            raise bad_request("a past `date` needs `feed`", "feed")
+        latest_day = site.feeds[feed].meta.get("day")
+        latest = date.fromisoformat(latest_day) if latest_day else date.today()
+        depth = _depth_start(plan, latest)
+        if depth is not None and when < depth:
+            raise ApiError(400, "outside_plan_depth",
+                           f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
+                           extra={"parameter": "date"})
+        charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
+        body = site.file(trends_path(feed, window, str(when)))
+        if body is None:
+            raise params.not_found(f"no {window} trends for {feed} on {when}")
+        return send(request, body, keyed=True)
+    charge(request, key, history=True)
+    body = site.file(latest_trends_path(window, feed), cache=True)
+    if body is None:
+        raise params.not_found("no trends in this build")
+    return send(request, body, keyed=True)
+
+
+# -- watches -----------------------------------------------------------------------------------
+
+
+def _pages(site: Site) -> dict[str, list[str]]:
+    pages = site.info.get("_pages")
+    if pages is None:
+        pages = orjson.loads(site.file(PAGES_INDEX) or b"{}")
+        site.info["_pages"] = pages
+    return pages
+
+
+async def watches_list(request: Request) -> HTTPResponse:
+    key = authenticate(request)
+    charge(request, key)
+    watches = request.app.ctx.watches.list(key.account)
+    body = {"count": len(watches), "limit": plan_of(request, key).watches, "data": [w.to_json() for w in watches]}
+    return send(request, orjson.dumps(body), keyed=True, cacheable=False)
+
+
+async def watches_add(request: Request) -> HTTPResponse:
+    key = authenticate(request)
+    if len(request.body) > MAX_BODY:
+        raise bad_request(f"body over {MAX_BODY} bytes")
+    try:
+        body = orjson.loads(request.body or b"")
+    except orjson.JSONDecodeError:
+        raise bad_request('the body must be a JSON object: {"entity": ..., "type": ..., "threshold": ...}') from None
+    if not isinstance(body, dict):
+        raise bad_request("the body must be a JSON object")
+    unknown = set(body) - {"entity", "type", "threshold"}
+    if unknown:
+        raise bad_request(f"unknown field(s): {', '.join(sorted(unknown))}")
+    entity = body.get("entity")
+    if not isinstance(entity, str) or not entity.strip():
+        raise bad_request("`entity` is required: an entity page path such as /repo/<owner>/<name>", "entity")
+    type_ = body.get("type", "any")
+    if type_ not in WATCH_TYPES:
+        raise bad_request(f"`type` must be one of {', '.join(WATCH_TYPES)}", "type")
+    try:
+        threshold = valid_threshold(body.get("threshold"))
+    except ValueError as exc:
+        raise bad_request(str(exc), "threshold") from None
+    if threshold is None:
+        threshold = DEFAULT_THRESHOLDS.get(type_)
+    site = site_of(request)
+    target = _pages(site).get(entity.rstrip("/") or entity)
+    if target is None:
+        raise params.not_found(
+            f"unknown entity {entity!r}: use an entity page path such as /repo/<owner>/<name> or /mcp/<server>"
+        )
+    charge(request, key)
+    plan = plan_of(request, key)
+    try:
+        watch = request.app.ctx.watches.add(key.account, plan.watches, entity.rstrip("/"), target[0], target[1],
+                                            type_, threshold)
+    except WatchLimit as exc:
+        raise ApiError(403, "watch_limit", str(exc)) from None
+    except WatchExists as exc:
+        raise ApiError(409, "watch_exists", str(exc)) from None
+    return send(request, orjson.dumps(watch.to_json()), keyed=True, status=201, cacheable=False,
+                headers={"Location": f"{API}/watches?id={watch.id}"})
+
+
+async def watches_delete(request: Request) -> HTTPResponse:
+    key = authenticate(request)
+    watch_id = params.required(request, "id", 64)
+    charge(request, key)
+    if not request.app.ctx.watches.delete(key.account, watch_id):
+        raise params.not_found(f"no watch {watch_id!r} on this key")
+    return send(request, orjson.dumps({"deleted": watch_id}), keyed=True, cacheable=False)
+
+
+# -- public ------------------------------------------------------------------------------------
+
+
+async def sample_endpoint(request: Request) -> HTTPResponse:
+    name = params.choice(request, "name", FEED_NAMES)
+    site = site_of(request)
+    body = site.file(sample_path(name) if name else SAMPLE_ALL, cache=True)
+    if body is None:
+        raise params.not_found("no sample in this build")
+    return send(request, body, keyed=False)
+
+
+async def momentum_endpoint(request: Request) -> HTTPResponse:
+    category = params.choice(request, "category", MOMENTUM_CATEGORIES)
+    limit = params.integer(request, "limit", 100, 1, 100)
+    site = site_of(request)
+    cache: dict[tuple[str | None, int], bytes] = site.info.setdefault("_momentum", {})
+    body = cache.get((category, limit))
+    if body is None:
+        boards = []
+        for name in [category] if category else MOMENTUM_CATEGORIES:
+            raw = site.file(momentum_path(name))
+            board = orjson.loads(raw) if raw else {"category": name, "date": None, "data": []}
+            board["data"] = board["data"][:limit]
+            board["count"] = len(board["data"])
+            board["limit"] = limit
+            boards.append(board)
+        body = orjson.dumps(boards[0] if category else {"limit": limit, "categories": boards})
+        cache[(category, limit)] = body
+    return send(request, body, keyed=False)
+
+
+async def demand_endpoint(request: Request) -> HTTPResponse:
+    body = site_of(request).file(DEMAND, cache=True)
+    if body is None:
+        raise params.not_found("no demand index in this build")
+    return send(request, body, keyed=False)
+
+
+async def health_endpoint(request: Request) -> HTTPResponse:
+    site = request.app.ctx.site.site
+    body = orjson.dumps({"status": "ok" if site else "no_build", "build": site.build_id if site else None})
+    return HTTPResponse(body, status=200 if site else 503, content_type=JSON, headers={"Cache-Control": "no-store"})
+
+
+# -- the app -----------------------------------------------------------------------------------
+
+
+def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
+    settings = settings or Settings()
+    app = Sanic(name)
+    app.config.REQUEST_MAX_SIZE = 1024 * 1024
+    app.config.ACCESS_LOG = False
+    app.config.FALLBACK_ERROR_FORMAT = "json"
+    app.error_handler.add(Exception, handle_error)
+
+    @app.before_server_start
+    async def open_resources(app: Sanic) -> None:
+        from collectors.protocol import system_resolver
+
+        app.ctx.settings = settings
+        app.ctx.plans = plans(settings)
+        app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
+        app.ctx.keys = KeyStore(settings.state_path)
+        app.ctx.quotas = Quotas(settings)
+        app.ctx.watches = WatchStore(settings.state_path)
+        app.ctx.demand = DemandRecorder(settings.state_path)
+        app.ctx.resolver = system_resolver
+        app.add_task(app.ctx.site.watch(), name="site-watch")
+        app.add_task(_flush_demand(app), name="demand-flush")
+
+    @app.after_server_stop
+    async def close_resources(app: Sanic) -> None:
+        app.ctx.demand.flush()
+        app.ctx.quotas.close()
+        app.ctx.keys.close()
+        app.ctx.watches.close()
+
+    for feed in FEED_NAMES:
+        op = feed.replace("-", "_")
+        app.add_route(_bind(feed_endpoint, feed), f"{API}/{feed}", methods=["GET"], name=op)
+        app.add_route(_bind(history_endpoint, feed), f"{API}/{feed}/history", methods=["GET"], name=f"{op}_history")
+    app.add_route(trends_endpoint, f"{API}/trends", methods=["GET"], name="trends")
+    app.add_route(watches_list, f"{API}/watches", methods=["GET"], name="watches_list")
+    app.add_route(watches_add, f"{API}/watches", methods=["POST"], name="watches_add")
+    app.add_route(watches_delete, f"{API}/watches", methods=["DELETE"], name="watches_delete")
+    app.add_route(sample_endpoint, f"{API}/sample", methods=["GET"], name="sample")
+    app.add_route(momentum_endpoint, f"{API}/momentum", methods=["GET"], name="momentum")
+    app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand")
+    app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
+    return app
+
+
+def _bind(handler: Any, feed: str) -> Any:
+    async def bound(request: Request) -> HTTPResponse:
+        return await handler(request, feed)
+
+    bound.__name__ = f"{handler.__name__}_{feed.replace('-', '_')}"
+    return bound
+
+
+async def _flush_demand(app: Sanic) -> None:
+    while True:
+        await asyncio.sleep(FLUSH_SECONDS)
+        await asyncio.to_thread(app.ctx.demand.flush)

@@ -1,0 +1,39 @@
+"""The demand log, server side: keyed lookups of one entity, counted in memory and flushed in batches.
+
+A write per lookup would put SQLite's write lock on the hot path; a per-worker counter flushed every
+few seconds (and at shutdown) costs one transaction per flush. The build reads the sums.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+from collectors.state import StateStore
+
+FLUSH_SECONDS = 2.0
+
+
+class DemandRecorder:
+    def __init__(self, state_path: Path) -> None:
+        self.state_path = state_path
+        self.pending: Counter[tuple[str, str]] = Counter()
+        self.day = datetime.now(UTC).date().isoformat()
+
+    def add(self, feed: str, entity: str) -> None:
+        today = datetime.now(UTC).date().isoformat()
+        if today != self.day:
+            self.flush()
+            self.day = today
+        self.pending[(feed, entity)] += 1
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        counts, self.pending = self.pending, Counter()
+        state = StateStore(self.state_path)
+        try:
+            state.add_demand(self.day, counts)
+        finally:
+            state.close()

@@ -1,0 +1,107 @@
+"""One error type, one body shape (RFC 9457 problem+json with a top-level `code`), one handler.
+
+Every error the API can return is an `ApiError`; anything else that escapes a handler is logged
+and answered as a bare 500 with the same shape and no detail, so a traceback never reaches a
+client.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import orjson
+from sanic import Request
+from sanic.exceptions import MethodNotAllowed, NotFound, SanicException
+from sanic.response import HTTPResponse
+
+log = logging.getLogger("feeds.server")
+
+PROBLEM = "application/problem+json"
+TITLES = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    413: "Payload Too Large",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
+CODES = {
+    "bad_request": "A parameter or the body is missing or invalid.",
+    "outside_plan_depth": "The date lies before what the key's plan may see.",
+    "unsafe_url": "The URL is not an https URL of a public host.",
+    "unauthorized": "Missing, invalid or revoked API key.",
+    "not_found": "No such endpoint, entity, date or watch.",
+    "method_not_allowed": "The endpoint does not take this method.",
+    "watch_limit": "The key already holds its plan's number of watches.",
+    "watch_exists": "The key already watches this entity for this type.",
+    "monthly_limit": "The key's monthly request quota is used up.",
+    "daily_history_limit": "The key's daily history + trends calls are used up.",
+    "velocity_throttled": "The key requested too many distinct entities or dates too fast.",
+    "not_ready": "No build is published yet.",
+    "internal": "Unexpected server error.",
+}
+"""Every error code the API returns, with its meaning (the OpenAPI document lists them)."""
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        assert code in CODES, code
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.headers = headers or {}
+        self.extra = extra or {}
+
+
+def bad_request(detail: str, parameter: str | None = None) -> ApiError:
+    return ApiError(400, "bad_request", detail, extra={"parameter": parameter} if parameter else None)
+
+
+def problem_body(status: int, code: str, detail: str, extra: dict[str, Any] | None = None) -> bytes:
+    body: dict[str, Any] = {
+        "type": f"https://feeds.example/errors/{code}",
+        "title": TITLES.get(status, "Error"),
+        "status": status,
+        "code": code,
+        "detail": detail,
+    }
+    if extra:
+        body.update(extra)
+    return orjson.dumps(body)
+
+
+def problem(error: ApiError) -> HTTPResponse:
+    return HTTPResponse(
+        problem_body(error.status, error.code, error.detail, error.extra),
+        status=error.status,
+        headers=error.headers,
+        content_type=PROBLEM,
+    )
+
+
+async def handle_error(request: Request, exc: Exception) -> HTTPResponse:
+    if isinstance(exc, ApiError):
+        return problem(exc)
+    if isinstance(exc, NotFound):
+        return problem(ApiError(404, "not_found", f"no such resource: {request.path}"))
+    if isinstance(exc, MethodNotAllowed):
+        return problem(ApiError(405, "method_not_allowed", f"{request.method} is not allowed on {request.path}"))
+    if isinstance(exc, SanicException) and 400 <= exc.status_code < 500:
+        status = exc.status_code if exc.status_code in TITLES else 400
+        return problem(ApiError(status, "bad_request", str(exc) or "bad request"))
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    return problem(ApiError(500, "internal", "unexpected server error; it has been logged"))

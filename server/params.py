@@ -1,0 +1,90 @@
+"""Query parameter parsing: strict, with a 400 that names the parameter, never a silent clamp."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from sanic import Request
+
+from server.errors import ApiError, bad_request
+
+
+def one(request: Request, name: str) -> str | None:
+    values = request.args.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise bad_request(f"`{name}` given {len(values)} times; give it once", name)
+    return values[0]
+
+
+def integer(request: Request, name: str, default: int, low: int, high: int | None = None) -> int:
+    raw = one(request, name)
+    if raw is None:
+        return default
+    text = raw.strip()
+    if not text.lstrip("-").isdigit() or len(text) > 12:
+        raise bad_request(f"`{name}` must be an integer, got {raw!r}", name)
+    value = int(text)
+    if value < low or (high is not None and value > high):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise bad_request(f"`{name}` must be {bounds}, got {value}", name)
+    return value
+
+
+def day(request: Request, name: str) -> date | None:
+    raw = one(request, name)
+    if raw is None:
+        return None
+    try:
+        if len(raw) != 10:
+            raise ValueError
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise bad_request(f"`{name}` must be a date YYYY-MM-DD, got {raw!r}", name) from None
+
+
+def since(request: Request, name: str = "since") -> str | None:
+    """ISO 8601 date or date-time -> the canonical UTC key the rows are sorted by (`...Z`)."""
+    raw = one(request, name)
+    if raw is None:
+        return None
+    text = raw.strip()
+    try:
+        if len(text) == 10:
+            moment = datetime.combine(date.fromisoformat(text), datetime.min.time(), tzinfo=UTC)
+        else:
+            if text.endswith(("Z", "z")):
+                text = text[:-1] + "+00:00"
+            moment = datetime.fromisoformat(text)
+            if moment.tzinfo is None:
+                moment = moment.replace(tzinfo=UTC)
+    except ValueError:
+        raise bad_request(
+            f"`{name}` must be an ISO 8601 date or date-time (2026-11-01 or 2026-11-01T08:00:00Z), got {raw!r}", name
+        ) from None
+    if moment.year < 1970 or moment.year > 9999:
+        raise bad_request(f"`{name}` is out of range: {raw!r}", name)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def choice(request: Request, name: str, options: tuple[str, ...], default: str | None = None) -> str | None:
+    raw = one(request, name)
+    if raw is None:
+        return default
+    if raw not in options:
+        raise bad_request(f"`{name}` must be one of {', '.join(options)}; got {raw!r}", name)
+    return raw
+
+
+def required(request: Request, name: str, max_length: int = 2048) -> str:
+    raw = one(request, name)
+    if raw is None or not raw.strip():
+        raise bad_request(f"`{name}` is required", name)
+    if len(raw) > max_length:
+        raise bad_request(f"`{name}` is longer than {max_length} characters", name)
+    return raw
+
+
+def not_found(detail: str) -> ApiError:
+    return ApiError(404, "not_found", detail)

@@ -1,0 +1,147 @@
+"""The published tree as the server holds it: one immutable snapshot per build, swapped whole.
+
+A `Site` is loaded once per build (in a thread, off the request path) and never changes; a request
+takes the current `Site` at its start and uses only it, so a new build going live mid-request
+cannot mix two builds in one response, and no request fails during the swap. Per feed it keeps the
+pre-serialised rows, the `since` keys (ascending, for bisect), the search lines and their trigram
+index: answering a feed request is bisect + index lookups + joining bytes, never parsing a row.
+Files read per request (history, trends) come from the snapshot's own build directory, which the
+build keeps for a while after it stops being current.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from build.paths import BUILD_INFO, feed_dir
+from build.search_index import candidates
+from collectors.models import FEED_NAMES
+
+SEARCH_CACHE = 256
+"""Recent `q` results kept per feed (row ids), so a repeated filter costs a dict lookup."""
+
+
+@dataclass
+class FeedData:
+    name: str
+    meta: dict[str, Any]
+    rows: list[bytes]
+    """Pre-serialised rows, newest first by the `since` field."""
+    since_asc: list[str]
+    """The rows' `since` keys reversed (ascending) for bisect; "" where a row has none."""
+    lines: list[str]
+    index: np.ndarray
+    by_entity: dict[str, int]
+    _search_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def since_count(self, since: str | None) -> int:
+        """How many leading rows (newest first) have `since` key >= since."""
+        if since is None:
+            return len(self.rows)
+        return len(self.since_asc) - bisect.bisect_left(self.since_asc, since)
+
+    def search(self, needle: str) -> np.ndarray:
+        """Row ids (ascending = feed order) whose search line contains `needle` (already lowercased)."""
+        hit = self._search_cache.get(needle)
+        if hit is not None:
+            return hit
+        found = candidates(self.index, needle.encode())
+        ids = range(len(self.lines)) if found is None else found.tolist()
+        result = np.fromiter((i for i in ids if needle in self.lines[i]), dtype=np.int64)
+        if len(self._search_cache) >= SEARCH_CACHE:
+            self._search_cache.pop(next(iter(self._search_cache)))
+        self._search_cache[needle] = result
+        return result
+
+
+def _entity_of(row: bytes) -> str:
+    """`entity` is the first field of every row (models.Row): read it without parsing the row."""
+    if row.startswith(b'{"entity":"'):
+        end = row.find(b'"', 11)
+        if end > 0 and b"\\" not in row[11:end]:
+            return row[11:end].decode()
+    return str(orjson.loads(row)["entity"])
+
+
+def _load_feed(root: Path, feed: str) -> FeedData:
+    base = root / feed_dir(feed)
+    meta = orjson.loads((base / "meta.json").read_bytes())
+    raw = (base / "rows.jsonl").read_bytes()
+    rows = raw.split(b"\n")[:-1] if raw else []
+    since = orjson.loads((base / "index.json").read_bytes())["since"]
+    text = (base / "search.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")[:-1] if text else []
+    index = np.load(base / "search.npy", allow_pickle=False)
+    by_entity = {}
+    for i, row in enumerate(rows):
+        by_entity[_entity_of(row)] = i
+    return FeedData(feed, meta, rows, since[::-1], lines, index, by_entity)
+
+
+@dataclass
+class Site:
+    root: Path
+    build_id: str
+    info: dict[str, Any]
+    feeds: dict[str, FeedData]
+    _files: dict[str, bytes | None] = field(default_factory=dict, repr=False)
+
+    def file(self, relpath: str, cache: bool = False) -> bytes | None:
+        """Bytes of a file of this build (None if absent); small shared documents can be cached."""
+        if cache and relpath in self._files:
+            return self._files[relpath]
+        try:
+            data: bytes | None = (self.root / relpath).read_bytes()
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            data = None
+        if cache:
+            self._files[relpath] = data
+        return data
+
+
+def load_site(site_dir: Path) -> Site | None:
+    """Load the currently published build, or None when nothing is published yet."""
+    try:
+        root = site_dir.resolve(strict=True)
+        info = orjson.loads((root / BUILD_INFO).read_bytes())
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    feeds = {feed: _load_feed(root, feed) for feed in FEED_NAMES}
+    return Site(root, info["id"], info, feeds)
+
+
+def published_target(site_dir: Path) -> str | None:
+    try:
+        return os.readlink(site_dir)
+    except OSError:
+        return None
+
+
+class SiteHolder:
+    """The current `Site` of this worker, refreshed when the published symlink moves."""
+
+    def __init__(self, site_dir: Path) -> None:
+        self.site_dir = site_dir
+        self.target = published_target(site_dir)
+        self.site = load_site(site_dir)
+
+    async def watch(self, interval: float = 1.0) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            await self.refresh()
+
+    async def refresh(self) -> bool:
+        target = published_target(self.site_dir)
+        if target == self.target:
+            return False
+        site = await asyncio.to_thread(load_site, self.site_dir)
+        self.site, self.target = site, target
+        return True
