@@ -176,6 +176,8 @@ async def test_github_search_qualifiers_slice_and_following_next_reads_every_res
                for i in seen)
     open_ended = await get(w, SEARCH, search_params("topic:mcp archived:false stars:>=400 created:<2026-01-01"))
     assert all(i["stargazers_count"] >= 400 for i in open_ended.json()["items"])
+    archived = (await get(w, SEARCH, search_params("topic:mcp archived:true"))).json()["items"]
+    assert archived and all(i["archived"] for i in archived)
     for topic in REPO_TOPICS[1:]:
         found = (await get(w, SEARCH, search_params(f"topic:{topic} archived:false"))).json()["total_count"]
         assert 50 < found < 1000

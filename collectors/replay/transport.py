@@ -82,7 +82,8 @@ class ReplayTransport(httpx.AsyncBaseTransport):
         if response is None:
             response = self.page(request)
         if request.method == "HEAD":
-            return httpx.Response(response.status_code, headers=response.headers)
+            headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-length"]
+            return httpx.Response(response.status_code, headers=headers)
         return response
 
     def api(self, request: httpx.Request, host: str, path: str) -> httpx.Response | None:

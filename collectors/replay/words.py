@@ -48,6 +48,20 @@ THINGS = (
     "arXiv papers", "weather forecasts", "stock prices", "Linear projects", "Discord servers", "Redis",
     "S3 buckets", "Docker containers", "Home Assistant", "Jupyter notebooks", "code review", "log search",
 )
+STEM_THINGS = {
+    "sql": "SQL databases", "docs": "documentation sites", "mail": "email", "calendar": "Google Calendar",
+    "tasks": "task lists", "jira": "Jira tickets", "slack": "Slack", "notion": "Notion pages",
+    "github": "GitHub issues", "postgres": "Postgres", "sqlite": "SQLite", "redis": "Redis",
+    "k8s": "Kubernetes clusters", "terraform": "Terraform plans", "figma": "Figma files", "stripe": "Stripe payments",
+    "weather": "weather forecasts", "maps": "maps and places", "finance": "stock prices", "news": "news feeds",
+    "papers": "arXiv papers", "youtube": "YouTube transcripts", "spotify": "Spotify playlists",
+    "obsidian": "Obsidian vaults", "linear": "Linear projects", "discord": "Discord servers",
+    "telegram": "Telegram chats", "excel": "spreadsheets", "pdf": "PDF documents", "browser": "web browsing",
+    "search": "web search", "shell": "your shell", "memory": "long-term memory", "notes": "your notes",
+    "vision": "images", "voice": "speech", "coder": "code generation", "reviewer": "code review",
+}
+"""What a name stem is about, so that `acme/weather-mcp` is described as a weather server."""
+
 REPO_DESCRIPTIONS_MCP = (
     "MCP server for {thing}",
     "A Model Context Protocol server that connects LLMs to {thing}",

@@ -11,6 +11,10 @@ spacing = window / population, and lives for about one window. At any instant ab
 entities are alive, a steady trickle of new ones appears every day, and old ones retire (a
 repository is archived, a registry server deleted, a marketplace model expires). Nothing depends
 on the wall clock, so any `now`, past or future, has a world.
+
+Windows per kind: repositories and marketplace models two years; registry servers one year (the
+registry is young); hub items eight months (trending is about what is recent). A repository
+archived more than 60 days ago is no longer simulated, so a lookup of it is a 404.
 """
 
 from __future__ import annotations
@@ -180,7 +184,7 @@ def repo_params(seed: int, population: int, k: int) -> Repo:
     else:
         decoration = ""
     name = decoration + base if decoration.endswith("-") else base + decoration
-    thing = r.choice(words.THINGS)
+    thing = words.STEM_THINGS.get(words.NAME_STEMS[stem_i]) or r.choice(words.THINGS)
     templates = words.REPO_DESCRIPTIONS_MCP if is_mcp else words.REPO_DESCRIPTIONS_AGENT
     description = None if r.random() < 0.08 else r.choice(templates).format(thing=thing, adj=r.choice(words.ADJECTIVES))
     born = timeline.born(k)
@@ -400,7 +404,7 @@ def server_params(seed: int, population: int, k: int) -> Server:
     prefix, stem = words.NAME_PREFIXES[prefix_i], words.NAME_STEMS[stem_i]
     base = f"{prefix}-{stem}"
     namespace = (f"io.github.{owner}", f"com.{owner}", f"ai.{owner}")[style]
-    thing = r.choice(words.THINGS)
+    thing = words.STEM_THINGS.get(stem) or r.choice(words.THINGS)
     description = r.choice((
         f"MCP server for {thing}", f"Connect AI assistants to {thing}", f"Read and act on {thing} from any MCP client",
         f"{thing[:1].upper()}{thing[1:]} tools for LLM agents", f"Search, query and update {thing}",
@@ -592,10 +596,10 @@ def llm_params(seed: int, population: int, k: int) -> Llm:
     for modality, p in (("image", 0.35), ("file", 0.1), ("audio", 0.04)):
         if r.random() < p:
             inputs.append(modality)
-    prompt = min(75.0, max(0.01, math.exp(r.gauss(-0.7, 1.3))))
+    prompt = snap_price(math.exp(r.gauss(-0.7, 1.3)))
     if r.random() < 0.04:
         prompt = 0.0
-    completion = 0.0 if output == ("embeddings",) else prompt * r.choice((2, 3, 4, 5, 8))
+    completion = 0.0 if output == ("embeddings",) else snap_price(prompt * r.choice((2, 3, 4, 5, 8)))
     extra: list[tuple[str, str]] = [("request", "0")]
     if "image" in inputs:
         extra.append(("image", _per_unit(prompt * r.choice((500, 1000, 1500)))))
@@ -629,6 +633,29 @@ def llm_params(seed: int, population: int, k: int) -> Llm:
                           if r.random() < 0.7 else None),
         free_twin=prompt > 0 and r.random() < 0.05,
     )
+
+
+PRICE_GRID = (0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.075, 0.08, 0.1, 0.12, 0.15, 0.18, 0.2, 0.25, 0.3, 0.35, 0.4,
+              0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.25, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0,
+              20.0, 25.0, 30.0, 40.0, 50.0, 60.0, 75.0)
+"""USD per 1M tokens as marketplaces quote them: nobody charges $0.194."""
+
+
+def snap_price(per_million: float) -> float:
+    if per_million <= 0:
+        return 0.0
+    return min(PRICE_GRID, key=lambda p: abs(math.log(p / per_million)))
+
+
+def moved_price(price: float, factor: float) -> float:
+    """The grid price nearest price*factor, at least one step away from `price` in the factor's direction."""
+    if price <= 0:
+        return price
+    target = snap_price(price * factor)
+    if target == price:
+        i = PRICE_GRID.index(price) + (1 if factor > 1 else -1)
+        target = PRICE_GRID[min(max(i, 0), len(PRICE_GRID) - 1)]
+    return target
 
 
 def _llm_parameters(r: random.Random) -> tuple[str, ...]:
@@ -668,9 +695,9 @@ def llm_prices(llm: Llm, seed: int, now: float) -> tuple[float, float]:
         factor = 0.5 + 0.4 * size if roll < 0.75 else 1.1 + 0.4 * size  # mostly cuts, now and then a rise
         which = unit(seed, LLM, llm.k, 600 + j)
         if which < 0.85:
-            prompt *= factor
+            prompt = moved_price(prompt, factor)
         if which < 0.7 or which >= 0.85:
-            completion *= factor
+            completion = moved_price(completion, factor)
         j += 1
 
 
@@ -877,10 +904,9 @@ class DayState:
     @cached_property
     def repos_by_topic(self) -> dict[str, list[RepoNow]]:
         topics: dict[str, list[RepoNow]] = {}
-        for state in self.repos:
-            if not state.archived:
-                for topic in state.repo.topics:
-                    topics.setdefault(topic, []).append(state)
+        for state in self.repos:  # archived ones too: search drops them only when asked `archived:false`
+            for topic in state.repo.topics:
+                topics.setdefault(topic, []).append(state)
         return topics
 
     @cached_property
