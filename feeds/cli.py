@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "status": ("collectors.cli_status", "show what the archive holds, per feed"),
     "build": ("build.cli", "build the static tree from the archive and publish it atomically"),
     "nightly": ("build.cli_nightly", "collect today, then build (for cron)"),
+    "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
     "settings": ("feeds.cli_settings", "list every setting with its current value"),
 }
 

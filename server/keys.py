@@ -1,0 +1,238 @@
+"""API keys: random, shown once, stored only as a hash; created, listed, revoked and rotated.
+
+A key looks like `fk_<prefix>_<secret>`: `prefix` is 8 lowercase hex digits that name the key
+(safe to show in lists and logs, used to revoke or rotate it) and `secret` is 43 characters of
+`secrets.token_urlsafe(32)` (256 random bits). The whole key is printed once, at creation; the
+store keeps only its SHA-256. A slow password hash (bcrypt, scrypt) exists to make guessing
+low-entropy human passwords expensive; a 256-bit random secret cannot be guessed at any hashing
+speed, so a fast hash loses nothing and keeps authentication off the request's critical path.
+
+Accounts. Quotas are counted per key (SPEC §5), but rotating a key must not reset them, or a
+rotation would be a free quota refill. So every key belongs to an account: the prefix of the
+first key of its rotation chain (`rotated_from` links each key to the one it replaced).
+`ApiKey.account` is what the quota counters are keyed by.
+
+Speed. The server authenticates every keyed request, so `authenticate()` keeps
+`prefix -> (hash, key)` in memory for `cache_ttl` seconds (5 by default): a request costs a regex
+match, one SHA-256 and a dict lookup, no SQLite read. The price is that a revocation made by
+`feeds keys revoke` (another process) reaches every server worker within `cache_ttl` seconds,
+not instantly; the process that revokes forgets its own entry at once.
+
+Table (in the state store file, `state.sqlite`):
+
+    api_keys(prefix TEXT PRIMARY KEY, hash TEXT  -- hex SHA-256 of the whole key,
+             name TEXT, plan TEXT, created_at TEXT, revoked_at TEXT, rotated_from TEXT)
+"""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import hmac
+import re
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from server.plans import PLAN_NAMES
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS api_keys (
+    prefix       TEXT PRIMARY KEY,
+    hash         TEXT NOT NULL,
+    name         TEXT,
+    plan         TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    revoked_at   TEXT,
+    rotated_from TEXT REFERENCES api_keys (prefix)
+) WITHOUT ROWID;
+"""
+
+KEY_RE = re.compile(r"fk_([0-9a-f]{8})_[A-Za-z0-9_-]{32,128}")
+"""A well-formed key; the upper bound keeps garbage from costing a long hash."""
+PREFIX_RE = re.compile(r"(?:fk_)?([0-9a-f]{8})")
+CACHE_MAX = 10_000
+"""Cached prefixes (known and unknown) before the cache is dropped: random probes cannot grow it."""
+
+# The recursive walk up `rotated_from` to the first key of the chain: that key's prefix is the account.
+_ACCOUNT_SQL = """
+WITH RECURSIVE chain(prefix, rotated_from) AS (
+    SELECT prefix, rotated_from FROM api_keys WHERE prefix = ?
+    UNION ALL
+    SELECT k.prefix, k.rotated_from FROM api_keys k JOIN chain c ON k.prefix = c.rotated_from
+)
+SELECT prefix FROM chain WHERE rotated_from IS NULL
+"""
+_COLUMNS = "prefix, hash, name, plan, created_at, revoked_at, rotated_from"
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    prefix: str
+    name: str | None
+    plan: str
+    created_at: str
+    revoked: bool
+    account: str
+    """Prefix of the first key of this key's rotation chain: quotas are counted per account."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def new_secret() -> tuple[str, str]:
+    """A fresh (prefix, whole key)."""
+    prefix = secrets.token_hex(4)
+    return prefix, f"fk_{prefix}_{secrets.token_urlsafe(32)}"
+
+
+class KeyStore:
+    """The API keys in SQLite (WAL), shared by every server worker and the command line."""
+
+    def __init__(self, path: Path | str, cache_ttl: float = 5.0) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.cache_ttl = cache_ttl
+        self._lock = threading.Lock()
+        self._cache: dict[str, tuple[float, str | None, ApiKey | None]] = {}
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    # -- the hot path -------------------------------------------------------------------------
+
+    def authenticate(self, secret: str) -> ApiKey | None:
+        """The key `secret` names, or None if it is malformed, unknown or revoked.
+
+        Hashes are compared in constant time, so response timing tells nothing about how much of
+        a guessed key matched.
+        """
+        match = KEY_RE.fullmatch(secret) if isinstance(secret, str) else None
+        if match is None:
+            return None
+        prefix = match.group(1)
+        entry = self._cache.get(prefix)
+        if entry is None or entry[0] <= time.monotonic():
+            entry = self._load(prefix)
+        _, stored, key = entry
+        if stored is None or key is None or key.revoked:
+            return None
+        return key if hmac.compare_digest(hash_key(secret), stored) else None
+
+    def _load(self, prefix: str) -> tuple[float, str | None, ApiKey | None]:
+        with self._lock:
+            row = self.db.execute(f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)).fetchone()
+            key = self._key(row) if row else None
+        entry = (time.monotonic() + self.cache_ttl, row[1] if row else None, key)
+        if len(self._cache) >= CACHE_MAX:
+            self._cache.clear()
+        self._cache[prefix] = entry
+        return entry
+
+    # -- administration -----------------------------------------------------------------------
+
+    def create(self, plan: str, name: str | None = None) -> tuple[ApiKey, str]:
+        """A new key on `plan`; returns it and the whole key, which is never stored or shown again."""
+        with self._lock:
+            return self._insert(plan, name, None)
+
+    def list(self) -> builtins.list[ApiKey]:
+        """Every key, revoked ones included, oldest first."""
+        with self._lock:
+            rows = self.db.execute(f"SELECT {_COLUMNS} FROM api_keys ORDER BY created_at, prefix").fetchall()
+            parents = {row[0]: row[6] for row in rows}
+            keys = []
+            for row in rows:
+                account = row[0]
+                for _ in range(len(parents)):  # bounded walk: a corrupt cycle cannot hang the listing
+                    if parents.get(account) is None:
+                        break
+                    account = parents[account]
+                keys.append(self._key(row, account))
+            return keys
+
+    def get(self, key_or_prefix: str) -> ApiKey:
+        with self._lock:
+            return self._key(self._find(key_or_prefix))
+
+    def revoke(self, key_or_prefix: str) -> ApiKey:
+        """Revoke a key (idempotent: revoking a revoked key keeps its first revocation time)."""
+        with self._lock:
+            row = self._find(key_or_prefix)
+            self.db.execute(
+                "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?", (_now(), row[0])
+            )
+            self._cache.pop(row[0], None)
+            return self._key(self._find(row[0]))
+
+    def rotate(self, key_or_prefix: str) -> tuple[ApiKey, str]:
+        """Replace a key by a new one on the same plan, name and account; the old one is revoked.
+
+        A revoked key cannot be rotated: that would bring a key someone chose to kill back to life.
+        """
+        with self._lock:
+            old = self._find(key_or_prefix)
+            if old[5] is not None:
+                raise ValueError(f"key {old[0]} is revoked; create a new key instead")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute("UPDATE api_keys SET revoked_at = ? WHERE prefix = ?", (_now(), old[0]))
+                created = self._insert(old[3], old[2], old[0])
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self._cache.pop(old[0], None)
+            return created
+
+    # -- helpers (called with the lock held) --------------------------------------------------
+
+    def _insert(self, plan: str, name: str | None, rotated_from: str | None) -> tuple[ApiKey, str]:
+        if plan not in PLAN_NAMES:
+            raise ValueError(f"unknown plan {plan!r}; expected one of {', '.join(PLAN_NAMES)}")
+        for _ in range(10):  # 32-bit prefixes can collide once there are many keys: draw again
+            prefix, secret = new_secret()
+            try:
+                self.db.execute(
+                    f"INSERT INTO api_keys ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+                    (prefix, hash_key(secret), name, plan, _now(), rotated_from),
+                )
+            except sqlite3.IntegrityError:
+                continue
+            self._cache.pop(prefix, None)
+            return self._key(self._find(prefix)), secret
+        raise RuntimeError("could not draw an unused key prefix")
+
+    def _find(self, key_or_prefix: str) -> tuple:
+        """The row of a whole key (its hash must match) or of a prefix (`abcd1234` or `fk_abcd1234`)."""
+        text = key_or_prefix.strip()
+        whole = KEY_RE.fullmatch(text)
+        short = PREFIX_RE.fullmatch(text.lower())
+        prefix = whole.group(1) if whole else short.group(1) if short else None
+        if prefix is None:
+            raise KeyError(f"{key_or_prefix!r} is neither an API key nor a key prefix (8 hex digits)")
+        row = self.db.execute(f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)).fetchone()
+        if row is None or (whole and not hmac.compare_digest(hash_key(text), row[1])):
+            raise KeyError(f"no API key with prefix {prefix}")
+        return row
+
+    def _key(self, row: tuple, account: str | None = None) -> ApiKey:
+        if account is None:
+            found = self.db.execute(_ACCOUNT_SQL, (row[0],)).fetchone()
+            account = found[0] if found else row[0]
+        return ApiKey(
+            prefix=row[0], name=row[2], plan=row[3], created_at=row[4], revoked=row[5] is not None, account=account
+        )

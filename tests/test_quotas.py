@@ -1,0 +1,334 @@
+"""Quotas: the monthly limit, daily history calls, the velocity throttle, persistence, and exactness
+across processes and threads."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from feeds.settings import Settings
+from server.plans import Plan, plans
+from server.quotas import Quotas
+
+NOW = datetime(2026, 11, 20, 12, 0, 0, tzinfo=UTC).timestamp()
+DEC_1 = datetime(2026, 12, 1, tzinfo=UTC).timestamp()
+NOV_21 = datetime(2026, 11, 21, tzinfo=UTC).timestamp()
+
+
+def make_settings(data_dir: Path, **values: str) -> Settings:
+    env = {"FEEDS_DATA_DIR": str(data_dir)}
+    env.update({f"FEEDS_{k.upper()}": v for k, v in values.items()})
+    return Settings(env=env)
+
+
+def starter(settings: Settings) -> Plan:
+    return plans(settings)["starter"]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(
+        tmp_path, starter_monthly="20", starter_daily_history="3", velocity_limit="5", velocity_window="600",
+        throttle_seconds="3600",
+    )
+
+
+@pytest.fixture
+def quotas(settings: Settings) -> Quotas:
+    q = Quotas(settings)
+    yield q
+    q.close()
+
+
+def shared_used(settings: Settings, account: str, month: str = "2026-11") -> int:
+    """The shared monthly counter as stored on disk, read behind the Quotas' back."""
+    db = sqlite3.connect(Path(settings.feeds_data_dir) / "counters" / "quotas.sqlite")
+    row = db.execute("SELECT used FROM monthly WHERE account = ? AND month = ?", (account, month)).fetchone()
+    db.close()
+    return row[0] if row else 0
+
+
+# -- monthly ------------------------------------------------------------------------------------
+
+
+def test_monthly_limit_then_refusal_until_the_month_ends(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    for i in range(20):
+        d = quotas.hit("acct", plan, now=NOW + i)
+        assert d.allowed and d.code is None and d.retry_after is None
+        assert (d.limit, d.remaining, d.reset) == (20, 19 - i, int(DEC_1))
+    d = quotas.hit("acct", plan, now=NOW + 100)
+    assert not d.allowed
+    assert d.code == "monthly_limit"
+    assert d.retry_after == int(DEC_1 - (NOW + 100))
+    assert (d.limit, d.remaining, d.reset) == (20, 0, int(DEC_1))
+    assert quotas.hit("acct", plan, now=DEC_1 - 0.5).retry_after == 1  # never 0
+    assert quotas.hit("other", plan, now=NOW).allowed  # per account
+
+
+def test_month_rollover_resets_the_count(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    for _ in range(20):
+        assert quotas.hit("acct", plan, now=NOW).allowed
+    assert not quotas.hit("acct", plan, now=DEC_1 - 1).allowed
+    d = quotas.hit("acct", plan, now=DEC_1)
+    assert d.allowed and d.remaining == 19
+    assert d.reset == int(datetime(2027, 1, 1, tzinfo=UTC).timestamp())  # December rolls into the next year
+    assert quotas.usage("acct", plan, now=DEC_1)["requests"] == 1
+    assert quotas.usage("acct", plan, now=NOW)["requests"] == 20
+
+
+# -- daily history ------------------------------------------------------------------------------
+
+
+def test_daily_history_cap_and_midnight_retry_after(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    for _ in range(3):
+        assert quotas.hit("acct", plan, history=True, now=NOW).allowed
+    d = quotas.hit("acct", plan, history=True, now=NOW + 60)
+    assert not d.allowed
+    assert d.code == "daily_history_limit"
+    assert d.retry_after == int(NOV_21 - (NOW + 60))
+    assert d.remaining == 17  # monthly headers still filled in
+    assert quotas.hit("acct", plan, now=NOW + 61).allowed  # other endpoints are not capped
+    assert quotas.hit("acct", plan, history=True, now=NOV_21).allowed  # a new UTC day
+    usage = quotas.usage("acct", plan, now=NOV_21)
+    assert (usage["history_calls"], usage["requests"]) == (1, 5)  # the refused call consumed nothing
+
+
+# -- velocity -----------------------------------------------------------------------------------
+
+
+def test_velocity_throttle(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    for i, item in enumerate("abcde"):
+        assert quotas.hit("acct", plan, items=[item], now=NOW + i).allowed
+    for _ in range(5):  # items already seen in the window do not count again
+        assert quotas.hit("acct", plan, items=["a", "c"], now=NOW + 10).allowed
+    d = quotas.hit("acct", plan, items=["f"], now=NOW + 20)
+    assert not d.allowed
+    assert d.code == "velocity_throttled"
+    assert d.retry_after == 3600
+    assert quotas.hit("acct", plan, items=["a"], now=NOW + 1020).retry_after == 2600  # the true remaining time
+    late = quotas.hit("acct", plan, now=NOW + 3619.5)  # every keyed request of the key is throttled
+    assert (late.allowed, late.code, late.retry_after) == (False, "velocity_throttled", 1)
+    assert quotas.hit("other", plan, items=["f"], now=NOW + 30).allowed  # per account
+    assert quotas.hit("acct", plan, items=["f", "g", "h"], now=NOW + 3620).allowed
+    assert quotas.usage("acct", plan, now=NOW + 3620)["requests"] == 11  # throttled requests consumed nothing
+
+
+def test_velocity_window_slides(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    assert quotas.hit("acct", plan, items=["a", "b", "c"], now=NOW).allowed
+    assert quotas.hit("acct", plan, items=["d", "e"], now=NOW + 300).allowed
+    assert quotas.hit("acct", plan, items=["a"], now=NOW + 500).allowed  # "a" seen again: stays in the window
+    # At NOW + 650, "b" and "c" have left the window; "a", "d", "e" are still in it: 2 new items fit.
+    assert quotas.hit("acct", plan, items=["x", "y"], now=NOW + 650).allowed
+    assert quotas.usage("acct", plan, now=NOW + 650)["velocity_items"] == 5
+    d = quotas.hit("acct", plan, items=["z"], now=NOW + 651)
+    assert (d.allowed, d.code) == (False, "velocity_throttled")
+
+
+def test_one_request_with_too_many_distinct_items_is_throttled(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    assert quotas.hit("acct", plan, items=["a"] * 50, now=NOW).allowed  # duplicates inside a request: one item
+    assert not quotas.hit("acct", plan, items=list("bcdef"), now=NOW).allowed
+
+
+# -- a refused request consumes nothing ---------------------------------------------------------
+
+
+def test_a_monthly_refusal_consumes_no_history_and_no_velocity(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_monthly="2", starter_daily_history="5", velocity_limit="3")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        assert q.hit("acct", plan, history=True, items=["a"], now=NOW).allowed
+        assert q.hit("acct", plan, now=NOW).allowed
+        for item in "bcdefg":
+            d = q.hit("acct", plan, history=True, items=[item], now=NOW)
+            assert d.code == "monthly_limit"
+        usage = q.usage("acct", plan, now=NOW)
+        assert (usage["requests"], usage["history_calls"], usage["velocity_items"]) == (2, 1, 1)
+        assert usage["throttled_until"] is None
+
+
+def test_a_history_refusal_consumes_no_velocity_and_no_monthly(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_daily_history="1", velocity_limit="3")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        assert q.hit("acct", plan, history=True, items=["a"], now=NOW).allowed
+        for item in "bcdefg":
+            assert q.hit("acct", plan, history=True, items=[item], now=NOW).code == "daily_history_limit"
+        usage = q.usage("acct", plan, now=NOW)
+        assert (usage["requests"], usage["history_calls"], usage["velocity_items"]) == (1, 1, 1)
+
+
+# -- persistence --------------------------------------------------------------------------------
+
+
+def test_counts_survive_a_restart(settings: Settings) -> None:
+    plan = starter(settings)
+    first = Quotas(settings)
+    for i in range(7):
+        assert first.hit("acct", plan, history=i < 3, now=NOW).allowed
+    first.close()
+    assert shared_used(settings, "acct") == 7  # unused reservation given back
+    second = Quotas(settings)
+    usage = second.usage("acct", plan, now=NOW)
+    assert (usage["requests"], usage["history_calls"]) == (7, 3)
+    assert not second.hit("acct", plan, history=True, now=NOW).allowed
+    allowed = sum(second.hit("acct", plan, now=NOW).allowed for _ in range(30))
+    assert allowed == 13
+    second.close()
+
+
+def test_a_crash_loses_at_most_one_block_counted_as_used(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_monthly="1000", quota_block="50")
+    plan = starter(settings)
+    crashed = Quotas(settings)
+    for _ in range(10):
+        assert crashed.hit("acct", plan, now=NOW).allowed
+    crashed.db.close()  # no close(): the reservation is never given back
+    after = Quotas(settings)
+    used = after.usage("acct", plan, now=NOW)["requests"]
+    assert 10 <= used <= 10 + 50  # errs against the customer, by at most one block
+    assert used > 10  # and it did reserve ahead, which is what makes requests cheap
+    after.close()
+
+
+def test_usage_subtracts_this_processes_unused_reservation(quotas: Quotas, settings: Settings) -> None:
+    plan = starter(settings)
+    quotas.hit("acct", plan, now=NOW)
+    assert shared_used(settings, "acct") > 1
+    assert quotas.usage("acct", plan, now=NOW)["requests"] == 1
+
+
+def test_closed_quotas_refuse_to_count(settings: Settings) -> None:
+    q = Quotas(settings)
+    q.close()
+    q.close()  # idempotent
+    with pytest.raises(RuntimeError):
+        q.hit("acct", starter(settings))
+
+
+def test_hit_fast_path_is_fast(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_monthly="1000000")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        n = 20_000
+        start = time.perf_counter()
+        for _ in range(n):
+            q.hit("acct", plan)
+        per_call = (time.perf_counter() - start) / n
+        assert q.usage("acct", plan)["requests"] == n
+    assert per_call < 50e-6, f"hit() takes {per_call * 1e6:.1f} µs"
+
+
+# -- exactness across processes and threads -----------------------------------------------------
+
+THREADS = 8
+
+
+def _hammer(env: dict[str, str], account: str, attempts: int, history: bool, barrier, results) -> None:
+    """One server-like process: THREADS threads share one Quotas and hit one account `attempts` times."""
+    settings = Settings(env=env)
+    plan = plans(settings)["starter"]
+    quotas = Quotas(settings)
+    allowed = [0] * THREADS
+    codes: set[str | None] = set()
+
+    def worker(i: int) -> None:
+        for _ in range(attempts // THREADS):
+            d = quotas.hit(account, plan, history=history)
+            allowed[i] += d.allowed
+            codes.add(d.code)
+            assert d.remaining >= 0
+
+    barrier.wait()
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    quotas.close()
+    results.put((sum(allowed), sorted(c or "" for c in codes)))
+
+
+def _run_processes(env: dict[str, str], account: str, attempts: int, history: bool = False) -> list[tuple]:
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(2)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_hammer, args=(env, account, attempts, history, barrier, results)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    out = [results.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+        assert p.exitcode == 0
+    return out
+
+
+@pytest.fixture
+def hammer_env(tmp_path: Path) -> dict[str, str]:
+    """An account with 150 of its 1,000 monthly requests left, counted through the real API."""
+    env = {
+        "FEEDS_DATA_DIR": str(tmp_path),
+        "FEEDS_STARTER_MONTHLY": "1000",
+        "FEEDS_STARTER_DAILY_HISTORY": "100",
+        "FEEDS_QUOTA_BLOCK": "50",
+    }
+    settings = Settings(env=env)
+    with Quotas(settings) as q:
+        for _ in range(850):
+            assert q.hit("acct", starter(settings)).allowed
+    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 850
+    return env
+
+
+def test_two_processes_of_threads_allow_exactly_what_is_left(hammer_env: dict[str, str]) -> None:
+    results = _run_processes(hammer_env, "acct", attempts=2000)
+    assert sum(allowed for allowed, _ in results) == 150
+    assert all(codes[-1] == "monthly_limit" and set(codes) <= {"", "monthly_limit"} for _, codes in results)
+    settings = Settings(env=hammer_env)
+    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 1000
+
+
+def test_the_shared_counter_is_exact_after_close_when_quota_is_left(hammer_env: dict[str, str]) -> None:
+    results = _run_processes(hammer_env, "acct", attempts=6 * THREADS)
+    allowed = sum(a for a, _ in results)
+    assert allowed == 2 * 6 * THREADS  # 96 of the 150 left: every request allowed
+    settings = Settings(env=hammer_env)
+    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 850 + allowed
+
+
+def test_daily_history_is_exact_across_processes(hammer_env: dict[str, str]) -> None:
+    results = _run_processes(hammer_env, "acct", attempts=160, history=True)
+    assert sum(allowed for allowed, _ in results) == 100
+    settings = Settings(env=hammer_env)
+    with Quotas(settings) as q:
+        usage = q.usage("acct", starter(settings))
+    assert (usage["history_calls"], usage["requests"]) == (100, 950)
+
+
+def test_a_throttle_set_by_another_process_reaches_every_request(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = starter(settings)
+    monkeypatch.setattr("server.quotas.THROTTLE_RECHECK", 60.0)
+    with Quotas(settings) as other, Quotas(settings) as here, Quotas(settings) as third:
+        for q in (here, third):
+            assert q.hit("acct", plan, now=NOW).allowed  # quota in hand: the next hits take the fast path
+        assert other.hit("acct", plan, items=list("abcdef"), now=NOW).code == "velocity_throttled"
+        assert here.hit("acct", plan, now=NOW + 1).allowed  # the fast path trusts its memo until it is re-read
+        d = here.hit("acct", plan, items=["a"], now=NOW + 1)  # item lookups read the shared table: at once
+        assert (d.allowed, d.code, d.retry_after) == (False, "velocity_throttled", 3599)
+        assert here.hit("acct", plan, now=NOW + 2).code == "velocity_throttled"
+        monkeypatch.setattr("server.quotas.THROTTLE_RECHECK", 0.0)  # the memo is due: read again
+        d = third.hit("acct", plan, now=NOW + 2)
+        assert (d.allowed, d.code, d.retry_after) == (False, "velocity_throttled", 3598)
