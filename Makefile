@@ -17,11 +17,23 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 demo: $(STAMP)
 	$(BIN)/feeds backfill --days $(DEMO_DAYS) --offline
+	$(BIN)/feeds build
 
+# Builds the offline demo archive and its tree, creates a demo key, and serves both.
 run: demo
-	$(BIN)/feeds demo-summary
+	@KEY=$$($(BIN)/feeds keys create --plan pro --name demo | tail -n 1); \
+	echo ""; \
+	echo "  Serving http://$(HOST):$(PORT)/  (Ctrl-C stops)"; \
+	echo "  demo key (pro plan): $$KEY"; \
+	echo "  try:  curl -H 'Authorization: Bearer $$KEY' 'http://$(HOST):$(PORT)/api/v1/codehost-ai-repos?limit=3&q=mcp'"; \
+	echo "        curl 'http://$(HOST):$(PORT)/api/v1/momentum?category=mcp-servers&limit=5'"; \
+	echo ""; \
+	exec $(BIN)/feeds serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -76,3 +76,11 @@ def env(tmp_path: Path) -> Env:
     yield Env(settings, archive, state)
     archive.close()
     state.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory):
+    """A real `feeds serve` (2 workers) on a free port over the tiny archive's tree, per test module."""
+    from tests.live import live_server_fixture
+
+    yield from live_server_fixture(tmp_path_factory.mktemp("live"))
