@@ -415,6 +415,12 @@ async def demand_endpoint(request: Request) -> HTTPResponse:
     return send(request, body, keyed=False)
 
 
+async def openapi_endpoint(request: Request) -> HTTPResponse:
+    from server.openapi import openapi_bytes
+
+    return send(request, openapi_bytes(request.app.ctx.settings), keyed=False)
+
+
 async def health_endpoint(request: Request) -> HTTPResponse:
     site = request.app.ctx.site.site
     body = orjson.dumps({"status": "ok" if site else "no_build", "build": site.build_id if site else None})
@@ -465,6 +471,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     app.add_route(sample_endpoint, f"{API}/sample", methods=["GET"], name="sample")
     app.add_route(momentum_endpoint, f"{API}/momentum", methods=["GET"], name="momentum")
     app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand")
+    app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi")
     app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
     return app
 
