@@ -23,6 +23,7 @@ from build.paths import (
     DEMAND,
     PAGES_INDEX,
     SAMPLE_ALL,
+    entity_card_path,
     history_path,
     latest_trends_path,
     momentum_path,
@@ -41,6 +42,7 @@ from server.keys import ApiKey, KeyStore
 from server.plans import Plan, plans
 from server.quotas import Decision, Quotas
 from server.site import Site, SiteHolder
+from server.static import register_static
 from server.watches import DEFAULT_THRESHOLDS, WATCH_TYPES, WatchExists, WatchLimit, WatchStore, valid_threshold
 
 API = "/api/v1"
@@ -218,6 +220,22 @@ def _enqueue(settings: Settings, feed: str, entity: str) -> str:
         return status
     finally:
         state.close()
+
+
+# -- one entity --------------------------------------------------------------------------------
+
+
+async def entity_endpoint(request: Request, feed: str) -> HTTPResponse:
+    """One entity's current row, momentum (score, components, basis, score history) and recent events."""
+    key = authenticate(request)
+    entity = params.required(request, "entity")
+    site = site_of(request)
+    charge(request, key, items=(f"entity|{feed}|{entity}",))
+    record_demand(request, feed, entity)
+    body = site.file(entity_card_path(feed, entity))
+    if body is None:
+        raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    return send(request, body, keyed=True)
 
 
 # -- history and trends ------------------------------------------------------------------------
@@ -464,6 +482,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         op = feed.replace("-", "_")
         app.add_route(_bind(feed_endpoint, feed), f"{API}/{feed}", methods=["GET"], name=op)
         app.add_route(_bind(history_endpoint, feed), f"{API}/{feed}/history", methods=["GET"], name=f"{op}_history")
+        app.add_route(_bind(entity_endpoint, feed), f"{API}/{feed}/entity", methods=["GET"], name=f"{op}_entity")
     app.add_route(trends_endpoint, f"{API}/trends", methods=["GET"], name="trends")
     app.add_route(watches_list, f"{API}/watches", methods=["GET"], name="watches_list")
     app.add_route(watches_add, f"{API}/watches", methods=["POST"], name="watches_add")
@@ -473,6 +492,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand")
     app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi")
     app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
+    register_static(app)
     return app
 
 
