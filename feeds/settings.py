@@ -42,7 +42,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_FETCH_TIMEOUT", "15", "Total seconds allowed to fetch one pricing page.", float),
     Setting("FEEDS_HOST", "127.0.0.1", "Address `feeds serve` listens on."),
     Setting("FEEDS_PORT", "8000", "Port `feeds serve` listens on.", int),
-    Setting("FEEDS_MCP_PORT", "8001", "Port of the remote MCP server (streamable HTTP at /mcp) started by `feeds serve`.", int),
+    Setting("FEEDS_MCP_PORT", "8001", "Port of the remote MCP server (streamable HTTP at /mcp).", int),
     Setting("FEEDS_WORKERS", "2", "Sanic worker processes of `feeds serve`.", int),
     Setting("FEEDS_BASE_URL", "http://127.0.0.1:8000", "Public base URL (canonical links, OpenAPI servers)."),
     Setting("FEEDS_STARTER_MONTHLY", "10000", "Starter plan: requests per calendar month (UTC).", int),
