@@ -7,9 +7,9 @@ archive do the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -66,16 +66,43 @@ class Env:
         )
         return records[0]
 
+    async def check_network_off(
+        self, feed: str, handler: Callable[[httpx.Request], httpx.Response], day: date = DAY
+    ) -> None:
+        """The shared collector case: a good day, then the network off the next day. The failure is
+        in the run log, the earlier day is intact, and nothing is stored for the failed day."""
+        assert (await self.collect(feed, handler, day=day)).status == "ok"
+        before = self.archive.rows_on(feed, day)
+        assert before
+
+        def offline(request: httpx.Request) -> httpx.Response:
+            raise httpx.ConnectError("network is unreachable", request=request)
+
+        next_day = day + timedelta(days=1)
+        record = await self.collect(feed, offline, day=next_day)
+        assert record.status == "failed"
+        assert "inaccessible" in (record.error or "") and "ConnectError" in (record.error or "")
+        logged = self.archive.runs(feed)[0]
+        assert (logged.day, logged.status) == (str(next_day), "failed")
+        assert self.archive.rows_on(feed, day) == before
+        assert self.archive.rows_on(feed, next_day) == {}
+        assert self.archive.last_success(feed).day == str(day)
+
+
+def make_env(tmp_path: Path, **extra: str) -> Env:
+    settings = Settings(
+        env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site"), **extra}
+    )
+    settings.ensure_dirs()
+    return Env(settings, Archive(settings.archive_path), StateStore(settings.state_path))
+
 
 @pytest.fixture
-def env(tmp_path: Path) -> Env:
-    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
-    settings.ensure_dirs()
-    archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
-    yield Env(settings, archive, state)
-    archive.close()
-    state.close()
+def env(tmp_path: Path) -> Iterator[Env]:
+    made = make_env(tmp_path)
+    yield made
+    made.archive.close()
+    made.state.close()
 
 
 @pytest.fixture(scope="module")

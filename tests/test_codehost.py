@@ -18,10 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from collectors.archive import Archive
-from collectors.state import StateStore
-from feeds.settings import Settings
-from tests.conftest import DAY, Env, fixture_bytes
+from tests.conftest import DAY, Env, fixture_bytes, make_env
 
 FEED = "codehost-ai-repos"
 CAP_BODY = {
@@ -276,18 +273,7 @@ async def test_item_missing_required_fields_is_skipped_with_a_warning(env: Env) 
 
 
 async def test_network_off_fails_and_keeps_earlier_days(env: Env) -> None:
-    assert (await env.collect(FEED, FakeGitHub(copy.deepcopy(SEARCH_PAGE["items"])))).status == "ok"
-
-    def offline(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("network is unreachable", request=request)
-
-    run = await env.collect(FEED, offline, day=DAY + timedelta(days=1))
-
-    assert run.status == "failed"
-    assert "ConnectError" in (run.error or "")
-    logged = env.archive.runs(FEED)[0]
-    assert (logged.status, logged.day) == ("failed", str(DAY + timedelta(days=1)))
-    assert len(stored(env)) == 3
+    await env.check_network_off(FEED, FakeGitHub(copy.deepcopy(SEARCH_PAGE["items"])))
 
 
 async def test_recollecting_is_idempotent_and_counts_new_and_changed(env: Env) -> None:
@@ -435,14 +421,10 @@ async def test_tracked_repositories_are_fetched_again_the_next_day(env: Env) -> 
 
 @pytest.fixture
 def token_env(tmp_path: Path) -> Iterator[Env]:
-    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site"),
-                             "GITHUB_TOKEN": "x"})
-    settings.ensure_dirs()
-    archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
-    yield Env(settings, archive, state)
-    archive.close()
-    state.close()
+    made = make_env(tmp_path / "token", GITHUB_TOKEN="x")
+    yield made
+    made.archive.close()
+    made.state.close()
 
 
 async def test_token_is_sent_only_when_set(env: Env, token_env: Env) -> None:

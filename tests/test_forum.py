@@ -235,18 +235,7 @@ async def test_hit_missing_fields_is_skipped_with_a_warning(env: Env) -> None:
 
 
 async def test_network_off_fails_and_keeps_earlier_days(env: Env) -> None:
-    earlier = DAY - timedelta(days=1)
-    assert (await env.collect(FEED, FakeAlgolia(fixture_hits()), day=earlier)).status == "ok"
-
-    def offline(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("network is unreachable", request=request)
-
-    record = await env.collect(FEED, offline)
-    assert record.status == "failed"
-    assert "inaccessible" in (record.error or "")
-    logged = env.archive.runs(FEED)
-    assert any(r.day == str(DAY) and r.status == "failed" and r.error for r in logged)
-    assert len(env.archive.rows_on(FEED, earlier)) == 5
+    await env.check_network_off(FEED, FakeAlgolia(fixture_hits()))
 
 
 async def test_recollect_is_idempotent_and_counts_new_and_changed(env: Env) -> None:

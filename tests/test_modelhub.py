@@ -288,19 +288,7 @@ async def test_items_missing_required_fields_are_skipped(env: Env) -> None:
 
 
 async def test_network_off_fails_and_keeps_earlier_day(env: Env) -> None:
-    assert (await env.collect(FEED, FakeHub())).status == "ok"
-    before = env.archive.rows_on(FEED, DAY)
-
-    def offline(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("network is unreachable", request=request)
-
-    record = await env.collect(FEED, offline, day=DAY2)
-
-    assert record.status == "failed"
-    assert "ConnectError" in (record.error or "")
-    assert env.archive.runs(FEED, limit=1)[0].status == "failed"
-    assert env.archive.rows_on(FEED, DAY) == before
-    assert env.archive.rows_on(FEED, DAY2) == {}
+    await env.check_network_off(FEED, FakeHub())
 
 
 async def test_recollect_is_idempotent_and_counts_are_right(env: Env) -> None:

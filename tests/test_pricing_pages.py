@@ -188,18 +188,7 @@ async def test_a_page_without_prices_is_stored_with_empty_plans(env: Env, seed: 
 
 
 async def test_network_off_fails_the_run_and_keeps_earlier_days(env: Env, seed: Callable[..., None]) -> None:
-    assert (await env.collect(FEED, default_site())).status == "ok"
-
-    def offline(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("network is unreachable", request=request)
-
-    record = await env.collect(FEED, offline, day=DAY2)
-    assert record.status == "failed"
-    assert "inaccessible" in (record.error or "")
-    last = env.archive.runs(FEED)[0]
-    assert (last.day, last.status) == (str(DAY2), "failed")
-    assert "ConnectError" in (last.error or "")
-    assert set(env.archive.rows_on(FEED, DAY)) == {APP, RELAY}
+    await env.check_network_off(FEED, default_site())
 
 
 async def test_recollecting_is_idempotent_and_day_two_counts_new_and_changed(
