@@ -1,0 +1,649 @@
+"""The OpenAPI 3.1 document of the API, generated from the pydantic models and served as JSON.
+
+Schemas come from server/schemas.py and collectors/models.py through pydantic's JSON Schema
+generation (OpenAPI 3.1 uses JSON Schema 2020-12, so they need no translation); only the operations
+(paths, parameters, statuses, headers) are assembled here, from the same constants the handlers
+use. The document is built once per base URL and kept as bytes: the endpoint only sends them.
+
+Choices SPEC.md leaves open are written into the descriptions, because clients and AI agents read
+this document rather than the README: body shapes, the problem+json error body and its `code`,
+watch error statuses, the history window rule, plan depths and the default trends window.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from collectors.cli_track import REPO_NAME
+from collectors.models import FEED_NAMES, FEEDS
+from feeds.settings import Settings
+from server import schemas
+from server.app import (
+    API,
+    DEFAULT_WINDOW,
+    HISTORY_DEFAULT_LIMIT,
+    HISTORY_MAX_WINDOW,
+    MAX_BODY,
+    MOMENTUM_CATEGORIES,
+    PRIVATE_CACHE,
+    PUBLIC_CACHE,
+    WINDOWS,
+)
+from server.errors import CODES, PROBLEM, TITLES
+
+OPENAPI_VERSION = "3.1.0"
+API_VERSION = "1.0.0"
+REF = "#/components/schemas/{model}"
+JSON = "application/json"
+BEARER = "bearerAuth"
+
+FEED_LIMIT = {"minimum": 1, "maximum": 1000, "default": 100}
+HISTORY_LIMIT = {"minimum": 1, "maximum": 90, "default": HISTORY_DEFAULT_LIMIT}
+MOMENTUM_LIMIT = {"minimum": 1, "maximum": 100, "default": 100}
+Q_MAX = 256
+WATCH_ID_MAX = 64
+ENTITY_MAX = 2048
+
+RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
+    *schemas.FEED_RESPONSES.values(),
+    schemas.SampleResponse,
+    schemas.AnyHistoryResponse,
+    schemas.AnyEntityCard,
+    schemas.TrendsResult,
+    schemas.MomentumResult,
+    schemas.DemandResponse,
+    schemas.WatchCreate,
+    schemas.Watch,
+    schemas.WatchList,
+    schemas.WatchDeleted,
+    schemas.Problem,
+    schemas.Health,
+)
+"""Every top-level body; nested models (rows, events, movers...) are pulled in as their components."""
+
+INTRO = f"""\
+Daily-refreshed data feeds on the AI ecosystem: six feeds, per-entity daily history, trends (top movers
+and change events), a free momentum leaderboard, a free demand index, a free sample and a per-key watch list.
+
+**Authentication.** `Authorization: Bearer <API_KEY>` on every endpoint but `/api/v1/sample`, `/api/v1/momentum`,
+`/api/v1/demand`, `/api/v1/openapi.json` and `/healthz`. A missing, invalid or revoked key is a 401.
+
+**Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history and trends reach the last 30 days,
+200 history + trends calls per UTC day, 5 watches. Pro: a larger monthly quota, the full archive, 1,000 history +
+trends calls per day, 50 watches. A key requesting many distinct entities or dates abnormally fast is throttled for
+one hour (`velocity_throttled`). Every keyed response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+`X-RateLimit-Reset` (monthly quota); every 429 carries `Retry-After`. Bulk or full-archive access needs a data
+licence.
+
+**Errors.** Every error is `application/problem+json` (RFC 9457, schema `Problem`) with a machine-readable
+top-level `code`; each error response below lists the codes it can carry (also as `x-error-codes`). A bad
+parameter is a 400 naming it in `parameter`; values are never silently clamped, and a parameter given twice is a
+400. Any method other than the documented ones on a path is a 405 (`method_not_allowed`); an unknown path is a 404
+(`not_found`); until the first build is published, data endpoints answer 503 (`not_ready`) with `Retry-After`.
+
+**Caching.** Cacheable 200 responses carry an `ETag`; send it back in `If-None-Match` to get a 304 without a body
+(a 304 counts as a request). Keyed responses are `Cache-Control: {PRIVATE_CACHE}`, public ones
+`{PUBLIC_CACHE}` with `Access-Control-Allow-Origin: *`. Bodies of 1 KiB or more are gzip-compressed when the
+request accepts it.
+
+**Entities.** Every row carries `entity`, the key that `/history`, `/entity` and the trends documents use:
+repository `owner/repo`, forum item id, MCP server name, pricing page URL, marketplace model id, hub
+`model:<id>` / `space:<id>` / `dataset:<id>`. Watches name entities by their public page path instead
+(`/repo/<owner>/<name>`, `/mcp/<server>`, ...). Public pages and badges (`/mcp/<server_id>`,
+`/badge/mcp/<server_id>.svg`) are HTML and SVG outside `/api/v1` and are not described here.
+"""
+
+
+# -- small builders -------------------------------------------------------------------------------
+
+
+def _query(name: str, schema: dict[str, Any], description: str, *, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
+
+
+def _header(ref: str) -> dict[str, str]:
+    return {"$ref": f"#/components/headers/{ref}"}
+
+
+RATE_HEADERS = {name: _header(name) for name in ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")}
+
+
+def _problem(status: int, codes: list[str], summary: str, *, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An error response: the Problem schema, its possible codes listed in the text and as `x-error-codes`."""
+    unknown = set(codes) - set(CODES)
+    assert not unknown, unknown
+    listed = "; ".join(f"`{code}`: {CODES[code].rstrip('.')}" for code in codes)
+    response: dict[str, Any] = {
+        "description": f"{TITLES[status]}. {summary} Codes: {listed}.",
+        "x-error-codes": codes,
+        "content": {PROBLEM: {"schema": {"$ref": REF.format(model="Problem")}}},
+    }
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+def _ok(
+    body: type[BaseModel] | dict[str, Any], description: str, *, keyed: bool, cacheable: bool = True
+) -> dict[str, Any]:
+    """A success response: its model, and the headers `send` adds (rate limits when keyed, CORS when public)."""
+    schema = body if isinstance(body, dict) else {"$ref": REF.format(model=body.__name__)}
+    headers: dict[str, Any] = {"Cache-Control": _header("Cache-Control")}
+    if keyed:
+        headers.update(RATE_HEADERS)
+    else:
+        headers["Access-Control-Allow-Origin"] = _header("Access-Control-Allow-Origin")
+    if cacheable:
+        headers["ETag"] = _header("ETag")
+    return {
+        "description": description,
+        "headers": headers,
+        "content": {JSON: {"schema": schema}},
+    }
+
+
+def _not_modified(keyed: bool) -> dict[str, Any]:
+    headers: dict[str, Any] = {"ETag": _header("ETag"), "Cache-Control": _header("Cache-Control")}
+    if keyed:
+        headers.update(RATE_HEADERS)
+    return {"description": "Not modified: the `If-None-Match` ETag is current. No body.", "headers": headers}
+
+
+UNAUTHORIZED = _problem(
+    401,
+    ["unauthorized"],
+    "Missing, malformed, invalid or revoked API key.",
+    headers={"WWW-Authenticate": _header("WWW-Authenticate")},
+)
+NOT_READY = _problem(503, ["not_ready"], "No build is published yet.", headers={"Retry-After": _header("Retry-After")})
+INTERNAL = _problem(500, ["internal"], "Unexpected server error (logged; no detail is given).")
+
+
+def _too_many(codes: list[str]) -> dict[str, Any]:
+    text = {
+        "monthly_limit": "the monthly quota is used up (Retry-After: seconds to the next UTC month)",
+        "daily_history_limit": "the daily history + trends calls are used up (Retry-After: seconds to UTC midnight)",
+        "velocity_throttled": "the key is throttled for bulk-extraction velocity (one hour)",
+    }
+    summary = "Limit reached: " + "; or ".join(text[c] for c in codes) + "."
+    return _problem(429, codes, summary, headers={"Retry-After": _header("Retry-After"), **RATE_HEADERS})
+
+
+def _operation(
+    op_id: str,
+    summary: str,
+    description: str,
+    tags: list[str],
+    parameters: list[dict[str, Any]],
+    responses: dict[str, Any],
+) -> dict[str, Any]:
+    return {
+        "operationId": op_id,
+        "summary": summary,
+        "description": description,
+        "tags": tags,
+        "parameters": parameters,
+        "responses": {**responses, "default": INTERNAL},
+    }
+
+
+def _public(operation: dict[str, Any]) -> dict[str, Any]:
+    """Public endpoints override the document-wide bearer requirement; their errors are readable cross-origin too."""
+    responses = {}
+    for status, response in operation["responses"].items():
+        if PROBLEM in response.get("content", {}):
+            cors = {"Access-Control-Allow-Origin": _header("Access-Control-Allow-Origin")}
+            response = {**response, "headers": {**response.get("headers", {}), **cors}}
+        responses[status] = response
+    return {**operation, "responses": responses, "security": []}
+
+
+IF_NONE_MATCH = {"$ref": "#/components/parameters/If-None-Match"}
+
+
+# -- operations -----------------------------------------------------------------------------------
+
+
+def _feed_operation(feed: str) -> dict[str, Any]:
+    info = FEEDS[feed]
+    params = [
+        _query("limit", {"type": "integer", **FEED_LIMIT}, "Page size, 1 to 1000."),
+        _query("offset", {"type": "integer", "minimum": 0, "default": 0}, "Rows to skip."),
+        _query(
+            "since",
+            {"type": "string", "format": "date-time"},
+            f"Only rows whose `{info.since_field}` is on or after this ISO 8601 date-time (a plain date "
+            "`YYYY-MM-DD` means its midnight UTC; no offset means UTC). Rows without the field are excluded.",
+        ),
+        _query("q", {"type": "string", "maxLength": Q_MAX}, "Case-insensitive substring match across all fields."),
+    ]
+    bad = ["bad_request"]
+    if feed == "codehost-ai-repos":
+        params.append(
+            _query(
+                "repo",
+                {"type": "string", "pattern": REPO_NAME.pattern},
+                "Exact `<owner>/<name>` (case-insensitive): that repository only. An untracked repository is "
+                "queued for daily collection and the response has an empty `data` and a `queued` object.",
+            )
+        )
+    if feed == "ai-pricing":
+        params.append(
+            _query(
+                "url",
+                {"type": "string", "format": "uri"},
+                "Exact pricing page URL: that page only. An untracked https URL of a public host is added to the "
+                "daily watchlist (empty `data`, a `queued` object); any other URL is a 400 `unsafe_url`.",
+            )
+        )
+        bad = ["bad_request", "unsafe_url"]
+    params.append(IF_NONE_MATCH)
+    model = schemas.FEED_RESPONSES[feed]
+    return _operation(
+        feed.replace("-", "_"),
+        info.title,
+        f"{model.__doc__} Source: {info.source}. Rows are newest first by `{info.since_field}` (the field `since` "
+        "filters on); `total` counts the matching rows before paging.",
+        ["feeds"],
+        params,
+        {
+            "200": _ok(model, "A page of the feed.", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(400, bad, "Invalid parameter (named in `parameter`)."),
+            "401": UNAUTHORIZED,
+            "429": _too_many(["monthly_limit", "velocity_throttled"]),
+            "503": NOT_READY,
+        },
+    )
+
+
+FEED_PATH_PARAM = {
+    "name": "feed",
+    "in": "path",
+    "required": True,
+    "description": "Feed name.",
+    "schema": {"type": "string", "enum": list(FEED_NAMES)},
+}
+ENTITY_FORMATS = (
+    "Entity key, by feed: repository `<owner>/<repo>`; forum post: the item id; MCP server: the server name; "
+    "hub: `model:<id>`, `space:<id>` or `dataset:<id>`; LLM: the marketplace model id; pricing page: the page URL."
+)
+
+
+def _history_operation() -> dict[str, Any]:
+    day = {"type": "string", "format": "date"}
+    return _operation(
+        "history",
+        "Daily history of one entity",
+        "The daily time series `{date, ...metrics, rank}` of one entity, oldest first, in pages of `limit` rows; "
+        "follow `nextCursor` (pass it as `cursor` with the same `from`/`to`) until it is null. There is no "
+        "whole-feed history. Metrics by feed: codehost-ai-repos stars, forks, open_issues (rank by stars); "
+        "forum-launch-ai points, comments (rank by points); mcp-servers remotes, packages, releases, version "
+        "(rank by releases); ai-pricing plans, min_price, max_price, changes (no rank); llm-pricing "
+        "price_input_per_1m, price_output_per_1m, context_length (rank by context length); modelhub-trending "
+        "likes, downloads, trending_score (rank by trending score). Days on which the entity had no row are absent.\n\n"
+        f"Window: at most {HISTORY_MAX_WINDOW} days, both ends included (`from` 2026-11-01 to `to` 2026-11-01 is "
+        f"one day). Without `from` and `to`: the last 30 days (Starter) or {HISTORY_MAX_WINDOW} days (Pro) up to "
+        f"the feed's latest archived day. With only `from`: {HISTORY_MAX_WINDOW} days starting on it, cut at the "
+        "latest day. With only `to`: the plan's default span ending on it. Depth: Starter sees the last 30 days "
+        "(a `from` or `to` before that is a 400 `outside_plan_depth`), Pro the full archive. Counts toward the "
+        "daily history + trends calls.",
+        ["history"],
+        [
+            FEED_PATH_PARAM,
+            _query("entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS,
+                   required=True),
+            _query("from", day, "First day (UTC), inclusive."),
+            _query("to", day, f"Last day (UTC), inclusive; the window is at most {HISTORY_MAX_WINDOW} days."),
+            _query("limit", {"type": "integer", **HISTORY_LIMIT}, "Page size, 1 to 90."),
+            _query("cursor", day, "The `nextCursor` of the previous page (a day inside the window)."),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": _ok(schemas.AnyHistoryResponse, "A page of the entity's history.", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(
+                400,
+                ["bad_request", "outside_plan_depth"],
+                f"Missing `entity`, a bad date, `from` after `to`, a window over {HISTORY_MAX_WINDOW} days, a "
+                "`cursor` outside the window, or a `from`/`to` before the plan's depth.",
+            ),
+            "401": UNAUTHORIZED,
+            "404": _problem(404, ["not_found"], "Unknown feed or entity."),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"]),
+            "503": NOT_READY,
+        },
+    )
+
+
+def _entity_operation() -> dict[str, Any]:
+    return _operation(
+        "entity",
+        "One entity: latest row, momentum and recent events",
+        "The entity's latest archived row, whether it is in the current day, its first and last archived days, "
+        "its momentum (score, components, basis and recent score history; null on feeds without momentum) and its "
+        "20 most recent change events, newest first.",
+        ["history"],
+        [
+            FEED_PATH_PARAM,
+            _query("entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS,
+                   required=True),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": _ok(schemas.AnyEntityCard, "The entity card.", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(400, ["bad_request"], "Missing or invalid `entity`."),
+            "401": UNAUTHORIZED,
+            "404": _problem(404, ["not_found"], "Unknown feed or entity."),
+            "429": _too_many(["monthly_limit", "velocity_throttled"]),
+            "503": NOT_READY,
+        },
+    )
+
+
+def _trends_operation() -> dict[str, Any]:
+    return _operation(
+        "trends",
+        "Top movers and change events",
+        "Top movers (by absolute and by relative change of the feed's main metric) and change events "
+        "(`new_entity`, `version_bump`, `price_change`) over a window. Without `feed`: the latest trends of every "
+        "feed (`TrendsLatestResponse`). With `feed`: that feed's document (`TrendsResponse`), the latest one or, "
+        "with `date`, the one ending on that day. A past `date` requires `feed` and must lie within the plan's "
+        "depth (Starter: the last 30 days; Pro: the full archive). Counts toward the daily history + trends calls.",
+        ["trends"],
+        [
+            _query("window", {"type": "string", "enum": list(WINDOWS), "default": DEFAULT_WINDOW},
+                   f"Window length; default `{DEFAULT_WINDOW}`."),
+            _query("feed", {"type": "string", "enum": list(FEED_NAMES)}, "One feed only (required with `date`)."),
+            _query("date", {"type": "string", "format": "date"}, "Last day of the window (UTC); default: latest."),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": _ok(schemas.TrendsResult, "The trends document(s).", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(
+                400,
+                ["bad_request", "outside_plan_depth"],
+                "Invalid parameter, a `date` without `feed`, or a `date` before the plan's depth.",
+            ),
+            "401": UNAUTHORIZED,
+            "404": _problem(404, ["not_found"], "No trends document for that feed, window and date."),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"]),
+            "503": NOT_READY,
+        },
+    )
+
+
+def _watch_operations() -> dict[str, Any]:
+    too_many = _too_many(["monthly_limit", "velocity_throttled"])
+    watch_ref = {"$ref": REF.format(model="WatchCreate")}
+    return {
+        "get": _operation(
+            "watches_list",
+            "List the key's watches",
+            "The watches of the key's account (a rotated key keeps them), oldest first, with the plan's limit.",
+            ["watches"],
+            [],
+            {
+                "200": _ok(schemas.WatchList, "The watches.", keyed=True, cacheable=False),
+                "401": UNAUTHORIZED,
+                "429": too_many,
+            },
+        ),
+        "post": {
+            **_operation(
+                "watches_add",
+                "Add a watch",
+                "Watch an entity, named by its public page path, for one type of change. At most 5 watches per "
+                "key on Starter and 50 on Pro (403 `watch_limit`); the same entity and type twice is a 409 "
+                "`watch_exists`; an entity the current build does not know is a 404. Momentum types take a "
+                "`threshold` (default 10 points for `momentum_jump`, 80 for `momentum_above`).",
+                ["watches"],
+                [],
+                {
+                    "201": {
+                        **_ok(schemas.Watch, "The watch was added.", keyed=True, cacheable=False),
+                        "headers": {
+                            "Location": _header("Location"),
+                            "Cache-Control": _header("Cache-Control"),
+                            **RATE_HEADERS,
+                        },
+                    },
+                    "400": _problem(
+                        400,
+                        ["bad_request"],
+                        f"The body is not a JSON object, is over {MAX_BODY} bytes, has unknown fields, or has a "
+                        "missing `entity`, an unknown `type` or a non-finite `threshold`.",
+                    ),
+                    "401": UNAUTHORIZED,
+                    "403": _problem(403, ["watch_limit"], "The key already holds its plan's number of watches."),
+                    "404": _problem(404, ["not_found"], "No entity has this page path in the current build."),
+                    "409": _problem(409, ["watch_exists"], "The key already watches this entity for this type."),
+                    "413": _problem(413, ["bad_request"], "The request body is over 1 MiB."),
+                    "429": too_many,
+                    "503": NOT_READY,
+                },
+            ),
+            "requestBody": {
+                "required": True,
+                "description": "The watch to add.",
+                "content": {
+                    JSON: {
+                        "schema": watch_ref,
+                        "example": {"entity": "/repo/acme/agent-kit", "type": "momentum_jump", "threshold": 15},
+                    }
+                },
+            },
+        },
+        "delete": _operation(
+            "watches_delete",
+            "Delete a watch",
+            "Delete one of the key's watches by id. Another account's watch id is a 404 like an unknown one.",
+            ["watches"],
+            [_query("id", {"type": "string", "minLength": 1, "maxLength": WATCH_ID_MAX}, "Watch id.", required=True)],
+            {
+                "200": _ok(schemas.WatchDeleted, "The watch was deleted.", keyed=True, cacheable=False),
+                "400": _problem(400, ["bad_request"], "Missing or over-long `id`."),
+                "401": UNAUTHORIZED,
+                "404": _problem(404, ["not_found"], "No watch with this id on this key."),
+                "429": too_many,
+            },
+        ),
+    }
+
+
+def _public_operations() -> dict[str, dict[str, Any]]:
+    return {
+        f"{API}/sample": _public(
+            _operation(
+                "sample",
+                "Free sample of the feeds",
+                "The first 5 rows of every feed (`SampleAll`: `{feeds: [feed response, ...]}`), or of the feed "
+                "named by `name` (a feed response with `limit` 5). No key needed.",
+                ["public"],
+                [
+                    _query("name", {"type": "string", "enum": list(FEED_NAMES)}, "One feed only."),
+                    IF_NONE_MATCH,
+                ],
+                {
+                    "200": _ok(schemas.SampleResponse, "The sample.", keyed=False),
+                    "304": _not_modified(False),
+                    "400": _problem(400, ["bad_request"], "Unknown `name`."),
+                    "404": _problem(404, ["not_found"], "The build has no sample."),
+                    "503": NOT_READY,
+                },
+            )
+        ),
+        f"{API}/momentum": _public(
+            _operation(
+                "momentum",
+                "Momentum leaderboard",
+                "Entities by momentum score (0-100: growth 45%, consistency 20%, recency 20%, agent demand 15%), "
+                "recomputed daily. With `category`: that board (`MomentumBoard`); without: every category's board "
+                "(`MomentumAll`). No key needed.",
+                ["public"],
+                [
+                    _query("category", {"type": "string", "enum": list(MOMENTUM_CATEGORIES)}, "One category only."),
+                    _query("limit", {"type": "integer", **MOMENTUM_LIMIT}, "Entities per board, at most 100."),
+                    IF_NONE_MATCH,
+                ],
+                {
+                    "200": _ok(schemas.MomentumResult, "The leaderboard(s).", keyed=False),
+                    "304": _not_modified(False),
+                    "400": _problem(400, ["bad_request"], "Unknown `category` or `limit` out of range."),
+                    "503": NOT_READY,
+                },
+            )
+        ),
+        f"{API}/demand": _public(
+            _operation(
+                "demand",
+                "Demand index",
+                "The 100 entities most looked up by AI agents (keyed API and MCP lookups of one exact entity) over "
+                "the seven days ending on `to`. No key needed.",
+                ["public"],
+                [IF_NONE_MATCH],
+                {
+                    "200": _ok(schemas.DemandResponse, "The demand index.", keyed=False),
+                    "304": _not_modified(False),
+                    "404": _problem(404, ["not_found"], "The build has no demand index."),
+                    "503": NOT_READY,
+                },
+            )
+        ),
+        f"{API}/openapi.json": _public(
+            _operation(
+                "openapi",
+                "This OpenAPI document",
+                "The OpenAPI 3.1 description of the API, generated from the service's models.",
+                ["meta"],
+                [IF_NONE_MATCH],
+                {
+                    "200": _ok({"type": "object", "description": "An OpenAPI 3.1 document."}, "The document.",
+                               keyed=False),
+                    "304": _not_modified(False),
+                },
+            )
+        ),
+        "/healthz": _public(
+            _operation(
+                "health",
+                "Health",
+                "Liveness and the id of the build being served; 503 until a build is published. Never cached.",
+                ["meta"],
+                [],
+                {
+                    "200": {
+                        "description": "Serving a build.",
+                        "content": {JSON: {"schema": {"$ref": REF.format(model="Health")}}},
+                    },
+                    "503": {
+                        "description": "No build published yet (`status` is `no_build`).",
+                        "content": {JSON: {"schema": {"$ref": REF.format(model="Health")}}},
+                    },
+                },
+            )
+        ),
+    }
+
+
+# -- the document ---------------------------------------------------------------------------------
+
+
+def _components() -> dict[str, Any]:
+    _, top = models_json_schema([(model, "validation") for model in RESPONSE_MODELS], ref_template=REF)
+    integer = {"type": "integer"}
+    return {
+        "schemas": top["$defs"],
+        "securitySchemes": {
+            BEARER: {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "API key: `Authorization: Bearer <API_KEY>`. Keys are shown once when created.",
+            }
+        },
+        "parameters": {
+            "If-None-Match": {
+                "name": "If-None-Match",
+                "in": "header",
+                "required": False,
+                "description": "An `ETag` from an earlier response: a 304 without a body if it is still current.",
+                "schema": {"type": "string"},
+            }
+        },
+        "headers": {
+            "X-RateLimit-Limit": {"description": "The key's monthly request quota.", "schema": integer},
+            "X-RateLimit-Remaining": {"description": "Requests left this calendar month (UTC).", "schema": integer},
+            "X-RateLimit-Reset": {"description": "Epoch seconds when the monthly quota resets.", "schema": integer},
+            "Retry-After": {"description": "Seconds to wait before retrying.", "schema": integer},
+            "ETag": {"description": "Entity tag of the body (build id and checksum).", "schema": {"type": "string"}},
+            "Cache-Control": {
+                "description": f"Keyed: `{PRIVATE_CACHE}` (`no-store` for watches); public: `{PUBLIC_CACHE}`.",
+                "schema": {"type": "string"},
+            },
+            "Access-Control-Allow-Origin": {
+                "description": "`*` on public endpoints.",
+                "schema": {"type": "string"},
+            },
+            "Allow": {"description": "The methods the path takes.", "schema": {"type": "string"}},
+            "WWW-Authenticate": {"description": '`Bearer realm="feeds"`.', "schema": {"type": "string"}},
+            "Location": {
+                "description": "Where the new watch is listed (`/api/v1/watches?id=<id>`).",
+                "schema": {"type": "string", "format": "uri-reference"},
+            },
+        },
+        "responses": {
+            "MethodNotAllowed": _problem(
+                405, ["method_not_allowed"], "The path does not take this method.", headers={"Allow": _header("Allow")}
+            ),
+            "NotFound": _problem(404, ["not_found"], "No such endpoint."),
+        },
+    }
+
+
+def build_document(base_url: str) -> dict[str, Any]:
+    """The OpenAPI document as a dict (uncached: tests and tools use it; the endpoint uses the bytes)."""
+    paths: dict[str, Any] = {f"{API}/{feed}": {"get": _feed_operation(feed)} for feed in FEED_NAMES}
+    paths[f"{API}/{{feed}}/history"] = {"get": _history_operation()}
+    paths[f"{API}/{{feed}}/entity"] = {"get": _entity_operation()}
+    paths[f"{API}/trends"] = {"get": _trends_operation()}
+    paths[f"{API}/watches"] = _watch_operations()
+    paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
+    document = {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "AI ecosystem data feeds",
+            "version": API_VERSION,
+            "description": INTRO,
+        },
+        "servers": [{"url": base_url.rstrip("/"), "description": "This service."}],
+        "security": [{BEARER: []}],
+        "tags": [
+            {"name": "feeds", "description": "The six daily feeds (key required)."},
+            {"name": "history", "description": "Per-entity daily series and entity cards (key required)."},
+            {"name": "trends", "description": "Top movers and change events (key required)."},
+            {"name": "watches", "description": "The key's watch list (key required)."},
+            {"name": "public", "description": "Free endpoints: sample, momentum, demand (no key)."},
+            {"name": "meta", "description": "This document and the health check (no key)."},
+        ],
+        "paths": paths,
+        "components": _components(),
+    }
+    return copy.deepcopy(document)  # shared response dicts become independent objects
+
+
+@lru_cache(maxsize=4)
+def _document_bytes(base_url: str) -> bytes:
+    return orjson.dumps(build_document(base_url))
+
+
+def openapi_bytes(settings: Settings) -> bytes:
+    """The served document: built once per base URL, then the same bytes (and so the same ETag)."""
+    return _document_bytes(str(settings.feeds_base_url))

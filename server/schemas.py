@@ -1,0 +1,660 @@
+"""Pydantic models of every API response and request body that is not a feed row.
+
+Rows are defined once in collectors/models.py; this module wraps them in the bodies the server
+sends (feed pages, history, entity cards, trends, momentum, demand, sample, watches, problems) so
+that server/openapi.py can generate the OpenAPI document from models instead of hand-written
+JSON, and so tests can validate real responses against the very models the document came from.
+
+The server never builds a response through these models (the build serialises bodies once, the
+server joins bytes); they describe those bytes. Every body model forbids unknown fields: a field the
+build adds without adding it here fails the live validation test instead of shipping undocumented.
+Per-feed bodies are concrete classes (not one generic) so generated clients get typed rows.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, WithJsonSchema
+
+from build.trends import WINDOWS
+from collectors.models import (
+    FEEDS,
+    ForumRow,
+    HubRow,
+    LlmRow,
+    McpServerRow,
+    PriceChange,
+    PricingPageRow,
+    RepoRow,
+    Row,
+    parse_time,
+)
+from server.errors import CODES
+from server.watches import WATCH_TYPES
+
+# -- scalar types ---------------------------------------------------------------------------------
+
+
+def _date_time(value: str) -> str:
+    """Reject anything that is not an ISO 8601 date-time, so format drift fails validation."""
+    if "T" not in value:
+        raise ValueError(f"not an ISO 8601 date-time: {value!r}")
+    parse_time(value)
+    return value
+
+
+def _date(value: str) -> str:
+    if len(value) != 10:
+        raise ValueError(f"not a date YYYY-MM-DD: {value!r}")
+    date.fromisoformat(value)
+    return value
+
+
+DateTime = Annotated[str, AfterValidator(_date_time), WithJsonSchema({"type": "string", "format": "date-time"})]
+"""An ISO 8601 date-time kept as the exact string the build wrote (UTC, `Z`)."""
+Day = Annotated[str, AfterValidator(_date), WithJsonSchema({"type": "string", "format": "date"})]
+"""A calendar date `YYYY-MM-DD` (UTC day of the archive)."""
+
+FeedName = Literal[tuple(FEEDS)]  # type: ignore[valid-type]
+MomentumCategory = Literal[tuple(name for name, info in FEEDS.items() if info.momentum)]  # type: ignore[valid-type]
+Window = Literal[tuple(WINDOWS)]  # type: ignore[valid-type]
+WatchType = Literal[WATCH_TYPES]  # type: ignore[valid-type]
+ErrorCode = Literal[tuple(CODES)]  # type: ignore[valid-type]
+
+
+class Body(BaseModel):
+    """Base of every body model: unknown fields are refused (see the module docstring)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# -- feed responses (SPEC §2.1) -------------------------------------------------------------------
+
+
+class Queued(Body):
+    """Present only when `repo=` / `url=` named something the feed does not hold yet."""
+
+    entity: str = Field(description="The `repo` or `url` exactly as asked for.")
+    status: Literal["queued", "not_found", "tracked"] = Field(
+        description="`queued`: added to the next daily collection. `not_found`: the upstream did not have it at the "
+        "last collection; queued again. `tracked`: collected, it appears after the next daily build."
+    )
+    message: str = Field(description="Human-readable explanation of `status`.")
+
+
+class FeedResponse(Body):
+    """One page of a feed (SPEC §2.1). Rows are newest first by the feed's `since` field."""
+
+    feed: str = Field(description="Feed name.")
+    title: str = Field(description="Feed title.")
+    source: str = Field(description="Origin of the data (upstream API or pages).")
+    updatedAt: DateTime | None = Field(
+        description="Start of the last successful collection of the feed; null if it never succeeded."
+    )
+    total: int = Field(ge=0, description="Rows matching the filters (`since`, `q`, `repo`, `url`) before paging.")
+    offset: int = Field(ge=0, description="Offset applied.")
+    limit: int = Field(ge=1, description="Limit applied (page size).")
+    count: int = Field(ge=0, description="Rows in `data` of this response.")
+    data: list[Row] = Field(description="The rows of this page.")
+    queued: Queued | None = Field(
+        None,
+        description="Only with `repo=`/`url=` naming an untracked entity: it was queued for daily collection; "
+        "`data` is then empty and `total` 0.",
+    )
+
+
+class CodehostAiReposResponse(FeedResponse):
+    """A page of `codehost-ai-repos`: repositories tagged with agent and MCP topics."""
+
+    feed: Literal["codehost-ai-repos"] = Field(description="Feed name.")
+    data: list[RepoRow] = Field(description="Repositories, newest `created_at` first.")
+
+
+class ForumLaunchAiResponse(FeedResponse):
+    """A page of `forum-launch-ai`: AI launch posts from the discussion forum."""
+
+    feed: Literal["forum-launch-ai"] = Field(description="Feed name.")
+    data: list[ForumRow] = Field(description="Posts, newest `created_at` first.")
+
+
+class McpServersResponse(FeedResponse):
+    """A page of `mcp-servers`: active servers of the official MCP registry, latest versions."""
+
+    feed: Literal["mcp-servers"] = Field(description="Feed name.")
+    data: list[McpServerRow] = Field(description="Servers, newest `publishedAt` first.")
+
+
+class AiPricingResponse(FeedResponse):
+    """A page of `ai-pricing`: snapshots of public pricing pages."""
+
+    feed: Literal["ai-pricing"] = Field(description="Feed name.")
+    data: list[PricingPageRow] = Field(description="Pricing page snapshots, newest `snapshotAt` first.")
+
+
+class LlmPricingResponse(FeedResponse):
+    """A page of `llm-pricing`: every model of the LLM routing marketplace with its prices."""
+
+    feed: Literal["llm-pricing"] = Field(description="Feed name.")
+    data: list[LlmRow] = Field(description="Models, newest `created` first.")
+
+
+class ModelhubTrendingResponse(FeedResponse):
+    """A page of `modelhub-trending`: top trending models, hosted apps (spaces) and datasets."""
+
+    feed: Literal["modelhub-trending"] = Field(description="Feed name.")
+    data: list[HubRow] = Field(description="Hub items, newest `createdAt` first; unknown creation date last.")
+
+
+FEED_RESPONSES: dict[str, type[FeedResponse]] = {
+    "codehost-ai-repos": CodehostAiReposResponse,
+    "forum-launch-ai": ForumLaunchAiResponse,
+    "mcp-servers": McpServersResponse,
+    "ai-pricing": AiPricingResponse,
+    "llm-pricing": LlmPricingResponse,
+    "modelhub-trending": ModelhubTrendingResponse,
+}
+
+AnyFeedResponse = Annotated[
+    CodehostAiReposResponse
+    | ForumLaunchAiResponse
+    | McpServersResponse
+    | AiPricingResponse
+    | LlmPricingResponse
+    | ModelhubTrendingResponse,
+    Field(discriminator="feed"),
+]
+
+
+class SampleFeed(RootModel[AnyFeedResponse]):
+    """The sample of one feed: a feed response of its first 5 rows (`limit` 5, `total` = `count`)."""
+
+
+class SampleAll(Body):
+    """The sample of every feed, in the order of the feed list."""
+
+    feeds: list[AnyFeedResponse] = Field(description="One feed response of up to 5 rows per feed.")
+
+
+class SampleResponse(RootModel[SampleAll | SampleFeed]):
+    """`/sample` without `name`: SampleAll; with `name`: that feed's SampleFeed."""
+
+
+# -- history (SPEC §4.3) --------------------------------------------------------------------------
+
+
+class HistoryRow(Body):
+    """One archived day of one entity: `{date, ...metrics, rank}`, metrics named per feed (subclasses).
+
+    Days without a row (a failed collection, or the entity not listed that day) are absent. A metric
+    the upstream did not give that day is null.
+    """
+
+
+class CodehostAiReposHistoryRow(HistoryRow):
+    """A repository's day. Rank is by stars."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    stars: int | None = Field(description="Stars that day.")
+    forks: int | None = Field(description="Forks that day.")
+    open_issues: int | None = Field(description="Open issues that day.")
+    rank: int | None = Field(description="1-based rank by stars that day.")
+
+
+class ForumLaunchAiHistoryRow(HistoryRow):
+    """A post's day. Rank is by points."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    points: int | None = Field(description="Points that day.")
+    comments: int | None = Field(description="Comments that day.")
+    rank: int | None = Field(description="1-based rank by points that day.")
+
+
+class McpServersHistoryRow(HistoryRow):
+    """A server's day. Rank is by release count."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    remotes: int | None = Field(description="Number of remote endpoints listed that day.")
+    packages: int | None = Field(description="Number of packages listed that day.")
+    releases: int | None = Field(description="Distinct versions seen so far in the archive (release cadence).")
+    version: str | None = Field(description="Version listed that day.")
+    rank: int | None = Field(description="1-based rank by `releases` that day.")
+
+
+class AiPricingHistoryRow(HistoryRow):
+    """A pricing page's day. Pages have no order: rank is always null."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    plans: int | None = Field(description="Number of plans extracted that day.")
+    min_price: float | None = Field(description="Lowest positive plan price that day; null if none.")
+    max_price: float | None = Field(description="Highest plan price that day; null if none.")
+    changes: list[PriceChange] | None = Field(description="What changed on the page that day; null if nothing.")
+    rank: None = Field(description="Always null: pricing pages are not ranked.")
+
+
+class LlmPricingHistoryRow(HistoryRow):
+    """A model's day. Rank is by context length."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    price_input_per_1m: float | None = Field(description="USD per 1M input tokens; null if variable.")
+    price_output_per_1m: float | None = Field(description="USD per 1M output tokens; null if variable.")
+    context_length: int | None = Field(description="Context length in tokens.")
+    rank: int | None = Field(description="1-based rank by context length that day.")
+
+
+class ModelhubTrendingHistoryRow(HistoryRow):
+    """A hub item's day. Rank is by trending score."""
+
+    date: Day = Field(description="Archive day (UTC).")
+    likes: int | None = Field(description="Likes that day.")
+    downloads: int | None = Field(description="Rolling downloads that day; null for hosted apps.")
+    trending_score: int | None = Field(description="Trending score that day.")
+    rank: int | None = Field(description="1-based rank by trending score that day.")
+
+
+class HistoryResponse(Body):
+    """A page of one entity's daily series, oldest first. Follow `nextCursor` for the next page."""
+
+    feed: str = Field(description="Feed name.")
+    entity: str = Field(description="The entity key as asked for.")
+    from_: Day = Field(alias="from", description="First day of the window (after defaults and plan depth).")
+    to: Day = Field(description="Last day of the window.")
+    limit: int = Field(ge=1, le=90, description="Page size applied.")
+    count: int = Field(ge=0, description="Rows in `data`.")
+    nextCursor: Day | None = Field(
+        description="Date of the next row after this page; pass it as `cursor` (same `from`/`to`) for the next "
+        "page. Null on the last page."
+    )
+    data: list[HistoryRow] = Field(description="Daily rows `{date, ...metrics, rank}`, oldest first.")
+
+
+class CodehostAiReposHistory(HistoryResponse):
+    """History of one repository (entity `owner/repo`)."""
+
+    feed: Literal["codehost-ai-repos"] = Field(description="Feed name.")
+    data: list[CodehostAiReposHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+class ForumLaunchAiHistory(HistoryResponse):
+    """History of one forum post (entity: the item id)."""
+
+    feed: Literal["forum-launch-ai"] = Field(description="Feed name.")
+    data: list[ForumLaunchAiHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+class McpServersHistory(HistoryResponse):
+    """History of one MCP server (entity: the server name)."""
+
+    feed: Literal["mcp-servers"] = Field(description="Feed name.")
+    data: list[McpServersHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+class AiPricingHistory(HistoryResponse):
+    """History of one pricing page (entity: the page URL)."""
+
+    feed: Literal["ai-pricing"] = Field(description="Feed name.")
+    data: list[AiPricingHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+class LlmPricingHistory(HistoryResponse):
+    """History of one LLM (entity: the marketplace model id)."""
+
+    feed: Literal["llm-pricing"] = Field(description="Feed name.")
+    data: list[LlmPricingHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+class ModelhubTrendingHistory(HistoryResponse):
+    """History of one hub item (entity `model:<id>`, `space:<id>` or `dataset:<id>`)."""
+
+    feed: Literal["modelhub-trending"] = Field(description="Feed name.")
+    data: list[ModelhubTrendingHistoryRow] = Field(description="Daily rows, oldest first.")
+
+
+HISTORY_RESPONSES: dict[str, type[HistoryResponse]] = {
+    "codehost-ai-repos": CodehostAiReposHistory,
+    "forum-launch-ai": ForumLaunchAiHistory,
+    "mcp-servers": McpServersHistory,
+    "ai-pricing": AiPricingHistory,
+    "llm-pricing": LlmPricingHistory,
+    "modelhub-trending": ModelhubTrendingHistory,
+}
+HISTORY_ROWS: dict[str, type[HistoryRow]] = {
+    feed: model.model_fields["data"].annotation.__args__[0]  # type: ignore[union-attr]
+    for feed, model in HISTORY_RESPONSES.items()
+}
+
+
+class AnyHistoryResponse(
+    RootModel[
+        Annotated[
+            CodehostAiReposHistory
+            | ForumLaunchAiHistory
+            | McpServersHistory
+            | AiPricingHistory
+            | LlmPricingHistory
+            | ModelhubTrendingHistory,
+            Field(discriminator="feed"),
+        ]
+    ]
+):
+    """The history of one entity; the shape of its rows depends on `feed`."""
+
+
+# -- change events and trends (SPEC §4.4, §6) -----------------------------------------------------
+
+
+class PricePair(Body):
+    """Input and output price of an LLM, USD per 1M tokens (null: variable)."""
+
+    input: float | None = Field(description="USD per 1M input tokens.")
+    output: float | None = Field(description="USD per 1M output tokens.")
+
+
+class VersionDetail(Body):
+    """Detail of a `new_entity` event on a feed with versions (MCP servers)."""
+
+    version: str | None = Field(description="Version the entity appeared with.")
+
+
+class DirectionDetail(Body):
+    """Detail of an LLM `price_change`."""
+
+    direction: Literal["cut", "rise", "mixed"] = Field(
+        description="`cut`: every changed price went down; `rise`: every one went up; `mixed`: one each way."
+    )
+
+
+class PageChangesDetail(Body):
+    """Detail of a pricing page `price_change`: the page's own change list of that day."""
+
+    changes: list[PriceChange] = Field(description="Plans added, removed or repriced.")
+
+
+class Event(Body):
+    """One change event of one entity on one archived day."""
+
+    type: Literal["new_entity", "version_bump", "price_change"] = Field(
+        description="`new_entity`: first archived day of the entity (none on a feed's first archived day). "
+        "`version_bump`: the version differs from the previous present day (MCP servers). `price_change`: an LLM's "
+        "input or output price changed, or a pricing page reported changed plans."
+    )
+    feed: FeedName = Field(description="Feed of the entity.")
+    entity: str = Field(description="Entity key (as /history?entity= takes it).")
+    date: Day = Field(description="Archive day of the change.")
+    old: float | str | PricePair | None = Field(
+        description="Before: the version (version_bump), {input, output} (LLM price_change), the page's lowest "
+        "price on the previous present day (page price_change); null for new_entity."
+    )
+    new: float | str | PricePair | None = Field(
+        description="After: as `old`; for new_entity the feed's main metric that day."
+    )
+    detail: VersionDetail | DirectionDetail | PageChangesDetail | None = Field(
+        description="Extra facts by type and feed; null where there are none."
+    )
+
+
+class Mover(Body):
+    """An entity whose main metric changed between the base day and the date."""
+
+    entity: str = Field(description="Entity key.")
+    from_: float | None = Field(alias="from", description="Main metric on the base day.")
+    to: float | None = Field(description="Main metric on the date.")
+    change: float | None = Field(description="`to` - `from` (negative for a price cut).")
+    changePct: float | None = Field(description="Change in percent of `from`, 2 decimals; null when `from` is 0.")
+    rankFrom: int | None = Field(description="Rank on the base day; null if unranked.")
+    rankTo: int | None = Field(description="Rank on the date; null if unranked.")
+
+
+class TrendsResponse(Body):
+    """Top movers and change events of one feed over a window ending on `date`."""
+
+    feed: FeedName = Field(description="Feed name.")
+    window: Window = Field(description="Window length: 1, 7 or 30 days.")
+    date: Day | None = Field(description="Last day of the window; null when the feed has no archived day.")
+    from_: Day | None = Field(
+        None,
+        alias="from",
+        description="Base day actually compared with: the latest archived day on or before `date` - window.",
+    )
+    metric: str | None = Field(
+        None,
+        description="Main metric movers are ranked by: stars, points, releases, min_price, price_input_per_1m, likes.",
+    )
+    movers: list[Mover] = Field(description="Up to 50 movers by absolute change, largest first.")
+    moversRelative: list[Mover] = Field(description="Up to 50 movers by relative change, largest first.")
+    events: list[Event] = Field(description="Every change event of the days after `from` up to `date`.")
+    partial: bool = Field(
+        False, description="Present (true) only when the archive is younger than the window: `from` is its first day."
+    )
+
+
+class TrendsLatestResponse(Body):
+    """Latest trends of every feed for one window (no `feed`, no `date`)."""
+
+    window: Window = Field(description="Window length.")
+    feeds: list[TrendsResponse] = Field(description="One trends document per feed, in feed-list order.")
+
+
+class TrendsResult(RootModel[TrendsResponse | TrendsLatestResponse]):
+    """With `feed` (and optional `date`): TrendsResponse. Without `feed`: TrendsLatestResponse."""
+
+
+# -- momentum, demand, entity card (SPEC §2.3, §4.5, §4.6) ------------------------------------
+
+
+class MomentumComponents(Body):
+    """The four 0-100 components of the score (null when the entity is absent that day)."""
+
+    growth: float | None = Field(description="Growth velocity percentile, weight 45%.")
+    consistency: float | None = Field(description="Share of recent days (weeks for MCP) with growth, weight 20%.")
+    recency: float | None = Field(description="Decaying recency of the latest push, update or release, weight 20%.")
+    demand: float | None = Field(description="Percentile of this week's agent lookups, weight 15%.")
+
+
+class MomentumEntry(Body):
+    """One row of a momentum leaderboard."""
+
+    rank: int = Field(ge=1, description="1-based position by score (ties by entity name).")
+    entity: str = Field(description="Entity key.")
+    score: float = Field(ge=0, le=100, description="Momentum score 0-100, 1 decimal.")
+    components: MomentumComponents = Field(description="Score components.")
+    basis: Literal["archive", "bootstrap"] = Field(
+        description="`bootstrap`: lifetime rates are used until the archive has enough days; else `archive`."
+    )
+
+
+class MomentumBoard(Body):
+    """The momentum leaderboard of one category, recomputed daily."""
+
+    category: MomentumCategory = Field(description="Category (a feed name).")
+    date: Day | None = Field(description="Day the scores are for; null when the category has no build yet.")
+    updatedAt: DateTime | None = Field(None, description="Last successful collection of the category's feed.")
+    count: int = Field(ge=0, description="Rows in `data`.")
+    limit: int = Field(ge=1, le=100, description="Limit applied.")
+    data: list[MomentumEntry] = Field(description="Entities by score, highest first.")
+
+
+class MomentumAll(Body):
+    """Every category's leaderboard (no `category` given)."""
+
+    limit: int = Field(ge=1, le=100, description="Limit applied to each board.")
+    categories: list[MomentumBoard] = Field(description="One board per momentum category.")
+
+
+class MomentumResult(RootModel[MomentumBoard | MomentumAll]):
+    """With `category`: MomentumBoard. Without: MomentumAll."""
+
+
+class DemandEntry(Body):
+    """One entity of the demand index."""
+
+    rank: int = Field(ge=1, description="1-based position by lookups.")
+    feed: FeedName = Field(description="Feed of the entity.")
+    entity: str = Field(description="Entity key.")
+    lookups: int = Field(ge=1, description="Keyed API/MCP lookups of this exact entity in the week.")
+
+
+class DemandResponse(Body):
+    """The entities most looked up by AI agents over the seven days ending on `to` (top 100)."""
+
+    from_: Day = Field(alias="from", description="First day of the week.")
+    to: Day = Field(description="Last day of the week.")
+    updatedAt: DateTime = Field(description="When the index was built.")
+    count: int = Field(ge=0, description="Rows in `data`.")
+    data: list[DemandEntry] = Field(description="Entities by lookups, most first.")
+
+
+class ScorePoint(Body):
+    """The momentum score of one archived day."""
+
+    date: Day = Field(description="Archive day.")
+    score: float = Field(description="Momentum score that day.")
+
+
+class EntityMomentum(Body):
+    """An entity's momentum: current score and its recent history."""
+
+    score: float | None = Field(description="Current score 0-100; null when absent on the current day.")
+    components: MomentumComponents = Field(description="Current components.")
+    basis: Literal["archive", "bootstrap", ""] = Field(description="As on the leaderboard; empty when absent.")
+    history: list[ScorePoint] = Field(description="Score on recent archived days (absent days left out).")
+
+
+class EntityCard(Body):
+    """One entity: its latest row, momentum (momentum feeds only) and its most recent change events."""
+
+    entity: str = Field(description="Entity key.")
+    feed: str = Field(description="Feed name.")
+    current: bool = Field(description="The entity is in the feed's current day.")
+    firstSeen: Day = Field(description="First archived day of the entity.")
+    lastSeen: Day = Field(description="Latest archived day of the entity.")
+    row: Row = Field(description="The entity's latest archived row.")
+    momentum: EntityMomentum | None = Field(description="Momentum; null on feeds without momentum.")
+    events: list[Event] = Field(description="Up to 20 most recent change events, newest first.")
+
+
+class CodehostAiReposEntity(EntityCard):
+    """One repository (entity `owner/repo`)."""
+
+    feed: Literal["codehost-ai-repos"] = Field(description="Feed name.")
+    row: RepoRow = Field(description="Latest archived row.")
+
+
+class ForumLaunchAiEntity(EntityCard):
+    """One forum post (entity: the item id); no momentum."""
+
+    feed: Literal["forum-launch-ai"] = Field(description="Feed name.")
+    row: ForumRow = Field(description="Latest archived row.")
+
+
+class McpServersEntity(EntityCard):
+    """One MCP server (entity: the server name)."""
+
+    feed: Literal["mcp-servers"] = Field(description="Feed name.")
+    row: McpServerRow = Field(description="Latest archived row.")
+
+
+class AiPricingEntity(EntityCard):
+    """One pricing page (entity: the page URL); no momentum."""
+
+    feed: Literal["ai-pricing"] = Field(description="Feed name.")
+    row: PricingPageRow = Field(description="Latest archived row.")
+
+
+class LlmPricingEntity(EntityCard):
+    """One LLM (entity: the marketplace model id)."""
+
+    feed: Literal["llm-pricing"] = Field(description="Feed name.")
+    row: LlmRow = Field(description="Latest archived row.")
+
+
+class ModelhubTrendingEntity(EntityCard):
+    """One hub item (entity `model:<id>`, `space:<id>` or `dataset:<id>`)."""
+
+    feed: Literal["modelhub-trending"] = Field(description="Feed name.")
+    row: HubRow = Field(description="Latest archived row.")
+
+
+class AnyEntityCard(
+    RootModel[
+        Annotated[
+            CodehostAiReposEntity
+            | ForumLaunchAiEntity
+            | McpServersEntity
+            | AiPricingEntity
+            | LlmPricingEntity
+            | ModelhubTrendingEntity,
+            Field(discriminator="feed"),
+        ]
+    ]
+):
+    """One entity card; the shape of `row` depends on `feed`."""
+
+
+# -- watches (SPEC §2.4, §4.7) ------------------------------------------------------------------
+
+
+class WatchCreate(Body):
+    """Request body of POST /watches. Unknown fields are refused (400)."""
+
+    entity: str = Field(
+        min_length=1,
+        description="Entity page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, `/hub/<kind>/<id>`, "
+        "`/forum/<id>` or `/pricing/<host>/<path>`. Must name an entity of the current build.",
+    )
+    type: WatchType = Field("any", description="Which changes the watch concerns.")
+    threshold: float | None = Field(
+        None,
+        description="Finite number. Defaults: 10 points for momentum_jump, 80 for momentum_above; unused otherwise.",
+    )
+
+
+class Watch(Body):
+    """A watch of the key's account (a rotated key keeps its watches)."""
+
+    id: str = Field(description="Watch id; pass it to DELETE /watches?id=.")
+    entity: str = Field(description="Entity page path.")
+    type: WatchType = Field(description="Which changes the watch concerns.")
+    threshold: float | None = Field(description="Threshold in effect (momentum types), else null.")
+    feed: FeedName = Field(description="Feed of the watched entity.")
+    key: str = Field(description="Entity key of the watched entity (as /history?entity= takes it).")
+    createdAt: DateTime = Field(description="When the watch was added.")
+
+
+class WatchList(Body):
+    """The key's watches, oldest first."""
+
+    count: int = Field(ge=0, description="Watches held.")
+    limit: int = Field(ge=0, description="Most watches the plan allows (Starter 5, Pro 50).")
+    data: list[Watch] = Field(description="The watches.")
+
+
+class WatchDeleted(Body):
+    """Confirmation of DELETE /watches."""
+
+    deleted: str = Field(description="Id of the deleted watch.")
+
+
+# -- problems and health --------------------------------------------------------------------------
+
+
+class Problem(Body):
+    """RFC 9457 problem details (`application/problem+json`) with a machine-readable top-level `code`."""
+
+    type: str = Field(description="URI naming the error code.", json_schema_extra={"format": "uri"})
+    title: str = Field(description="HTTP status text.")
+    status: int = Field(ge=400, le=599, description="HTTP status, repeated.")
+    code: ErrorCode = Field(
+        description="Machine-readable error code: " + "; ".join(f"`{c}`: {m.rstrip('.')}" for c, m in CODES.items())
+    )
+    detail: str = Field(description="What went wrong, for humans.")
+    parameter: str | None = Field(None, description="Query parameter or body field at fault (400 only).")
+
+
+class Health(Body):
+    """Liveness and the build being served."""
+
+    status: Literal["ok", "no_build"] = Field(description="`no_build` (with 503) until a build is published.")
+    build: str | None = Field(description="Id of the build being served.")
+
