@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "nightly": ("build.cli_nightly", "collect today, then build (for cron)"),
     "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
     "serve": ("server.cli_serve", "serve the API and the published tree (Sanic)"),
+    "mcp": ("server.cli_mcp", "serve the remote MCP server (streamable HTTP, /mcp) for AI agents"),
     "settings": ("feeds.cli_settings", "list every setting with its current value"),
 }
 

@@ -1,8 +1,14 @@
-"""`feeds serve`: the API server (Sanic, several worker processes) over the published tree."""
+"""`feeds serve`: the API server (Sanic, several worker processes) over the published tree.
+
+It also starts the remote MCP server (`feeds mcp`, a child process on FEEDS_MCP_PORT) pointed at
+this API, and stops it on the way out; `--no-mcp` serves the API alone.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 from functools import partial
 from pathlib import Path
@@ -14,6 +20,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="listen address (default FEEDS_HOST)")
     parser.add_argument("--port", type=int, help="port (default FEEDS_PORT)")
     parser.add_argument("--workers", type=int, help="worker processes (default FEEDS_WORKERS)")
+    parser.add_argument("--no-mcp", action="store_true", help="do not start the MCP server (`feeds mcp`) alongside")
+
+
+def start_mcp(host: str, port: int) -> subprocess.Popen[bytes]:
+    """`feeds mcp` as a child calling this API; it shares our stdout/stderr and exits if we die."""
+    api_host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)
+    command = [sys.executable, "-m", "feeds.cli", "mcp", "--api-url", f"http://{api_host}:{port}",
+               "--parent", str(os.getpid())]
+    return subprocess.Popen(command)
+
+
+def stop_mcp(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -35,5 +60,10 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     app = loader.load()
     app.prepare(host=host, port=port, workers=workers, access_log=False, motd=False, single_process=workers == 1)
     print(f"serving {settings.feeds_site_dir} on http://{host}:{port} with {workers} worker(s)", flush=True)
-    Sanic.serve(primary=app, app_loader=loader)
+    mcp = None if args.no_mcp else start_mcp(host, port)
+    try:
+        Sanic.serve(primary=app, app_loader=loader)
+    finally:
+        if mcp is not None:
+            stop_mcp(mcp)
     return 0

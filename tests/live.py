@@ -1,5 +1,8 @@
 """A real server on a real port for integration tests: `feeds serve` in a subprocess, 2 workers.
 
+With `mcp=True` the server also runs its MCP child (`feeds mcp`) on another free port (`mcp_url`);
+otherwise it runs with `--no-mcp`, so parallel test servers never compete for FEEDS_MCP_PORT.
+
 The tree is built from the tiny hand-made archive (tests/tiny_archive.py); keys are created in the
 server's own state store. Limits are shrunk through settings so every limit can be reached fast.
 """
@@ -52,6 +55,7 @@ class LiveServer:
     settings: Settings
     process: subprocess.Popen[bytes]
     log: BinaryIO
+    mcp_url: str | None = None
 
     def key(self, plan: str = "starter", name: str | None = None) -> str:
         store = KeyStore(self.settings.state_path)
@@ -65,12 +69,15 @@ class LiveServer:
         return httpx.Client(base_url=self.base_url, headers=headers, timeout=30, **kwargs)  # type: ignore[arg-type]
 
 
-def start_live_server(root: Path, extra_env: dict[str, str] | None = None, workers: int = 2) -> LiveServer:
+def start_live_server(
+    root: Path, extra_env: dict[str, str] | None = None, workers: int = 2, mcp: bool = False
+) -> LiveServer:
     env = {
         **os.environ,
         "FEEDS_DATA_DIR": str(root / "var"),
         "FEEDS_SITE_DIR": str(root / "site"),
         **LIMITS,
+        **({"FEEDS_MCP_PORT": str(free_port())} if mcp else {}),
         **(extra_env or {}),
     }
     settings = Settings(env=env)
@@ -80,20 +87,24 @@ def start_live_server(root: Path, extra_env: dict[str, str] | None = None, worke
     port = free_port()
     log = open(root / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
-        [sys.executable, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(workers)],
+        [sys.executable, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(workers),
+         *([] if mcp else ["--no-mcp"])],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
+    mcp_base = f"http://127.0.0.1:{env['FEEDS_MCP_PORT']}" if mcp else None
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
             log.close()
             raise RuntimeError(f"server exited: {(root / 'server.log').read_text()[-2000:]}")
         try:
-            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200 and (
+                mcp_base is None or httpx.get(f"{mcp_base}/healthz", timeout=1).status_code == 200
+            ):
                 break
         except httpx.TransportError:
             pass
@@ -102,7 +113,7 @@ def start_live_server(root: Path, extra_env: dict[str, str] | None = None, worke
         stop(process)
         log.close()
         raise RuntimeError(f"server did not start: {(root / 'server.log').read_text()[-2000:]}")
-    return LiveServer(base, env, settings, process, log)
+    return LiveServer(base, env, settings, process, log, f"{mcp_base}/mcp" if mcp_base else None)
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

@@ -1,0 +1,268 @@
+"""The remote MCP server, end to end: the SDK's own client over real HTTP, `feeds serve` with its MCP child.
+
+Every tool result is compared with the API's JSON for the same query, because the MCP server is
+meant to be the API seen through tools, not a second implementation: keys, quotas, errors and the
+demand log are the API's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import httpx2
+import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import CallToolResult
+
+from collectors.state import StateStore
+from tests.live import LiveServer, start_live_server, stop
+
+TOOLS = {
+    "list_feeds", "query_feed", "entity_history", "trends", "momentum_leaderboard", "demand_index",
+    "get_entity", "sample", "list_watches", "add_watch", "delete_watch",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = start_live_server(tmp_path_factory.mktemp("mcp"), mcp=True)
+    try:
+        yield live
+    finally:
+        stop(live.process)
+        live.log.close()
+
+
+@asynccontextmanager
+async def connect(url: str, key: str | None = None, authorization: str | None = None) -> AsyncIterator[ClientSession]:
+    """An initialised SDK client session; the key travels as the bearer header of every HTTP request."""
+    headers = {"Authorization": authorization or f"Bearer {key}"} if (key or authorization) else {}
+    async with (
+        httpx2.AsyncClient(headers=headers, timeout=30) as http,
+        streamable_http_client(url, http_client=http) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        yield session
+
+
+async def call(session: ClientSession, tool: str, **arguments: Any) -> CallToolResult:
+    result = await session.call_tool(tool, arguments)
+    assert isinstance(result, CallToolResult)
+    return result
+
+
+def api_json(live: LiveServer, path: str, key: str | None = None, **params: Any) -> Any:
+    with live.client(key) as http:
+        response = http.get(path, params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def error_of(result: CallToolResult) -> tuple[int, str, str]:
+    """(status, code, text) of a tool error."""
+    assert result.is_error, result
+    assert result.structured_content is not None
+    return result.structured_content["status"], result.structured_content["code"], result.content[0].text
+
+
+async def test_initialise_and_every_tool_is_described(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    async with connect(server.mcp_url) as session:
+        assert session.initialize_result is not None
+        assert session.initialize_result.server_info.name == "ai-feeds"
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description and len(tool.description) > 80, tool.name
+        assert "\n" not in tool.description
+        assert tool.input_schema["type"] == "object"
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+        for name, prop in tool.input_schema.get("properties", {}).items():
+            assert prop.get("description"), f"{tool.name}.{name} has no description"
+    assert tools["query_feed"].input_schema["properties"]["limit"]["maximum"] == 1000
+    assert "codehost-ai-repos" in tools["entity_history"].input_schema["properties"]["feed"]["enum"]
+    assert "daily history+trends cap" in tools["entity_history"].description
+    assert "daily history+trends cap" in tools["trends"].description
+    assert "no key" in tools["sample"].description.lower()
+    assert tools["delete_watch"].annotations is not None and tools["delete_watch"].annotations.destructive_hint
+
+
+async def test_public_tools_need_no_key_and_equal_the_api(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    async with connect(server.mcp_url) as session:
+        feeds = await call(session, "list_feeds")
+        sample_all = await call(session, "sample")
+        sample_one = await call(session, "sample", name="mcp-servers")
+        board = await call(session, "momentum_leaderboard", category="codehost-ai-repos", limit=2)
+        boards = await call(session, "momentum_leaderboard")
+        demand = await call(session, "demand_index")
+    for result in (feeds, sample_all, sample_one, board, boards, demand):
+        assert not result.is_error, result.content
+    assert feeds.structured_content is not None
+    listed = {f["name"]: f for f in feeds.structured_content["feeds"]}
+    assert len(listed) == 6 and listed["codehost-ai-repos"]["total"] == 3
+    assert listed["modelhub-trending"]["entity"] == "model:<id>, space:<id> or dataset:<id>"
+    assert sample_all.structured_content == api_json(server, "/api/v1/sample")
+    assert sample_one.structured_content == api_json(server, "/api/v1/sample", name="mcp-servers")
+    assert board.structured_content == api_json(server, "/api/v1/momentum", category="codehost-ai-repos", limit=2)
+    assert boards.structured_content == api_json(server, "/api/v1/momentum")
+    assert demand.structured_content == api_json(server, "/api/v1/demand")
+    assert board.content[0].text.startswith("momentum codehost-ai-repos: 2 ranked")
+
+
+async def test_keyed_tools_equal_the_api(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    key = server.key("pro")
+    async with connect(server.mcp_url, key) as session:
+        page = await call(session, "query_feed", feed="codehost-ai-repos", limit=2, offset=0)
+        searched = await call(session, "query_feed", feed="codehost-ai-repos", q="SHINY", since="2026-10-01")
+        history = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp", limit=1)
+        follow = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp", limit=1,
+                            cursor=history.structured_content["nextCursor"] if history.structured_content else None)
+        trends = await call(session, "trends", window="7d", feed="codehost-ai-repos")
+        card = await call(session, "get_entity", feed="mcp-servers", entity="com.acme/files")
+        added = await call(session, "add_watch", entity="/repo/new/shiny-mcp", type="momentum_above", threshold=70)
+        watches = await call(session, "list_watches")
+        assert added.structured_content is not None
+        deleted = await call(session, "delete_watch", id=added.structured_content["id"])
+        after = await call(session, "list_watches")
+    for result in (page, searched, history, follow, trends, card, added, watches, deleted, after):
+        assert not result.is_error, result.content
+    assert page.structured_content == api_json(server, "/api/v1/codehost-ai-repos", key, limit=2, offset=0)
+    assert page.content[0].text == "codehost-ai-repos: 2 of 3 rows; first: acme/agent-kit"
+    assert searched.structured_content == api_json(server, "/api/v1/codehost-ai-repos", key, q="SHINY",
+                                                   since="2026-10-01")
+    assert [row["entity"] for row in searched.structured_content["data"]] == ["new/shiny-mcp"]
+    assert history.structured_content == api_json(server, "/api/v1/codehost-ai-repos/history", key,
+                                                  entity="new/shiny-mcp", limit=1)
+    assert history.structured_content["nextCursor"] == "2026-11-04"
+    assert [d["date"] for d in follow.structured_content["data"]] == ["2026-11-04"]
+    assert trends.structured_content == api_json(server, "/api/v1/trends", key, window="7d", feed="codehost-ai-repos")
+    assert card.structured_content == api_json(server, "/api/v1/mcp-servers/entity", key, entity="com.acme/files")
+    assert added.structured_content["type"] == "momentum_above" and added.structured_content["threshold"] == 70
+    assert watches.structured_content["count"] == 1 and watches.structured_content["limit"] == 50
+    assert deleted.structured_content == {"deleted": added.structured_content["id"]}
+    assert after.structured_content["count"] == 0
+    # The JSON also travels as text, for clients that show a model only text content.
+    assert len(page.content) == 2 and '"total":3' in page.content[1].text
+
+
+async def test_bad_arguments_are_tool_errors_with_the_api_code(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    key = server.key("starter")
+    async with connect(server.mcp_url, key) as session:
+        unknown_feed = await call(session, "query_feed", feed="no-such-feed")
+        bad_limit = await call(session, "query_feed", feed="codehost-ai-repos", limit=0)
+        bad_history = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp",
+                                 from_date="2026-13-01")
+        unknown_entity = await call(session, "get_entity", feed="codehost-ai-repos", entity="nobody/nothing")
+        date_without_feed = await call(session, "trends", date="2026-11-01")
+        bad_window = await call(session, "trends", window="2d")
+        bad_watch = await call(session, "add_watch", entity="/repo/nobody/nothing")
+        no_watch = await call(session, "delete_watch", id="w_missing")
+        bad_category = await call(session, "momentum_leaderboard", category="forum-launch-ai")
+    assert error_of(unknown_feed)[:2] == (400, "bad_request")
+    assert "codehost-ai-repos" in error_of(unknown_feed)[2]
+    status, code, text = error_of(bad_limit)
+    assert (status, code) == (400, "bad_request") and "`limit` must be between 1 and 1000" in text
+    assert bad_limit.structured_content is not None and bad_limit.structured_content["parameter"] == "limit"
+    assert error_of(bad_history)[:2] == (400, "bad_request")
+    assert error_of(unknown_entity)[:2] == (404, "not_found")
+    assert error_of(date_without_feed)[:2] == (400, "bad_request")
+    assert error_of(bad_window)[:2] == (400, "bad_request")
+    assert error_of(bad_watch)[:2] == (404, "not_found")
+    assert error_of(no_watch)[:2] == (404, "not_found")
+    assert error_of(bad_category)[:2] == (400, "bad_request")
+
+
+async def test_missing_and_invalid_key(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    async with connect(server.mcp_url) as anonymous:
+        missing = await call(anonymous, "query_feed", feed="codehost-ai-repos")
+        missing_watch = await call(anonymous, "list_watches")
+    for result in (missing, missing_watch):
+        status, code, text = error_of(result)
+        assert (status, code) == (401, "unauthorized")
+        assert "needs an API key" in text and "Authorization: Bearer <key>" in text
+    async with connect(server.mcp_url, "fk_not_a_real_key") as wrong:
+        invalid = await call(wrong, "get_entity", feed="mcp-servers", entity="com.acme/files")
+        public = await call(wrong, "sample", name="llm-pricing")
+    status, code, text = error_of(invalid)
+    assert (status, code) == (401, "unauthorized") and "invalid or revoked" in text
+    assert not public.is_error
+    async with connect(server.mcp_url, authorization="Basic abc") as malformed:
+        status, code, text = error_of(await call(malformed, "trends"))
+    assert (status, code) == (401, "unauthorized") and "malformed" in text
+
+
+async def test_demand_is_counted_for_mcp_lookups(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    key = server.key("pro")
+    async with connect(server.mcp_url, key) as session:
+        history = await call(session, "entity_history", feed="llm-pricing", entity="lab/big-model")
+        card = await call(session, "get_entity", feed="mcp-servers", entity="io.github.example/weather")
+    assert not history.is_error and not card.is_error
+    today = datetime.now(UTC).date().isoformat()
+    deadline = time.monotonic() + 10
+    counts: dict[tuple[str, str], int] = {}
+    while time.monotonic() < deadline:  # the API flushes its demand counters every 2 s
+        state = StateStore(server.settings.state_path)
+        try:
+            counts = state.demand_between(today, today)
+        finally:
+            state.close()
+        if ("llm-pricing", "lab/big-model") in counts and ("mcp-servers", "io.github.example/weather") in counts:
+            break
+        time.sleep(0.25)
+    assert counts.get(("llm-pricing", "lab/big-model"), 0) >= 1
+    assert counts.get(("mcp-servers", "io.github.example/weather"), 0) >= 1
+
+
+def test_foreign_host_header_is_refused(server: LiveServer) -> None:
+    """DNS-rebinding protection: a browser tricked into calling the loopback server sends a foreign Host."""
+    assert server.mcp_url is not None
+    response = httpx.post(server.mcp_url, headers={"Host": "evil.example", "Content-Type": "application/json"},
+                          content=b"{}", timeout=10)
+    assert response.status_code == 421
+
+
+async def test_quota_is_shared_between_mcp_and_api(tmp_path: Path) -> None:
+    live = start_live_server(tmp_path, {"FEEDS_STARTER_MONTHLY": "6", "FEEDS_QUOTA_BLOCK": "1"}, mcp=True)
+    try:
+        assert live.mcp_url is not None
+        # Used up over MCP: the API refuses the next request.
+        over_mcp = live.key("starter")
+        async with connect(live.mcp_url, over_mcp) as session:
+            for _ in range(6):
+                assert not (await call(session, "query_feed", feed="forum-launch-ai", limit=1)).is_error
+            refused = await call(session, "query_feed", feed="forum-launch-ai", limit=1)
+        status, code, text = error_of(refused)
+        assert (status, code) == (429, "monthly_limit") and "Retry-After:" in text
+        assert refused.structured_content is not None and refused.structured_content["retryAfter"] > 0
+        with live.client(over_mcp) as http:
+            response = http.get("/api/v1/forum-launch-ai")
+        assert response.status_code == 429 and response.json()["code"] == "monthly_limit"
+        # Used up over the API: the MCP tool refuses.
+        over_api = live.key("starter")
+        with live.client(over_api) as http:
+            for _ in range(6):
+                assert http.get("/api/v1/forum-launch-ai", params={"limit": 1}).status_code == 200
+        async with connect(live.mcp_url, over_api) as session:
+            refused = await call(session, "entity_history", feed="forum-launch-ai", entity="41000001")
+            free = await call(session, "demand_index")
+        assert error_of(refused)[:2] == (429, "monthly_limit")
+        assert not free.is_error  # public tools are not counted
+    finally:
+        stop(live.process)
+        live.log.close()
+    # `feeds serve` took its MCP child down with it.
+    with pytest.raises(httpx.TransportError):
+        httpx.get(live.mcp_url.removesuffix("/mcp") + "/healthz", timeout=2)
