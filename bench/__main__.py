@@ -1,0 +1,32 @@
+"""`python -m bench [backfill|build|server|all] [--profile]`: run the benchmark parts and print their figures."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from bench import backfill, build, server
+from bench.report import cache_root
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("part", nargs="?", default="all", choices=("backfill", "build", "server", "all"))
+    parser.add_argument("--profile", action="store_true", help="profile the build even when it meets its targets")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    print(f"feeds bench: {args.part} (cache: {cache_root()})", flush=True)
+    ok = True
+    if args.part in ("backfill", "all"):
+        ok &= backfill.run()
+    if args.part in ("build", "all"):
+        ok &= build.run(force_profile=args.profile)
+    if args.part in ("server", "all"):
+        ok &= server.run()
+    print(f"\nbench finished in {time.monotonic() - started:.0f} s", flush=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

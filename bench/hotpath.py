@@ -1,0 +1,120 @@
+"""The server's hot path taken apart in-process: what one keyed request spends in each step.
+
+Run when a server target is missed. Times the steps the handlers take (authenticate, quotas.hit,
+site.search, page_bytes, the ETag crc32, the history file read and filter) on the same tree and
+queries as the wrk runs, then profiles a loop of whole search-request paths.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import statistics
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from bench.report import say
+from build.feed_pages import page_bytes
+from build.paths import history_path
+from build.search_index import candidates
+from feeds.settings import Settings
+from server.keys import KeyStore
+from server.plans import plans
+from server.quotas import Quotas
+from server.site import load_site
+
+FEED = "codehost-ai-repos"
+
+
+def per_call_us(fn: Callable[[], object], n: int) -> float:
+    started = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - started) / n * 1e6
+
+
+def spread_us(fn: Callable[[str], object], items: list[str]) -> tuple[float, float, float, float]:
+    """(mean, p50, p99, max) in microseconds of fn over every item once."""
+    times = []
+    for item in items:
+        started = time.perf_counter()
+        fn(item)
+        times.append((time.perf_counter() - started) * 1e6)
+    times.sort()
+    return statistics.fmean(times), times[len(times) // 2], times[int(len(times) * 0.99)], times[-1]
+
+
+def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list[str], entities: list[str]) -> None:
+    say("hot path, in-process (one core, no HTTP):")
+    site = load_site(site_dir)
+    if site is None:
+        say("  no site to profile")
+        return
+    data = site.feeds[FEED]
+    keys = KeyStore(settings.state_path)
+    quotas = Quotas(settings, path=Path(settings.feeds_data_dir) / "counters-hotpath")
+    try:
+        api_key = keys.authenticate(key)
+        assert api_key is not None
+        plan = plans(settings)[api_key.plan]
+        page = page_bytes(data.meta, len(data.rows), 0, 100, data.rows[:100])
+        steps = {
+            "authenticate (cached)": per_call_us(lambda: keys.authenticate(key), 20_000),
+            "quotas.hit (monthly)": per_call_us(lambda: quotas.hit(api_key.account, plan), 20_000),
+            "quotas.hit (history, 1 item)": per_call_us(
+                lambda: quotas.hit(api_key.account, plan, history=True, items=(f"history|{FEED}|{entities[0]}",)),
+                2_000),
+            "page_bytes (100 rows)": per_call_us(lambda: page_bytes(data.meta, len(data.rows), 0, 100,
+                                                                    data.rows[:100]), 5_000),
+            f"crc32 ETag ({len(page):,} B)": per_call_us(lambda: zlib.crc32(page), 5_000),
+        }
+        for name, us in steps.items():
+            say(f"  {name:<34} {us:9.1f} us/call")
+        sample = queries[:2_000]
+        data._search_cache.clear()
+        for label, fn in (
+            ("candidates() (trigram index)", lambda q: candidates(data.index, q.encode())),
+            ("site.search() (index + confirm)", data.search),
+        ):
+            mean, p50, p99, worst = spread_us(fn, sample)
+            say(f"  {label:<34} {mean:9.1f} us mean, p50 {p50:.0f}, p99 {p99:.0f}, max {worst:.0f} us "
+                f"({len(sample):,} distinct q)")
+        data._search_cache.clear()
+        sizes = sorted(len(data.search(q)) for q in sample)
+        say(f"  matches per q: median {sizes[len(sizes) // 2]:,}, p90 {sizes[int(len(sizes) * 0.9)]:,}, "
+            f"max {sizes[-1]:,} of {len(data.rows):,} rows")
+
+        def history(entity: str) -> list[bytes]:
+            raw = site.file(history_path(FEED, entity)) or b""
+            return [line for line in raw.split(b"\n") if line and "0000-00-00" <= line[9:19].decode() <= "9999"]
+
+        mean, p50, p99, _ = spread_us(history, entities * 200)
+        say(f"  {'history file read + filter':<34} {mean:9.1f} us mean, p50 {p50:.0f}, p99 {p99:.0f} us")
+
+        def search_request(q: str) -> None:
+            keys.authenticate(key)
+            quotas.hit(api_key.account, plan)
+            ids = data.search(q)
+            body = page_bytes(data.meta, len(ids), 0, 100, [data.rows[i] for i in ids[:100].tolist()])
+            zlib.crc32(body)
+
+        data._search_cache.clear()
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for q in sample:
+            search_request(q)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        say(f"  cProfile of {len(sample):,} search-request paths, top by own time:")
+        table = stats.stats  # type: ignore[attr-defined]
+        for (path, line, name), (_, calls, own, cumulative, _) in sorted(
+            table.items(), key=lambda item: item[1][2], reverse=True
+        )[:10]:
+            where = f"{Path(path).name}:{line}" if line else path
+            say(f"    {own * 1e6 / len(sample):8.1f} us own/request {cumulative * 1e6 / len(sample):8.1f} cum "
+                f"{calls:>8,} calls  {name} ({where[-40:]})")
+    finally:
+        quotas.close()
+        keys.close()
