@@ -21,8 +21,9 @@ def run() -> bool:
         root = Path(tmp)
         command = [PYTHON, "-m", "feeds.cli", "backfill", "--days", str(DAYS), "--offline"]
         started = time.monotonic()
-        done = subprocess.run(command, cwd=ROOT, env=child_env(root / "var", root / "site"),
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            command, cwd=ROOT, env=child_env(root / "var", root / "site"), capture_output=True, text=True, check=False
+        )
         seconds = time.monotonic() - started
         if done.returncode != 0:
             say(f"backfill exited {done.returncode}: {done.stderr.strip()[-1000:]}")

@@ -42,8 +42,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     loader = AppLoader(factory=partial(factory, args.body))
     app = loader.load()
-    app.prepare(host="127.0.0.1", port=args.port, workers=args.workers, access_log=False, motd=False,
-                single_process=args.workers == 1)
+    app.prepare(
+        host="127.0.0.1",
+        port=args.port,
+        workers=args.workers,
+        access_log=False,
+        motd=False,
+        single_process=args.workers == 1,
+    )
     Sanic.serve(primary=app, app_loader=loader)
 
 

@@ -16,8 +16,19 @@ from bench.yeararchive import CachedArchive, YearSpec, ensure
 
 TARGET_SECONDS = 300.0
 TARGET_RSS_MIB = 1536.0  # 1.5 GB
-STAGES = ("load_series", "write_feed", "write_history", "compute_events", "write_trends", "compute_momentum",
-          "write_entity_cards", "write_json", "fsync_tree", "swap", "prune")
+STAGES = (
+    "load_series",
+    "write_feed",
+    "write_history",
+    "compute_events",
+    "write_trends",
+    "compute_momentum",
+    "write_entity_cards",
+    "write_json",
+    "fsync_tree",
+    "swap",
+    "prune",
+)
 
 
 @dataclass(frozen=True)
@@ -37,8 +48,13 @@ def timed_build(data_dir: Path, site_dir: Path, prefix: tuple[str, ...] = ()) ->
     """`feeds build` in a child process; its own peak RSS from wait4 (the child's rusage, nothing else's)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.monotonic()
-        process = subprocess.Popen([PYTHON, *prefix, "-m", "feeds.cli", "build"], cwd=ROOT,
-                                   env=child_env(data_dir, site_dir), stdout=out, stderr=err)
+        process = subprocess.Popen(
+            [PYTHON, *prefix, "-m", "feeds.cli", "build"],
+            cwd=ROOT,
+            env=child_env(data_dir, site_dir),
+            stdout=out,
+            stderr=err,
+        )
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.monotonic() - started
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -51,9 +67,11 @@ def describe(cached: CachedArchive) -> None:
     meta = cached.meta
     spec = meta["spec"]
     how = "generated now" if cached.generated_now else "cached; generating it took"
-    say(f"archive: {spec['days']} days to {spec['end']}, {spec['repos']:,} repos, {spec['servers']:,} MCP servers, "
+    say(
+        f"archive: {spec['days']} days to {spec['end']}, {spec['repos']:,} repos, {spec['servers']:,} MCP servers, "
         f"{spec['llms']} LLMs, {spec['hub_items']}/kind hub items, {spec['pricing_pages']} pricing pages, "
-        f"{spec['forum_posts']} forum posts/day")
+        f"{spec['forum_posts']} forum posts/day"
+    )
     say(f"  {cached.archive_path} ({meta['bytes'] / 2**30:.2f} GiB), {how} {meta['seconds']:.0f} s")
     for feed, rows in meta["rows"].items():
         say(f"  {feed:<20} {rows:>11,} rows  {meta['entities'][feed]:>7,} entities")
@@ -83,7 +101,7 @@ def profile(data_dir: Path, site_dir: Path, top: int = 25) -> None:
 
 
 def short(text: str, width: int = 60) -> str:
-    return text if len(text) <= width else "..." + text[-(width - 3):]
+    return text if len(text) <= width else "..." + text[-(width - 3) :]
 
 
 def site_of(cached: CachedArchive) -> Path:
@@ -102,8 +120,9 @@ def run(spec: YearSpec | None = None, force_profile: bool = False) -> bool:
     say(f"build summary: {run_.summary}")
     checks = [
         Check("build wall time", f"{run_.seconds:.1f} s", f"< {TARGET_SECONDS:.0f} s", run_.seconds < TARGET_SECONDS),
-        Check("build peak RSS", f"{run_.peak_mib:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB",
-              run_.peak_mib < TARGET_RSS_MIB),
+        Check(
+            "build peak RSS", f"{run_.peak_mib:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB", run_.peak_mib < TARGET_RSS_MIB
+        ),
     ]
     show(checks)
     progress = [line for line in re.split(r"[\r\n]+", run_.stderr) if "done in" in line]

@@ -64,10 +64,11 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
             "authenticate (cached)": per_call_us(lambda: keys.authenticate(key), 20_000),
             "quotas.hit (monthly)": per_call_us(lambda: quotas.hit(api_key.account, plan), 20_000),
             "quotas.hit (history, 1 item)": per_call_us(
-                lambda: quotas.hit(api_key.account, plan, history=True, items=(f"history|{FEED}|{entities[0]}",)),
-                2_000),
-            "page_bytes (100 rows)": per_call_us(lambda: page_bytes(data.meta, len(data.rows), 0, 100,
-                                                                    data.rows[:100]), 5_000),
+                lambda: quotas.hit(api_key.account, plan, history=True, items=(f"history|{FEED}|{entities[0]}",)), 2_000
+            ),
+            "page_bytes (100 rows)": per_call_us(
+                lambda: page_bytes(data.meta, len(data.rows), 0, 100, data.rows[:100]), 5_000
+            ),
             f"crc32 ETag ({len(page):,} B)": per_call_us(lambda: zlib.crc32(page), 5_000),
         }
         for name, us in steps.items():
@@ -79,12 +80,16 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
             ("site.search() (index + confirm)", data.search),
         ):
             mean, p50, p99, worst = spread_us(fn, sample)
-            say(f"  {label:<34} {mean:9.1f} us mean, p50 {p50:.0f}, p99 {p99:.0f}, max {worst:.0f} us "
-                f"({len(sample):,} distinct q)")
+            say(
+                f"  {label:<34} {mean:9.1f} us mean, p50 {p50:.0f}, p99 {p99:.0f}, max {worst:.0f} us "
+                f"({len(sample):,} distinct q)"
+            )
         data._search_cache.clear()
         sizes = sorted(len(data.search(q)) for q in sample)
-        say(f"  matches per q: median {sizes[len(sizes) // 2]:,}, p90 {sizes[int(len(sizes) * 0.9)]:,}, "
-            f"max {sizes[-1]:,} of {len(data.rows):,} rows")
+        say(
+            f"  matches per q: median {sizes[len(sizes) // 2]:,}, p90 {sizes[int(len(sizes) * 0.9)]:,}, "
+            f"max {sizes[-1]:,} of {len(data.rows):,} rows"
+        )
 
         def history(entity: str) -> list[bytes]:
             raw = site.file(history_path(FEED, entity)) or b""
@@ -113,8 +118,10 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
             table.items(), key=lambda item: item[1][2], reverse=True
         )[:10]:
             where = f"{Path(path).name}:{line}" if line else path
-            say(f"    {own * 1e6 / len(sample):8.1f} us own/request {cumulative * 1e6 / len(sample):8.1f} cum "
-                f"{calls:>8,} calls  {name} ({where[-40:]})")
+            say(
+                f"    {own * 1e6 / len(sample):8.1f} us own/request {cumulative * 1e6 / len(sample):8.1f} cum "
+                f"{calls:>8,} calls  {name} ({where[-40:]})"
+            )
     finally:
         quotas.close()
         keys.close()

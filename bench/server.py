@@ -74,8 +74,7 @@ def parse_wrk(name: str, output: str) -> WrkResult:
     requests = int(re.search(r"(\d+) requests in", output)[1])  # type: ignore[index]
     bad_match = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
     errors = re.search(r"Socket errors:.*", output)
-    return WrkResult(name, rps, p50, p99, requests, int(bad_match[1]) if bad_match else 0,
-                     errors[0] if errors else "")
+    return WrkResult(name, rps, p50, p99, requests, int(bad_match[1]) if bad_match else 0, errors[0] if errors else "")
 
 
 def free_port() -> int:
@@ -104,8 +103,9 @@ def group_cpu_seconds(pgid: int) -> float:
 def serving(command: list[str], env: dict[str, str], probe: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
     """A server in its own process group until the block ends (then SIGINT, SIGKILL if it lingers)."""
     with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
         try:
             deadline = time.monotonic() + 60
             while True:
@@ -130,8 +130,9 @@ def serving(command: list[str], env: dict[str, str], probe: str, log: Path) -> I
                     process.wait()
 
 
-def wrk(name: str, url: str, server: subprocess.Popen[bytes], *, key: str | None = None,
-        paths: Path | None = None) -> WrkResult:
+def wrk(
+    name: str, url: str, server: subprocess.Popen[bytes], *, key: str | None = None, paths: Path | None = None
+) -> WrkResult:
     command = ["wrk", f"-t{WORKERS}", f"-c{CONNECTIONS}", f"-d{DURATION_S}s", "--latency"]
     if paths is not None:
         command += ["-s", str(WRK_SCRIPT), url, "--", str(paths), *([key] if key else [])]
@@ -157,8 +158,10 @@ def site_for_bench(tmp: Path) -> Path:
         run = build_part.timed_build(cached.directory, site)
         if run.returncode != 0:
             raise RuntimeError(f"feeds build failed: {run.stderr[-2000:]}")
-    say(f"tree: a {spec.days}-day archive with {spec.repos:,} repositories ({site}); run `python -m bench build` "
-        "first to use the one-year build")
+    say(
+        f"tree: a {spec.days}-day archive with {spec.repos:,} repositories ({site}); run `python -m bench build` "
+        "first to use the one-year build"
+    )
     return site
 
 
@@ -177,7 +180,7 @@ def search_queries(site: Path, count: int, seed: int = 7) -> list[str]:
         else:
             size = rand.randint(3, min(8, len(word)))
             start = rand.randint(0, len(word) - size)
-            queries.add(word[start:start + size])
+            queries.add(word[start : start + size])
     return sorted(queries)
 
 
@@ -213,13 +216,27 @@ def run() -> bool:
             say(f"page: {PAGE} -> {len(page.content):,} bytes")
             queries = search_queries(site, QUERIES)
             (tmp / "search.txt").write_text("".join(f"/api/v1/{FEED}?q={quote(q)}\n" for q in queries))
-            entities = [r["entity"] for r in httpx.get(f"{base}/api/v1/{FEED}?limit={HISTORY_ENTITIES}",
-                                                        headers=headers, timeout=30).json()["data"]]
+            entities = [
+                r["entity"]
+                for r in httpx.get(
+                    f"{base}/api/v1/{FEED}?limit={HISTORY_ENTITIES}", headers=headers, timeout=30
+                ).json()["data"]
+            ]
             (tmp / "history.txt").write_text(
-                "".join(f"/api/v1/{FEED}/history?entity={quote(e, safe='')}\n" for e in entities))
+                "".join(f"/api/v1/{FEED}/history?entity={quote(e, safe='')}\n" for e in entities)
+            )
             say(f"search: {len(queries):,} distinct queries; history: {len(entities)} entities")
-            baseline_cmd = [PYTHON, "-m", "bench.baseline_app", "--port", str(base_port), "--workers", str(WORKERS),
-                            "--body", str(tmp / "page.json")]
+            baseline_cmd = [
+                PYTHON,
+                "-m",
+                "bench.baseline_app",
+                "--port",
+                str(base_port),
+                "--workers",
+                str(WORKERS),
+                "--body",
+                str(tmp / "page.json"),
+            ]
             base_url = f"http://127.0.0.1:{base_port}/page"
             with serving(baseline_cmd, child_env(tmp / "var", site), base_url, tmp / "baseline.log") as baseline:
                 d = wrk("d. baseline (bare Sanic, bytes)", base_url, baseline)
@@ -232,12 +249,22 @@ def run() -> bool:
         table(results)
         a, b, c = results[1], results[2], results[3]
         checks = [
-            Check("a. page rps vs baseline", f"{a.rps / d.rps:.0%}", f">= {TARGET_PAGE_RATIO:.0%}",
-                  a.rps >= TARGET_PAGE_RATIO * d.rps),
-            Check("b. search rps vs baseline", f"{b.rps / d.rps:.0%}", f">= {TARGET_SEARCH_RATIO:.0%}",
-                  b.rps >= TARGET_SEARCH_RATIO * d.rps),
-            *(Check(f"{r.name[:2]} p99", f"{r.p99_ms:.1f} ms", f"< {TARGET_P99_MS:.0f} ms", r.p99_ms < TARGET_P99_MS)
-              for r in (a, b, c)),
+            Check(
+                "a. page rps vs baseline",
+                f"{a.rps / d.rps:.0%}",
+                f">= {TARGET_PAGE_RATIO:.0%}",
+                a.rps >= TARGET_PAGE_RATIO * d.rps,
+            ),
+            Check(
+                "b. search rps vs baseline",
+                f"{b.rps / d.rps:.0%}",
+                f">= {TARGET_SEARCH_RATIO:.0%}",
+                b.rps >= TARGET_SEARCH_RATIO * d.rps,
+            ),
+            *(
+                Check(f"{r.name[:2]} p99", f"{r.p99_ms:.1f} ms", f"< {TARGET_P99_MS:.0f} ms", r.p99_ms < TARGET_P99_MS)
+                for r in (a, b, c)
+            ),
         ]
         show(checks)
         invalid = [r.name for r in results if r.bad or "timeout" in r.errors]
@@ -251,12 +278,16 @@ def run() -> bool:
 
 
 def table(results: list[WrkResult]) -> None:
-    say(f"{'run':<34} {'req/s':>9} {'vs d':>6} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'non-2xx':>8} "
-        f"{'srv CPU/req':>11}")
+    say(
+        f"{'run':<34} {'req/s':>9} {'vs d':>6} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'non-2xx':>8} "
+        f"{'srv CPU/req':>11}"
+    )
     baseline = results[0].rps
     for r in results:
         cpu = f"{r.cpu_us:,.0f} us" if r.cpu_us is not None else "-"
-        say(f"{r.name:<34} {r.rps:>9,.0f} {r.rps / baseline:>6.0%} {r.p50_ms:>8.2f} {r.p99_ms:>8.2f} "
-            f"{r.requests:>9,} {r.bad:>8,} {cpu:>11}")
+        say(
+            f"{r.name:<34} {r.rps:>9,.0f} {r.rps / baseline:>6.0%} {r.p50_ms:>8.2f} {r.p99_ms:>8.2f} "
+            f"{r.requests:>9,} {r.bad:>8,} {cpu:>11}"
+        )
         if r.errors:
             say(f"    {r.errors}")

@@ -74,10 +74,16 @@ class YearSpec:
         return WorldConfig(self.seed, self.repos, self.servers, self.llms, self.hub_items, self.forum_posts)
 
     def settings(self) -> Settings:
-        return Settings(env={"FEEDS_SEED": str(self.seed), "FEEDS_SIM_REPOS": str(self.repos),
-                             "FEEDS_SIM_MCP_SERVERS": str(self.servers), "FEEDS_SIM_LLMS": str(self.llms),
-                             "FEEDS_SIM_HUB_ITEMS": str(self.hub_items),
-                             "FEEDS_SIM_FORUM_POSTS": str(self.forum_posts)})
+        return Settings(
+            env={
+                "FEEDS_SEED": str(self.seed),
+                "FEEDS_SIM_REPOS": str(self.repos),
+                "FEEDS_SIM_MCP_SERVERS": str(self.servers),
+                "FEEDS_SIM_LLMS": str(self.llms),
+                "FEEDS_SIM_HUB_ITEMS": str(self.hub_items),
+                "FEEDS_SIM_FORUM_POSTS": str(self.forum_posts),
+            }
+        )
 
     def day_list(self) -> list[date]:
         last = date.fromisoformat(self.end)
@@ -178,8 +184,15 @@ class Sequential:
         now = replay_now(day)
         state = self.world.day(now)
         warnings: list[str] = []
-        ctx = CollectContext(day=day, now=now, http=cast(Any, None), settings=self.settings, state=cast(Any, None),
-                             previous=self.previous["llm-pricing"], previous_day=self.previous_day)
+        ctx = CollectContext(
+            day=day,
+            now=now,
+            http=cast(Any, None),
+            settings=self.settings,
+            state=cast(Any, None),
+            previous=self.previous["llm-pricing"],
+            previous_day=self.previous_day,
+        )
         models = _valid(llm_pricing.Model, Marketplace(state).entries(), "model", warnings)
         llms = {m.id: llm_pricing.transform(m, ctx).model_dump(mode="json") for m in models}
         pages: dict[str, dict[str, Any]] = {}
@@ -229,8 +242,11 @@ class Writer:
         self.totals[feed] += stored
         self.entities[feed].update(entity for entity, _ in rows)
         at = datetime.combine(day, datetime.min.time(), tzinfo=UTC).replace(hour=3, minute=15)
-        self.archive.log_run(RunRecord(feed, str(day), "ok", stored, new, changed, warnings,
-                                       iso(at), round(time.monotonic() - started, 3)))
+        self.archive.log_run(
+            RunRecord(
+                feed, str(day), "ok", stored, new, changed, warnings, iso(at), round(time.monotonic() - started, 3)
+            )
+        )
 
 
 def generate(spec: YearSpec, target: Path, workers: int, progress: bool = True) -> dict[str, Any]:
@@ -250,8 +266,9 @@ def generate(spec: YearSpec, target: Path, workers: int, progress: bool = True) 
                 for feed, feed_rows in parsed.items():
                     writer.parsed(feed, day, feed_rows, seq_warnings[feed])
                 if progress and (n % 30 == 0 or n == len(days)):
-                    print(f"    generated {n}/{len(days)} days ({day}) in {time.monotonic() - started:.0f}s",
-                          flush=True)
+                    print(
+                        f"    generated {n}/{len(days)} days ({day}) in {time.monotonic() - started:.0f}s", flush=True
+                    )
             archive.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             archive.close()
