@@ -26,6 +26,7 @@ from build import publish
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.history_files import write_history
 from build.momentum import Momentum, compute_momentum
+from build.pages import SitePages, api_docs
 from build.paths import (
     BUILD_INFO,
     DEMAND,
@@ -74,21 +75,22 @@ def demand_window(reference: str) -> tuple[str, str]:
     return str(last - timedelta(days=DEMAND_DAYS - 1)), str(last)
 
 
-def write_demand(writer: TreeWriter, demand: dict[tuple[str, str], int], window: tuple[str, str], now: str) -> None:
+def write_demand(
+    writer: TreeWriter, demand: dict[tuple[str, str], int], window: tuple[str, str], now: str
+) -> dict[str, Any]:
     ranked = sorted(demand.items(), key=lambda item: (-item[1], item[0]))[:DEMAND_INDEX_SIZE]
-    writer.write_json(
-        DEMAND,
-        {
-            "from": window[0],
-            "to": window[1],
-            "updatedAt": now,
-            "count": len(ranked),
-            "data": [
-                {"rank": n, "feed": feed, "entity": entity, "lookups": count}
-                for n, ((feed, entity), count) in enumerate(ranked, start=1)
-            ],
-        },
-    )
+    doc = {
+        "from": window[0],
+        "to": window[1],
+        "updatedAt": now,
+        "count": len(ranked),
+        "data": [
+            {"rank": n, "feed": feed, "entity": entity, "lookups": count}
+            for n, ((feed, entity), count) in enumerate(ranked, start=1)
+        ],
+    }
+    writer.write_json(DEMAND, doc)
+    return doc
 
 
 def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, Any]]:
@@ -131,6 +133,7 @@ def build_feed(
     feed: str,
     demand: dict[tuple[str, str], int],
     say: Callable[[str], None],
+    site_pages: SitePages | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     series = load_series(archive, feed, progress=say)
@@ -159,6 +162,9 @@ def build_feed(
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
     write_entity_cards(writer, series, momentum, events)
+    if site_pages is not None:  # pages and badges while the series and momentum are in memory
+        site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
+        say(f"{feed}: pages written")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, latest_trends, leaderboard, series.entities
 
@@ -171,6 +177,7 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
     build_id = publish.new_build_id(now)
     target = publish.prepare(site, build_id)
     writer = TreeWriter(target)
+    site_pages = SitePages(writer, str(settings.feeds_base_url), now_s)
     progress = Progress("build", stream=sys.stderr)
 
     def say(message: str) -> None:
@@ -190,7 +197,7 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
         entities = 0
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
-            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say)
+            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say, site_pages)
             outputs.append(output)
             latest_trends[feed] = trends
             entities += len(names)
@@ -198,7 +205,7 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
                 pages.setdefault(entity_page(feed, entity), [feed, entity])
         writer.write_json(PAGES_INDEX, pages)
         write_sample_index(writer, outputs, SAMPLE_ALL)
-        write_demand(writer, demand, window, now_s)
+        site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(settings))
         for window_name in WINDOWS:
             writer.write_json(
                 latest_trends_path(window_name),

@@ -1,18 +1,36 @@
 """Public web files of the published tree: entity pages (`/mcp/<server_id>`, `/repo/<owner>/<name>`, ...),
 leaderboards, the home page and README badges (`/badge/...svg`), with cache headers for a CDN.
 
-Paths are resolved inside the current build's `pages/` directory and refused if they escape it
-(`..`, percent-encoded variants, symlinks), so a crafted URL can only ever 404.
+Resolution (layout written by build/pages.py): `/x` is `pages/x` when that is a file (badges, static
+files), else `pages/x/index.html`. The raw request path is decoded here, once: an encoded slash or
+backslash (`%2f`, `%5c`), a NUL, an undecodable byte or a `.`/`..` segment (also as `%2e%2e`) is a
+404, and the resolved real path must lie inside `pages/` (no symlink escapes). A crafted URL can
+only ever 404.
+
+Badges (`/badge/<kind>/<...>.svg`):
+- `?style=dark` serves the dark variant (`pages/badge-dark/...`);
+- `.png` instead of `.svg` is rendered from the SVG with cairosvg on first request and kept in a
+  per-worker LRU (`PNG_CACHE` entries; about 4 ms per badge, so rendering all of them at build
+  time would cost minutes for nothing most never ask for);
+- an unknown badge is a valid grey "not found" badge with status 404;
+- Cache-Control `BADGE_CACHE`: README image proxies (GitHub camo) re-check hourly and may serve the
+  old badge for a week while revalidating; the ETag (build + CRC) makes that a 304.
+Pages use the shared public policy of `send()` (ETag/304, gzip, `public, max-age=3600,
+stale-while-revalidate=86400`), plus a Content-Security-Policy that allows only same-origin script
+and style, so even a markup injection could not run anything.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from pathlib import Path
 from urllib.parse import unquote
 
 from sanic import Request, Sanic
 from sanic.response import HTTPResponse
 
+from build.badges import DARK_DIR, not_found_badge
 from server.errors import ApiError
 
 PAGES_DIR = "pages"
@@ -25,41 +43,124 @@ CONTENT_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
 }
+BADGE_CACHE = "public, max-age=3600, stale-while-revalidate=604800"
+NOT_FOUND_CACHE = "public, max-age=300"
+PAGE_CSP = (
+    "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'"
+PNG_CACHE = 2048
+"""PNG badges kept per worker (about 2 KB each)."""
+
+_png_cache: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+
+
+def path_parts(raw: str) -> list[str] | None:
+    """Segments of a raw (still percent-encoded) URL path, or None when it must 404."""
+    lowered = raw.lower()
+    if "%2f" in lowered or "%5c" in lowered or "%00" in lowered:
+        return None
+    try:
+        decoded = unquote(raw, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    if "\x00" in decoded or "\\" in decoded:
+        return None
+    parts = decoded.split("/")[1:] if decoded.startswith("/") else decoded.split("/")
+    if parts and parts[-1] == "":
+        parts = parts[:-1]  # a trailing slash names the same page
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    return parts
+
+
+def resolve_parts(root: Path, parts: list[str]) -> Path | None:
+    """The file `parts` names inside `root` (the file itself, else its directory's index.html)."""
+    base = root.resolve()
+    candidate = base.joinpath(*parts) if parts else base
+    for option in ([candidate] if parts else []) + [candidate / "index.html"]:
+        try:
+            real = option.resolve(strict=True)
+        except (OSError, RuntimeError):
+            continue
+        if base in real.parents and real.is_file():
+            return real
+    return None
 
 
 def resolve(root: Path, path: str) -> Path | None:
-    """The file a URL path names inside `root`, or None; never a file outside it."""
-    decoded = unquote(path)
-    if "\x00" in decoded or "\\" in decoded:
-        return None
-    parts = [p for p in decoded.split("/") if p]
-    if any(p in (".", "..") for p in parts):
-        return None
-    candidate = root.joinpath(*parts) if parts else root
-    if candidate.is_dir():
-        candidate = candidate / "index.html"
-    elif not candidate.suffix:
-        candidate = candidate.with_name(candidate.name + ".html") if parts else candidate
-    try:
-        real = candidate.resolve(strict=True)
-    except (FileNotFoundError, NotADirectoryError, RuntimeError, OSError):
-        return None
-    if root.resolve() not in real.parents or not real.is_file():
-        return None
-    return real
+    """The file a raw URL path names inside `root`, or None; never a file outside it."""
+    parts = path_parts(path if path.startswith("/") else "/" + path)
+    return None if parts is None else resolve_parts(root, parts)
+
+
+def render_png(svg: bytes) -> bytes:
+    import cairosvg
+
+    return bytes(cairosvg.svg2png(bytestring=svg))
+
+
+async def png_of(key: tuple[str, str], svg: bytes) -> bytes:
+    """The PNG of a badge SVG, from the LRU or rendered off the event loop."""
+    png = _png_cache.get(key)
+    if png is not None:
+        _png_cache.move_to_end(key)
+        return png
+    png = await asyncio.to_thread(render_png, svg)
+    _png_cache[key] = png
+    while len(_png_cache) > PNG_CACHE:
+        _png_cache.popitem(last=False)
+    return png
+
+
+async def badge_response(request: Request, root: Path, parts: list[str], build_id: str) -> HTTPResponse:
+    from server.app import send
+
+    style = "dark" if request.args.get("style") == "dark" else "light"
+    name = parts[-1]
+    is_png = name.endswith(".png")
+    svg_parts = [DARK_DIR if style == "dark" else "badge", *parts[1:-1], name[:-4] + ".svg"]
+    target = resolve_parts(root, svg_parts)
+    status = 200 if target is not None else 404
+    svg = target.read_bytes() if target is not None else not_found_badge(style).encode()
+    key = ("/".join(svg_parts), build_id) if target is not None else (f"404:{style}", "")
+    body = await png_of(key, svg) if is_png else svg
+    response = send(request, body, keyed=False, status=status, content_type=CONTENT_TYPES[".png" if is_png else ".svg"])
+    response.headers["Cache-Control"] = BADGE_CACHE if status == 200 else NOT_FOUND_CACHE
+    response.headers["Content-Security-Policy"] = BADGE_CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
     from server.app import send, site_of
 
-    if path.startswith("api/"):
-        raise ApiError(404, "not_found", f"no such resource: {request.path}")
+    raw = request.path
+    if raw.startswith("/api/"):
+        raise ApiError(404, "not_found", f"no such resource: {raw}")
     site = site_of(request)
-    target = resolve(site.root / PAGES_DIR, path)
+    root = site.root / PAGES_DIR
+    parts = path_parts(raw)
+    if parts and parts[0] == "badge" and len(parts) > 1 and parts[-1].endswith((".svg", ".png")):
+        return await badge_response(request, root, parts, site.build_id)
+    target = resolve_parts(root, parts) if parts is not None else None
     if target is None:
-        raise ApiError(404, "not_found", f"no such page: {request.path}")
+        page = site.file(f"{PAGES_DIR}/404.html", cache=True)
+        if page is None:
+            raise ApiError(404, "not_found", f"no such page: {raw}")
+        response = send(request, page, keyed=False, status=404, content_type=CONTENT_TYPES[".html"])
+        response.headers["Cache-Control"] = NOT_FOUND_CACHE
+        response.headers["Content-Security-Policy"] = PAGE_CSP
+        return response
     content_type = CONTENT_TYPES.get(target.suffix, "application/octet-stream")
-    return send(request, target.read_bytes(), keyed=False, content_type=content_type)
+    response = send(request, target.read_bytes(), keyed=False, content_type=content_type)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if target.suffix == ".html":
+        response.headers["Content-Security-Policy"] = PAGE_CSP
+    elif target.suffix == ".svg":
+        response.headers["Content-Security-Policy"] = BADGE_CSP
+    return response
 
 
 def register_static(app: Sanic) -> None:

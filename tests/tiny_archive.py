@@ -128,3 +128,27 @@ def make_tiny_archive(path: Path) -> Archive:
             archive.replace_day(feed, day, [(r.entity, orjson.dumps(r.model_dump(mode="json"))) for r in rows])
             archive.log_run(RunRecord(feed, day, "ok", len(rows), 0, 0, 0, started, 1.0))
     return archive
+
+
+HOSTILE_SERVER = "io.github.evil/xss"
+HOSTILE_TEXT = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
+HOSTILE_URL = "javascript:window.__pwned = 3"
+
+
+def hostile_server(version: str) -> McpServerRow:
+    """An MCP server whose upstream text tries script injection: pages must show it as text only."""
+    return McpServerRow(
+        entity=HOSTILE_SERVER, name=HOSTILE_SERVER, title=None, description=HOSTILE_TEXT, version=version,
+        url=HOSTILE_URL, repository="javascript:alert(document.domain)", websiteUrl=" javascript:alert(1)",
+        remotes=[McpRemote(type='<b onmouseover="window.__pwned = 4">sse</b>', url=HOSTILE_URL)],
+        packages=[McpPackage(registryType="npm", identifier="<script>x</script>", version=version, transport="stdio")],
+        publishedAt="2026-10-01T00:00:00Z", updatedAt="2026-11-01T00:00:00Z",
+    )
+
+
+def add_hostile_entity(archive: Archive) -> None:
+    """Add `HOSTILE_SERVER` to every archived day of mcp-servers (not part of the default tiny archive,
+    whose counts other tests rely on)."""
+    for d, day in enumerate(DAYS):
+        rows = [*rows_for("mcp-servers", d), hostile_server("0.1.0" if d < 3 else "0.2.0")]
+        archive.replace_day("mcp-servers", day, [(r.entity, orjson.dumps(r.model_dump(mode="json"))) for r in rows])

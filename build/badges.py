@@ -1,0 +1,118 @@
+"""README badges: a flat shields-style SVG "momentum | 87.3", rendered by a pure function.
+
+`render_badge(label, value, color)` depends on nothing but its arguments, the badge template and
+the committed font widths table (build/badge_font.py), so the same score always gives the same
+bytes and the SVG can be snapshot-tested. Box widths come from the real advance widths of the font
+named in the SVG (DejaVu Sans, 11 px) plus `PADDING` on each side.
+
+Files (written by `write_badges` for every entity of a momentum category):
+
+- `pages/badge/<page path>.svg`: light (default) badge, e.g. `/badge/mcp/<server_id>.svg`;
+- `pages/badge-dark/<page path>.svg`: dark variant, served for `/badge/...svg?style=dark`.
+
+A query string instead of a `-dark.svg` suffix because every entity name is allowed: `a/b-dark`
+is a valid server name whose light badge would collide with the dark badge of `a/b`. PNGs are
+rendered from these SVGs by the server on demand (server/static.py), not here.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from build.badge_font import FONT_FAMILY, text_width
+from build.paths import badge_path
+from build.templating import template
+from build.writer import TreeWriter
+
+LABEL = "momentum"
+PADDING = 6
+BANDS: tuple[tuple[float, str, str], ...] = (
+    (80, "#44cc11", "#2ea043"),
+    (60, "#97ca00", "#6e9a00"),
+    (40, "#a4a61d", "#8a8c18"),
+    (20, "#dfb317", "#b38f12"),
+    (0, "#fe7d37", "#c4561f"),
+)
+"""(lowest score, light colour, dark colour), highest band first."""
+GREY = ("#9f9f9f", "#6e7681")
+LABEL_COLOR = {"light": "#555", "dark": "#30363d"}
+TEXT_COLOR = {"light": "#fff", "dark": "#f0f6fc"}
+DARK_DIR = "badge-dark"
+STYLES = ("light", "dark")
+
+
+def score_text(score: float | None) -> str:
+    """87.3 -> "87.3", 87.0 -> "87", None -> "n/a" (absent from the feed today)."""
+    if score is None or (isinstance(score, float) and math.isnan(score)):
+        return "n/a"
+    return f"{round(float(score), 1):g}"
+
+
+def score_color(score: float | None, style: str = "light") -> str:
+    """Colour band of a score; grey when there is no score."""
+    k = 0 if style == "light" else 1
+    if score is None or (isinstance(score, float) and math.isnan(score)):
+        return GREY[k]
+    for floor, light, dark in BANDS:
+        if score >= floor:
+            return light if k == 0 else dark
+    return BANDS[-1][1 + k]
+
+
+def _box(text: str) -> int:
+    return math.ceil(text_width(text)) + 2 * PADDING
+
+
+def render_badge(label: str, value: str, color: str, *, style: str = "light", title: str | None = None) -> str:
+    """The badge SVG for (label, value) on `color`; every text is escaped by the template."""
+    label_width = _box(label)
+    value_width = _box(value)
+    return template("badge.svg").render(
+        width=label_width + value_width,
+        label_width=label_width,
+        value_width=value_width,
+        label_x=label_width / 2,
+        value_x=label_width + value_width / 2,
+        label=label,
+        value=value,
+        title=title or f"{label}: {value}",
+        label_color=LABEL_COLOR[style],
+        value_color=color,
+        text_color=TEXT_COLOR[style],
+        family=FONT_FAMILY,
+    )
+
+
+def momentum_badge(score: float | None, *, style: str = "light") -> str:
+    """The momentum badge of a score. It depends on the score text and style only (the page that embeds
+    it names the entity in its alt text), so the build renders each of the ~2,000 possible badges once."""
+    return _momentum_badge(score_text(score), style)
+
+
+@lru_cache(maxsize=4096)
+def _momentum_badge(value: str, style: str) -> str:
+    score = None if value == "n/a" else float(value)
+    title = f"{LABEL}: {value}" + (" of 100" if value != "n/a" else "")
+    return render_badge(LABEL, value, score_color(score, style), style=style, title=title)
+
+
+def not_found_badge(style: str = "light") -> str:
+    """What an unknown badge path answers (with status 404): valid, grey, says so."""
+    return render_badge(LABEL, "not found", GREY[0 if style == "light" else 1], style=style)
+
+
+def badge_file(feed: str, entity: str, style: str = "light") -> str:
+    """Tree path (under the build root) of an entity's badge."""
+    url = badge_path(feed, entity)  # /badge/<kind>/<...>.svg
+    if style == "dark":
+        url = f"/{DARK_DIR}" + url[len("/badge") :]
+    return f"pages{url}"
+
+
+def write_badges(writer: TreeWriter, feed: str, entity: str, momentum: dict[str, Any] | None) -> None:
+    """Both styles of one entity's badge."""
+    score = momentum.get("score") if momentum else None
+    for style in STYLES:
+        writer.write_bytes(badge_file(feed, entity, style), momentum_badge(score, style=style).encode())

@@ -1,0 +1,565 @@
+"""Public web pages of the build: entity pages, home, leaderboards, feed pages, search, API docs.
+
+Everything is rendered once, at build time, from what the build already holds in memory (the
+feed's series, momentum and events): no page reads a file of the tree back. Templates are compiled
+once per process (build/templating.py) with autoescape on, and every upstream URL goes through
+`safe_url` before it may become an `href`.
+
+Layout (under the build root), one directory per page so that no two pages can collide:
+
+    /                         -> pages/index.html
+    /<page path>              -> pages/<page path>/index.html   (entity pages, build/paths.entity_page)
+    /momentum/<category>      -> pages/momentum/<category>/index.html
+    /feeds/<feed>             -> pages/feeds/<feed>/index.html
+    /search, /search/<feed>   -> pages/search/index.html, pages/search/<feed>/index.html (no-JS listing)
+    /docs, /claim             -> pages/docs/index.html, pages/claim/index.html
+    /static/...               -> stylesheet, search script, search index (JSON)
+    404                       -> pages/404.html
+
+`/mcp/io.github.a/b` and `/mcp/io.github.a` are then `pages/mcp/io.github.a/b/index.html` and
+`pages/mcp/io.github.a/index.html`: a page's file is never another page's directory. The only name
+that could still collide is a path segment equal to `index.html`; such a page (and any page whose
+path is not a plain relative path: empty, `.`, `..`, over-long segments) is skipped and counted.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+from urllib.parse import quote
+
+import numpy as np
+from markupsafe import Markup, escape
+
+from build.badges import write_badges
+from build.feedspec import FEED_SPECS
+from build.paths import badge_path, entity_page
+from build.series import FeedSeries
+from build.templating import TEMPLATES, safe_url, template
+from build.writer import TreeWriter
+from collectors.models import FEED_NAMES, FEEDS
+
+PAGES = "pages"
+STATIC = "static"
+SEARCH_INDEX = f"{STATIC}/search-index.json"
+FEED_PAGE_ROWS = 50
+HOME_MOVERS = 5
+HOME_DEMAND = 10
+MAX_SEGMENT_BYTES = 200
+"""Longest path segment written (file systems stop at 255 bytes; `.svg` and margin fit under it)."""
+PATH_SAFE = "/:@!$&'()*+,;=-._~"
+"""Characters left as they are when a page path becomes an href (RFC 3986 pchar + `/`)."""
+
+MAIN_METRIC_LABEL = {
+    "stars": "Stars",
+    "points": "Points",
+    "releases": "Releases seen",
+    "min_price": "Lowest price (USD)",
+    "price_input_per_1m": "USD per 1M input tokens",
+    "likes": "Likes",
+}
+COMPONENT_LABELS = (
+    ("growth", "Growth velocity", 45),
+    ("consistency", "Consistency", 20),
+    ("recency", "Recency", 20),
+    ("demand", "Agent demand", 15),
+)
+FACTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "codehost-ai-repos": (
+        ("stars", "Stars"), ("forks", "Forks"), ("open_issues", "Open issues"), ("language", "Language"),
+        ("license", "Licence"), ("topics", "Topics"), ("created_at", "Created"), ("pushed_at", "Last push"),
+    ),
+    "forum-launch-ai": (
+        ("points", "Points"), ("comments", "Comments"), ("author", "Author"), ("kind", "Kind"),
+        ("matched_terms", "Matched terms"), ("created_at", "Posted"),
+    ),
+    "mcp-servers": (
+        ("name", "id"), ("description", "description"), ("url", "url"), ("repository", "repository"),
+        ("version", "version"), ("updatedAt", "updatedAt"), ("publishedAt", "publishedAt"),
+        ("status", "status"),
+    ),
+    "ai-pricing": (("vendor", "Vendor"), ("url", "Page"), ("methods", "Extraction"), ("snapshotAt", "Snapshot")),
+    "llm-pricing": (
+        ("id", "Model id"), ("price_input_per_1m", "USD per 1M input tokens"),
+        ("price_output_per_1m", "USD per 1M output tokens"), ("context_length", "Context length"),
+        ("input_modalities", "Input"), ("output_modalities", "Output"), ("created", "Listed since"),
+    ),
+    "modelhub-trending": (
+        ("kind", "Kind"), ("author", "Author"), ("likes", "Likes"), ("downloads", "Downloads"), ("task", "Task"),
+        ("license", "Licence"), ("library", "Library"), ("trending_rank", "Trending rank"),
+        ("createdAt", "Created"), ("lastModified", "Last modified"),
+    ),
+}
+URL_FIELDS = frozenset({"url", "repository"})
+HUB_PREFIX = {"model": "", "space": "spaces/", "dataset": "datasets/"}
+
+
+# -- small pure helpers --------------------------------------------------------------------------
+
+
+def page_file(path: str) -> str | None:
+    """Tree path of the page at URL path `path`, or None when the path cannot be a file path safely."""
+    if path == "/":
+        return f"{PAGES}/index.html"
+    parts = path.strip("/").split("/")
+    for part in parts:
+        if part in ("", ".", "..", "index.html") or "\\" in part or "\x00" in part:
+            return None
+        if len(part.encode()) > MAX_SEGMENT_BYTES:
+            return None
+    return f"{PAGES}/{'/'.join(parts)}/index.html"
+
+
+def badge_safe(path: str) -> bool:
+    """A badge file `<path>.svg` cannot collide with a directory of another badge (`a.svg/x.svg`)."""
+    return not any(part.endswith((".svg", ".png")) for part in path.strip("/").split("/")[:-1])
+
+
+def href(path: str) -> str:
+    """Percent-encoded URL path of a page path (entity keys are arbitrary text)."""
+    return quote(path, safe=PATH_SAFE)
+
+
+def markdown_safe(url: str) -> str:
+    """A URL that cannot end a Markdown link early: parentheses and brackets percent-encoded."""
+    return url.replace("(", "%28").replace(")", "%29").replace("[", "%5B").replace("]", "%5D")
+
+
+def fmt(value: Any) -> str:
+    """A row value as display text: numbers with thousands separators, lists joined, null as a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "—"
+        return f"{value:,.0f}" if value.is_integer() and abs(value) >= 1000 else f"{value:g}"
+    if isinstance(value, list | tuple):
+        return ", ".join(fmt(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {fmt(v)}" for k, v in value.items())
+    return str(value)
+
+
+def entity_label(feed: str, row: dict[str, Any], entity: str) -> str:
+    """The human name of an entity: a post's title, a model's name, otherwise its key."""
+    if feed == "forum-launch-ai":
+        return str(row.get("title") or entity)
+    if feed == "llm-pricing":
+        return str(row.get("name") or entity)
+    if feed == "mcp-servers":
+        return str(row.get("title") or entity)
+    if feed == "ai-pricing":
+        title = row.get("title")
+        return f"{row.get('vendor') or entity} — {title}" if title else str(row.get("vendor") or entity)
+    return entity
+
+
+def entity_summary(feed: str, row: dict[str, Any]) -> str:
+    """One line about the entity for meta description and listings."""
+    text = row.get("description") or row.get("task") or row.get("url") or ""
+    return " ".join(str(text).split())[:300]
+
+
+def upstream_links(feed: str, entity: str, row: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, URL) of the entity upstream; only http(s) URLs survive."""
+    links: list[tuple[str, Any]] = []
+    if feed == "codehost-ai-repos":
+        links = [("GitHub", row.get("html_url")), ("Homepage", row.get("homepage"))]
+    elif feed == "mcp-servers":
+        links = [
+            ("Website", row.get("websiteUrl") or row.get("url")),
+            ("Repository", row.get("repository")),
+            ("MCP registry", "https://registry.modelcontextprotocol.io/v0.1/servers?search=" + quote(entity, safe="")),
+        ]
+    elif feed == "llm-pricing":
+        links = [("OpenRouter", "https://openrouter.ai/" + quote(str(row.get("id") or entity), safe="/"))]
+    elif feed == "modelhub-trending":
+        kind, _, hub_id = entity.partition(":")
+        links = [("Hugging Face", f"https://huggingface.co/{HUB_PREFIX.get(kind, '')}{quote(hub_id, safe='/')}")]
+    elif feed == "forum-launch-ai":
+        links = [("Hacker News", row.get("discussion_url")), ("Link", row.get("url"))]
+    elif feed == "ai-pricing":
+        links = [("Pricing page", row.get("url"))]
+    out: list[tuple[str, str]] = []
+    for label, url in links:
+        safe = safe_url(url)
+        if safe is not None and all(safe != seen for _, seen in out):
+            out.append((label, safe))
+    return out
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """A change event as one readable line (old -> new)."""
+    kind = event["type"]
+    old, new = event.get("old"), event.get("new")
+    if kind == "new_entity":
+        return f"first seen ({fmt(new)})" if new is not None else "first seen"
+    if kind == "version_bump":
+        return f"version {fmt(old)} → {fmt(new)}"
+    if kind == "price_change":
+        detail = event.get("detail") or {}
+        if isinstance(old, dict) or isinstance(new, dict):
+            o, n = old or {}, new or {}
+            text = (f"input {fmt(o.get('input'))} → {fmt(n.get('input'))}, "
+                    f"output {fmt(o.get('output'))} → {fmt(n.get('output'))}")
+            return f"price {detail.get('direction', 'change')}: {text}"
+        changes = detail.get("changes") or []
+        parts = [f"{c.get('plan')} {c.get('change')} {fmt(c.get('old'))} → {fmt(c.get('new'))}" for c in changes]
+        return "price change: " + ("; ".join(parts) if parts else f"{fmt(old)} → {fmt(new)}")
+    return f"{kind}: {fmt(old)} → {fmt(new)}"
+
+
+def _axis_number(value: float) -> str:
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.4g}"
+
+
+def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title: str) -> Markup:
+    """A line chart of `values` over `dates`, drawn as inline SVG at build time (no JavaScript).
+
+    Accessible: role="img" with a <title> and <desc> that state the range in words. All text goes
+    through `escape`, so the returned Markup is safe to embed."""
+    width, height, left, right, top, bottom = 640, 220, 64, 16, 16, 40
+    points = [(d, v) for d, v in zip(dates, values, strict=True) if v is not None and not math.isnan(v)]
+    head = (f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title chart-desc"'
+            f' xmlns="http://www.w3.org/2000/svg">'
+            f'<title id="chart-title">{escape(title)}</title>')
+    if not points:
+        return Markup(head + '<desc id="chart-desc">No history yet.</desc>'
+                      f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
+                      "No history yet</text></svg>")
+    ordinals = [date.fromisoformat(d).toordinal() for d, _ in points]
+    x0, x1 = ordinals[0], ordinals[-1]
+    ys = [v for _, v in points]
+    lo, hi = min(ys), max(ys)
+    if lo == hi:
+        lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def px(o: int) -> float:
+        return left + (plot_w * (o - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
+
+    def py(v: float) -> float:
+        return top + plot_h * (1 - (v - lo) / (hi - lo))
+
+    coords = [(round(px(o), 1), round(py(v), 1)) for o, v in zip(ordinals, ys, strict=True)]
+    line = " ".join(f"{x:g},{y:g}" for x, y in coords)
+    desc = (f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
+            f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))}).")
+    parts = [
+        head,
+        f'<desc id="chart-desc">{escape(desc)}</desc>',
+        f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>',
+        f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}"/>',
+        f'<text class="tick" x="{left - 6}" y="{top + 4}" text-anchor="end">{escape(_axis_number(hi))}</text>',
+        f'<text class="tick" x="{left - 6}" y="{top + plot_h}" text-anchor="end">{escape(_axis_number(lo))}</text>',
+        f'<text class="tick" x="{left}" y="{height - 22}" text-anchor="start">{escape(points[0][0])}</text>',
+        f'<text class="tick" x="{left + plot_w}" y="{height - 22}" text-anchor="end">{escape(points[-1][0])}</text>',
+        f'<text class="label" x="{left + plot_w / 2:g}" y="{height - 6}" text-anchor="middle">'
+        f"{escape(metric)} by day</text>",
+        f'<polyline class="line" fill="none" points="{line}"/>',
+    ]
+    if len(coords) <= 120:
+        parts.extend(f'<circle class="dot" cx="{x:g}" cy="{y:g}" r="2.5"/>' for x, y in coords)
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+# -- the page set of one build -------------------------------------------------------------------
+
+
+@dataclass
+class FeedSummary:
+    feed: str
+    title: str
+    meta: dict[str, Any]
+    newest: list[dict[str, Any]]
+    listing: list[dict[str, str]]
+    labels: dict[str, str]
+    movers: list[dict[str, Any]] = field(default_factory=list)
+    leaderboard: list[dict[str, Any]] | None = None
+
+
+@dataclass
+class SitePages:
+    """Collects what the site-wide pages need while `build_feed` runs, then writes them in `finish`.
+
+    Per feed it keeps only labels and the first rows of listings (a few KB), never the series."""
+
+    writer: TreeWriter
+    base_url: str
+    built_at: str
+    feeds: dict[str, FeedSummary] = field(default_factory=dict)
+    skipped: int = 0
+    entity_pages: int = 0
+    badges: int = 0
+
+    # -- shared page context --
+
+    def url(self, path: str) -> str:
+        return self.base_url.rstrip("/") + href(path)
+
+    def _common(self, path: str, title: str, description: str) -> dict[str, Any]:
+        return {
+            "path": path,
+            "canonical": self.url(path),
+            "page_title": title,
+            "description": description,
+            "built_at": self.built_at,
+            "href": href,
+            "fmt": fmt,
+            "feed_names": FEED_NAMES,
+            "feed_titles": {name: FEEDS[name].title for name in FEED_NAMES},
+            "og_image": None,
+        }
+
+    def _write(self, path: str, name: str, context: dict[str, Any]) -> bool:
+        target = page_file(path)
+        if target is None:
+            self.skipped += 1
+            return False
+        self.writer.write_bytes(target, template(name).render(context).encode())
+        return True
+
+    # -- per feed --
+
+    def add_feed(
+        self,
+        series: FeedSeries,
+        meta: dict[str, Any],
+        momentum: Any,
+        events: dict[str, list[dict[str, Any]]],
+        latest_trends: dict[str, dict[str, Any]],
+        leaderboard: dict[str, Any] | None,
+        recent_events: int = 20,
+    ) -> None:
+        """Entity pages and badges of every entity of the feed, and the feed's share of the site pages."""
+        feed = series.feed
+        spec = FEED_SPECS[feed]
+        main = spec.main_metric
+        main_values = series.metrics[main]
+        versions = series.texts.get("version")
+        present = series.present()
+        is_category = FEEDS[feed].momentum
+        labels: dict[str, str] = {}
+        listing: list[dict[str, str]] = []
+        for i, entity in enumerate(series.entities):
+            row = series.latest[i]
+            path = entity_page(feed, entity)
+            label = entity_label(feed, row, entity)
+            labels[entity] = label
+            listing.append({"label": label, "key": entity, "path": path})
+            days_idx = np.flatnonzero(series.seen[i])
+            dates = [series.days[j] for j in days_idx.tolist()]
+            values = main_values[i, days_idx].tolist()
+            mom = momentum.entity(entity) if momentum is not None else None
+            context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
+            badge = None
+            if is_category and badge_safe(path):
+                write_badges(self.writer, feed, entity, mom)
+                self.badges += 2
+                badge_url = markdown_safe(self.url(badge_path(feed, entity)))
+                page_url = markdown_safe(context["canonical"])
+                alt = f"momentum score of {entity}"
+                badge = {
+                    "src": href(badge_path(feed, entity)),
+                    "url": badge_url,
+                    "dark": badge_url + "?style=dark",
+                    "png": badge_url[: -len(".svg")] + ".png",
+                    "markdown": f"[![{alt}]({badge_url})]({page_url})",
+                    "html": f'<a href="{escape(page_url)}"><img src="{escape(badge_url)}" alt="{escape(alt)}"></a>',
+                }
+                context["og_image"] = badge["png"]
+            history = None
+            if versions is not None:
+                history = list(zip(dates, versions[i, days_idx].tolist(), strict=True))[::-1]
+            entity_events = [
+                {"date": e["date"], "type": e["type"], "text": event_text(e)}
+                for e in events.get(entity, [])[-recent_events:][::-1]
+            ]
+            facts = []
+            for key, name in FACTS[feed]:
+                value = row.get(key)
+                facts.append({"name": name, "text": fmt(value),
+                              "url": safe_url(value) if key in URL_FIELDS else None})
+            context.update(
+                feed=feed,
+                feed_title=FEEDS[feed].title,
+                entity=entity,
+                label=label,
+                row=row,
+                facts=facts,
+                current=bool(present[i]),
+                first_seen=series.days[int(series.first_seen[i])],
+                last_seen=series.days[int(series.last_seen[i])],
+                momentum=mom,
+                components=COMPONENT_LABELS,
+                is_category=is_category,
+                chart=chart_svg(dates, values, MAIN_METRIC_LABEL.get(main, main),
+                                f"{MAIN_METRIC_LABEL.get(main, main)} of {label} over time"),
+                events=entity_events,
+                badge=badge,
+                links=upstream_links(feed, entity, row),
+                claim=f"/claim?entity={quote(path, safe='/')}",
+                version_history=history,
+                remotes=[{"type": r.get("type"), "url": r.get("url"), "href": safe_url(r.get("url"))}
+                         for r in row.get("remotes") or []],
+                packages=row.get("packages") or [],
+                plans=row.get("plans") or [],
+                changes=row.get("changes") or [],
+            )
+            if self._write(path, "entity.html", context):
+                self.entity_pages += 1
+        since = FEEDS[feed].since_field
+        newest_idx = [i for i in np.flatnonzero(present).tolist()]
+        newest_idx.sort(key=lambda i: series.entities[i])
+        newest_idx.sort(key=lambda i: series.latest[i].get(since) or "", reverse=True)
+        newest = [
+            {"label": labels[series.entities[i]], "path": entity_page(feed, series.entities[i]),
+             "when": series.latest[i].get(since), "main": fmt(main_values[i, -1])}
+            for i in newest_idx[:FEED_PAGE_ROWS]
+        ]
+        movers = [
+            {**m, "label": labels.get(m["entity"], m["entity"]), "path": entity_page(feed, m["entity"])}
+            for m in (latest_trends.get("7d") or {}).get("movers", [])[:HOME_MOVERS]
+        ]
+        board = None
+        if leaderboard is not None:
+            board = [
+                {**r, "label": labels.get(r["entity"], r["entity"]), "path": entity_page(feed, r["entity"]),
+                 "badge": href(badge_path(feed, r["entity"]))}
+                for r in leaderboard["data"]
+            ]
+        listing.sort(key=lambda item: item["label"].lower())
+        self.feeds[feed] = FeedSummary(feed, FEEDS[feed].title, meta, newest, listing, labels, movers, board)
+        self._write(f"/feeds/{feed}", "feed.html", {
+            **self._common(f"/feeds/{feed}", f"{FEEDS[feed].title} — newest", f"The newest rows of {feed}."),
+            "summary": self.feeds[feed], "main_label": MAIN_METRIC_LABEL.get(main, main),
+        })
+        if board is not None:
+            self._write(f"/momentum/{feed}", "leaderboard.html", {
+                **self._common(f"/momentum/{feed}", f"Momentum leaderboard — {FEEDS[feed].title}",
+                               f"The top {len(board)} of {feed} by momentum score (0-100)."),
+                "summary": self.feeds[feed], "board": board, "components": COMPONENT_LABELS,
+                "date": leaderboard.get("date"),
+            })
+
+    # -- site-wide --
+
+    def finish(self, demand: dict[str, Any], docs: dict[str, Any]) -> None:
+        """Home, search, docs, claim placeholder, 404, static files; after every feed was added."""
+        summaries = [self.feeds[f] for f in FEED_NAMES if f in self.feeds]
+        demand_rows = [
+            {**d, "label": self.feeds[d["feed"]].labels.get(d["entity"], d["entity"]) if d["feed"] in self.feeds
+             else d["entity"], "path": entity_page(d["feed"], d["entity"])}
+            for d in demand.get("data", [])[:HOME_DEMAND]
+        ]
+        self._write("/", "home.html", {
+            **self._common("/", "AI ecosystem data feeds",
+                           "Six daily feeds on the AI ecosystem: repositories, launches, MCP servers, prices, "
+                           "models; momentum leaderboards and the demand index."),
+            "summaries": summaries, "demand": demand_rows, "demand_window": (demand.get("from"), demand.get("to")),
+        })
+        self._write("/search", "search.html", {
+            **self._common("/search", "Search all entities", "Find any repository, server, model or page."),
+            "summaries": summaries, "index_url": f"/{SEARCH_INDEX}",
+        })
+        for summary in summaries:
+            self._write(f"/search/{summary.feed}", "listing.html", {
+                **self._common(f"/search/{summary.feed}", f"All entities — {summary.title}",
+                               f"Every entity of {summary.feed}, A to Z."),
+                "summary": summary,
+            })
+        self.writer.write_json(f"{PAGES}/{SEARCH_INDEX}", search_index(summaries))
+        self._write("/docs", "docs.html", {
+            **self._common("/docs", "API documentation", "Endpoints, parameters and responses of the feeds API."),
+            "docs": docs,
+        })
+        self._write("/claim", "claim.html", {
+            **self._common("/claim", "Claim a listing", "Maintainers can claim their listing soon."),
+        })
+        self.writer.write_bytes(f"{PAGES}/404.html", template("404.html").render(
+            self._common("/404", "Not found", "No page at this address.")).encode())
+        for name in ("site.css", "search.js"):
+            self.writer.write_bytes(f"{PAGES}/{STATIC}/{name}", (TEMPLATES / name).read_bytes())
+
+
+def search_index(summaries: Iterable[FeedSummary]) -> dict[str, Any]:
+    """The search box's index: {"feeds": [...], "entities": [[feed index, label, key, path], ...]}.
+
+    Compact rows (no field names) because the browser downloads it whole on the first keystroke."""
+    feeds = []
+    rows = []
+    for n, summary in enumerate(summaries):
+        feeds.append(summary.feed)
+        for item in summary.listing:
+            rows.append([n, item["label"], item["key"] if item["key"] != item["label"] else "", href(item["path"])])
+    return {"feeds": feeds, "entities": rows}
+
+
+# -- API docs ------------------------------------------------------------------------------------
+
+
+def api_docs(settings: Any) -> dict[str, Any]:
+    """What /docs shows: the OpenAPI document's operations, or, when that document cannot be built,
+    the app's routes (and the page says which)."""
+    import orjson
+
+    try:
+        from server.openapi import openapi_bytes
+
+        document = orjson.loads(openapi_bytes(settings))
+        operations = []
+        for path, item in document.get("paths", {}).items():
+            for method, op in item.items():
+                if not isinstance(op, dict) or method not in ("get", "post", "put", "delete", "patch"):
+                    continue
+                params = [
+                    {"name": p.get("name", ""), "where": p.get("in", ""), "required": bool(p.get("required")),
+                     "description": p.get("description", "")}
+                    for p in op.get("parameters", []) if isinstance(p, dict) and "name" in p
+                ]
+                operations.append({
+                    "method": method.upper(), "path": path, "summary": op.get("summary", ""),
+                    "description": op.get("description", ""), "params": params,
+                    "responses": sorted(str(code) for code in op.get("responses", {})),
+                    "public": op.get("security") == [],
+                })
+        info = document.get("info", {})
+        return {"source": "openapi", "title": info.get("title", "API"), "version": info.get("version", ""),
+                "description": info.get("description", ""), "operations": operations, "error": None}
+    except Exception as exc:  # the docs page must never fail the build: fall back to the routes
+        return {"source": "routes", "title": "API", "version": "", "description": "",
+                "operations": _route_operations(settings), "error": f"{type(exc).__name__}: {exc}"}
+
+
+def _route_operations(settings: Any) -> list[dict[str, Any]]:
+    """Method and path of every route of the app, without the OpenAPI document."""
+    import uuid
+
+    from sanic import Sanic
+
+    from server.app import create_app
+
+    name = f"docs_{uuid.uuid4().hex[:8]}"
+    app = create_app(settings, name=name)
+    try:
+        operations = []
+        for route in app.router.routes:
+            path = "/" + route.path.lstrip("/")
+            if "<path" in path or path == "/":
+                continue
+            for method in sorted(route.methods):
+                operations.append({"method": method, "path": path, "summary": route.name.split(".")[-1],
+                                   "description": "", "params": [], "responses": [], "public": False})
+        return sorted(operations, key=lambda op: (op["path"], op["method"]))
+    finally:
+        Sanic._app_registry.pop(name, None)

@@ -1,0 +1,125 @@
+"""Badges: a pure function whose SVG is snapshot-tested after normalising, and whose boxes fit the text
+as cairo actually draws it (DejaVu Sans, the font named in the SVG)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from build import badges
+from build.badge_font import FONT_FILE, TABLE, extract, text_width
+
+SNAPSHOTS = Path(__file__).parent / "golden" / "badges"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def normalise(svg: str) -> str:
+    """Canonical XML (attribute order, whitespace) with numbers rounded to 0.1, so a snapshot diff is a
+    real change of the drawing, not of formatting."""
+    canonical = ET.canonicalize(svg, strip_text=True)
+    return re.sub(r"\d+\.\d+", lambda m: f"{float(m.group()):.1f}", canonical)
+
+
+CASES = {
+    "high": lambda: badges.momentum_badge(87.3),
+    "zero": lambda: badges.momentum_badge(0.0),
+    "absent": lambda: badges.momentum_badge(None),
+    "dark": lambda: badges.momentum_badge(55.0, style="dark"),
+    "not-found": lambda: badges.not_found_badge(),
+    "hostile": lambda: badges.render_badge('<script>alert(1)</script>', 'a" onload="x', "#e05d44"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_badge_snapshot(case: str) -> None:
+    """Regenerate on purpose: `FEEDS_REGENERATE_GOLDEN=1 .venv/bin/pytest tests/test_badges.py`."""
+    actual = normalise(CASES[case]())
+    snapshot = SNAPSHOTS / f"{case}.svg"
+    if os.environ.get("FEEDS_REGENERATE_GOLDEN") == "1":
+        snapshot.parent.mkdir(parents=True, exist_ok=True)
+        snapshot.write_text(actual + "\n", encoding="utf-8")
+    assert snapshot.exists(), f"no snapshot {snapshot.name}: run with FEEDS_REGENERATE_GOLDEN=1 once, on purpose"
+    assert actual == snapshot.read_text(encoding="utf-8").rstrip("\n")
+
+
+def test_badge_is_a_pure_function() -> None:
+    assert badges.momentum_badge(42.4) == badges.momentum_badge(42.4)
+    assert badges.momentum_badge(42.4) != badges.momentum_badge(42.5)
+
+
+@pytest.mark.parametrize(
+    ("score", "text", "color"),
+    [(None, "n/a", "#9f9f9f"), (0.0, "0", "#fe7d37"), (19.9, "19.9", "#fe7d37"), (20.0, "20", "#dfb317"),
+     (59.95, "60", "#a4a61d"), (80.0, "80", "#44cc11"), (100.0, "100", "#44cc11")],
+)
+def test_score_text_and_band(score: float | None, text: str, color: str) -> None:
+    assert badges.score_text(score) == text
+    assert badges.score_color(score) == color
+
+
+def test_every_text_is_escaped_and_the_badge_is_accessible() -> None:
+    svg = CASES["hostile"]()
+    root = ET.fromstring(svg)  # well-formed XML despite the hostile text
+    assert root.get("role") == "img"
+    assert root.get("aria-label") == '<script>alert(1)</script>: a" onload="x'
+    assert root.find(f"{SVG_NS}title").text == root.get("aria-label")
+    assert [t.text for t in root.iter(f"{SVG_NS}text")][1::2] == ['<script>alert(1)</script>', 'a" onload="x']
+    assert not list(root.iter(f"{SVG_NS}script")) and "onload" not in root.attrib
+    dark = ET.fromstring(badges.momentum_badge(91.0, style="dark"))
+    assert dark.find(f"{SVG_NS}title").text == "momentum: 91 of 100"
+
+
+def test_badge_path_of_each_category() -> None:
+    assert badges.badge_file("mcp-servers", "io.github.a/b") == "pages/badge/mcp/io.github.a/b.svg"
+    assert badges.badge_file("mcp-servers", "io.github.a/b", "dark") == "pages/badge-dark/mcp/io.github.a/b.svg"
+    assert badges.badge_file("codehost-ai-repos", "o/n") == "pages/badge/repo/o/n.svg"
+    assert badges.badge_file("modelhub-trending", "space:o/n") == "pages/badge/hub/space/o/n.svg"
+    assert badges.badge_file("llm-pricing", "lab/m") == "pages/badge/llm/lab/m.svg"
+
+
+@pytest.mark.skipif(not Path(FONT_FILE).exists(), reason="DejaVu Sans is not installed (fonts-dejavu-core)")
+def test_committed_width_table_matches_the_font() -> None:
+    """build/badge_font.json is what `python -m build.badge_font` extracts from the installed TTF."""
+    import json
+
+    assert extract() == json.loads(TABLE.read_text(encoding="utf-8"))
+
+
+def _text_columns(svg: str, scale: int) -> list[int]:
+    """Pixel columns where the rendered badge differs from the same badge without its text."""
+    import cairosvg
+    from PIL import Image, ImageChops
+
+    blank = re.sub(r"<text [^>]*>[^<]*</text>", "", svg)
+    full = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), scale=scale))).convert("RGB")
+    empty = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=blank.encode(), scale=scale))).convert("RGB")
+    diff = ImageChops.difference(full, empty).convert("L").point(lambda v: 255 if v > 24 else 0)
+    width, height = diff.size
+    pixels = diff.load()
+    return [x for x in range(width) if any(pixels[x, y] for y in range(height))]
+
+
+@pytest.mark.skipif(not Path(FONT_FILE).exists(), reason="DejaVu Sans is not installed (fonts-dejavu-core)")
+@pytest.mark.parametrize("value", ["0", "7.5", "100", "n/a", "not found", "WWWWWWWW", "mmmm.mmm", "Ünïcödé"])
+def test_text_fits_its_box_as_cairo_renders_it(value: str) -> None:
+    """The label's ink lies inside the label box and the value's inside the value box, and the ink is
+    about as wide as the metrics say (so cairo used the font we measured, not a fallback)."""
+    scale = 4
+    svg = badges.render_badge("momentum", value, "#44cc11")
+    root = ET.fromstring(svg)
+    label_width = int(root.find(f"{SVG_NS}g/{SVG_NS}rect").get("width"))
+    total = int(root.get("width"))
+    columns = _text_columns(svg, scale)
+    label_ink = [x / scale for x in columns if x / scale < label_width]
+    value_ink = [x / scale for x in columns if x / scale >= label_width]
+    assert label_ink and value_ink
+    assert min(label_ink) > 0 and max(label_ink) < label_width - 1
+    assert label_width + 1 < min(value_ink) and max(value_ink) < total - 1
+    for ink, text in ((label_ink, "momentum"), (value_ink, value)):
+        drawn = max(ink) - min(ink) + 1 / scale
+        assert drawn == pytest.approx(text_width(text), rel=0.12, abs=2.0), text

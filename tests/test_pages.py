@@ -1,0 +1,311 @@
+"""Public pages written by the build: every template for an entity of each kind, valid HTML5 heads,
+escaping of hostile upstream text, safe links, the search index, the docs fallback, and the static
+server's paths, headers and 404s."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import re
+from datetime import UTC, datetime
+from html.parser import HTMLParser
+from pathlib import Path
+
+import orjson
+import pytest
+
+from build import pages, pipeline
+from build.templating import safe_url
+from feeds.settings import Settings
+from server.static import path_parts, resolve
+from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity, make_tiny_archive
+
+NOW = datetime(2026, 11, 4, 12, 0, tzinfo=UTC)
+BASE = "https://feeds.example.org"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+        "circle", "line", "polyline", "rect", "stop", "path"}
+ENTITY_PAGES = {
+    "codehost-ai-repos": "/repo/acme/agent-kit",
+    "forum-launch-ai": "/forum/41000001",
+    "mcp-servers": "/mcp/io.github.example/weather",
+    "ai-pricing": "/pricing/example.com/pricing",
+    "llm-pricing": "/llm/lab/big-model",
+    "modelhub-trending": "/hub/model/org/llm-8b",
+}
+SITE_PAGES = ["/", "/momentum/codehost-ai-repos", "/momentum/mcp-servers", "/momentum/llm-pricing",
+              "/momentum/modelhub-trending", "/feeds/ai-pricing", "/search", "/search/mcp-servers", "/docs",
+              "/claim"]
+
+
+class Page(HTMLParser):
+    """Collects tags, attributes and text, and checks that non-void elements are balanced."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.errors: list[str] = []
+        self.doctype = ""
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctype = decl
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unbalanced </{tag}> (open: {self.stack[-3:]})")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str | None]]:
+        return [a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())]
+
+
+def parse(html: str) -> Page:
+    page = Page()
+    page.feed(html)
+    page.close()
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("pages")
+    settings = Settings(env={"FEEDS_DATA_DIR": str(root / "var"), "FEEDS_SITE_DIR": str(root / "site"),
+                             "FEEDS_BASE_URL": BASE})
+    settings.ensure_dirs()
+    archive = make_tiny_archive(settings.archive_path)
+    add_hostile_entity(archive)
+    archive.close()
+    pipeline.run_build(settings, now=NOW, quiet=True)
+    return Path(settings.feeds_site_dir)
+
+
+def read_page(site: Path, path: str) -> str:
+    target = pages.page_file(path)
+    assert target is not None
+    return (site / target).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", [*ENTITY_PAGES.values(), *SITE_PAGES, f"/mcp/{HOSTILE_SERVER}"])
+def test_every_page_is_valid_html5_with_its_head(site: Path, path: str) -> None:
+    html = read_page(site, path)
+    page = parse(html)
+    assert page.doctype.lower() == "doctype html"
+    assert not page.errors and not page.stack, (page.errors, page.stack)
+    assert page.find("html", lang="en")
+    assert page.find("meta", charset="utf-8")
+    assert page.find("meta", name="viewport")
+    assert page.find("meta", name="description")[0]["content"]
+    canonical = page.find("link", rel="canonical")[0]["href"]
+    assert canonical == BASE + pages.href(path)
+    for prop in ("og:title", "og:description", "og:url", "og:type"):
+        assert page.find("meta", property=prop), prop
+    assert len([a for a in page.find("title") if not a]) == 1  # plus the chart's own <title> in SVG
+    assert page.find("link", rel="stylesheet")[0]["href"] == "/static/site.css"
+    assert not page.find("style") and not any("style" in attrs for _, attrs in page.tags)  # CSP: no inline style
+
+
+@pytest.mark.parametrize(("feed", "path"), sorted(ENTITY_PAGES.items()))
+def test_entity_page_of_each_kind(site: Path, feed: str, path: str) -> None:
+    page = parse(read_page(site, path))
+    text = " ".join(page.text)
+    charts = page.find("svg", role="img")
+    assert charts and "chart-title" in (charts[0]["aria-labelledby"] or "")
+    assert "over time" in text and "by day" in text  # accessible title and axis label
+    assert page.find("a", **{"class": "claim"})[0]["href"] == f"/claim?entity={path}"
+    assert "Recent changes" in text
+    categories = {"codehost-ai-repos", "mcp-servers", "llm-pricing", "modelhub-trending"}
+    if feed in categories:
+        for name in ("Growth velocity", "Consistency", "Recency", "Agent demand", "basis:"):
+            assert name in text, name
+        img = page.find("img", **{"class": "badge"})[0]
+        assert img["src"] == pages.href(f"/badge{path}.svg")
+        snippets = [t for t in page.text if t.startswith(("[![", "<a href"))]
+        assert "[![momentum score of" in snippets[0] and f"({BASE}/badge{path}.svg)]({BASE}{path})" in snippets[0]
+        assert snippets[1].startswith(f'<a href="{BASE}{path}"><img src="{BASE}/badge{path}.svg"')
+        assert (site / "pages" / f"badge{path}.svg").is_file() and (site / "pages" / f"badge-dark{path}.svg").is_file()
+    else:
+        assert "has no momentum score" in text and not page.find("img", **{"class": "badge"})
+    links = [a["href"] for a in page.find("a") if a.get("rel") == "nofollow noopener"]
+    assert links and all(href.startswith(("https://", "http://")) for href in links)
+
+
+def test_mcp_page_shows_every_field_of_the_spec(site: Path) -> None:
+    html = read_page(site, "/mcp/io.github.example/weather")
+    page = parse(html)
+    for name in ("id", "description", "url", "repository", "remotes", "version", "updatedAt", "publishedAt"):
+        assert f'<th scope="row">{name}</th>' in html, name
+    assert "io.github.example/weather" in html and "Weather forecasts over MCP" in html
+    assert "streamable-http" in html and 'href="https://mcp.example.com/weather"' in html
+    assert "2026-10-30T00:00:00Z" in html and "2026-09-01T00:00:00Z" in html
+    history = re.findall(r"<tr><td>(2026-11-0\d)</td><td>([\d.]+)</td></tr>", html)
+    assert history == [("2026-11-04", "1.1.0"), ("2026-11-03", "1.1.0"), ("2026-11-02", "1.0.0"),
+                       ("2026-11-01", "1.0.0")]
+    assert "version 1.0.0 → 1.1.0" in " ".join(page.text)
+
+
+def test_hostile_upstream_text_is_shown_as_text_and_never_a_link(site: Path) -> None:
+    html = read_page(site, f"/mcp/{HOSTILE_SERVER}")
+    page = parse(html)
+    assert "<script" not in html.lower().replace("&lt;script", "")
+    assert not page.find("script")
+    assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs)
+    assert not any((attrs.get("href") or attrs.get("src") or "").strip().lower().startswith("javascript:")
+                   for _, attrs in page.tags)
+    assert HOSTILE_TEXT in page.text  # the description, verbatim, as text
+    assert "javascript:window.__pwned = 3" in " ".join(page.text)  # the URL as text, not as a link
+    badge = (site / "pages" / f"badge/mcp/{HOSTILE_SERVER}.svg").read_text()
+    assert "<script" not in badge
+    index = orjson.loads((site / "pages" / pages.SEARCH_INDEX).read_bytes())
+    assert all(row[3].startswith("/") for row in index["entities"])
+
+
+def test_site_pages_link_entities_and_leaderboards(site: Path) -> None:
+    home = read_page(site, "/")
+    for feed in ENTITY_PAGES:
+        assert f'href="/feeds/{feed}"' in home
+    assert 'href="/momentum/mcp-servers"' in home and "Demand index" in home
+    board = parse(read_page(site, "/momentum/codehost-ai-repos"))
+    linked = [a["href"] for a in board.find("a") if (a["href"] or "").startswith("/repo/")]
+    assert sorted(linked) == ["/repo/acme/agent-kit", "/repo/bob/mcp-lite", "/repo/new/shiny-mcp"]
+    feed = read_page(site, "/feeds/forum-launch-ai")
+    assert feed.index("Show HN: LLM tool 41000002") < feed.index("Show HN: LLM tool 41000001")  # newest first
+    search = parse(read_page(site, "/search"))
+    assert search.find("script", src="/static/search.js")
+    assert search.find("form", action="/search") and search.find("a", href="/search/mcp-servers")
+    listing = read_page(site, "/search/mcp-servers")
+    assert 'href="/mcp/com.acme/files"' in listing and 'href="/mcp/io.github.example/weather"' in listing
+
+
+def test_search_index_lists_every_entity(site: Path) -> None:
+    index = orjson.loads((site / "pages" / pages.SEARCH_INDEX).read_bytes())
+    assert index["feeds"] == list(ENTITY_PAGES)
+    paths = {row[3] for row in index["entities"]}
+    assert set(ENTITY_PAGES.values()) <= paths and f"/mcp/{HOSTILE_SERVER}" in paths
+    assert len(index["entities"]) == 14
+
+
+def test_docs_fall_back_to_routes_when_the_openapi_document_fails(monkeypatch, tmp_path: Path) -> None:
+    import server.openapi
+
+    def broken(settings: object) -> bytes:
+        raise RuntimeError("not ready")
+
+    monkeypatch.setattr(server.openapi, "openapi_bytes", broken)
+    docs = pages.api_docs(Settings(env={"FEEDS_DATA_DIR": str(tmp_path)}))
+    assert docs["source"] == "routes" and "not ready" in docs["error"]
+    paths = {op["path"] for op in docs["operations"]}
+    assert {"/api/v1/codehost-ai-repos", "/api/v1/momentum", "/api/v1/watches"} <= paths
+
+
+def test_page_file_layout_cannot_collide() -> None:
+    assert pages.page_file("/") == "pages/index.html"
+    assert pages.page_file("/mcp/io.github.a/b") == "pages/mcp/io.github.a/b/index.html"
+    assert pages.page_file("/mcp/io.github.a") == "pages/mcp/io.github.a/index.html"
+    for bad in ("/mcp/a/index.html", "/mcp/../x", "/mcp//x", "/mcp/./x", "/mcp/a\\b", "/mcp/" + "x" * 300):
+        assert pages.page_file(bad) is None, bad
+    assert pages.badge_safe("/mcp/a/b") and not pages.badge_safe("/mcp/a.svg/b")
+
+
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [("https://x.org/a", True), ("http://x.org", True), ("javascript:alert(1)", False), (" javascript:x", False),
+     ("JaVaScRiPt:x", False), ("data:text/html,x", False), ("//x.org/a", False), ("/relative", False),
+     ("https://x.org/\nx", False), (None, False), ("java\tscript:x", False)],
+)
+def test_safe_url(url: str | None, ok: bool) -> None:
+    assert (safe_url(url) is not None) is ok
+
+
+def test_chart_escapes_and_handles_empty_history() -> None:
+    svg = pages.chart_svg(["2026-11-01", "2026-11-02"], [1.0, 3.0], "Stars", "<b>x</b> over time")
+    assert "<title id=\"chart-title\">&lt;b&gt;x&lt;/b&gt; over time</title>" in svg
+    assert "polyline" in svg and "2026-11-01" in svg
+    assert "No history yet" in pages.chart_svg([], [], "Stars", "t")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["/mcp/../../etc/passwd", "/mcp/%2e%2e/%2e%2e/etc/passwd", "/mcp/%2E%2E/x", "/mcp/io.github.example%2Fweather",
+     "/mcp/io.github.example%2fweather", "/..%2f..%2fbuild.json", "/mcp/%252e%252e/x", "/mcp/a%5c..%5cb",
+     "/mcp/x%00", "/mcp/%ff", "/%2e%2e/build.json", "/./index.html"],
+)
+def test_path_escapes_resolve_to_nothing(site: Path, raw: str) -> None:
+    assert resolve(site / "pages", raw) is None
+    assert path_parts("/mcp/io.github.example/weather/") == ["mcp", "io.github.example", "weather"]
+    assert resolve(site / "pages", "/mcp/io.github.example/weather") is not None
+
+
+# -- through the live server ----------------------------------------------------------------------
+
+
+def raw_get(live, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """GET with the path sent exactly as written (httpx would normalise the dot segments away)."""
+    host, port = live.base_url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["/mcp/../../etc/passwd", "/mcp/%2e%2e/%2e%2e/etc/passwd", "/mcp/io.github.example%2Fweather",
+     "/%2e%2e/build.json", "/pages/index.html", "/badge/../build.json", "/mcp/%2e%2e%2f%2e%2e%2fbuild.json",
+     "/api/../build.json", "/mcp/nope"],
+)
+def test_path_escapes_are_404_on_the_server(live, raw: str) -> None:
+    status, _headers, body = raw_get(live, raw)
+    assert status == 404, raw
+    assert b"root:" not in body and b'"builtAt"' not in body
+
+
+def test_page_headers_etag_gzip_and_csp(live) -> None:
+    status, headers, body = raw_get(live, "/mcp/io.github.example/weather", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-type"] == "text/html; charset=utf-8"
+    assert headers["content-encoding"] == "gzip" and b"<h1>io.github.example/weather</h1>" in gzip.decompress(body)
+    assert headers["cache-control"].startswith("public") and "script-src 'self'" in headers["content-security-policy"]
+    again, _, _ = raw_get(live, "/mcp/io.github.example/weather", {"If-None-Match": headers["etag"]})
+    assert again == 304
+    status, headers, body = raw_get(live, "/mcp/not/there")
+    assert status == 404 and b"<h1>Not found</h1>" in body and headers["content-type"].startswith("text/html")
+    for path in ("/", "/docs", "/search?q=agent", "/claim?entity=/mcp/io.github.example/weather",
+                 "/momentum/mcp-servers", "/feeds/mcp-servers", "/static/search-index.json"):
+        assert raw_get(live, path)[0] == 200, path
+
+
+def test_badge_headers_variants_and_not_found(live) -> None:
+    import xml.etree.ElementTree as ET
+
+    status, headers, body = raw_get(live, "/badge/mcp/io.github.example/weather.svg")
+    assert status == 200 and headers["content-type"] == "image/svg+xml"
+    assert headers["cache-control"] == "public, max-age=3600, stale-while-revalidate=604800"
+    assert headers["access-control-allow-origin"] == "*" and headers["etag"]
+    assert ET.fromstring(body).get("aria-label").startswith("momentum: ")
+    assert raw_get(live, "/badge/mcp/io.github.example/weather.svg", {"If-None-Match": headers["etag"]})[0] == 304
+    _, _, dark = raw_get(live, "/badge/mcp/io.github.example/weather.svg?style=dark")
+    assert dark != body and b"#30363d" in dark
+    status, headers, png = raw_get(live, "/badge/mcp/io.github.example/weather.png")
+    assert status == 200 and headers["content-type"] == "image/png" and png.startswith(b"\x89PNG")
+    status, headers, missing = raw_get(live, "/badge/mcp/io.github.nobody/nothing.svg")
+    assert status == 404 and headers["content-type"] == "image/svg+xml"
+    assert ET.fromstring(missing).get("aria-label") == "momentum: not found"
+    status, headers, png = raw_get(live, "/badge/repo/nobody/nothing.png")
+    assert status == 404 and png.startswith(b"\x89PNG")
