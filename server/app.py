@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import os
 import zlib
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -32,6 +33,7 @@ from build.paths import (
 )
 from collectors.cli_track import REPO_NAME
 from collectors.models import FEED_NAMES, FEEDS
+from collectors.protocol import Resolver, system_resolver
 from collectors.safe_fetch import UnsafeURL, check_url
 from collectors.state import StateStore
 from feeds.settings import Settings
@@ -133,6 +135,7 @@ def send(
     else:
         out["Cache-Control"] = PUBLIC_CACHE
         out["Access-Control-Allow-Origin"] = "*"
+    out["Vary"] = "Accept-Encoding, Authorization" if keyed else "Accept-Encoding"  # a 304 carries it too
     if cacheable and status == 200:
         site = request.app.ctx.site.site
         build = site.build_id if site is not None else "none"
@@ -140,7 +143,6 @@ def send(
         out["ETag"] = etag
         if etag in {tag.strip() for tag in request.headers.get("if-none-match", "").split(",")}:
             return HTTPResponse(status=304, headers=out)
-    out["Vary"] = "Accept-Encoding, Authorization" if keyed else "Accept-Encoding"
     if len(body) >= GZIP_MIN_BYTES and "gzip" in request.headers.get("accept-encoding", ""):
         body = gzip.compress(body, compresslevel=5)
         out["Content-Encoding"] = "gzip"
@@ -177,21 +179,22 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     url = params.one(request, "url") if feed == "ai-pricing" else None
     if repo is not None and not REPO_NAME.fullmatch(repo):
         raise bad_request(f"`repo` must be an exact `owner/name`, got {repo!r}", "repo")
-    if url is not None:
+    site = site_of(request)
+    data = site.feeds[feed]
+    # A tracked page is answered from the build; only a page we would fetch is checked (and resolved).
+    if url is not None and url not in data.by_entity:
         try:
             await check_url(url, request.app.ctx.resolver)
         except UnsafeURL as exc:
             raise ApiError(400, "unsafe_url", str(exc), extra={"parameter": "url"}) from None
-    site = site_of(request)
     charge(request, key)
-    data = site.feeds[feed]
     exact = repo or url
     if exact is not None:
-        record_demand(request, feed, exact)
-        index = data.by_entity.get(exact)
+        name, index = exact, data.by_entity.get(exact)
         if index is None and repo is not None:  # GitHub names are case-insensitive
             lowered = exact.lower()
-            index = next((i for name, i in data.by_entity.items() if name.lower() == lowered), None)
+            name, index = next(((n, i) for n, i in data.by_entity.items() if n.lower() == lowered), (exact, None))
+        record_demand(request, feed, name)  # under the tracked spelling, so one entity is counted once
         if index is None:
             status = await asyncio.to_thread(_enqueue, request.app.ctx.settings, feed, exact)
             return send(request, _queued_body(data.meta, limit, offset, exact, status), keyed=True)
@@ -231,10 +234,10 @@ async def entity_endpoint(request: Request, feed: str) -> HTTPResponse:
     entity = params.required(request, "entity")
     site = site_of(request)
     charge(request, key, items=(f"entity|{feed}|{entity}",))
-    record_demand(request, feed, entity)
     body = site.file(entity_card_path(feed, entity))
     if body is None:
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    record_demand(request, feed, entity)  # only known entities: the demand index is public
     return send(request, body, keyed=True)
 
 
@@ -255,7 +258,8 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     cursor = params.day(request, "cursor")
     if start and end and start > end:
         raise bad_request("`from` is after `to`", "from")
-    if start and end and (end - start).days > HISTORY_MAX_WINDOW:
+    # Both ends count: from 2026-11-01 to 2026-11-01 is a 1-day window; 90 days fit one page of limit=90.
+    if start and end and (end - start).days >= HISTORY_MAX_WINDOW:
         raise bad_request(f"the window from `from` to `to` is over {HISTORY_MAX_WINDOW} days", "to")
     site = site_of(request)
     latest_day = site.feeds[feed].meta.get("day")
@@ -269,16 +273,23 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
             f"`from` is {start}",
             extra={"parameter": "from"},
         )
-    end = end or (latest if start is None else min(latest, start + timedelta(days=HISTORY_MAX_WINDOW)))
+    if depth is not None and end is not None and end < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `to` is {end}",
+            extra={"parameter": "to"},
+        )
+    end = end or (latest if start is None else min(latest, start + timedelta(days=HISTORY_MAX_WINDOW - 1)))
     if start is None:
         start = max(d for d in (depth, end - timedelta(days=(plan.history_days or HISTORY_MAX_WINDOW) - 1)) if d)
     if cursor is not None and not start <= cursor <= end:
         raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
     charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
-    record_demand(request, feed, entity)
     raw = site.file(history_path(feed, entity))
     if raw is None:
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    record_demand(request, feed, entity)  # only known entities: the demand index is public
     first = str(cursor or start)
     last = str(end)
     lines = [line for line in raw.split(b"\n") if line and first <= line[9:19].decode() <= last]
@@ -353,7 +364,7 @@ async def watches_add(request: Request) -> HTTPResponse:
         raise bad_request("the body must be a JSON object")
     unknown = set(body) - {"entity", "type", "threshold"}
     if unknown:
-        raise bad_request(f"unknown field(s): {', '.join(sorted(unknown))}")
+        raise bad_request(f"unknown field(s): {', '.join(sorted(unknown))}", sorted(unknown)[0])
     entity = body.get("entity")
     if not isinstance(entity, str) or not entity.strip():
         raise bad_request("`entity` is required: an entity page path such as /repo/<owner>/<name>", "entity")
@@ -447,6 +458,33 @@ async def health_endpoint(request: Request) -> HTTPResponse:
 
 # -- the app -----------------------------------------------------------------------------------
 
+OFFLINE_HOSTS = "FEEDS_OFFLINE_HOSTS"
+"""`host=address[,host=address...]`: the name table `url=` resolves with when FEEDS_OFFLINE is on."""
+
+
+def resolver_for(settings: Settings) -> Resolver:
+    """The system resolver; offline, a fixed name table instead (an offline machine resolves no name).
+
+    Honoured only with FEEDS_OFFLINE=1, so a production server never trusts it. The addresses it
+    returns still go through every rule of `check_url`; a name not in the table fails as DNS would.
+    """
+    table = os.environ.get(OFFLINE_HOSTS, "") if settings.feeds_offline else ""
+    if not table.strip():
+        return system_resolver
+    hosts: dict[str, list[str]] = {}
+    for entry in table.split(","):
+        host, _, address = entry.strip().partition("=")
+        hosts.setdefault(host.strip().lower(), []).append(address.strip())
+
+    async def resolve(host: str) -> list[str]:
+        try:
+            return hosts[host.lower()]
+        except KeyError:
+            raise OSError(f"{host} is not in {OFFLINE_HOSTS}") from None
+
+    return resolve
+
+
 
 def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     settings = settings or Settings()
@@ -458,8 +496,6 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
 
     @app.before_server_start
     async def open_resources(app: Sanic) -> None:
-        from collectors.protocol import system_resolver
-
         app.ctx.settings = settings
         app.ctx.plans = plans(settings)
         app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
@@ -467,7 +503,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         app.ctx.quotas = Quotas(settings)
         app.ctx.watches = WatchStore(settings.state_path)
         app.ctx.demand = DemandRecorder(settings.state_path)
-        app.ctx.resolver = system_resolver
+        app.ctx.resolver = resolver_for(settings)
         app.add_task(app.ctx.site.watch(), name="site-watch")
         app.add_task(_flush_demand(app), name="demand-flush")
 
@@ -487,10 +523,11 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     app.add_route(watches_list, f"{API}/watches", methods=["GET"], name="watches_list")
     app.add_route(watches_add, f"{API}/watches", methods=["POST"], name="watches_add")
     app.add_route(watches_delete, f"{API}/watches", methods=["DELETE"], name="watches_delete")
-    app.add_route(sample_endpoint, f"{API}/sample", methods=["GET"], name="sample")
-    app.add_route(momentum_endpoint, f"{API}/momentum", methods=["GET"], name="momentum")
-    app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand")
-    app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi")
+    # ctx_public: the error handler adds CORS to these routes' errors as `send` does to their answers.
+    app.add_route(sample_endpoint, f"{API}/sample", methods=["GET"], name="sample", ctx_public=True)
+    app.add_route(momentum_endpoint, f"{API}/momentum", methods=["GET"], name="momentum", ctx_public=True)
+    app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand", ctx_public=True)
+    app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi", ctx_public=True)
     app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
     register_static(app)
     return app

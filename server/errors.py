@@ -94,12 +94,24 @@ def problem(error: ApiError) -> HTTPResponse:
 
 
 async def handle_error(request: Request, exc: Exception) -> HTTPResponse:
+    response = _problem_for(request, exc)
+    route = request.route
+    if route is not None and getattr(route.ctx, "public", False):
+        # A browser script may read a public endpoint's errors, not only its successes.
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+def _problem_for(request: Request, exc: Exception) -> HTTPResponse:
     if isinstance(exc, ApiError):
         return problem(exc)
     if isinstance(exc, NotFound):
         return problem(ApiError(404, "not_found", f"no such resource: {request.path}"))
     if isinstance(exc, MethodNotAllowed):
-        return problem(ApiError(405, "method_not_allowed", f"{request.method} is not allowed on {request.path}"))
+        allow = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None  # RFC 9110 §15.5.6
+        return problem(
+            ApiError(405, "method_not_allowed", f"{request.method} is not allowed on {request.path}", headers=allow)
+        )
     if isinstance(exc, SanicException) and 400 <= exc.status_code < 500:
         status = exc.status_code if exc.status_code in TITLES else 400
         return problem(ApiError(status, "bad_request", str(exc) or "bad request"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from sanic import Request
 
@@ -10,7 +10,8 @@ from server.errors import ApiError, bad_request
 
 
 def one(request: Request, name: str) -> str | None:
-    values = request.args.getlist(name)
+    # Blank values kept: `limit=` is a bad limit, not an absent one (Sanic's `request.args` drops them).
+    values = request.get_args(keep_blank_values=True).getlist(name)
     if not values:
         return None
     if len(values) > 1:
@@ -63,9 +64,14 @@ def since(request: Request, name: str = "since") -> str | None:
         raise bad_request(
             f"`{name}` must be an ISO 8601 date or date-time (2026-11-01 or 2026-11-01T08:00:00Z), got {raw!r}", name
         ) from None
-    if moment.year < 1970 or moment.year > 9999:
+    if moment.year < 1970:
         raise bad_request(f"`{name}` is out of range: {raw!r}", name)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        if moment.microsecond:  # rows are whole seconds: "on or after 08:00:00.5" is "on or after 08:00:01"
+            moment = moment.replace(microsecond=0) + timedelta(seconds=1)
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except OverflowError:  # 9999-12-31T23:59:59-01:00 is past the last representable instant
+        raise bad_request(f"`{name}` is out of range: {raw!r}", name) from None
 
 
 def choice(request: Request, name: str, options: tuple[str, ...], default: str | None = None) -> str | None:
