@@ -27,6 +27,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
     Setting("GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min."),
     Setting("FEEDS_OFFLINE", "0", "1: every collection uses the offline replay instead of the network.", bool),
+    Setting("FEEDS_OFFLINE_HOSTS", "", "With FEEDS_OFFLINE=1: `host=ip,...` name table for `url=` checks (tests)."),
     Setting("FEEDS_SEED", "42", "Seed of the offline replay's simulated ecosystem.", int),
     Setting("FEEDS_SIM_REPOS", "3000", "Replay: repositories in the simulated code host.", int),
     Setting("FEEDS_SIM_MCP_SERVERS", "400", "Replay: servers in the simulated MCP registry.", int),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import os
 import zlib
 from collections.abc import Sequence
 from datetime import date, timedelta
@@ -458,17 +457,13 @@ async def health_endpoint(request: Request) -> HTTPResponse:
 
 # -- the app -----------------------------------------------------------------------------------
 
-OFFLINE_HOSTS = "FEEDS_OFFLINE_HOSTS"
-"""`host=address[,host=address...]`: the name table `url=` resolves with when FEEDS_OFFLINE is on."""
-
-
 def resolver_for(settings: Settings) -> Resolver:
     """The system resolver; offline, a fixed name table instead (an offline machine resolves no name).
 
     Honoured only with FEEDS_OFFLINE=1, so a production server never trusts it. The addresses it
     returns still go through every rule of `check_url`; a name not in the table fails as DNS would.
     """
-    table = os.environ.get(OFFLINE_HOSTS, "") if settings.feeds_offline else ""
+    table = settings.feeds_offline_hosts if settings.feeds_offline else ""
     if not table.strip():
         return system_resolver
     hosts: dict[str, list[str]] = {}
@@ -480,7 +475,7 @@ def resolver_for(settings: Settings) -> Resolver:
         try:
             return hosts[host.lower()]
         except KeyError:
-            raise OSError(f"{host} is not in {OFFLINE_HOSTS}") from None
+            raise OSError(f"{host} is not in FEEDS_OFFLINE_HOSTS") from None
 
     return resolve
 
