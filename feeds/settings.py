@@ -56,6 +56,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_VELOCITY_WINDOW", "600", "Velocity window in seconds (sliding).", int),
     Setting("FEEDS_THROTTLE_SECONDS", "3600", "How long a key over the velocity limit is throttled.", int),
     Setting("FEEDS_QUOTA_BLOCK", "50", "Most requests a worker reserves at once from a key's shared quota.", int),
+    Setting("FEEDS_SMTP_HOST", "", "SMTP server for claim mails; empty: mails go to FEEDS_DATA_DIR/outbox as .eml."),
+    Setting("FEEDS_SMTP_PORT", "587", "SMTP port.", int),
+    Setting("FEEDS_SMTP_USER", "", "SMTP user name (empty: no login)."),
+    Setting("FEEDS_SMTP_PASSWORD", "", "SMTP password."),
+    Setting("FEEDS_SMTP_TLS", "starttls", "SMTP transport security: starttls, tls or none."),
+    Setting("FEEDS_MAIL_FROM", "feeds@localhost", "Sender address of claim mails."),
+    Setting("FEEDS_CLAIM_TTL_HOURS", "48", "Hours a claim verification link stays valid.", int),
+    Setting("FEEDS_CLAIMS_PER_EMAIL", "5", "Claims one e-mail address may submit per day.", int),
+    Setting("FEEDS_CLAIMS_PER_ENTITY", "10", "Claims one entity may receive per day.", int),
+    Setting("FEEDS_WEBHOOK_TIMEOUT", "10", "Seconds allowed for one webhook delivery attempt.", float),
+    Setting("FEEDS_WEBHOOK_MAX_FAILURES", "5", "Consecutive failed deliveries after which a webhook is disabled.", int),
+    Setting("FEEDS_WEBHOOK_ALLOW_LOOPBACK", "0", "1 allows webhooks to loopback addresses (tests only).", bool),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
