@@ -145,6 +145,12 @@ def wrk(
     return WrkResult(**{**result.__dict__, "cpu_us": cpu / max(result.requests, 1) * 1e6})
 
 
+def api_only() -> list[str]:
+    """`--no-mcp` where `feeds serve` would also start its MCP sidecar: only the API is measured."""
+    usage = subprocess.run([PYTHON, "-m", "feeds.cli", "serve", "--help"], cwd=ROOT, capture_output=True, text=True)
+    return ["--no-mcp"] if "--no-mcp" in usage.stdout else []
+
+
 def site_for_bench(tmp: Path) -> Path:
     """The one-year build when the build part has made it; otherwise a 3-day archive at the same size."""
     year = cache_root() / YearSpec().key / "site"
@@ -207,7 +213,7 @@ def run() -> bool:
             store.close()
         port, base_port = free_port(), free_port()
         base = f"http://127.0.0.1:{port}"
-        serve = [PYTHON, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(WORKERS)]
+        serve = [PYTHON, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(WORKERS), *api_only()]
         with serving(serve, env, f"{base}/healthz", tmp / "server.log") as server:
             headers = {"Authorization": f"Bearer {key}"}
             page = httpx.get(base + PAGE, headers=headers, timeout=30)
