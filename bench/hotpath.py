@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import cProfile
 import pstats
+import re
 import statistics
+import subprocess
 import time
 import zlib
 from collections.abc import Callable
@@ -26,6 +28,7 @@ from server.quotas import Quotas
 from server.site import load_site
 
 FEED = "codehost-ai-repos"
+WRK_SCRIPT = Path(__file__).resolve().parent / "wrk" / "paths.lua"
 
 
 def per_call_us(fn: Callable[[], object], n: int) -> float:
@@ -125,3 +128,37 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
     finally:
         quotas.close()
         keys.close()
+
+
+def profile_worker(env: dict[str, str], key: str, page: str, search_paths: Path, tmp: Path, seconds: int = 5) -> None:
+    """One `feeds serve --workers 1` (in-process worker) under cProfile while wrk drives the page, then search."""
+    from bench.report import PYTHON
+    from bench.server import api_only, free_port, serving
+
+    port = free_port()
+    out = tmp / "worker.prof"
+    command = [PYTHON, "-m", "cProfile", "-o", str(out), "-m", "feeds.cli", "serve", "--port", str(port)]
+    command += ["--workers", "1", *api_only()]
+    base = f"http://127.0.0.1:{port}"
+    requests = 0
+    with serving(command, env, f"{base}/healthz", tmp / "profiled-server.log"):
+        for extra in (
+            ["-H", f"Authorization: Bearer {key}", base + page],
+            ["-s", str(WRK_SCRIPT), base, "--", str(search_paths), key],
+        ):
+            done = subprocess.run(["wrk", "-t1", "-c16", f"-d{seconds}s", *extra], capture_output=True, text=True)
+            found = re.search(r"(\d+) requests in", done.stdout)
+            requests += int(found[1]) if found else 0
+    if not out.exists() or not requests:
+        say("  (the profiled worker wrote no profile)")
+        return
+    stats = pstats.Stats(str(out))
+    table = stats.stats  # type: ignore[attr-defined]
+    say(f"  cProfile of one in-process worker over {requests:,} requests (page, then search), top by own time:")
+    ranked = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[:15]
+    for (path, line, name), (_, calls, own, cumulative, _) in ranked:
+        where = f"{Path(path).name}:{line}" if line else path
+        say(
+            f"    {own * 1e6 / requests:8.1f} us own/request {cumulative * 1e6 / requests:8.1f} cum "
+            f"{calls:>9,} calls  {name} ({where[-40:]})"
+        )

@@ -277,9 +277,10 @@ def run() -> bool:
         if invalid:
             say(f"WARNING: non-2xx answers or socket errors in: {', '.join(invalid)}; see the table")
         if not all(check.met for check in checks):
-            from bench.hotpath import profile_hot_path
+            from bench.hotpath import profile_hot_path, profile_worker
 
             profile_hot_path(site, settings, key, queries, entities)
+            profile_worker(env, key, PAGE, tmp / "search.txt", tmp)
     return True
 
 
