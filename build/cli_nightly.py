@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from build import cli as build_cli
-from collectors import cli_collect
+from collectors import claim_proof, cli_collect
 from feeds.settings import Settings
 
 
@@ -16,5 +16,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     collected = cli_collect.run(argparse.Namespace(feed=None, day=None, offline=args.offline), settings)
+    print(claim_proof.run_checks(settings, args.offline).line())  # before the build, which shows proved claims
     built = build_cli.run(argparse.Namespace(rollback=False, quiet=False), settings)
     return built or collected

@@ -12,7 +12,7 @@ Layout (under the build root), one directory per page so that no two pages can c
     /momentum/<category>      -> pages/momentum/<category>/index.html
     /feeds/<feed>             -> pages/feeds/<feed>/index.html
     /search, /search/<feed>   -> pages/search/index.html, pages/search/<feed>/index.html (no-JS listing)
-    /docs, /claim             -> pages/docs/index.html, pages/claim/index.html
+    /docs, /claim             -> pages/docs/index.html, pages/claim/index.html (the server renders /claim too)
     /static/...               -> stylesheet, search script, search index (JSON)
     404                       -> pages/404.html
 
@@ -35,6 +35,7 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from build.badges import write_badges
+from build.claims import claim_form_context
 from build.feedspec import FEED_SPECS
 from build.paths import badge_path, entity_page
 from build.series import FeedSeries
@@ -301,6 +302,8 @@ class SitePages:
     skipped: int = 0
     entity_pages: int = 0
     badges: int = 0
+    maintainers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Page path -> approved maintainer submission (build/claims.py), shown on the entity page."""
 
     # -- shared page context --
 
@@ -409,6 +412,7 @@ class SitePages:
                 badge=badge,
                 links=upstream_links(feed, entity, row),
                 claim=f"/claim?entity={quote(path, safe='/')}",
+                maintainer=self.maintainers.get(path),
                 version_history=history,
                 remotes=[{"type": r.get("type"), "url": r.get("url"), "href": safe_url(r.get("url"))}
                          for r in row.get("remotes") or []],
@@ -455,7 +459,7 @@ class SitePages:
     # -- site-wide --
 
     def finish(self, demand: dict[str, Any], docs: dict[str, Any]) -> None:
-        """Home, search, docs, claim placeholder, 404, static files; after every feed was added."""
+        """Home, search, docs, the claim form, 404, static files; after every feed was added."""
         summaries = [self.feeds[f] for f in FEED_NAMES if f in self.feeds]
         demand_rows = [
             {**d, "label": self.feeds[d["feed"]].labels.get(d["entity"], d["entity"]) if d["feed"] in self.feeds
@@ -484,7 +488,9 @@ class SitePages:
             "docs": docs,
         })
         self._write("/claim", "claim.html", {
-            **self._common("/claim", "Claim a listing", "Maintainers can claim their listing soon."),
+            **self._common("/claim", "Claim a listing",
+                           "Maintainers can claim their listing and submit a description, pricing and corrections."),
+            **claim_form_context(),
         })
         self.writer.write_bytes(f"{PAGES}/404.html", template("404.html").render(
             self._common("/404", "Not found", "No page at this address.")).encode())

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from build import publish
+from build.claims import load_maintainers
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.history_files import write_history
 from build.momentum import Momentum, compute_momentum
@@ -110,7 +111,11 @@ def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, 
 
 
 def write_entity_cards(
-    writer: TreeWriter, series: FeedSeries, momentum: Momentum | None, events: dict[str, list[dict[str, Any]]]
+    writer: TreeWriter,
+    series: FeedSeries,
+    momentum: Momentum | None,
+    events: dict[str, list[dict[str, Any]]],
+    maintainers: dict[str, dict[str, Any]] | None = None,
 ) -> None:
     present = series.present()
     for i, entity in enumerate(series.entities):
@@ -124,6 +129,9 @@ def write_entity_cards(
             "momentum": momentum.entity(entity) if momentum is not None else None,
             "events": events.get(entity, [])[-RECENT_EVENTS:][::-1],
         }
+        maintainer = maintainers.get(entity_page(series.feed, entity)) if maintainers else None
+        if maintainer is not None:  # approved claims only (build/claims.py); absent otherwise
+            card["maintainer"] = maintainer
         writer.write_json(entity_card_path(series.feed, entity), card)
 
 
@@ -134,6 +142,7 @@ def build_feed(
     demand: dict[tuple[str, str], int],
     say: Callable[[str], None],
     site_pages: SitePages | None = None,
+    maintainers: dict[str, dict[str, Any]] | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     series = load_series(archive, feed, progress=say)
@@ -161,7 +170,7 @@ def build_feed(
         }
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
-    write_entity_cards(writer, series, momentum, events)
+    write_entity_cards(writer, series, momentum, events, maintainers)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
         site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
         say(f"{feed}: pages written")
@@ -192,12 +201,15 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
         reference = max(days) if days else now.date().isoformat()
         window = demand_window(reference)
         demand = state.demand_between(*window)
+        maintainers = load_maintainers(settings.state_path)
+        site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
         latest_trends: dict[str, dict[str, dict[str, Any]]] = {}
         entities = 0
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
-            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say, site_pages)
+            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say, site_pages,
+                                                             maintainers)
             outputs.append(output)
             latest_trends[feed] = trends
             entities += len(names)

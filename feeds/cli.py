@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build.cli", "build the static tree from the archive and publish it atomically"),
     "nightly": ("build.cli_nightly", "collect today, then build (for cron)"),
     "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
+    "claims": ("server.cli_claims", "review maintainer claims: list, show, approve, reject"),
     "serve": ("server.cli_serve", "serve the API and the published tree (Sanic)"),
     "mcp": ("server.cli_mcp", "serve the remote MCP server (streamable HTTP, /mcp) for AI agents"),
     "settings": ("feeds.cli_settings", "list every setting with its current value"),

@@ -524,6 +524,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand", ctx_public=True)
     app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi", ctx_public=True)
     app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
+    __import__("server.claim_routes", fromlist=["_"]).register_claims(app)  # imports this module: lazy
     register_static(app)
     return app
 

@@ -43,6 +43,9 @@ CODES = {
     "daily_history_limit": "The key's daily history + trends calls are used up.",
     "velocity_throttled": "The key requested too many distinct entities or dates too fast.",
     "not_ready": "No build is published yet.",
+    "claims_per_email": "This e-mail address has submitted its number of claims for today (UTC).",
+    "claims_per_entity": "This listing has received its number of claims for today (UTC).",
+    "mail_unavailable": "The verification mail could not be sent; nothing was stored, try again later.",
     "internal": "Unexpected server error.",
 }
 """Every error code the API returns, with its meaning (the OpenAPI document lists them)."""

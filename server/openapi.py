@@ -35,6 +35,7 @@ from server.app import (
     PUBLIC_CACHE,
     WINDOWS,
 )
+from server.claims import CLAIM_FILE, LIMITS
 from server.errors import CODES, PROBLEM, TITLES
 
 OPENAPI_VERSION = "3.1.0"
@@ -66,13 +67,15 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.Health,
 )
 """Every top-level body; nested models (rows, events, movers...) are pulled in as their components."""
+CLAIM_MODELS: tuple[type[BaseModel], ...] = (schemas.ClaimCreate, schemas.ClaimForm, schemas.ClaimAccepted)
+"""Bodies of POST /claims (the entity card's `maintainer` comes in through the card models)."""
 
 INTRO = f"""\
 Daily-refreshed data feeds on the AI ecosystem: six feeds, per-entity daily history, trends (top movers
 and change events), a free momentum leaderboard, a free demand index, a free sample and a per-key watch list.
 
 **Authentication.** `Authorization: Bearer <API_KEY>` on every endpoint but `/api/v1/sample`, `/api/v1/momentum`,
-`/api/v1/demand`, `/api/v1/openapi.json` and `/healthz`. A missing, invalid or revoked key is a 401.
+`/api/v1/demand`, `/api/v1/openapi.json`, `/api/v1/claims` and `/healthz`. A missing, invalid or revoked key is a 401.
 
 **Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history and trends reach the last 30 days,
 200 history + trends calls per UTC day, 5 watches. Pro: a larger monthly quota, the full archive, 1,000 history +
@@ -554,11 +557,67 @@ def _public_operations() -> dict[str, dict[str, Any]]:
     }
 
 
+# -- maintainer claims ----------------------------------------------------------------------------
+
+
+def _claim_operations() -> dict[str, Any]:
+    """POST /claims: no key (maintainers are not customers), so it is limited per address and per listing."""
+    limits = "; ".join(f"`{name}` {text}" for name, text in LIMITS.items())
+    accepted = _ok(schemas.ClaimAccepted, "The claim is stored, pending; the verification link was mailed.",
+                   keyed=False, cacheable=False)
+    accepted["headers"] = {"Cache-Control": _header("Cache-Control")}
+    operation = _operation(
+        "claims_create",
+        "Claim a listing",
+        "A maintainer (owner, vendor) claims a listing, named by its entity page path, and submits a description, "
+        "pricing (pricing pages and LLMs only) and corrections (free text and/or field/value pairs). No key is "
+        "needed. A verification link is e-mailed to `email`: random, single use, valid for FEEDS_CLAIM_TTL_HOURS "
+        "(48 by default), stored only as a hash; following it (`GET /claim/verify?token=...`, an HTML page) puts "
+        "the claim in the review queue, reviewed daily. Approved submissions appear from the next build on the "
+        "entity page, marked maintainer-provided with the date, and in the entity card under `maintainer`. "
+        f"For repositories and MCP servers with a GitHub repository, committing the mail's proof token in a file "
+        f"`{CLAIM_FILE}` at the repository root proves the claim on the next nightly run.\n\n"
+        f"Limits: {limits}. Per UTC day, at most FEEDS_CLAIMS_PER_EMAIL claims per address (5) and "
+        "FEEDS_CLAIMS_PER_ENTITY per listing (10), a 429 with `Retry-After` (seconds to UTC midnight). The answer "
+        "never depends on whether anyone else claimed the listing. The same form without scripts: `/claim`.",
+        ["claims"],
+        [],
+        {
+            "202": accepted,
+            "400": _problem(400, ["bad_request"], "A field is missing, too long, has control characters, an invalid "
+                            "address, unknown fields, `pricing` on a listing that is not a pricing page or LLM, or a "
+                            "body that is neither JSON nor a form; the field is named in `parameter`."),
+            "404": _problem(404, ["not_found"], "No listing has this page path in the current build."),
+            "413": _problem(413, ["bad_request"], "The request body is over 1 MiB."),
+            "429": _problem(429, ["claims_per_email", "claims_per_entity"],
+                            "A daily limit is reached (Retry-After: seconds to UTC midnight).",
+                            headers={"Retry-After": _header("Retry-After")}),
+            "503": _problem(503, ["not_ready", "mail_unavailable"],
+                            "No build is published yet, or the mail could not be sent (nothing was stored).",
+                            headers={"Retry-After": _header("Retry-After")}),
+        },
+    )
+    example = {"entity": "/mcp/io.github.example/weather", "email": "maintainer@example.com",
+               "description": "Weather forecasts for any city, over MCP.",
+               "corrections": {"text": None, "fields": [{"field": "license", "value": "Apache-2.0"}]}}
+    operation["security"] = []
+    operation["requestBody"] = {
+        "required": True,
+        "description": "The claim, as JSON or as the HTML form's fields.",
+        "content": {
+            JSON: {"schema": {"$ref": REF.format(model="ClaimCreate")}, "example": example},
+            "application/x-www-form-urlencoded": {"schema": {"$ref": REF.format(model="ClaimForm")}},
+        },
+    }
+    return {"post": operation}
+
+
 # -- the document ---------------------------------------------------------------------------------
 
 
 def _components() -> dict[str, Any]:
-    _, top = models_json_schema([(model, "validation") for model in RESPONSE_MODELS], ref_template=REF)
+    models = (*RESPONSE_MODELS, *CLAIM_MODELS)
+    _, top = models_json_schema([(model, "validation") for model in models], ref_template=REF)
     integer = {"type": "integer"}
     return {
         "schemas": top["$defs"],
@@ -615,6 +674,7 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths[f"{API}/{{feed}}/entity"] = {"get": _entity_operation()}
     paths[f"{API}/trends"] = {"get": _trends_operation()}
     paths[f"{API}/watches"] = _watch_operations()
+    paths[f"{API}/claims"] = _claim_operations()
     paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
     document = {
         "openapi": OPENAPI_VERSION,
@@ -631,6 +691,7 @@ def build_document(base_url: str) -> dict[str, Any]:
             {"name": "trends", "description": "Top movers and change events (key required)."},
             {"name": "watches", "description": "The key's watch list (key required)."},
             {"name": "public", "description": "Free endpoints: sample, momentum, demand (no key)."},
+            {"name": "claims", "description": "Maintainers claim a listing and submit corrections (no key)."},
             {"name": "meta", "description": "This document and the health check (no key)."},
         ],
         "paths": paths,

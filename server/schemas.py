@@ -31,6 +31,7 @@ from collectors.models import (
     Row,
     parse_time,
 )
+from server.claims import EMAIL_MAX, FIELD_MAX, PAIRS_MAX, PLAN_MAX, PRICE_MAX, TEXT_MAX, VALUE_MAX
 from server.errors import CODES
 from server.watches import WATCH_TYPES
 
@@ -521,6 +522,91 @@ class EntityMomentum(Body):
     history: list[ScorePoint] = Field(description="Score on recent archived days (absent days left out).")
 
 
+# -- maintainer claims (SPEC §1): submissions, the API's request and answer --------------------------
+
+
+class PlanPrice(Body):
+    """One plan and its price, as the maintainer writes them (free text: `$20 / month`, `contact us`)."""
+
+    plan: str = Field(min_length=1, max_length=PLAN_MAX, description=f"Plan name, at most {PLAN_MAX} characters.")
+    price: str = Field(min_length=1, max_length=PRICE_MAX, description=f"Price, at most {PRICE_MAX} characters.")
+
+
+class FieldValue(Body):
+    """One corrected field of the listing and its right value."""
+
+    field: str = Field(min_length=1, max_length=FIELD_MAX, description="Field name as on the listing (e.g. license).")
+    value: str = Field(min_length=1, max_length=VALUE_MAX, description=f"Right value, at most {VALUE_MAX} characters.")
+
+
+class ClaimPricing(Body):
+    """Pricing (pricing pages and LLMs only): free text, plan/price pairs, or both."""
+
+    text: str | None = Field(None, max_length=TEXT_MAX, description=f"Free text, at most {TEXT_MAX:,} characters.")
+    plans: list[PlanPrice] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
+
+
+class ClaimCorrections(Body):
+    """Corrections: free text, field/value pairs, or both."""
+
+    text: str | None = Field(None, max_length=TEXT_MAX, description=f"Free text, at most {TEXT_MAX:,} characters.")
+    fields: list[FieldValue] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
+
+
+class ClaimCreate(Body):
+    """Request body of POST /claims (JSON). Unknown fields are refused (400); at least one of `description`,
+    `pricing` and `corrections` is required. A string for `pricing` or `corrections` is their free text."""
+
+    entity: str = Field(min_length=1, max_length=2048,
+                        description="The listing's page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, "
+                        "`/hub/<kind>/<id>`, `/forum/<id>` or `/pricing/<host>/<path>`.")
+    email: str = Field(max_length=EMAIL_MAX, json_schema_extra={"format": "email"},
+                       description="Where the verification link goes: a plain address, no display name, no line "
+                       "breaks. Never shown.")
+    description: str | None = Field(None, max_length=TEXT_MAX,
+                                    description=f"The listing's description, at most {TEXT_MAX:,} characters.")
+    pricing: ClaimPricing | str | None = Field(None, description="Pricing pages and LLMs only (else a 400).")
+    corrections: ClaimCorrections | str | None = Field(None, description="Corrections of the listing's data.")
+
+
+class ClaimForm(BaseModel):
+    """Request body of POST /claims as an HTML form (application/x-www-form-urlencoded): the claim form's fields.
+    `plan`/`price` and `field`/`value` repeat once per row and pair up by position; empty rows are ignored."""
+
+    entity: str = Field(description="The listing's page path.")
+    email: str = Field(description="Where the verification link goes.")
+    description: str | None = Field(None, description="The listing's description.")
+    pricing_text: str | None = Field(None, description="Pricing as free text.")
+    plan: list[str] = Field([], description="Plan names (one per row).")
+    price: list[str] = Field([], description="Prices (one per row, same order as `plan`).")
+    corrections_text: str | None = Field(None, description="Corrections as free text.")
+    field: list[str] = Field([], description="Corrected field names (one per row).")
+    value: list[str] = Field([], description="Correct values (one per row, same order as `field`).")
+
+
+class ClaimAccepted(Body):
+    """Answer of POST /claims: the claim waits for its link to be followed. The same for every listing,
+    whether or not anyone else claimed it."""
+
+    id: str = Field(description="Claim id (for correspondence; the link is sent by mail only).")
+    status: Literal["pending"] = Field(description="`pending` until the verification link is followed.")
+    entity: str = Field(description="The listing's page path.")
+    email: str = Field(description="The address the link was sent to (lowercased).")
+    expiresAt: DateTime = Field(description="When the verification link expires (FEEDS_CLAIM_TTL_HOURS).")
+    message: str = Field(description="What happens next, for humans.")
+
+
+class Maintainer(Body):
+    """An approved maintainer submission, as the entity page shows it (marked maintainer-provided)."""
+
+    description: str | None = Field(description="The maintainer's description.")
+    pricing: ClaimPricing | None = Field(description="The maintainer's pricing (pricing pages and LLMs).")
+    corrections: ClaimCorrections | None = Field(description="The maintainer's corrections.")
+    approvedAt: Day = Field(description="Day the submission was approved.")
+    submittedAt: Day = Field(description="Day the claim was submitted.")
+    repositoryProof: bool = Field(description="The claim was also proved by a token file in the repository.")
+
+
 class EntityCard(Body):
     """One entity: its latest row, momentum (momentum feeds only) and its most recent change events."""
 
@@ -532,6 +618,9 @@ class EntityCard(Body):
     row: Row = Field(description="The entity's latest archived row.")
     momentum: EntityMomentum | None = Field(description="Momentum; null on feeds without momentum.")
     events: list[Event] = Field(description="Up to 20 most recent change events, newest first.")
+    maintainer: Maintainer | None = Field(
+        None, description="Approved maintainer submission (maintainer-provided); absent when there is none."
+    )
 
 
 class CodehostAiReposEntity(EntityCard):

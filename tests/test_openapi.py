@@ -27,8 +27,8 @@ from server.openapi import build_document, openapi_bytes
 
 API = "/api/v1"
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
-PAGE_ROUTES = {"home", "static"}
-"""Routes serving the public HTML/SVG pages of the build: web pages, not part of the JSON API."""
+PAGE_ROUTES = {"home", "static", "claim_page", "claim_submit", "claim_verify"}
+"""Routes serving the public HTML/SVG pages (the build's, and the claim form): web pages, not the JSON API."""
 
 SPEC_OPERATION_IDS = {
     f"{API}/codehost-ai-repos": "codehost_ai_repos",
@@ -54,9 +54,12 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     (f"{API}/watches", "delete"): {"id"},
     (f"{API}/openapi.json", "get"): set(),
     ("/healthz", "get"): set(),
+    (f"{API}/claims", "post"): set(),
 }
 """Every query parameter each handler reads (SPEC §4, server/app.py), per documented operation."""
 PUBLIC = {f"{API}/sample", f"{API}/momentum", f"{API}/demand", f"{API}/openapi.json", "/healthz"}
+UNKEYED_LIMITED = {f"{API}/claims"}
+"""No key, but limits of their own (429 with Retry-After), not the key's quota."""
 
 
 @pytest.fixture(scope="module")
@@ -238,6 +241,10 @@ def test_security_public_and_keyed(doc: dict[str, Any]) -> None:
     for path, _method, operation in operations(doc):
         responses = operation["responses"]
         assert "default" in responses and responses["default"]["x-error-codes"] == ["internal"]
+        if path in UNKEYED_LIMITED:
+            assert operation["security"] == [] and "401" not in responses, path
+            assert "Retry-After" in responses["429"]["headers"], path
+            continue
         if path in PUBLIC:
             assert operation["security"] == [], path
             assert "401" not in responses and "429" not in responses

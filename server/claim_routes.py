@@ -1,0 +1,240 @@
+"""Routes of maintainer claims: the API endpoint, the no-JavaScript form page and the verification link.
+
+- `POST /api/v1/claims` (JSON or form body) -> 202 and a verification mail; no API key (maintainers are
+  not customers), so the abuse limits of server/claims.py apply instead.
+- `GET /claim?entity=<page path>` -> the form, filled in with the listing; `POST /claim` takes the form
+  (application/x-www-form-urlencoded) and answers with a page, never JSON, so it works without scripts.
+- `GET /claim/verify?token=...` -> a page saying verified, already used, expired or invalid. An unknown
+  token and a token of another claim look the same: the page shows a claim's listing only to the holder of
+  its own valid link.
+
+The answer to a submission never depends on other people's claims of the same listing (same body, same
+status), so it cannot be used to learn whether a listing was claimed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from sanic import Request, Sanic
+from sanic.response import HTTPResponse
+
+from build.claims import claim_form_context
+from build.pages import entity_label, fmt, href
+from build.paths import entity_card_path
+from build.templating import template
+from collectors.models import FEED_NAMES, FEEDS
+from server import params
+from server.app import API, JSON, site_of
+from server.claims import (
+    CLAIM_FILE,
+    PRICING_FEEDS,
+    ClaimInvalid,
+    ClaimLimit,
+    ClaimStore,
+    NewClaim,
+    Submission,
+    form_to_body,
+    github_repo,
+    parse_submission,
+)
+from server.errors import ApiError, bad_request
+from server.mailer import MailError, send_mail, verification_link, verification_mail
+from server.site import Site
+from server.static import PAGE_CSP
+
+CLAIM_MAX_BODY = 64 * 1024
+"""Largest claim body: every field at its limit fits with room to spare."""
+HTML = "text/html; charset=utf-8"
+FORM = "application/x-www-form-urlencoded"
+NO_STORE = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # a verification token in the URL must not travel on in a Referer
+    "X-Content-Type-Options": "nosniff",
+}
+MAIL_RETRY = 300
+VERIFY_STATUS = {"verified": 200, "used": 200, "expired": 410, "invalid": 404}
+
+
+# -- shared steps ------------------------------------------------------------------------------------
+
+
+def _pages(site: Site) -> dict[str, list[str]]:
+    from server.app import _pages as pages_of
+
+    return pages_of(site)
+
+
+def _row(site: Site, feed: str, key: str) -> dict[str, Any] | None:
+    raw = site.file(entity_card_path(feed, key))
+    return orjson.loads(raw).get("row") if raw else None
+
+
+def _body(request: Request) -> dict[str, Any]:
+    """The submission as a JSON-shaped dict, from a JSON or an urlencoded form body."""
+    if len(request.body) > CLAIM_MAX_BODY:
+        raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
+    content_type = (request.content_type or "").split(";")[0].strip().lower()
+    if content_type == FORM:
+        return form_to_body(dict(request.form or {}))
+    if content_type in ("application/json", ""):
+        try:
+            body = orjson.loads(request.body or b"")
+        except orjson.JSONDecodeError:
+            raise bad_request('the body must be a JSON object: {"entity": ..., "email": ..., ...}') from None
+        if not isinstance(body, dict):
+            raise bad_request("the body must be a JSON object")
+        return body
+    raise bad_request(f"send application/json or {FORM}, not {content_type}")
+
+
+async def submit(request: Request, body: dict[str, Any]) -> tuple[Submission, NewClaim]:
+    """Validate, resolve the listing, count the limits, store the pending claim and mail its link."""
+    site = site_of(request)
+    settings = request.app.ctx.settings
+    try:
+        submission = parse_submission(body)
+    except ClaimInvalid as exc:
+        raise bad_request(exc.message, exc.field) from None
+    target = _pages(site).get(submission.entity)
+    if target is None:
+        raise params.not_found(
+            f"unknown listing {submission.entity!r}: use an entity page path such as /repo/<owner>/<name>"
+        )
+    feed, key = target
+    if submission.pricing is not None and feed not in PRICING_FEEDS:
+        raise bad_request("`pricing` applies to pricing pages (/pricing/...) and LLMs (/llm/...) only", "pricing")
+    repo = github_repo(feed, key, _row(site, feed, key))
+    store: ClaimStore = request.app.ctx.claims
+    try:
+        new = store.create(
+            submission, feed, key, repo, ttl_hours=settings.feeds_claim_ttl_hours,
+            per_email=settings.feeds_claims_per_email, per_entity=settings.feeds_claims_per_entity,
+        )
+    except ClaimLimit as exc:
+        raise ApiError(429, exc.code, f"{exc}; retry in {exc.retry_after} s",
+                       headers={"Retry-After": str(exc.retry_after)}) from None
+    message = verification_mail(
+        settings, to=submission.email, entity=submission.entity, link=verification_link(settings, new.token),
+        expires_at=new.claim.expires_at, proof=new.proof if repo else None,
+    )
+    try:
+        await send_mail(settings, message, new.claim.id)
+    except MailError:
+        store.forget(new.claim.id)
+        raise ApiError(503, "mail_unavailable", "the verification mail could not be sent; nothing was stored, "
+                       f"try again in {MAIL_RETRY} s", headers={"Retry-After": str(MAIL_RETRY)}) from None
+    return submission, new
+
+
+def _page_context(request: Request, site: Site, path: str, title: str, description: str) -> dict[str, Any]:
+    """The context base.html needs, as the build's pages have it."""
+    base = str(request.app.ctx.settings.feeds_base_url).rstrip("/")
+    return {
+        "path": path, "canonical": base + href(path), "page_title": title, "description": description,
+        "built_at": site.info.get("builtAt", ""), "href": href, "fmt": fmt, "feed_names": FEED_NAMES,
+        "feed_titles": {name: FEEDS[name].title for name in FEED_NAMES}, "og_image": None,
+    }
+
+
+def _html(body: str, status: int, headers: dict[str, str] | None = None) -> HTTPResponse:
+    return HTTPResponse(body.encode(), status=status, content_type=HTML,
+                        headers={**NO_STORE, "Content-Security-Policy": PAGE_CSP, **(headers or {})})
+
+
+def _form_page(request: Request, site: Site, entity: str, **extra: Any) -> str:
+    target = _pages(site).get(entity) if entity else None
+    feed, label = None, None
+    if target is not None:
+        feed, key = target
+        label = entity_label(feed, _row(site, feed, key) or {}, key)
+    context = _page_context(request, site, "/claim", f"Claim {label or entity or 'a listing'}",
+                            "Maintainers can claim their listing and submit a description, pricing and corrections.")
+    context.update(claim_form_context(entity, label, feed, **extra))
+    return template("claim.html").render(context)
+
+
+# -- handlers ----------------------------------------------------------------------------------------
+
+
+async def claims_create(request: Request) -> HTTPResponse:
+    """POST /api/v1/claims: JSON (or form) in, 202 JSON out; the link goes by mail only."""
+    submission, new = await submit(request, _body(request))
+    body = {
+        "id": new.claim.id,
+        "status": "pending",
+        "entity": submission.entity,
+        "email": submission.email,
+        "expiresAt": new.claim.expires_at,
+        "message": "a verification link was sent to this address; follow it to put the claim in the review queue",
+    }
+    return HTTPResponse(orjson.dumps(body), status=202, content_type=JSON,
+                        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+
+
+async def claim_page(request: Request) -> HTTPResponse:
+    """GET /claim[?entity=<page path>]: the form, filled in with the listing when it is known."""
+    site = site_of(request)
+    entity = (request.args.get("entity") or "").strip()
+    entity = entity.rstrip("/") or entity
+    if len(entity) > 2048:
+        entity = ""
+    known = not entity or entity in _pages(site)
+    error = None if known else f"There is no listing at {entity}: check the page path."
+    status = 200 if known else 404
+    body = _form_page(request, site, entity, error=error, error_field=None if known else "entity")
+    headers = {"Cache-Control": "public, max-age=300"} if known else {}
+    return _html(body, status, headers)
+
+
+async def claim_form_post(request: Request) -> HTTPResponse:
+    """POST /claim: the form's submission; a page either way (sent, or the form again with the problem)."""
+    site = site_of(request)
+    body: dict[str, Any] = {}
+    try:
+        body = _body(request)
+        submission, _new = await submit(request, body)
+    except ApiError as exc:
+        if exc.status >= 500 and exc.code != "mail_unavailable":
+            raise
+        entity = str(body.get("entity") or "").strip()
+        page = _form_page(request, site, entity, values=body, error=exc.detail,
+                          error_field=exc.extra.get("parameter"))
+        return _html(page, exc.status, {k: v for k, v in exc.headers.items() if k == "Retry-After"})
+    page = _form_page(request, site, submission.entity, state="sent", email=submission.email)
+    return _html(page, 200)
+
+
+async def claim_verify(request: Request) -> HTTPResponse:
+    """GET /claim/verify?token=...: verifies once; the same page for unknown and foreign tokens."""
+    site = site_of(request)
+    token = request.args.get("token") or ""
+    outcome, claim = request.app.ctx.claims.verify(token.strip())
+    from server.claims import proof_token
+
+    context = _page_context(request, site, "/claim/verify", "Claim verification", "Verify a claim of a listing.")
+    context.update(
+        outcome=outcome,
+        claim_entity=claim.entity if claim and outcome == "verified" else "",
+        proof=proof_token(token.strip()) if claim and outcome == "verified" and claim.repo else None,
+        claim_file=CLAIM_FILE,
+    )
+    return _html(template("claim_verify.html").render(context), VERIFY_STATUS[outcome])
+
+
+def register_claims(app: Sanic) -> None:
+    """Open the claim store with the server and add the claim routes (called once by create_app)."""
+
+    @app.before_server_start
+    async def open_claims(app: Sanic) -> None:
+        app.ctx.claims = ClaimStore(app.ctx.settings.state_path)
+
+    @app.after_server_stop
+    async def close_claims(app: Sanic) -> None:
+        app.ctx.claims.close()
+
+    app.add_route(claims_create, f"{API}/claims", methods=["POST"], name="claims_create")
+    app.add_route(claim_page, "/claim", methods=["GET"], name="claim_page")
+    app.add_route(claim_form_post, "/claim", methods=["POST"], name="claim_submit")
+    app.add_route(claim_verify, "/claim/verify", methods=["GET"], name="claim_verify")
