@@ -131,14 +131,13 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
 
 
 def profile_worker(env: dict[str, str], key: str, page: str, search_paths: Path, tmp: Path, seconds: int = 5) -> None:
-    """One `feeds serve --workers 1` (in-process worker) under cProfile while wrk drives the page, then search."""
+    """The real app in one process (Sanic single_process) under cProfile while wrk drives the page, then search."""
     from bench.report import PYTHON
-    from bench.server import api_only, free_port, serving
+    from bench.server import free_port, serving
 
     port = free_port()
     out = tmp / "worker.prof"
-    command = [PYTHON, "-m", "cProfile", "-o", str(out), "-m", "feeds.cli", "serve", "--port", str(port)]
-    command += ["--workers", "1", *api_only()]
+    command = [PYTHON, "-m", "cProfile", "-o", str(out), "-m", "bench.hotpath", "--serve", str(port)]
     base = f"http://127.0.0.1:{port}"
     requests = 0
     with serving(command, env, f"{base}/healthz", tmp / "profiled-server.log"):
@@ -162,3 +161,18 @@ def profile_worker(env: dict[str, str], key: str, page: str, search_paths: Path,
             f"    {own * 1e6 / requests:8.1f} us own/request {cumulative * 1e6 / requests:8.1f} cum "
             f"{calls:>9,} calls  {name} ({where[-40:]})"
         )
+
+
+def serve_single(port: int) -> None:
+    """`server.app.create_app` served in this very process, so a profiler around it sees the handlers."""
+    from server.app import create_app
+
+    app = create_app(Settings())
+    app.run(host="127.0.0.1", port=port, single_process=True, access_log=False, motd=False)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) == 3 and sys.argv[1] == "--serve":
+        serve_single(int(sys.argv[2]))
