@@ -62,12 +62,30 @@ class BuildSummary:
     files: int
     bytes: int
     seconds: float
+    notify: str = ""
+    """The watch notification step's summary line (or its failure), run after the publish."""
 
     def line(self) -> str:
         return (
             f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files, "
             f"{self.bytes / 1e6:.1f} MB in {self.seconds:.1f}s"
-        )
+        ) + (f"\n{self.notify}" if self.notify else "")
+
+
+def notify_watches(settings: Settings, tree: Path) -> str:
+    """Evaluate the watches against the tree just published and deliver webhooks (server/notifications.py).
+
+    Runs after the swap, so it sees exactly what the API serves; a failure is printed and returned, never
+    raised: the build is good and stays published, and the next build evaluates (and delivers) again.
+    """
+    try:
+        from server.notifications import notify_build
+
+        return notify_build(settings, tree).line()
+    except Exception as exc:
+        message = f"notify: failed ({type(exc).__name__}: {exc}); the build stays published"
+        print(message, file=sys.stderr)
+        return message
 
 
 def demand_window(reference: str) -> tuple[str, str]:
@@ -240,4 +258,6 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
     writer.fsync_tree()
     publish.swap(site, build_id)
     publish.prune(site)
-    return BuildSummary(build_id, target, entities, writer.files, writer.bytes, time.monotonic() - started)
+    summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, time.monotonic() - started)
+    summary.notify = notify_watches(settings, target)
+    return summary

@@ -44,6 +44,7 @@ from server.plans import Plan, plans
 from server.quotas import Decision, Quotas
 from server.site import Site, SiteHolder
 from server.static import register_static
+from server.watch_events_routes import check_webhook_request, register_watch_events, webhook_syntax
 from server.watches import DEFAULT_THRESHOLDS, WATCH_TYPES, WatchExists, WatchLimit, WatchStore, valid_threshold
 
 API = "/api/v1"
@@ -361,7 +362,7 @@ async def watches_add(request: Request) -> HTTPResponse:
         raise bad_request('the body must be a JSON object: {"entity": ..., "type": ..., "threshold": ...}') from None
     if not isinstance(body, dict):
         raise bad_request("the body must be a JSON object")
-    unknown = set(body) - {"entity", "type", "threshold"}
+    unknown = set(body) - {"entity", "type", "threshold", "webhook"}
     if unknown:
         raise bad_request(f"unknown field(s): {', '.join(sorted(unknown))}", sorted(unknown)[0])
     entity = body.get("entity")
@@ -376,17 +377,19 @@ async def watches_add(request: Request) -> HTTPResponse:
         raise bad_request(str(exc), "threshold") from None
     if threshold is None:
         threshold = DEFAULT_THRESHOLDS.get(type_)
+    webhook = webhook_syntax(body)
     site = site_of(request)
     target = _pages(site).get(entity.rstrip("/") or entity)
     if target is None:
         raise params.not_found(
             f"unknown entity {entity!r}: use an entity page path such as /repo/<owner>/<name> or /mcp/<server>"
         )
+    await check_webhook_request(request, webhook)
     charge(request, key)
     plan = plan_of(request, key)
     try:
         watch = request.app.ctx.watches.add(key.account, plan.watches, entity.rstrip("/"), target[0], target[1],
-                                            type_, threshold)
+                                            type_, threshold, webhook)
     except WatchLimit as exc:
         raise ApiError(403, "watch_limit", str(exc)) from None
     except WatchExists as exc:
@@ -515,6 +518,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         app.add_route(_bind(history_endpoint, feed), f"{API}/{feed}/history", methods=["GET"], name=f"{op}_history")
         app.add_route(_bind(entity_endpoint, feed), f"{API}/{feed}/entity", methods=["GET"], name=f"{op}_entity")
     app.add_route(trends_endpoint, f"{API}/trends", methods=["GET"], name="trends")
+    register_watch_events(app, settings)  # /api/v1/watches/events and /webhook-secret (exact static paths)
     app.add_route(watches_list, f"{API}/watches", methods=["GET"], name="watches_list")
     app.add_route(watches_add, f"{API}/watches", methods=["POST"], name="watches_add")
     app.add_route(watches_delete, f"{API}/watches", methods=["DELETE"], name="watches_delete")

@@ -63,6 +63,8 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.Watch,
     schemas.WatchList,
     schemas.WatchDeleted,
+    schemas.WatchEventList,
+    schemas.WebhookSecret,
     schemas.Problem,
     schemas.Health,
 )
@@ -407,7 +409,9 @@ def _watch_operations() -> dict[str, Any]:
                 "Watch an entity, named by its public page path, for one type of change. At most 5 watches per "
                 "key on Starter and 50 on Pro (403 `watch_limit`); the same entity and type twice is a 409 "
                 "`watch_exists`; an entity the current build does not know is a 404. Momentum types take a "
-                "`threshold` (default 10 points for `momentum_jump`, 80 for `momentum_above`).",
+                "`threshold` (default 10 points for `momentum_jump`, 80 for `momentum_above`). An optional "
+                "`webhook` (https, public host) receives each notification of the watch as a signed POST (see "
+                "GET /watches/events and GET /watches/webhook-secret).",
                 ["watches"],
                 [],
                 {
@@ -421,9 +425,10 @@ def _watch_operations() -> dict[str, Any]:
                     },
                     "400": _problem(
                         400,
-                        ["bad_request"],
+                        ["bad_request", "unsafe_url"],
                         f"The body is not a JSON object, is over {MAX_BODY} bytes, has unknown fields, or has a "
-                        "missing `entity`, an unknown `type` or a non-finite `threshold`.",
+                        "missing `entity`, an unknown `type`, a non-finite `threshold` or a malformed `webhook`; "
+                        "or the `webhook` is not https on the default port of a public host (`unsafe_url`).",
                     ),
                     "401": UNAUTHORIZED,
                     "403": _problem(403, ["watch_limit"], "The key already holds its plan's number of watches."),
@@ -459,6 +464,77 @@ def _watch_operations() -> dict[str, Any]:
                 "429": too_many,
             },
         ),
+    }
+
+
+def _watch_event_operations() -> dict[str, Any]:
+    """The key's notifications and its webhook signing secret (server/watch_events_routes.py)."""
+    too_many = _too_many(["monthly_limit", "velocity_throttled"])
+    signature = (
+        "Each notification of a watch with a `webhook` is POSTed there as JSON (the `WatchEvent` object without "
+        "`delivery`) with `X-Feeds-Event-Id` (the notification id, the same on every retry: de-duplicate on it) "
+        "and `X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` under the account's "
+        "secret. Verify by recomputing the HMAC over the raw body, comparing in constant time, and refusing a `t` "
+        "more than 5 minutes old."
+    )
+    secret_ok = _ok(schemas.WebhookSecret, "The secret.", keyed=True, cacheable=False)
+    return {
+        f"{API}/watches/events": {
+            "get": _operation(
+                "watch_events",
+                "The key's watch notifications",
+                "Notifications of the account's watches, newest first, each with its webhook delivery state. After "
+                "each build every watch is evaluated against the change events and momentum of each feed's latest "
+                "archived day: `price_change` and `version_bump` watches get those events; `momentum_jump` a score "
+                "move of at least `threshold` points (default 10) since the entity's previous scored day; "
+                "`momentum_above` a score crossing above `threshold` (default 80); `any` every change event plus "
+                "momentum jumps of 10 points. A change is notified once per watch, however often it is evaluated. "
+                "Kept for the plan's depth: Starter the last 30 days, Pro the whole archive. Page with `offset` or "
+                "with `cursor` (the previous page's `nextCursor`; stable while new notifications arrive). "
+                + signature + " Undelivered notifications are retried with exponential backoff on network errors, "
+                "5xx and 429 (not on other 4xx) and on the next run; FEEDS_WEBHOOK_MAX_FAILURES (default 5) failed "
+                "deliveries in a row disable the webhook (GET /watches shows it).",
+                ["watches"],
+                [
+                    _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+                           "Page size, 1 to 1000."),
+                    _query("offset", {"type": "integer", "minimum": 0, "default": 0},
+                           "Notifications to skip (not with `cursor`)."),
+                    _query("cursor", {"type": "string", "pattern": "^[0-9]{1,18}$"},
+                           "The `nextCursor` of the previous page (not with `offset`)."),
+                    _query("since", {"type": "string", "format": "date-time"},
+                           "Only notifications created at or after this ISO 8601 date-time (a plain date means its "
+                           "midnight UTC)."),
+                ],
+                {
+                    "200": _ok(schemas.WatchEventList, "A page of notifications.", keyed=True, cacheable=False),
+                    "400": _problem(400, ["bad_request"], "Invalid parameter (named in `parameter`), or both "
+                                                          "`offset` and `cursor`."),
+                    "401": UNAUTHORIZED,
+                    "429": too_many,
+                },
+            )
+        },
+        f"{API}/watches/webhook-secret": {
+            "get": _operation(
+                "webhook_secret",
+                "The webhook signing secret",
+                "The account's webhook signing secret, created on first use (one per account: a rotated key keeps "
+                "it). " + signature,
+                ["watches"],
+                [],
+                {"200": secret_ok, "401": UNAUTHORIZED, "429": too_many},
+            ),
+            "post": _operation(
+                "webhook_secret_rotate",
+                "Rotate the webhook signing secret",
+                "Replace the account's webhook secret by a new one and return it; deliveries from now on are "
+                "signed with the new secret only.",
+                ["watches"],
+                [],
+                {"200": secret_ok, "401": UNAUTHORIZED, "429": too_many},
+            ),
+        },
     }
 
 
@@ -674,6 +750,7 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths[f"{API}/{{feed}}/entity"] = {"get": _entity_operation()}
     paths[f"{API}/trends"] = {"get": _trends_operation()}
     paths[f"{API}/watches"] = _watch_operations()
+    paths.update(_watch_event_operations())
     paths[f"{API}/claims"] = _claim_operations()
     paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
     document = {

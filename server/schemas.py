@@ -697,6 +697,27 @@ class WatchCreate(Body):
         None,
         description="Finite number. Defaults: 10 points for momentum_jump, 80 for momentum_above; unused otherwise.",
     )
+    webhook: str | None = Field(
+        None,
+        max_length=2048,
+        json_schema_extra={"format": "uri"},
+        description="Optional https URL (default port, a public host) each of the watch's notifications is POSTed "
+        "to, signed (`X-Feeds-Signature`, see GET /watches/webhook-secret). Malformed: 400 `bad_request`; not https "
+        "or a loopback, private, link-local or metadata host: 400 `unsafe_url`.",
+    )
+
+
+class WatchWebhook(Body):
+    """A watch's webhook and its health: disabled after consecutive failed deliveries."""
+
+    url: str = Field(description="Where notifications are POSTed.")
+    state: Literal["active", "disabled"] = Field(
+        description="`disabled` after FEEDS_WEBHOOK_MAX_FAILURES (default 5) failed deliveries in a row; delete the "
+        "watch and add it again to re-enable."
+    )
+    consecutiveFailures: int = Field(ge=0, description="Failed deliveries since the last success.")
+    disabledAt: DateTime | None = Field(description="When it was disabled; null while active.")
+    disabledReason: str | None = Field(description="Why it was disabled (the last error); null while active.")
 
 
 class Watch(Body):
@@ -709,6 +730,7 @@ class Watch(Body):
     feed: FeedName = Field(description="Feed of the watched entity.")
     key: str = Field(description="Entity key of the watched entity (as /history?entity= takes it).")
     createdAt: DateTime = Field(description="When the watch was added.")
+    webhook: WatchWebhook | None = Field(description="The watch's webhook; null when it has none.")
 
 
 class WatchList(Body):
@@ -723,6 +745,66 @@ class WatchDeleted(Body):
     """Confirmation of DELETE /watches."""
 
     deleted: str = Field(description="Id of the deleted watch.")
+
+
+class MomentumMove(Body):
+    """The momentum change behind a `momentum_jump` or `momentum_above` notification."""
+
+    old: float = Field(description="Score on the entity's previous scored day.")
+    new: float = Field(description="Score on the notification's `date`.")
+    change: float = Field(description="`new` - `old`, 1 decimal.")
+    threshold: float = Field(description="Threshold applied (points moved, or the level crossed).")
+    previousDate: Day = Field(description="The previous scored day (`old`).")
+
+
+class WatchEventDelivery(Body):
+    """Webhook delivery state of one notification."""
+
+    state: Literal["none", "pending", "delivered", "failed", "disabled", "cancelled"] = Field(
+        description="`none`: the watch has no webhook; `pending`: not delivered yet, retried on the next run; "
+        "`delivered`; `failed`: refused by the receiver (3xx/4xx other than 429) or by the address guard, not "
+        "retried; `disabled`: the webhook was disabled first; `cancelled`: the watch was deleted first."
+    )
+    attempts: int = Field(ge=0, description="Delivery attempts so far.")
+    lastAttemptAt: DateTime | None = Field(description="Time of the last attempt.")
+    lastError: str | None = Field(description="Error of the last failed attempt (`HTTP 500`, a network error).")
+    deliveredAt: DateTime | None = Field(description="When the receiver answered 2xx.")
+
+
+class WatchEvent(Body):
+    """One notification of a watch; the webhook body is this object without `delivery`."""
+
+    id: str = Field(description="Notification id; also sent as `X-Feeds-Event-Id` (the same on every retry).")
+    watchId: str = Field(description="The watch that matched (it may have been deleted since).")
+    entity: str = Field(description="Entity page path of the watch.")
+    feed: FeedName = Field(description="Feed of the entity.")
+    type: Literal["new_entity", "version_bump", "price_change", "momentum_jump", "momentum_above"] = Field(
+        description="What happened; an `any` watch gets every change event type and `momentum_jump`."
+    )
+    date: Day = Field(description="Archive day of the change (the build's latest day of the feed).")
+    event: Event | MomentumMove = Field(description="The change event (as in /trends) or the momentum move.")
+    createdAt: DateTime = Field(description="When the notification was created (after the build).")
+    delivery: WatchEventDelivery = Field(description="Webhook delivery state.")
+
+
+class WatchEventList(Body):
+    """The key's notifications, newest first."""
+
+    total: int = Field(ge=0, description="Notifications matching `since` (all pages).")
+    limit: int = Field(ge=1, le=1000, description="Page size applied.")
+    offset: int = Field(ge=0, description="Offset applied.")
+    count: int = Field(ge=0, description="Notifications in `data`.")
+    nextCursor: str | None = Field(description="Pass as `cursor` for the next (older) page; null on the last page.")
+    data: list[WatchEvent] = Field(description="The notifications.")
+
+
+class WebhookSecret(Body):
+    """The account's webhook signing secret."""
+
+    secret: str = Field(description="HMAC-SHA256 key (the whole string, UTF-8). Keep it private.")
+    createdAt: DateTime = Field(description="When this secret was created (or rotated in).")
+    algorithm: Literal["HMAC-SHA256"] = Field(description="Signature algorithm.")
+    header: str = Field(description="How the signature is sent.")
 
 
 # -- problems and health --------------------------------------------------------------------------

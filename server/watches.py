@@ -3,6 +3,12 @@
 Watches belong to the key's account (a rotated key keeps its watches). `entity` is the entity's
 page path (`/repo/<owner>/<name>`, `/mcp/<server>`, ...), resolved against the build's pages index
 so a watch always names something the service knows.
+
+A watch may carry a `webhook` (an https URL checked by server/notifications.py): the nightly
+notification step posts the watch's events there, counts consecutive failed deliveries in
+`webhook_failures` and disables the webhook (`webhook_disabled_at`, `webhook_disabled_reason`) after
+FEEDS_WEBHOOK_MAX_FAILURES of them, so a dead endpoint is not retried forever. Those columns were
+added after the table: `WatchStore` adds them to an older state store when it opens it.
 """
 
 from __future__ import annotations
@@ -32,6 +38,14 @@ CREATE TABLE IF NOT EXISTS watches (
 );
 CREATE INDEX IF NOT EXISTS watches_by_account ON watches (account, created_at);
 """
+WEBHOOK_COLUMNS = {
+    "webhook": "TEXT",
+    "webhook_failures": "INTEGER NOT NULL DEFAULT 0",
+    "webhook_disabled_at": "TEXT",
+    "webhook_disabled_reason": "TEXT",
+}
+"""Columns added to `watches` for webhooks; ALTER TABLE adds the missing ones to an existing store."""
+_COLUMNS = "id, entity, feed, entity_key, type, threshold, created_at, " + ", ".join(WEBHOOK_COLUMNS)
 
 
 class WatchLimit(Exception):
@@ -51,6 +65,22 @@ class Watch:
     type: str
     threshold: float | None
     created_at: str
+    webhook: str | None = None
+    webhook_failures: int = 0
+    webhook_disabled_at: str | None = None
+    webhook_disabled_reason: str | None = None
+
+    def webhook_json(self) -> dict[str, Any] | None:
+        """The webhook as clients see it: where it posts and, once disabled, since when and why."""
+        if self.webhook is None:
+            return None
+        return {
+            "url": self.webhook,
+            "state": "disabled" if self.webhook_disabled_at else "active",
+            "consecutiveFailures": self.webhook_failures,
+            "disabledAt": self.webhook_disabled_at,
+            "disabledReason": self.webhook_disabled_reason,
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +91,7 @@ class Watch:
             "feed": self.feed,
             "key": self.entity_key,
             "createdAt": self.created_at,
+            "webhook": self.webhook_json(),
         }
 
 
@@ -78,20 +109,53 @@ class WatchStore:
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the webhook columns to a store created before them (once; workers may race to do it)."""
+        present = {row[1] for row in self.db.execute("PRAGMA table_info(watches)")}
+        if present >= set(WEBHOOK_COLUMNS):
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            present = {row[1] for row in self.db.execute("PRAGMA table_info(watches)")}
+            for name, declaration in WEBHOOK_COLUMNS.items():
+                if name not in present:
+                    self.db.execute(f"ALTER TABLE watches ADD COLUMN {name} {declaration}")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self.db.close()
 
     def list(self, account: str) -> list[Watch]:
         cur = self.db.execute(
-            "SELECT id, entity, feed, entity_key, type, threshold, created_at FROM watches"
-            " WHERE account = ? ORDER BY created_at, id",
+            f"SELECT {_COLUMNS} FROM watches WHERE account = ? ORDER BY created_at, id",
             (account,),
         )
         return [Watch(*row) for row in cur]
 
+    def all(self) -> list[tuple[str, Watch]]:
+        """(account, watch) of every account, for the notification step after a build."""
+        cur = self.db.execute(f"SELECT account, {_COLUMNS} FROM watches ORDER BY account, created_at, id")
+        return [(row[0], Watch(*row[1:])) for row in cur]
+
+    def get(self, watch_id: str) -> Watch | None:
+        row = self.db.execute(f"SELECT {_COLUMNS} FROM watches WHERE id = ?", (watch_id,)).fetchone()
+        return Watch(*row) if row else None
+
     def add(
-        self, account: str, limit: int, entity: str, feed: str, entity_key: str, type_: str, threshold: float | None
+        self,
+        account: str,
+        limit: int,
+        entity: str,
+        feed: str,
+        entity_key: str,
+        type_: str,
+        threshold: float | None,
+        webhook: str | None = None,
     ) -> Watch:
         """Add a watch, refusing past the plan's limit or a duplicate, atomically across workers."""
         watch = Watch(
@@ -102,6 +166,7 @@ class WatchStore:
             type_,
             threshold,
             datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            webhook,
         )
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -114,8 +179,9 @@ class WatchStore:
             if duplicate:
                 raise WatchExists(f"this key already watches {entity} for {type_} (watch {duplicate[0]})")
             self.db.execute(
-                "INSERT INTO watches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (watch.id, account, entity, feed, entity_key, type_, threshold, watch.created_at),
+                "INSERT INTO watches (id, account, entity, feed, entity_key, type, threshold, created_at, webhook)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (watch.id, account, entity, feed, entity_key, type_, threshold, watch.created_at, webhook),
             )
             self.db.execute("COMMIT")
         except BaseException:
@@ -127,3 +193,32 @@ class WatchStore:
         """Delete the account's watch; False when there is none (another key's watch is 'none' too)."""
         cur = self.db.execute("DELETE FROM watches WHERE account = ? AND id = ?", (account, watch_id))
         return cur.rowcount > 0
+
+    def webhook_succeeded(self, watch_id: str) -> None:
+        """A delivered event ends a run of failures: only failures *in a row* disable a webhook."""
+        self.db.execute("UPDATE watches SET webhook_failures = 0 WHERE id = ? AND webhook_failures != 0", (watch_id,))
+
+    def webhook_failed(self, watch_id: str, error: str, max_failures: int, now: str) -> bool:
+        """Count one failed delivery; disable the webhook at `max_failures` in a row. True when it is disabled now."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            row = self.db.execute(
+                "SELECT webhook_failures, webhook_disabled_at FROM watches WHERE id = ?", (watch_id,)
+            ).fetchone()
+            if row is None or row[1] is not None:
+                self.db.execute("COMMIT")
+                return row is not None
+            failures = row[0] + 1
+            reason = None
+            if failures >= max_failures:
+                reason = f"{failures} deliveries failed in a row (last: {error})"[:500]
+            self.db.execute(
+                "UPDATE watches SET webhook_failures = ?, webhook_disabled_at = ?, webhook_disabled_reason = ?"
+                " WHERE id = ?",
+                (failures, now if reason else None, reason, watch_id),
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return reason is not None
