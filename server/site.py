@@ -53,9 +53,15 @@ class FeedData:
         hit = self._search_cache.get(needle)
         if hit is not None:
             return hit
-        found = candidates(self.index, needle.encode())
-        ids = range(len(self.lines)) if found is None else found.tolist()
-        result = np.fromiter((i for i in ids if needle in self.lines[i]), dtype=np.int64)
+        encoded = needle.encode()
+        found = candidates(self.index, encoded)
+        lines = self.lines
+        if found is None:
+            result = np.array([i for i, line in enumerate(lines) if needle in line], dtype=np.int64)
+        elif len(encoded) == 3:
+            result = found.astype(np.int64)  # a lone trigram: the index is exact, nothing to confirm
+        else:
+            result = np.array([i for i in found.tolist() if needle in lines[i]], dtype=np.int64)
         if len(self._search_cache) >= SEARCH_CACHE:
             self._search_cache.pop(next(iter(self._search_cache)))
         self._search_cache[needle] = result
