@@ -364,14 +364,7 @@ async def watches_list(request: Request) -> HTTPResponse:
 
 async def watches_add(request: Request) -> HTTPResponse:
     key = authenticate(request)
-    if len(request.body) > MAX_BODY:
-        raise bad_request(f"body over {MAX_BODY} bytes")
-    try:
-        body = orjson.loads(request.body or b"")
-    except orjson.JSONDecodeError:
-        raise bad_request('the body must be a JSON object: {"entity": ..., "type": ..., "threshold": ...}') from None
-    if not isinstance(body, dict):
-        raise bad_request("the body must be a JSON object")
+    body = params.json_object(request, MAX_BODY, '{"entity": ..., "type": ..., "threshold": ..., "webhook": ...}')
     unknown = set(body) - {"entity", "type", "threshold", "webhook"}
     if unknown:
         raise bad_request(f"unknown field(s): {', '.join(sorted(unknown))}", sorted(unknown)[0])

@@ -73,19 +73,13 @@ def _row(site: Site, feed: str, key: str) -> dict[str, Any] | None:
 
 def _body(request: Request) -> dict[str, Any]:
     """The submission as a JSON-shaped dict, from a JSON or an urlencoded form body."""
-    if len(request.body) > CLAIM_MAX_BODY:
-        raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
     content_type = (request.content_type or "").split(";")[0].strip().lower()
     if content_type == FORM:
+        if len(request.body) > CLAIM_MAX_BODY:
+            raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
         return form_to_body(dict(request.form or {}))
     if content_type in ("application/json", ""):
-        try:
-            body = orjson.loads(request.body or b"")
-        except orjson.JSONDecodeError:
-            raise bad_request('the body must be a JSON object: {"entity": ..., "email": ..., ...}') from None
-        if not isinstance(body, dict):
-            raise bad_request("the body must be a JSON object")
-        return body
+        return params.json_object(request, CLAIM_MAX_BODY, '{"entity": ..., "email": ..., ...}')
     raise bad_request(f"send application/json or {FORM}, not {content_type}")
 
 

@@ -1,9 +1,11 @@
-"""Query parameter parsing: strict, with a 400 that names the parameter, never a silent clamp."""
+"""Request parsing: strict query parameters and JSON bodies, with a 400 that names what is wrong, never a clamp."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
+import orjson
 from sanic import Request
 
 from server.errors import ApiError, bad_request
@@ -94,3 +96,16 @@ def required(request: Request, name: str, max_length: int = 2048) -> str:
 
 def not_found(detail: str) -> ApiError:
     return ApiError(404, "not_found", detail)
+
+
+def json_object(request: Request, max_bytes: int, shape: str) -> dict[str, Any]:
+    """The request body as a JSON object, or a 400 that shows the expected `shape`."""
+    if len(request.body) > max_bytes:
+        raise bad_request(f"body over {max_bytes} bytes")
+    try:
+        body = orjson.loads(request.body or b"")
+    except orjson.JSONDecodeError:
+        raise bad_request(f"the body must be a JSON object: {shape}") from None
+    if not isinstance(body, dict):
+        raise bad_request("the body must be a JSON object")
+    return body
