@@ -42,6 +42,7 @@ from server.errors import ApiError, bad_request, handle_error
 from server.keys import ApiKey, KeyStore
 from server.plans import Plan, plans
 from server.quotas import Decision, Quotas
+from server.response import TrustedHeadersResponse
 from server.site import Site, SiteHolder
 from server.static import register_static
 from server.watch_events_routes import check_webhook_request, register_watch_events, webhook_syntax
@@ -151,11 +152,11 @@ def send(
         etag = f'"{build}-{digest:08x}"'
         out["ETag"] = etag
         if etag in {tag.strip() for tag in request.headers.get("if-none-match", "").split(",")}:
-            return HTTPResponse(status=304, headers=out)
+            return TrustedHeadersResponse(status=304, headers=out)
     if gzipped:
         body = gzip.compress(body, compresslevel=5)
         out["Content-Encoding"] = "gzip"
-    return HTTPResponse(body, status=status, headers=out, content_type=content_type)
+    return TrustedHeadersResponse(body, status=status, headers=out, content_type=content_type)
 
 
 def record_demand(request: Request, feed: str, entity: str) -> None:
@@ -178,6 +179,14 @@ def _queued_body(meta: dict[str, Any], limit: int, offset: int, entity: str, sta
 
 async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     key = authenticate(request)
+    site = site_of(request)
+    data = site.feeds[feed]
+    # The same query on the same build is the same page: answer a repeat from the per-build cache,
+    # skipping parsing, search and assembly (only the key, the quota and the headers remain).
+    cached = data.pages.get(request.query_string)
+    if cached is not None:
+        charge(request, key)
+        return send(request, cached, keyed=True)
     limit = params.integer(request, "limit", 100, 1, 1000)
     offset = params.integer(request, "offset", 0, 0)
     since = params.since(request)
@@ -188,8 +197,6 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     url = params.one(request, "url") if feed == "ai-pricing" else None
     if repo is not None and not REPO_NAME.fullmatch(repo):
         raise bad_request(f"`repo` must be an exact `owner/name`, got {repo!r}", "repo")
-    site = site_of(request)
-    data = site.feeds[feed]
     # A tracked page is answered from the build; only a page we would fetch is checked (and resolved).
     if url is not None and url not in data.by_entity:
         try:
@@ -220,7 +227,9 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     else:
         total = matching_prefix
         rows = data.rows[offset : min(offset + limit, total)]
-    return send(request, page_bytes(data.meta, total, offset, limit, rows), keyed=True)
+    body = page_bytes(data.meta, total, offset, limit, rows)
+    data.remember_page(request.query_string, body)
+    return send(request, body, keyed=True)
 
 
 def _enqueue(settings: Settings, feed: str, entity: str) -> str:

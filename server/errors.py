@@ -15,6 +15,8 @@ from sanic import Request
 from sanic.exceptions import MethodNotAllowed, NotFound, SanicException
 from sanic.response import HTTPResponse
 
+from server.response import TrustedHeadersResponse
+
 log = logging.getLogger("feeds.server")
 
 PROBLEM = "application/problem+json"
@@ -88,7 +90,7 @@ def problem_body(status: int, code: str, detail: str, extra: dict[str, Any] | No
 
 
 def problem(error: ApiError) -> HTTPResponse:
-    return HTTPResponse(
+    return TrustedHeadersResponse(
         problem_body(error.status, error.code, error.detail, error.extra),
         status=error.status,
         headers=error.headers,

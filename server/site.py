@@ -27,6 +27,8 @@ from collectors.models import FEED_NAMES
 
 SEARCH_CACHE = 256
 """Recent `q` results kept per feed (row ids), so a repeated filter costs a dict lookup."""
+PAGE_CACHE_BYTES = 16 * 1024 * 1024
+"""Recent feed pages kept per feed and worker, by total size (a 100-row page is about 60 KB)."""
 
 
 @dataclass
@@ -41,6 +43,18 @@ class FeedData:
     index: np.ndarray
     by_entity: dict[str, int]
     _search_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    pages: dict[str, bytes] = field(default_factory=dict, repr=False)
+    """Recent feed pages of this build by query string (no `repo=`/`url=`: those record demand)."""
+
+    _pages_bytes: int = field(default=0, repr=False)
+
+    def remember_page(self, query: str, body: bytes) -> None:
+        if len(body) > PAGE_CACHE_BYTES // 8 or query in self.pages:
+            return
+        while self.pages and self._pages_bytes + len(body) > PAGE_CACHE_BYTES:
+            self._pages_bytes -= len(self.pages.pop(next(iter(self.pages))))
+        self.pages[query] = body
+        self._pages_bytes += len(body)
 
     def since_count(self, since: str | None) -> int:
         """How many leading rows (newest first) have `since` key >= since."""

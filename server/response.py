@@ -1,0 +1,32 @@
+"""A response whose headers skip Sanic's per-value sanitising: the hot path's biggest fixed cost.
+
+Sanic escapes every header name and value (two `str.translate` calls and two encodes per header)
+to defuse CR/LF injection from untrusted values. Measured with wrk on this machine, the six headers
+every keyed response must carry (X-RateLimit-*, Cache-Control, ETag, Vary) cost a bare Sanic app
+over 20% of its throughput, most of it that sanitising. Our header values are produced by this
+service (numbers, constants, build ids, hex digests), so they are checked for CR and LF once,
+cheaply, and encoded directly; any value that does contain one takes Sanic's own path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sanic.helpers import has_message_body
+from sanic.response import HTTPResponse
+
+
+class TrustedHeadersResponse(HTTPResponse):
+    __slots__ = ()
+
+    @property
+    def processed_headers(self) -> Iterable[tuple[bytes, bytes]]:  # type: ignore[override]
+        if has_message_body(self.status):
+            self.headers.setdefault("content-type", self.content_type)
+        encoded = []
+        for name, value in self.headers.items():
+            text = value if isinstance(value, str) else f"{value}"
+            if "\r" in text or "\n" in text or "\r" in name or "\n" in name:
+                return super().processed_headers
+            encoded.append((name.encode("ascii"), text.encode("utf-8", "surrogateescape")))
+        return encoded
