@@ -27,7 +27,7 @@ import httpx
 from bench import build as build_part
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
 from bench.yeararchive import YearSpec, ensure
-from build.paths import feed_dir
+from build.paths import badge_path, entity_page, feed_dir
 from feeds.settings import Settings
 from server.keys import KeyStore
 
@@ -251,6 +251,8 @@ def run() -> bool:
                 wrk("a. keyed feed page", base + PAGE, server, key=key),
                 wrk("b. keyed q search (new q each)", base, server, key=key, paths=tmp / "search.txt"),
                 wrk("c. keyed history page", base, server, key=key, paths=tmp / "history.txt"),
+                wrk("e. badge (public SVG)", base + badge_path(FEED, entities[0]), server),
+                wrk("f. entity page (public HTML)", base + entity_page(FEED, entities[0]), server),
             ]
         table(results)
         a, b, c = results[1], results[2], results[3]

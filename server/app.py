@@ -228,7 +228,7 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
         total = matching_prefix
         rows = data.rows[offset : min(offset + limit, total)]
     body = page_bytes(data.meta, total, offset, limit, rows)
-    data.remember_page(request.query_string, body)
+    data.pages.put(request.query_string, body)
     return send(request, body, keyed=True)
 
 

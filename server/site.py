@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import orjson
@@ -25,10 +26,37 @@ from build.paths import BUILD_INFO, feed_dir
 from build.search_index import candidates
 from collectors.models import FEED_NAMES
 
+V = TypeVar("V")
+
 SEARCH_CACHE = 256
 """Recent `q` results kept per feed (row ids), so a repeated filter costs a dict lookup."""
 PAGE_CACHE_BYTES = 16 * 1024 * 1024
 """Recent feed pages kept per feed and worker, by total size (a 100-row page is about 60 KB)."""
+
+
+class ByteBudgetCache(Generic[V]):
+    """Insertion-ordered cache bounded by the total size of its values, oldest out first.
+
+    Values bigger than an eighth of the budget are not kept, so one huge page cannot flush the rest.
+    """
+
+    def __init__(self, budget: int, size: Callable[[V], int]) -> None:
+        self.budget = budget
+        self.sizeof = size
+        self.items: dict[str, V] = {}
+        self.size = 0
+
+    def get(self, key: str) -> V | None:
+        return self.items.get(key)
+
+    def put(self, key: str, value: V) -> None:
+        size = self.sizeof(value)
+        if size > self.budget // 8 or key in self.items:
+            return
+        while self.items and self.size + size > self.budget:
+            self.size -= self.sizeof(self.items.pop(next(iter(self.items))))
+        self.items[key] = value
+        self.size += size
 
 
 @dataclass
@@ -43,18 +71,10 @@ class FeedData:
     index: np.ndarray
     by_entity: dict[str, int]
     _search_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
-    pages: dict[str, bytes] = field(default_factory=dict, repr=False)
+    pages: ByteBudgetCache[bytes] = field(
+        default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False
+    )
     """Recent feed pages of this build by query string (no `repo=`/`url=`: those record demand)."""
-
-    _pages_bytes: int = field(default=0, repr=False)
-
-    def remember_page(self, query: str, body: bytes) -> None:
-        if len(body) > PAGE_CACHE_BYTES // 8 or query in self.pages:
-            return
-        while self.pages and self._pages_bytes + len(body) > PAGE_CACHE_BYTES:
-            self._pages_bytes -= len(self.pages.pop(next(iter(self.pages))))
-        self.pages[query] = body
-        self._pages_bytes += len(body)
 
     def since_count(self, since: str | None) -> int:
         """How many leading rows (newest first) have `since` key >= since."""
@@ -106,6 +126,10 @@ def _load_feed(root: Path, feed: str) -> FeedData:
     return FeedData(feed, meta, rows, since[::-1], lines, index, by_entity)
 
 
+STATIC_CACHE_BYTES = 32 * 1024 * 1024
+"""Public pages and badges kept in memory per worker (an entity page is about 20 KB)."""
+
+
 @dataclass
 class Site:
     root: Path
@@ -113,6 +137,10 @@ class Site:
     info: dict[str, Any]
     feeds: dict[str, FeedData]
     _files: dict[str, bytes | None] = field(default_factory=dict, repr=False)
+    static: ByteBudgetCache[Any] = field(
+        default_factory=lambda: ByteBudgetCache(STATIC_CACHE_BYTES, lambda f: len(f.body)), repr=False
+    )
+    """Public pages and badges of this build already served once, by path."""
 
     def file(self, relpath: str, cache: bool = False) -> bytes | None:
         """Bytes of a file of this build (None if absent); small shared documents can be cached."""

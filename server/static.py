@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -32,6 +33,7 @@ from sanic.response import HTTPResponse
 
 from build.badges import DARK_DIR, not_found_badge
 from server.errors import ApiError
+from server.site import Site
 
 PAGES_DIR = "pages"
 CONTENT_TYPES = {
@@ -50,6 +52,14 @@ PAGE_CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'"
+@dataclass(frozen=True)
+class StaticFile:
+    status: int
+    body: bytes
+    content_type: str
+    headers: dict[str, str]
+
+
 PNG_CACHE = 2048
 """PNG badges kept per worker (about 2 KB each)."""
 
@@ -114,9 +124,7 @@ async def png_of(key: tuple[str, str], svg: bytes) -> bytes:
     return png
 
 
-async def badge_response(request: Request, root: Path, parts: list[str], build_id: str) -> HTTPResponse:
-    from server.app import send
-
+async def badge_file(request: Request, root: Path, parts: list[str], build_id: str) -> StaticFile:
     style = "dark" if request.args.get("style") == "dark" else "light"
     name = parts[-1]
     is_png = name.endswith(".png")
@@ -126,11 +134,32 @@ async def badge_response(request: Request, root: Path, parts: list[str], build_i
     svg = target.read_bytes() if target is not None else not_found_badge(style).encode()
     key = ("/".join(svg_parts), build_id) if target is not None else (f"404:{style}", "")
     body = await png_of(key, svg) if is_png else svg
-    response = send(request, body, keyed=False, status=status, content_type=CONTENT_TYPES[".png" if is_png else ".svg"])
-    response.headers["Cache-Control"] = BADGE_CACHE if status == 200 else NOT_FOUND_CACHE
-    response.headers["Content-Security-Policy"] = BADGE_CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
+    headers = {
+        "Cache-Control": BADGE_CACHE if status == 200 else NOT_FOUND_CACHE,
+        "Content-Security-Policy": BADGE_CSP,
+        "X-Content-Type-Options": "nosniff",
+    }
+    return StaticFile(status, body, CONTENT_TYPES[".png" if is_png else ".svg"], headers)
+
+
+async def static_file(request: Request, site: Site, raw: str) -> StaticFile:
+    root = site.root / PAGES_DIR
+    parts = path_parts(raw)
+    if parts and parts[0] == "badge" and len(parts) > 1 and parts[-1].endswith((".svg", ".png")):
+        return await badge_file(request, root, parts, site.build_id)
+    target = resolve_parts(root, parts) if parts is not None else None
+    if target is None:
+        page = site.file(f"{PAGES_DIR}/404.html", cache=True)
+        if page is None:
+            raise ApiError(404, "not_found", f"no such page: {raw}")
+        headers = {"Cache-Control": NOT_FOUND_CACHE, "Content-Security-Policy": PAGE_CSP}
+        return StaticFile(404, page, CONTENT_TYPES[".html"], headers)
+    headers = {"X-Content-Type-Options": "nosniff"}
+    if target.suffix == ".html":
+        headers["Content-Security-Policy"] = PAGE_CSP
+    elif target.suffix == ".svg":
+        headers["Content-Security-Policy"] = BADGE_CSP
+    return StaticFile(200, target.read_bytes(), CONTENT_TYPES.get(target.suffix, "application/octet-stream"), headers)
 
 
 async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
@@ -140,26 +169,16 @@ async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
     if raw.startswith("/api/"):
         raise ApiError(404, "not_found", f"no such resource: {raw}")
     site = site_of(request)
-    root = site.root / PAGES_DIR
-    parts = path_parts(raw)
-    if parts and parts[0] == "badge" and len(parts) > 1 and parts[-1].endswith((".svg", ".png")):
-        return await badge_response(request, root, parts, site.build_id)
-    target = resolve_parts(root, parts) if parts is not None else None
-    if target is None:
-        page = site.file(f"{PAGES_DIR}/404.html", cache=True)
-        if page is None:
-            raise ApiError(404, "not_found", f"no such page: {raw}")
-        response = send(request, page, keyed=False, status=404, content_type=CONTENT_TYPES[".html"])
-        response.headers["Cache-Control"] = NOT_FOUND_CACHE
-        response.headers["Content-Security-Policy"] = PAGE_CSP
-        return response
-    content_type = CONTENT_TYPES.get(target.suffix, "application/octet-stream")
-    response = send(request, target.read_bytes(), keyed=False, content_type=content_type)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    if target.suffix == ".html":
-        response.headers["Content-Security-Policy"] = PAGE_CSP
-    elif target.suffix == ".svg":
-        response.headers["Content-Security-Policy"] = BADGE_CSP
+    # A build never changes, so a file found once is served from memory after that: path
+    # resolution (a realpath per request) and the read were most of a page's cost.
+    cache_key = raw + ("?dark" if request.args.get("style") == "dark" else "")
+    found = site.static.get(cache_key)
+    if found is None:
+        found = await static_file(request, site, raw)
+        if found.status == 200:
+            site.static.put(cache_key, found)
+    response = send(request, found.body, keyed=False, status=found.status, content_type=found.content_type)
+    response.headers.update(found.headers)
     return response
 
 
