@@ -58,6 +58,7 @@ HISTORY_DEFAULT_LIMIT = 31
 GZIP_MIN_BYTES = 1024
 PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
 PRIVATE_CACHE = "private, max-age=300"
+KEYED_VARY = "Accept-Encoding, Authorization"
 MAX_BODY = 16 * 1024
 
 
@@ -129,29 +130,32 @@ def send(
     cacheable: bool = True,
 ) -> HTTPResponse:
     """ETag/304, Cache-Control, CORS (public), gzip when asked: the same for every response."""
-    out = dict(headers or {})
+    ctx = request.ctx
     if keyed:
-        out.update(getattr(request.ctx, "rate", {}))
+        out = {**ctx.rate} if hasattr(ctx, "rate") else {}
         out["Cache-Control"] = PRIVATE_CACHE if cacheable else "no-store"
+        out["Vary"] = KEYED_VARY  # a 304 carries it too
     else:
-        out["Cache-Control"] = PUBLIC_CACHE
-        out["Access-Control-Allow-Origin"] = "*"
-    out["Vary"] = "Accept-Encoding, Authorization" if keyed else "Accept-Encoding"  # a 304 carries it too
-    gzipped = len(body) >= GZIP_MIN_BYTES and "gzip" in request.headers.get("accept-encoding", "")
+        out = {"Cache-Control": PUBLIC_CACHE, "Access-Control-Allow-Origin": "*", "Vary": "Accept-Encoding"}
+    if headers:
+        out.update(headers)
+    request_headers = request.headers
+    gzipped = len(body) >= GZIP_MIN_BYTES and "gzip" in request_headers.get("accept-encoding", "")
     if cacheable and status == 200:
         site = request.app.ctx.site.site
         build = site.build_id if site is not None else "none"
         # A cacheable keyed response is a pure function of (build, plan, path, query; bodies that
         # depend on the account are sent with cacheable=False): hashing those few bytes instead of a
         # 50-100 KB body keeps the ETag off the hot path. Public bodies are hashed.
-        key = getattr(request.ctx, "key", None)
+        key = getattr(ctx, "key", None)
         if keyed and key is not None:
             digest = zlib.crc32(f"{key.plan}|{request.path}?{request.query_string}".encode())
         else:
             digest = zlib.crc32(body)
         etag = f'"{build}-{digest:08x}"'
         out["ETag"] = etag
-        if etag in {tag.strip() for tag in request.headers.get("if-none-match", "").split(",")}:
+        conditional = request_headers.get("if-none-match")
+        if conditional and etag in {tag.strip() for tag in conditional.split(",")}:
             return TrustedHeadersResponse(status=304, headers=out)
     if gzipped:
         body = gzip.compress(body, compresslevel=5)

@@ -23,10 +23,8 @@ class TrustedHeadersResponse(HTTPResponse):
     def processed_headers(self) -> Iterable[tuple[bytes, bytes]]:  # type: ignore[override]
         if has_message_body(self.status):
             self.headers.setdefault("content-type", self.content_type)
-        encoded = []
-        for name, value in self.headers.items():
-            text = value if isinstance(value, str) else f"{value}"
-            if "\r" in text or "\n" in text or "\r" in name or "\n" in name:
-                return super().processed_headers
-            encoded.append((name.encode("ascii"), text.encode("utf-8", "surrogateescape")))
-        return encoded
+        texts = [(name, value if isinstance(value, str) else f"{value}") for name, value in self.headers.items()]
+        flat = "".join([name + value for name, value in texts])
+        if "\r" in flat or "\n" in flat:
+            return super().processed_headers
+        return [(name.encode("ascii"), value.encode("utf-8", "surrogateescape")) for name, value in texts]
