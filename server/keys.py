@@ -104,6 +104,9 @@ class KeyStore:
         self.cache_ttl = cache_ttl
         self._lock = threading.Lock()
         self._cache: dict[str, tuple[float, str | None, ApiKey | None]] = {}
+        self._verified: dict[str, tuple[float, ApiKey]] = {}
+        """Whole keys already matched against their hash, until their prefix entry expires: a
+        repeat request skips the regex and the SHA-256 (only valid keys ever enter)."""
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
@@ -120,17 +123,26 @@ class KeyStore:
         Hashes are compared in constant time, so response timing tells nothing about how much of
         a guessed key matched.
         """
+        now = time.monotonic()
+        verified = self._verified.get(secret)
+        if verified is not None and verified[0] > now:
+            return verified[1]  # this exact key was checked against its hash within the TTL
         match = KEY_RE.fullmatch(secret) if isinstance(secret, str) else None
         if match is None:
             return None
         prefix = match.group(1)
         entry = self._cache.get(prefix)
-        if entry is None or entry[0] <= time.monotonic():
+        if entry is None or entry[0] <= now:
             entry = self._load(prefix)
-        _, stored, key = entry
+        expires, stored, key = entry
         if stored is None or key is None or key.revoked:
             return None
-        return key if hmac.compare_digest(hash_key(secret), stored) else None
+        if not hmac.compare_digest(hash_key(secret), stored):
+            return None
+        if len(self._verified) >= CACHE_MAX:
+            self._verified.clear()
+        self._verified[secret] = (expires, key)
+        return key
 
     def _load(self, prefix: str) -> tuple[float, str | None, ApiKey | None]:
         with self._lock:
@@ -176,6 +188,7 @@ class KeyStore:
                 "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE prefix = ?", (_now(), row[0])
             )
             self._cache.pop(row[0], None)
+            self._verified.clear()
             return self._key(self._find(row[0]))
 
     def rotate(self, key_or_prefix: str) -> tuple[ApiKey, str]:
@@ -196,6 +209,7 @@ class KeyStore:
                 self.db.execute("ROLLBACK")
                 raise
             self._cache.pop(old[0], None)
+            self._verified.clear()
             return created
 
     # -- helpers (called with the lock held) --------------------------------------------------
@@ -213,6 +227,7 @@ class KeyStore:
             except sqlite3.IntegrityError:
                 continue
             self._cache.pop(prefix, None)
+            self._verified.clear()
             return self._key(self._find(prefix)), secret
         raise RuntimeError("could not draw an unused key prefix")
 
