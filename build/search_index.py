@@ -42,23 +42,27 @@ def build_index(lines: Sequence[bytes]) -> np.ndarray:
 
 
 def candidates(index: np.ndarray, needle: bytes) -> np.ndarray | None:
-    """Sorted row ids that contain every trigram of `needle`; None when the needle is too short."""
+    """Sorted row ids that contain every trigram of `needle`; None when the needle is too short.
+
+    All posting ranges come from two vectorised binary searches; they are intersected rarest first
+    through a boolean mask (linear, no sorting), so a common trigram costs one pass over its rows.
+    """
     if len(needle) < 3:
         return None
     codes = np.unique(_codes(np.frombuffer(needle, dtype=np.uint8)))
-    ranges = []
-    for code in codes:
-        lo = np.searchsorted(index, code << np.uint64(32), side="left")
-        hi = np.searchsorted(index, (code + np.uint64(1)) << np.uint64(32), side="left")
-        if lo == hi:
-            return np.zeros(0, dtype=np.uint64)
-        ranges.append((hi - lo, lo, hi))
-    ranges.sort()
-    result: np.ndarray | None = None
-    for _, lo, hi in ranges:
-        rows = index[lo:hi] & ROW_MASK
-        result = rows if result is None else np.intersect1d(result, rows, assume_unique=True)
+    lows = np.searchsorted(index, codes << np.uint64(32), side="left")
+    highs = np.searchsorted(index, (codes + np.uint64(1)) << np.uint64(32), side="left")
+    sizes = highs - lows
+    if not sizes.all():
+        return np.zeros(0, dtype=np.uint64)
+    order = np.argsort(sizes, kind="stable")
+    result = index[lows[order[0]] : highs[order[0]]] & ROW_MASK
+    for k in order[1:]:
         if len(result) == 0:
             break
-    assert result is not None
+        rows = index[lows[k] : highs[k]] & ROW_MASK
+        mask = np.zeros(int(result[-1]) + 1, dtype=bool)
+        mask[result] = True
+        rows = rows[: np.searchsorted(rows, result[-1], side="right")]
+        result = rows[mask[rows]]
     return result
