@@ -46,11 +46,13 @@ One `Quotas` per process, opened after the worker starts: a SQLite connection mu
 
 from __future__ import annotations
 
+import fcntl
 import math
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -164,12 +166,28 @@ class Quotas:
         self.velocity_window = float(settings.feeds_velocity_window)
         self.throttle_seconds = float(settings.feeds_throttle_seconds)
         self.db = _connect(self.path / "quotas.sqlite")
+        self._lockfile = open(self.path / "quotas.lock", "a+b")  # noqa: SIM115 - held for the process's life
         self._lock = threading.Lock()
         self._pools: dict[tuple[str, str], _Pool] = {}
         self._throttles: dict[str, tuple[float, float]] = {}
         """account -> (throttled until, monotonic time it was read from the shared table)."""
         self._period = _month(time.time())
         self._closed = False
+
+    @contextmanager
+    def _writer(self) -> Iterator[None]:
+        """Take the cross-process write turn before SQLite's own lock.
+
+        SQLite makes a writer that finds the database locked sleep and poll (1, 2, 5, 10 ms ...), so
+        two busy workers turned every contended history call into a multi-millisecond wait (p99 of
+        53 ms in the benchmark). An flock queues the writers instead and wakes the next one the
+        moment the lock is released; SQLite then never finds its lock taken by another worker.
+        """
+        fcntl.flock(self._lockfile, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._lockfile, fcntl.LOCK_UN)
 
     # -- the hot path -------------------------------------------------------------------------
 
@@ -206,6 +224,20 @@ class Quotas:
             return self._shared_hit(account, plan, history, items, now, month, month_end, pool)
 
     def _shared_hit(
+        self,
+        account: str,
+        plan: Plan,
+        history: bool,
+        items: Sequence[str],
+        now: float,
+        month: str,
+        month_end: float,
+        pool: _Pool | None,
+    ) -> Decision:
+        with self._writer():
+            return self._shared_hit_locked(account, plan, history, items, now, month, month_end, pool)
+
+    def _shared_hit_locked(
         self,
         account: str,
         plan: Plan,
@@ -334,7 +366,7 @@ class Quotas:
         rows = [(p.left, account, month) for (account, month), p in pools if p.left > 0]
         if not rows:
             return
-        with self.db:
+        with self._writer(), self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.executemany(
                 "UPDATE monthly SET used = max(0, used - ?) WHERE account = ? AND month = ?", rows
@@ -393,6 +425,7 @@ class Quotas:
                 self.db.execute("DELETE FROM daily_history WHERE day < ?", (oldest,))
             finally:
                 self.db.close()
+                self._lockfile.close()
 
     def __enter__(self) -> Quotas:
         return self

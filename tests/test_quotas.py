@@ -195,6 +195,7 @@ def test_a_crash_loses_at_most_one_block_counted_as_used(tmp_path: Path) -> None
     for _ in range(10):
         assert crashed.hit("acct", plan, now=NOW).allowed
     crashed.db.close()  # no close(): the reservation is never given back
+    crashed._lockfile.close()  # the OS closes a dead process's files
     after = Quotas(settings)
     used = after.usage("acct", plan, now=NOW)["requests"]
     assert 10 <= used <= 10 + 50  # errs against the customer, by at most one block
