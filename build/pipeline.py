@@ -25,6 +25,7 @@ import orjson
 from build import publish
 from build.claims import load_maintainers
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
+from build.feedspec import FEED_SPECS
 from build.history_files import write_history
 from build.momentum import Momentum, compute_momentum
 from build.pages import SitePages, api_docs
@@ -121,8 +122,9 @@ def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, 
             doc = compute_trends(series, window, j)
             writer.write_json(trends_path(series.feed, window, day), doc)
         if doc is None:
-            doc = {"feed": series.feed, "window": window, "date": None, "movers": [], "moversRelative": [],
-                   "events": []}
+            # a feed with no archived day yet: the same document shape, empty
+            doc = {"feed": series.feed, "window": window, "date": None, "from": None,
+                   "metric": FEED_SPECS[series.feed].main_metric, "movers": [], "moversRelative": [], "events": []}
         writer.write_json(latest_trends_path(window, series.feed), doc)
         latest[window] = doc
     return latest

@@ -166,3 +166,17 @@ def test_golden_tree(built) -> None:
     assert sorted(actual) == sorted(expected)
     for rel in expected:
         assert actual[rel] == expected[rel], rel
+
+
+def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path) -> None:
+    from server.schemas import TrendsResponse
+
+    settings = settings_for(tmp_path)
+    settings.ensure_dirs()
+    archive = make_tiny_archive(settings.archive_path)
+    archive.db.execute("DELETE FROM rows WHERE feed = 'ai-pricing'")
+    archive.close()
+    pipeline.run_build(settings, now=NOW, quiet=True)
+    doc = read_json(Path(settings.feeds_site_dir), "api/trends/ai-pricing/7d/latest.json")
+    assert (doc["date"], doc["metric"], doc["movers"], doc["events"]) == (None, "min_price", [], [])
+    TrendsResponse.model_validate(doc)
