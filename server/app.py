@@ -21,7 +21,6 @@ from sanic.response import HTTPResponse
 from build.feed_pages import page_bytes
 from build.paths import (
     DEMAND,
-    PAGES_INDEX,
     SAMPLE_ALL,
     entity_card_path,
     history_path,
@@ -359,14 +358,6 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
 # -- watches -----------------------------------------------------------------------------------
 
 
-def _pages(site: Site) -> dict[str, list[str]]:
-    pages = site.info.get("_pages")
-    if pages is None:
-        pages = orjson.loads(site.file(PAGES_INDEX) or b"{}")
-        site.info["_pages"] = pages
-    return pages
-
-
 async def watches_list(request: Request) -> HTTPResponse:
     key = authenticate(request)
     charge(request, key)
@@ -395,7 +386,7 @@ async def watches_add(request: Request) -> HTTPResponse:
         threshold = DEFAULT_THRESHOLDS.get(type_)
     webhook = webhook_syntax(body)
     site = site_of(request)
-    target = _pages(site).get(entity.rstrip("/") or entity)
+    target = site.pages_index.get(entity.rstrip("/") or entity)
     if target is None:
         raise params.not_found(
             f"unknown entity {entity!r}: use an entity page path such as /repo/<owner>/<name> or /mcp/<server>"
@@ -439,7 +430,7 @@ async def momentum_endpoint(request: Request) -> HTTPResponse:
     category = params.choice(request, "category", MOMENTUM_CATEGORIES)
     limit = params.integer(request, "limit", 100, 1, 100)
     site = site_of(request)
-    cache: dict[tuple[str | None, int], bytes] = site.info.setdefault("_momentum", {})
+    cache = site.momentum_bodies
     body = cache.get((category, limit))
     if body is None:
         boards = []

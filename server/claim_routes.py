@@ -60,12 +60,6 @@ VERIFY_STATUS = {"verified": 200, "used": 200, "expired": 410, "invalid": 404}
 # -- shared steps ------------------------------------------------------------------------------------
 
 
-def _pages(site: Site) -> dict[str, list[str]]:
-    from server.app import _pages as pages_of
-
-    return pages_of(site)
-
-
 def _row(site: Site, feed: str, key: str) -> dict[str, Any] | None:
     raw = site.file(entity_card_path(feed, key))
     return orjson.loads(raw).get("row") if raw else None
@@ -91,7 +85,7 @@ async def submit(request: Request, body: dict[str, Any]) -> tuple[Submission, Ne
         submission = parse_submission(body)
     except ClaimInvalid as exc:
         raise bad_request(exc.message, exc.field) from None
-    target = _pages(site).get(submission.entity)
+    target = site.pages_index.get(submission.entity)
     if target is None:
         raise params.not_found(
             f"unknown listing {submission.entity!r}: use an entity page path such as /repo/<owner>/<name>"
@@ -138,7 +132,7 @@ def _html(body: str, status: int, headers: dict[str, str] | None = None) -> HTTP
 
 
 def _form_page(request: Request, site: Site, entity: str, **extra: Any) -> str:
-    target = _pages(site).get(entity) if entity else None
+    target = site.pages_index.get(entity) if entity else None
     feed, label = None, None
     if target is not None:
         feed, key = target
@@ -174,7 +168,7 @@ async def claim_page(request: Request) -> HTTPResponse:
     entity = entity.rstrip("/") or entity
     if len(entity) > 2048:
         entity = ""
-    known = not entity or entity in _pages(site)
+    known = not entity or entity in site.pages_index
     error = None if known else f"There is no listing at {entity}: check the page path."
     status = 200 if known else 404
     body = _form_page(request, site, entity, error=error, error_field=None if known else "entity")

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import orjson
 
-from build.paths import BUILD_INFO, feed_dir
+from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir
 from build.search_index import candidates
 from collectors.models import FEED_NAMES
 
@@ -141,6 +141,16 @@ class Site:
         default_factory=lambda: ByteBudgetCache(STATIC_CACHE_BYTES, lambda f: len(f.body)), repr=False
     )
     """Public pages and badges of this build already served once, by path."""
+    momentum_bodies: dict[tuple[str | None, int], bytes] = field(default_factory=dict, repr=False)
+    """Momentum responses of this build by (category, limit): at most 4 x 100 small bodies."""
+    _pages_index: dict[str, list[str]] | None = field(default=None, repr=False)
+
+    @property
+    def pages_index(self) -> dict[str, list[str]]:
+        """Page path -> [feed, entity] of every entity of the build, read once on first use."""
+        if self._pages_index is None:
+            self._pages_index = orjson.loads(self.file(PAGES_INDEX) or b"{}")
+        return self._pages_index
 
     def file(self, relpath: str, cache: bool = False) -> bytes | None:
         """Bytes of a file of this build (None if absent); small shared documents can be cached."""
