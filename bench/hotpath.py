@@ -20,7 +20,6 @@ from pathlib import Path
 from bench.report import say
 from build.feed_pages import page_bytes
 from build.paths import history_path
-from build.search_index import candidates
 from feeds.settings import Settings
 from server.keys import KeyStore
 from server.plans import plans
@@ -79,8 +78,8 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
         sample = queries[:2_000]
         data._search_cache.clear()
         for label, fn in (
-            ("candidates() (trigram index)", lambda q: candidates(data.index, q.encode())),
-            ("site.search() (index + confirm)", data.search),
+            ("suffix-array span (binary search)", lambda q: data.index.span(q.encode())),
+            ("site.search() (span -> row ids)", data.search),
         ):
             mean, p50, p99, worst = spread_us(fn, sample)
             say(

@@ -28,6 +28,7 @@ from bench import build as build_part
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
 from bench.yeararchive import YearSpec, ensure
 from build.paths import badge_path, entity_page, feed_dir
+from build.search_index import FILES as INDEX_FILES
 from feeds.settings import Settings
 from server.keys import KeyStore
 
@@ -151,16 +152,21 @@ def api_only() -> list[str]:
     return ["--no-mcp"] if "--no-mcp" in usage.stdout else []
 
 
+def _usable(site: Path) -> bool:
+    """A complete cached tree in the format this code serves (an older build lacks today's index files)."""
+    return (site / "build.json").exists() and all((site / feed_dir(FEED) / name).exists() for name in INDEX_FILES)
+
+
 def site_for_bench(tmp: Path) -> Path:
     """The one-year build when the build part has made it; otherwise a 3-day archive at the same size."""
     year = cache_root() / YearSpec().key / "site"
-    if (year / "build.json").exists():
+    if _usable(year):
         say(f"tree: the one-year build ({year})")
         return year
     spec = YearSpec(days=3)
     cached = ensure(spec, cache_root())
     site = cached.directory / "site"
-    if not (site / "build.json").exists():
+    if not _usable(site):
         run = build_part.timed_build(cached.directory, site)
         if run.returncode != 0:
             raise RuntimeError(f"feeds build failed: {run.stderr[-2000:]}")

@@ -6,7 +6,8 @@ Per feed, in `api/feeds/<feed>/`:
   `since` field (SPEC §4.1); rows without that field last. `since` is then a prefix of the file.
 - `index.json`: `{"since": [...]}`, the sortable `since` key of each row (same order; "" if none).
 - `search.txt`: one lowercase line per row holding every field value, for `q`, and
-  `search.npy`, its byte-trigram index (build/search_index.py), so `q` never scans.
+  `search.sa.npy`, `search.rows.npy`, `search.buckets.npy`: its suffix-array index
+  (build/search_index.py), so `q` is a binary search, never a scan.
 - `meta.json`: feed, title, source, updatedAt (the last successful collection), day, stale, total.
 - `page1.json`: the complete default response (offset 0, limit 100), ready to send.
 
@@ -116,13 +117,12 @@ def write_feed(writer: TreeWriter, archive: Archive, feed: str, day: str | None)
         for _, data, _ in rows:
             fh.write(data)
             fh.write(b"\n")
-    lines = [search_text(row).encode() for _, _, row in rows]
+    blob = b"".join(search_text(row).encode() + b"\n" for _, _, row in rows)
     with writer.open_stream(f"{base}/search.txt") as fh:
-        for line in lines:
-            fh.write(line)
-            fh.write(b"\n")
-    with writer.open_stream(f"{base}/search.npy") as fh:
-        np.save(fh, build_index(lines), allow_pickle=False)
+        fh.write(blob)
+    for name, array in build_index(blob).files():
+        with writer.open_stream(f"{base}/{name}") as fh:
+            np.save(fh, array, allow_pickle=False)
     writer.write_json(f"{base}/index.json", {"since": [key for key, _, _ in rows]})
     writer.write_json(f"{base}/meta.json", meta)
     first = [data for _, data, _ in rows[:DEFAULT_LIMIT]]

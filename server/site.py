@@ -3,8 +3,8 @@
 A `Site` is loaded once per build (in a thread, off the request path) and never changes; a request
 takes the current `Site` at its start and uses only it, so a new build going live mid-request
 cannot mix two builds in one response, and no request fails during the swap. Per feed it keeps the
-pre-serialised rows, the `since` keys (ascending, for bisect), the search lines and their trigram
-index: answering a feed request is bisect + index lookups + joining bytes, never parsing a row.
+pre-serialised rows, the `since` keys (ascending, for bisect), the search text and its suffix
+array: answering a feed request is bisects + slices + joining bytes, never parsing a row.
 Files read per request (history, trends) come from the snapshot's own build directory, which the
 build keeps for a while after it stops being current.
 """
@@ -23,7 +23,7 @@ import numpy as np
 import orjson
 
 from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir
-from build.search_index import candidates
+from build.search_index import SearchIndex
 from collectors.models import FEED_NAMES
 
 V = TypeVar("V")
@@ -67,8 +67,7 @@ class FeedData:
     """Pre-serialised rows, newest first by the `since` field."""
     since_asc: list[str]
     """The rows' `since` keys reversed (ascending) for bisect; "" where a row has none."""
-    lines: list[str]
-    index: np.ndarray
+    index: SearchIndex
     by_entity: dict[str, int]
     _search_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     pages: ByteBudgetCache[bytes] = field(
@@ -87,15 +86,7 @@ class FeedData:
         hit = self._search_cache.get(needle)
         if hit is not None:
             return hit
-        encoded = needle.encode()
-        found = candidates(self.index, encoded)
-        lines = self.lines
-        if found is None:
-            result = np.array([i for i, line in enumerate(lines) if needle in line], dtype=np.int64)
-        elif len(encoded) == 3:
-            result = found.astype(np.int64)  # a lone trigram: the index is exact, nothing to confirm
-        else:
-            result = np.array([i for i in found.tolist() if needle in lines[i]], dtype=np.int64)
+        result = self.index.search(needle.encode())
         if len(self._search_cache) >= SEARCH_CACHE:
             self._search_cache.pop(next(iter(self._search_cache)))
         self._search_cache[needle] = result
@@ -117,15 +108,15 @@ def _load_feed(root: Path, feed: str) -> FeedData:
     raw = (base / "rows.jsonl").read_bytes()
     rows = raw.split(b"\n")[:-1] if raw else []
     since = orjson.loads((base / "index.json").read_bytes())["since"]
-    text = (base / "search.txt").read_text(encoding="utf-8")
-    lines = text.split("\n")[:-1] if text else []
-    index = np.load(base / "search.npy", allow_pickle=False)
+    index = SearchIndex.load(base, (base / "search.txt").read_bytes())
     by_entity = {}
     for i, row in enumerate(rows):
         by_entity[_entity_of(row)] = i
-    return FeedData(feed, meta, rows, since[::-1], lines, index, by_entity)
+    return FeedData(feed, meta, rows, since[::-1], index, by_entity)
 
 
+RECENT_FILES_BYTES = 32 * 1024 * 1024
+"""Per-entity API files kept in memory per worker (a one-year history file is about 40 KB)."""
 STATIC_CACHE_BYTES = 32 * 1024 * 1024
 """Public pages and badges kept in memory per worker (an entity page is about 20 KB)."""
 
@@ -141,6 +132,10 @@ class Site:
         default_factory=lambda: ByteBudgetCache(STATIC_CACHE_BYTES, lambda f: len(f.body)), repr=False
     )
     """Public pages and badges of this build already served once, by path."""
+    recent: ByteBudgetCache[bytes] = field(
+        default_factory=lambda: ByteBudgetCache(RECENT_FILES_BYTES, len), repr=False
+    )
+    """Per-entity files of this build read recently (history, cards, dated trends), by path."""
     momentum_bodies: dict[tuple[str | None, int], bytes] = field(default_factory=dict, repr=False)
     """Momentum responses of this build by (category, limit): at most 4 x 100 small bodies."""
     _pages_index: dict[str, list[str]] | None = field(default=None, repr=False)
@@ -153,16 +148,32 @@ class Site:
         return self._pages_index
 
     def file(self, relpath: str, cache: bool = False) -> bytes | None:
-        """Bytes of a file of this build (None if absent); small shared documents can be cached."""
+        """Bytes of a file of this build (None if absent).
+
+        `cache`: a small shared document, kept for the build's life. Otherwise (per-entity history,
+        cards, dated trends) the file is kept in a size-bounded cache of recent files, so a popular
+        entity is read from disk once per build and worker. Absent files are never kept there: a
+        stream of unknown entities cannot grow it.
+        """
         if cache and relpath in self._files:
             return self._files[relpath]
+        data = self.recent.get(relpath)
+        if data is not None:
+            return data
         try:
-            data: bytes | None = (self.root / relpath).read_bytes()
+            with open(f"{self._prefix}{relpath}", "rb") as fh:
+                data = fh.read()
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             data = None
         if cache:
             self._files[relpath] = data
+        elif data is not None:
+            self.recent.put(relpath, data)
         return data
+
+    @property
+    def _prefix(self) -> str:
+        return f"{self.root}{os.sep}"
 
 
 def load_site(site_dir: Path) -> Site | None:

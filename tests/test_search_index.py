@@ -1,41 +1,61 @@
 import random
+from pathlib import Path
 
 import numpy as np
+import pytest
 
-from build.search_index import build_index, candidates
+from build.search_index import FILES, SearchIndex, build_index
+
+
+def index_of(lines: list[str], tmp_path: Path | None = None) -> SearchIndex:
+    blob = "".join(line + "\n" for line in lines).encode()
+    arrays = build_index(blob)
+    if tmp_path is None:
+        return SearchIndex(blob, arrays)
+    for name, array in arrays.files():
+        np.save(tmp_path / name, array, allow_pickle=False)
+    return SearchIndex.load(tmp_path, blob)
 
 
 def brute(lines: list[str], q: str) -> list[int]:
     return [i for i, line in enumerate(lines) if q in line]
 
 
-def search(lines: list[str], q: str) -> list[int]:
-    encoded = [line.encode() for line in lines]
-    index = build_index(encoded)
-    found = candidates(index, q.encode())
-    ids = range(len(lines)) if found is None else found.tolist()
-    return [i for i in ids if q in lines[i]]
-
-
-def test_matches_a_brute_force_scan_on_random_text() -> None:
+def test_matches_a_brute_force_scan_on_random_text(tmp_path: Path) -> None:
     rng = random.Random(7)
     alphabet = "abcde é日本/:-\x1f"
     lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(300)]
-    for _ in range(300):
+    index = index_of(lines, tmp_path)  # through the saved, memory-mapped files, as the server reads them
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
+    needles = ["a", "é", "日", "ab", "\x1f", "zz", "本/", "abcdeabcde"]
+    for _ in range(400):
         line = rng.choice(lines) or "abc"
         start = rng.randint(0, max(0, len(line) - 1))
-        q = line[start : start + rng.randint(1, 8)] or "a"
-        assert search(lines, q) == brute(lines, q), q
+        needles.append(line[start : start + rng.randint(1, 10)] or "a")
+    for q in needles:
+        found = index.search(q.encode())
+        assert found.tolist() == brute(lines, q), q
+        assert found.dtype == np.int64
 
 
-def test_trigrams_never_span_two_rows() -> None:
-    lines = ["xxab", "cdyy"]
-    index = build_index([line.encode() for line in lines])
-    assert candidates(index, b"abc").tolist() == []
-    assert candidates(index, b"bcd").tolist() == []
+def test_many_occurrences_take_the_dense_path_and_stay_exact() -> None:
+    lines = ["x" * 50 if i % 3 else "y" for i in range(200)]
+    index = index_of(lines)
+    assert index.search(b"x").tolist() == brute(lines, "x")  # 6,650 occurrences in 133 rows
+    assert index.search(b"xxx").tolist() == brute(lines, "x")
 
 
-def test_short_needles_ask_for_a_scan_and_empty_input_is_fine() -> None:
-    assert candidates(build_index([b"hello"]), b"he") is None
-    assert len(build_index([])) == 0
-    assert candidates(np.zeros(0, dtype=np.uint64), b"abc").tolist() == []
+@pytest.mark.parametrize("needle", [b"b\nc", b"\n", b"b\n"])
+def test_a_match_never_straddles_two_rows(needle: bytes) -> None:
+    assert index_of(["ab", "cd"]).search(needle).tolist() == []
+
+
+def test_needles_past_the_text_and_empty_input() -> None:
+    index = index_of(["hello", "help"])
+    assert index.search(b"hel").tolist() == [0, 1]
+    assert index.search(b"hello world").tolist() == []
+    assert index.search(b"\xff\xff").tolist() == []
+    assert index.search(b"").tolist() == []
+    empty = index_of([])
+    assert empty.search(b"a").tolist() == []
+    assert empty.search(b"abc").tolist() == []
