@@ -40,7 +40,7 @@ from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import ApiError, bad_request, handle_error
 from server.keys import ApiKey, KeyStore
 from server.plans import Plan, plans
-from server.quotas import Decision, Quotas
+from server.quotas import VELOCITY_FLUSH_SECONDS, Decision, Quotas
 from server.response import TrustedHeadersResponse
 from server.site import Site, SiteHolder
 from server.static import register_static
@@ -511,6 +511,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         app.ctx.resolver = resolver_for(settings)
         app.add_task(app.ctx.site.watch(), name="site-watch")
         app.add_task(_flush_demand(app), name="demand-flush")
+        app.add_task(_flush_quotas(app), name="quotas-flush")
 
     @app.after_server_stop
     async def close_resources(app: Sanic) -> None:
@@ -546,6 +547,14 @@ def _bind(handler: Any, feed: str) -> Any:
 
     bound.__name__ = f"{handler.__name__}_{feed.replace('-', '_')}"
     return bound
+
+
+async def _flush_quotas(app: Sanic) -> None:
+    """Repeat lookups reach the shared velocity table within a second (a short write, on the loop:
+    the SQLite connection belongs to this thread)."""
+    while True:
+        await asyncio.sleep(VELOCITY_FLUSH_SECONDS)
+        app.ctx.quotas.flush()
 
 
 async def _flush_demand(app: Sanic) -> None:

@@ -6,8 +6,9 @@ few seconds (and at shutdown) costs one transaction per flush. The build reads t
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from collectors.state import StateStore
@@ -19,13 +20,12 @@ class DemandRecorder:
     def __init__(self, state_path: Path) -> None:
         self.state_path = state_path
         self.pending: Counter[tuple[str, str]] = Counter()
-        self.day = datetime.now(UTC).date().isoformat()
+        self.day, self.day_ends = _today()
 
     def add(self, feed: str, entity: str) -> None:
-        today = datetime.now(UTC).date().isoformat()
-        if today != self.day:
+        if time.time() >= self.day_ends:  # a lookup after midnight counts for the new day
             self.flush()
-            self.day = today
+            self.day, self.day_ends = _today()
         self.pending[(feed, entity)] += 1
 
     def flush(self) -> None:
@@ -37,3 +37,10 @@ class DemandRecorder:
             state.add_demand(self.day, counts)
         finally:
             state.close()
+
+
+def _today() -> tuple[str, float]:
+    """Today's UTC date and the epoch second it ends (one clock read per lookup, no date formatting)."""
+    now = datetime.now(UTC)
+    start = datetime(now.year, now.month, now.day, tzinfo=UTC)
+    return start.date().isoformat(), (start + timedelta(days=1)).timestamp()

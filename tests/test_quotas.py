@@ -102,6 +102,29 @@ def test_daily_history_cap_and_midnight_retry_after(quotas: Quotas, settings: Se
     assert (usage["history_calls"], usage["requests"]) == (1, 5)  # the refused call consumed nothing
 
 
+def shared_rows(settings: Settings, sql: str, *args: object) -> list[tuple]:
+    db = sqlite3.connect(Path(settings.feeds_data_dir) / "counters" / "quotas.sqlite")
+    try:
+        return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
+def test_history_calls_are_reserved_in_blocks_and_given_back_exactly(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_daily_history="200", quota_block="50")
+    plan = starter(settings)
+    q = Quotas(settings)
+    for _ in range(3):
+        assert q.hit("acct", plan, history=True, now=NOW).allowed
+    daily = "SELECT used FROM daily_history WHERE account = 'acct' AND day = ?"
+    assert shared_rows(settings, daily, "2026-11-20") == [(25,)]  # one block of min(50, 200 // 8)
+    assert q.usage("acct", plan, now=NOW)["history_calls"] == 3  # this process's unused part subtracted
+    assert q.hit("acct", plan, history=True, now=NOV_21).allowed  # a new day: yesterday's block goes back
+    assert shared_rows(settings, daily, "2026-11-20") == [(3,)]
+    q.close()
+    assert shared_rows(settings, daily, "2026-11-21") == [(1,)]
+
+
 # -- velocity -----------------------------------------------------------------------------------
 
 
@@ -133,6 +156,46 @@ def test_velocity_window_slides(quotas: Quotas, settings: Settings) -> None:
     assert quotas.usage("acct", plan, now=NOW + 650)["velocity_items"] == 5
     d = quotas.hit("acct", plan, items=["z"], now=NOW + 651)
     assert (d.allowed, d.code) == (False, "velocity_throttled")
+
+
+VELOCITY = "SELECT item, seen FROM velocity WHERE account = 'acct' ORDER BY item"
+
+
+def test_a_repeat_lookup_writes_nothing_until_the_flush(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_daily_history="200")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        assert q.hit("acct", plan, history=True, items=["a"], now=NOW).allowed
+        assert q.hit("acct", plan, history=True, items=["a"], now=NOW + 100).allowed
+        assert shared_rows(settings, VELOCITY) == [("a", NOW)]  # the repeat is only in this process so far
+        q.flush()
+        assert shared_rows(settings, VELOCITY) == [("a", NOW + 100)]
+        assert q.usage("acct", plan, now=NOW + 100)["history_calls"] == 2
+
+
+def test_a_flushed_repeat_keeps_the_item_in_the_window_for_other_processes(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, velocity_limit="3", velocity_window="600")
+    plan = starter(settings)
+    with Quotas(settings) as here, Quotas(settings) as other:
+        assert here.hit("acct", plan, items=["a"], now=NOW).allowed
+        assert here.hit("acct", plan, items=["a"], now=NOW + 500).allowed  # a repeat, in memory
+        here.flush()
+        assert other.hit("acct", plan, items=["b", "c"], now=NOW + 650).allowed  # "a" (seen at +500) still counts
+        d = other.hit("acct", plan, items=["d"], now=NOW + 651)
+        assert (d.allowed, d.code) == (False, "velocity_throttled")
+
+
+def test_repeats_of_an_account_throttled_meanwhile_are_not_written_back(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, velocity_limit="3")
+    plan = starter(settings)
+    with Quotas(settings) as here, Quotas(settings) as other:
+        assert here.hit("acct", plan, items=["a"], now=NOW).allowed
+        assert here.hit("acct", plan, items=["a"], now=NOW + 1).allowed
+        assert other.hit("acct", plan, items=list("bcde"), now=NOW + 2).code == "velocity_throttled"
+        here.flush()
+        assert shared_rows(settings, VELOCITY) == []  # the throttle's clean slate stays clean
+        after = here.hit("acct", plan, items=["a"], now=NOW + 3)  # and the item is not taken as known
+        assert (after.allowed, after.code) == (False, "velocity_throttled")
 
 
 def test_one_request_with_too_many_distinct_items_is_throttled(quotas: Quotas, settings: Settings) -> None:
