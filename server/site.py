@@ -32,6 +32,8 @@ SEARCH_CACHE = 256
 """Recent `q` results kept per feed (row ids), so a repeated filter costs a dict lookup."""
 PAGE_CACHE_BYTES = 16 * 1024 * 1024
 """Recent feed pages kept per feed and worker, by total size (a 100-row page is about 60 KB)."""
+HISTORY_CACHE_BYTES = 8 * 1024 * 1024
+"""Recent history answers kept per feed and worker (a 31-day page is about 5 KB)."""
 
 
 class ByteBudgetCache(Generic[V]):
@@ -74,6 +76,10 @@ class FeedData:
         default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False
     )
     """Recent feed pages of this build by query string (no `repo=`/`url=`: those record demand)."""
+    histories: ByteBudgetCache[tuple[bytes, str]] = field(
+        default_factory=lambda: ByteBudgetCache(HISTORY_CACHE_BYTES, lambda answer: len(answer[0])), repr=False
+    )
+    """Recent history answers of this build by plan and query string, with the entity they are about."""
 
     def since_count(self, since: str | None) -> int:
         """How many leading rows (newest first) have `since` key >= since."""

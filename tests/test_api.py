@@ -570,7 +570,9 @@ def test_url_lookup_tracked_and_queued(api: LiveServer, pro_key: str) -> None:
 
 def test_history_default_window_per_plan(api: LiveServer) -> None:
     series = tree_history(api, "codehost-ai-repos", "acme/agent-kit")
-    for plan, days in (("pro", 90), ("starter", 30)):
+    # The same query under each plan, repeated on fresh connections so both workers answer it again
+    # from their per-build answer cache: the cache must keep the plans apart.
+    for plan, days in [("pro", 90), ("starter", 30)] * 4:
         with api.client(api.key(plan)) as http:
             body = http.get(H, params={"entity": "acme/agent-kit"}).json()
         assert body["to"] == str(LATEST) and body["from"] == str(LATEST - timedelta(days=days - 1)), body

@@ -59,3 +59,11 @@ def test_needles_past_the_text_and_empty_input() -> None:
     empty = index_of([])
     assert empty.search(b"a").tolist() == []
     assert empty.search(b"abc").tolist() == []
+
+
+@pytest.mark.parametrize("hits", [3, 20, 60])  # 6, 40, 120 occurrences: the set, sort and mark paths
+def test_every_dedupe_path_gives_sorted_distinct_rows(hits: int) -> None:
+    rng = random.Random(hits)
+    chosen = set(rng.sample(range(400), hits))
+    lines = [f"row {i} needle and needle" if i in chosen else f"row {i} other" for i in range(400)]
+    assert index_of(lines).search(b"needle").tolist() == sorted(chosen)
