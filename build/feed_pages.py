@@ -66,7 +66,10 @@ def page_bytes(meta: dict[str, Any], total: int, offset: int, limit: int, rows: 
             "count": len(rows),
         }
     )
-    return head[:-1] + b',"data":[' + b",".join(rows) + b"]}"
+    if len(rows) < 2:
+        return head[:-1] + b',"data":[' + b"".join(rows) + b"]}"
+    # one copy of the (up to ~60 KB) rows rather than a join and then a concatenation
+    return b",".join([head[:-1] + b',"data":[' + rows[0], *rows[1:-1], rows[-1] + b"]}"])
 
 
 @dataclass
