@@ -41,7 +41,7 @@ from server.errors import ApiError, bad_request, handle_error
 from server.keys import ApiKey, KeyStore
 from server.plans import Plan, plans
 from server.quotas import VELOCITY_FLUSH_SECONDS, Decision, Quotas
-from server.response import TrustedHeadersResponse
+from server.response import READ, TrustedHeadersResponse
 from server.site import Site, SiteHolder
 from server.static import register_static
 from server.watch_events_routes import check_webhook_request, register_watch_events, webhook_syntax
@@ -59,6 +59,8 @@ PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
 PRIVATE_CACHE = "private, max-age=300"
 KEYED_VARY = "Accept-Encoding, Authorization"
 MAX_BODY = 16 * 1024
+URL_MAX = 2048
+"""Longest `url=` accepted (what browsers and CDNs reliably carry; no pricing page needs more)."""
 
 
 # -- shared steps ------------------------------------------------------------------------------
@@ -200,6 +202,8 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     url = params.one(request, "url") if feed == "ai-pricing" else None
     if repo is not None and not REPO_NAME.fullmatch(repo):
         raise bad_request(f"`repo` must be an exact `owner/name`, got {repo!r}", "repo")
+    if url is not None and len(url) > URL_MAX:
+        raise bad_request(f"`url` is longer than {URL_MAX} characters", "url")
     # A tracked page is answered from the build; only a page we would fetch is checked (and resolved).
     if url is not None and url not in data.by_entity:
         try:
@@ -536,20 +540,20 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
 
     for feed in FEED_NAMES:
         op = feed.replace("-", "_")
-        app.add_route(_bind(feed_endpoint, feed), f"{API}/{feed}", methods=["GET"], name=op)
-        app.add_route(_bind(history_endpoint, feed), f"{API}/{feed}/history", methods=["GET"], name=f"{op}_history")
-        app.add_route(_bind(entity_endpoint, feed), f"{API}/{feed}/entity", methods=["GET"], name=f"{op}_entity")
-    app.add_route(trends_endpoint, f"{API}/trends", methods=["GET"], name="trends")
+        app.add_route(_bind(feed_endpoint, feed), f"{API}/{feed}", methods=READ, name=op)
+        app.add_route(_bind(history_endpoint, feed), f"{API}/{feed}/history", methods=READ, name=f"{op}_history")
+        app.add_route(_bind(entity_endpoint, feed), f"{API}/{feed}/entity", methods=READ, name=f"{op}_entity")
+    app.add_route(trends_endpoint, f"{API}/trends", methods=READ, name="trends")
     register_watch_events(app, settings)  # /api/v1/watches/events and /webhook-secret (exact static paths)
-    app.add_route(watches_list, f"{API}/watches", methods=["GET"], name="watches_list")
+    app.add_route(watches_list, f"{API}/watches", methods=READ, name="watches_list")
     app.add_route(watches_add, f"{API}/watches", methods=["POST"], name="watches_add")
     app.add_route(watches_delete, f"{API}/watches", methods=["DELETE"], name="watches_delete")
     # ctx_public: the error handler adds CORS to these routes' errors as `send` does to their answers.
-    app.add_route(sample_endpoint, f"{API}/sample", methods=["GET"], name="sample", ctx_public=True)
-    app.add_route(momentum_endpoint, f"{API}/momentum", methods=["GET"], name="momentum", ctx_public=True)
-    app.add_route(demand_endpoint, f"{API}/demand", methods=["GET"], name="demand", ctx_public=True)
-    app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=["GET"], name="openapi", ctx_public=True)
-    app.add_route(health_endpoint, "/healthz", methods=["GET"], name="health")
+    app.add_route(sample_endpoint, f"{API}/sample", methods=READ, name="sample", ctx_public=True)
+    app.add_route(momentum_endpoint, f"{API}/momentum", methods=READ, name="momentum", ctx_public=True)
+    app.add_route(demand_endpoint, f"{API}/demand", methods=READ, name="demand", ctx_public=True)
+    app.add_route(openapi_endpoint, f"{API}/openapi.json", methods=READ, name="openapi", ctx_public=True)
+    app.add_route(health_endpoint, "/healthz", methods=READ, name="health")
     __import__("server.claim_routes", fromlist=["_"]).register_claims(app)  # imports this module: lazy
     register_static(app)
     return app

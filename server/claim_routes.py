@@ -41,6 +41,7 @@ from server.claims import (
 )
 from server.errors import ApiError, bad_request
 from server.mailer import MailError, send_mail, verification_link, verification_mail
+from server.response import READ
 from server.site import Site
 from server.static import PAGE_CSP
 
@@ -223,6 +224,7 @@ def register_claims(app: Sanic) -> None:
         app.ctx.claims.close()
 
     app.add_route(claims_create, f"{API}/claims", methods=["POST"], name="claims_create")
-    app.add_route(claim_page, "/claim", methods=["GET"], name="claim_page")
+    app.add_route(claim_page, "/claim", methods=READ, name="claim_page")
     app.add_route(claim_form_post, "/claim", methods=["POST"], name="claim_submit")
+    # GET only: verifying changes state, and a HEAD (link checkers) must not.
     app.add_route(claim_verify, "/claim/verify", methods=["GET"], name="claim_verify")

@@ -86,6 +86,9 @@ one hour (`velocity_throttled`). Every keyed response carries `X-RateLimit-Limit
 `X-RateLimit-Reset` (monthly quota); every 429 carries `Retry-After`. Bulk or full-archive access needs a data
 licence.
 
+**HEAD.** Every GET operation also answers HEAD: the same status and headers, no body (a keyed HEAD counts
+like the GET).
+
 **Errors.** Every error is `application/problem+json` (RFC 9457, schema `Problem`) with a machine-readable
 top-level `code`; each error response below lists the codes it can carry (also as `x-error-codes`). A bad
 parameter is a 400 naming it in `parameter`; values are never silently clamped, and a parameter given twice is a
@@ -242,7 +245,7 @@ def _feed_operation(feed: str) -> dict[str, Any]:
         params.append(
             _query(
                 "url",
-                {"type": "string", "format": "uri"},
+                {"type": "string", "format": "uri", "maxLength": 2048},
                 "Exact pricing page URL: that page only. An untracked https URL of a public host is added to the "
                 "daily watchlist (empty `data`, a `queued` object); any other URL is a 400 `unsafe_url`.",
             )

@@ -15,6 +15,9 @@ from collections.abc import Iterable
 from sanic.helpers import has_message_body
 from sanic.response import HTTPResponse
 
+READ = ["GET", "HEAD"]
+"""Methods of every read endpoint: HEAD is a GET without the body (Sanic drops it), as HTTP says."""
+
 
 class TrustedHeadersResponse(HTTPResponse):
     __slots__ = ()

@@ -33,6 +33,7 @@ from sanic.response import HTTPResponse
 
 from build.badges import DARK_DIR, not_found_badge
 from server.errors import ApiError
+from server.response import READ
 from server.site import Site
 
 PAGES_DIR = "pages"
@@ -183,5 +184,5 @@ async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
 
 
 def register_static(app: Sanic) -> None:
-    app.add_route(static_endpoint, "/", methods=["GET"], name="home")
-    app.add_route(static_endpoint, "/<path:path>", methods=["GET"], name="static")
+    app.add_route(static_endpoint, "/", methods=READ, name="home")
+    app.add_route(static_endpoint, "/<path:path>", methods=READ, name="static")

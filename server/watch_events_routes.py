@@ -25,6 +25,7 @@ from feeds.settings import Settings
 from server import params
 from server.errors import ApiError, bad_request
 from server.notifications import NotificationStore
+from server.response import READ
 from server.webhooks import check_webhook, syntax_error
 
 API = "/api/v1"
@@ -131,6 +132,6 @@ def register_watch_events(app: Sanic, settings: Settings) -> None:
 
     app.register_listener(open_store, "before_server_start")
     app.register_listener(close_store, "after_server_stop")
-    app.add_route(events_list, EVENTS_PATH, methods=["GET"], name="watch_events")
-    app.add_route(secret_get, SECRET_PATH, methods=["GET"], name="webhook_secret")
+    app.add_route(events_list, EVENTS_PATH, methods=READ, name="watch_events")
+    app.add_route(secret_get, SECRET_PATH, methods=READ, name="webhook_secret")
     app.add_route(secret_rotate, SECRET_PATH, methods=["POST"], name="webhook_secret_rotate")

@@ -229,6 +229,7 @@ BAD_PARAMETERS: list[tuple[str, str, dict[str, str], int, str, str]] = [
     ("pro", f"{API}/codehost-ai-repos", {"repo": "a/b/c"}, 400, "bad_request", "repo"),
     ("pro", f"{API}/codehost-ai-repos", {"repo": "https://github.com/a/b"}, 400, "bad_request", "repo"),
     ("pro", f"{API}/codehost-ai-repos", {"repo": ""}, 400, "bad_request", "repo"),
+    ("pro", f"{API}/ai-pricing", {"url": "https://example.com/" + "p" * 2029}, 400, "bad_request", "url"),
     ("pro", f"{API}/ai-pricing", {"url": "http://example.com/pricing"}, 400, "unsafe_url", "url"),
     ("pro", f"{API}/ai-pricing", {"url": "https://10.0.0.7/pricing"}, 400, "unsafe_url", "url"),
     ("pro", f"{API}/ai-pricing", {"url": "https://192.168.1.1/pricing"}, 400, "unsafe_url", "url"),
@@ -427,7 +428,31 @@ def test_watches_allow_lists_every_method(api: LiveServer) -> None:
     with api.client() as http:
         response = http.put(f"{API}/watches")
     problem(response, 405, "method_not_allowed")
-    assert {m.strip() for m in response.headers["allow"].split(",")} == {"GET", "POST", "DELETE"}
+    assert {m.strip() for m in response.headers["allow"].split(",")} == {"GET", "HEAD", "POST", "DELETE"}
+
+
+@pytest.mark.parametrize(
+    ("path", "keyed"),
+    [(f"{API}/codehost-ai-repos?limit=2", True), (f"{H}?entity=acme/agent-kit", True), (f"{API}/trends", True),
+     (f"{API}/momentum", False), (f"{API}/sample", False), (f"{API}/openapi.json", False), ("/healthz", False),
+     ("/", False), ("/repo/acme/agent-kit", False), ("/badge/repo/acme/agent-kit.svg", False)],
+)
+def test_head_is_a_get_without_the_body(api: LiveServer, path: str, keyed: bool) -> None:
+    with api.client(api.key("pro") if keyed else None) as http:
+        got = http.get(path)
+        head = http.head(path)
+    assert got.status_code == head.status_code == 200, (got.text[:200], head.headers)
+    assert head.content == b""
+    for name in ("content-type", "etag", "cache-control"):
+        assert head.headers.get(name) == got.headers.get(name), name
+    if keyed:
+        assert int(head.headers["x-ratelimit-remaining"]) < int(got.headers["x-ratelimit-remaining"])  # HEAD counts
+
+
+def test_head_never_verifies_a_claim(api: LiveServer) -> None:
+    with api.client() as http:
+        response = http.head("/claim/verify", params={"token": "x" * 43})
+    assert response.status_code == 405
 
 
 # -- feeds -------------------------------------------------------------------------------------
