@@ -15,11 +15,14 @@ Files per feed, next to `search.txt`, all written at build time and memory-mappe
   (`pydivsufsort`, a maintained binding: ~0.3 s for the 4.7 MB blob of 15,000 repositories);
 - `search.rows.npy`: the row of each suffix-array entry (int32), so a range maps to rows with
   one slice instead of a binary search per occurrence;
-- `search.buckets.npy`: each two-byte prefix present in the text and where its run starts in the
-  suffix array (2 x k int32), so the binary search starts in a range of a few thousand entries,
-  not millions.
+- `search.buckets.npy`: each four-byte prefix present in the text (as a big-endian number, zero
+  padded at the end of the text) and where its run starts in the suffix array (2 x k int64; 24,782
+  prefixes, 400 KB for the 4.7 MB blob). A needle of up to four bytes is then two C-level
+  bisections of this table; a longer one bisects the text only inside its prefix's run. Against
+  two-byte buckets this halved the span lookup (13.6 -> 7.9 us on the benchmark's queries).
 
-A needle never contains `\\n` (search lines hold none), so no match can straddle two rows.
+A needle never contains `\\n` (search lines hold none), so no match can straddle two rows, and
+the zero padding can only ever follow a `\\n`, so it never matches either.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ ROWS_FILE = "search.rows.npy"
 BUCKETS_FILE = "search.buckets.npy"
 FILES = (SA_FILE, ROWS_FILE, BUCKETS_FILE)
 _EMPTY = np.zeros(0, dtype=np.int64)
+PAST_KEYS = 1 << 32
+"""Sentinel after the last four-byte key."""
 
 
 @dataclass(frozen=True)
@@ -55,22 +60,25 @@ def build_index(blob: bytes) -> IndexArrays:
         raise ValueError("search text over 2 GiB does not fit an int32 suffix array")
     data = np.frombuffer(blob, dtype=np.uint8)
     if not len(data):
-        return IndexArrays(np.zeros(0, np.int32), np.zeros(0, np.int32), np.array([[65536], [0]], np.int32))
+        return IndexArrays(np.zeros(0, np.int32), np.zeros(0, np.int32), np.array([[PAST_KEYS], [0]], np.int64))
     sa = np.ascontiguousarray(divsufsort(data.copy()), dtype=np.int32)  # the binding wants writable memory
     newline = data == 10
     row_of_byte = np.cumsum(newline, dtype=np.int32) - newline  # a line's `\n` belongs to that line
     rows = row_of_byte[sa]
-    following = np.zeros(len(data), dtype=np.int32)
-    following[:-1] = data[1:]
-    prefix2 = (data.astype(np.int32)[sa] << 8) | following[sa]  # nondecreasing along the suffix array
-    keys, starts = np.unique(prefix2, return_index=True)
-    buckets = np.array([[*keys, 65536], [*starts, len(sa)]], dtype=np.int32)
+    padded = np.concatenate([data, np.zeros(3, dtype=np.uint8)]).astype(np.int64)
+    prefix4 = (padded[sa] << 24) | (padded[sa + 1] << 16) | (padded[sa + 2] << 8) | padded[sa + 3]
+    first = np.empty(len(sa), dtype=bool)  # nondecreasing along the suffix array: runs, no sort needed
+    first[0] = True
+    np.not_equal(prefix4[1:], prefix4[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    buckets = np.stack([np.append(prefix4[starts], PAST_KEYS), np.append(starts, len(sa))]).astype(np.int64)
     return IndexArrays(sa, rows, buckets)
 
 
-def _ints(array: np.ndarray) -> memoryview:
-    """An int32 array as a memoryview of Python ints: indexing it is a C read, not a numpy scalar."""
-    return memoryview(np.ascontiguousarray(array, dtype=np.int32)).cast("B").cast("i")
+def _ints(array: np.ndarray, code: str = "i") -> memoryview:
+    """An integer array as a memoryview of Python ints: indexing it is a C read, not a numpy scalar."""
+    dtype = {"i": np.int32, "q": np.int64}[code]
+    return memoryview(np.ascontiguousarray(array, dtype=dtype)).cast("B").cast(code)
 
 
 class SearchIndex:
@@ -81,8 +89,8 @@ class SearchIndex:
         self.rows_of = arrays.rows
         self.nrows = blob.count(b"\n")
         self._sa = _ints(arrays.sa)
-        self._keys = _ints(arrays.buckets[0])
-        self._starts = _ints(arrays.buckets[1])
+        self._keys = _ints(arrays.buckets[0], "q")
+        self._starts = _ints(arrays.buckets[1], "q")
 
     @classmethod
     def load(cls, base: Path, blob: bytes) -> SearchIndex:
@@ -100,15 +108,15 @@ class SearchIndex:
         if m == 0 or b"\n" in needle:
             return 0, 0
         keys, starts = self._keys, self._starts
-        first = needle[0] << 8
-        if m == 1:
-            return starts[bisect.bisect_left(keys, first)], starts[bisect.bisect_left(keys, first + 256)]
-        key = first | needle[1]
+        if m < 4:  # every four-byte prefix that starts with the needle: one run of the table
+            lo = starts[bisect.bisect_left(keys, int.from_bytes(needle.ljust(4, b"\0"), "big"))]
+            return lo, starts[bisect.bisect_right(keys, int.from_bytes(needle.ljust(4, b"\xff"), "big"))]
+        key = int.from_bytes(needle[:4], "big")
         i = bisect.bisect_left(keys, key)
         if keys[i] != key:
             return 0, 0
         lo, hi = starts[i], starts[i + 1]
-        if m > 2 and lo < hi:
+        if m > 4:
             blob = self.blob
 
             def prefix(position: int) -> bytes:

@@ -23,11 +23,11 @@ def brute(lines: list[str], q: str) -> list[int]:
 
 def test_matches_a_brute_force_scan_on_random_text(tmp_path: Path) -> None:
     rng = random.Random(7)
-    alphabet = "abcde é日本/:-\x1f"
+    alphabet = "abcde é日本/:-\x1f\x00"
     lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(300)]
     index = index_of(lines, tmp_path)  # through the saved, memory-mapped files, as the server reads them
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
-    needles = ["a", "é", "日", "ab", "\x1f", "zz", "本/", "abcdeabcde"]
+    needles = ["a", "é", "日", "ab", "\x1f", "zz", "本/", "abcdeabcde", "\x00", "a\x00", "abcd", "abcde", "日本"]
     for _ in range(400):
         line = rng.choice(lines) or "abc"
         start = rng.randint(0, max(0, len(line) - 1))
