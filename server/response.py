@@ -19,15 +19,32 @@ READ = ["GET", "HEAD"]
 """Methods of every read endpoint: HEAD is a GET without the body (Sanic drops it), as HTTP says."""
 
 
+_ENCODED: dict[tuple[str, str], tuple[bytes, bytes]] = {}
+"""Encoded (name, value) pairs of headers whose values repeat (content type, cache policy, limits)."""
+_REPEATING = frozenset(
+    {"content-type", "cache-control", "vary", "x-ratelimit-limit", "x-ratelimit-reset", "access-control-allow-origin",
+     "content-encoding"}
+)
+_ENCODED_MAX = 4096
+
+
 class TrustedHeadersResponse(HTTPResponse):
     __slots__ = ()
 
     @property
     def processed_headers(self) -> Iterable[tuple[bytes, bytes]]:  # type: ignore[override]
+        headers = self.headers
         if has_message_body(self.status):
-            self.headers.setdefault("content-type", self.content_type)
-        texts = [(name, value if isinstance(value, str) else f"{value}") for name, value in self.headers.items()]
-        flat = "".join([name + value for name, value in texts])
-        if "\r" in flat or "\n" in flat:
-            return super().processed_headers
-        return [(name.encode("ascii"), value.encode("utf-8", "surrogateescape")) for name, value in texts]
+            headers.setdefault("content-type", self.content_type)
+        out = []
+        for name, raw in headers.items():
+            value = raw if type(raw) is str else f"{raw}"
+            pair = _ENCODED.get((name, value))
+            if pair is None:
+                if "\r" in value or "\n" in value or "\r" in name or "\n" in name:
+                    return super().processed_headers
+                pair = (name.encode("ascii"), value.encode("utf-8", "surrogateescape"))
+                if name.lower() in _REPEATING and len(_ENCODED) < _ENCODED_MAX:
+                    _ENCODED[(name, value)] = pair  # checked for CR/LF above, once
+            out.append(pair)
+        return out

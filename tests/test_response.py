@@ -12,3 +12,17 @@ def test_a_value_with_cr_or_lf_takes_sanics_sanitising_path() -> None:
     response = TrustedHeadersResponse(b"{}", headers={"X-Evil": "a\r\nSet-Cookie: x"}, content_type="a/b")
     headers = dict(response.processed_headers)
     assert b"\r" not in headers[b"X-Evil"] and b"\n" not in headers[b"X-Evil"]
+
+
+def test_repeating_headers_come_from_the_encoded_cache_and_stay_correct() -> None:
+    for remaining in (5, 4):  # the second response reuses the encoded Cache-Control and content type
+        response = TrustedHeadersResponse(
+            b"{}", headers={"Cache-Control": "private, max-age=300", "X-RateLimit-Remaining": remaining},
+            content_type="application/json",
+        )
+        assert list(response.processed_headers) == [
+            (b"Cache-Control", b"private, max-age=300"), (b"X-RateLimit-Remaining", str(remaining).encode()),
+            (b"content-type", b"application/json"),
+        ]
+    evil = TrustedHeadersResponse(b"{}", headers={"Cache-Control": "x\r\nSet-Cookie: y"}, content_type="a/b")
+    assert all(b"\n" not in value for _, value in evil.processed_headers)
