@@ -6,7 +6,7 @@ Per feed, in `api/feeds/<feed>/`:
   `since` field (SPEC §4.1); rows without that field last. `since` is then a prefix of the file.
 - `index.json`: `{"since": [...]}`, the sortable `since` key of each row (same order; "" if none).
 - `search.txt`: one lowercase line per row holding every field value, for `q`, and
-  `search.sa.npy`, `search.rows.npy`, `search.buckets.npy`: its suffix-array index
+  `search.sa.npy`, `search.rows.npy`, `search.prefix4.npy`: its suffix-array index
   (build/search_index.py), so `q` is a binary search, never a scan.
 - `meta.json`: feed, title, source, updatedAt (the last successful collection), day, stale, total.
 - `page1.json`: the complete default response (offset 0, limit 100), ready to send.

@@ -15,7 +15,7 @@ Files per feed, next to `search.txt`, all written at build time and memory-mappe
   (`pydivsufsort`, a maintained binding: ~0.3 s for the 4.7 MB blob of 15,000 repositories);
 - `search.rows.npy`: the row of each suffix-array entry (int32), so a range maps to rows with
   one slice instead of a binary search per occurrence;
-- `search.buckets.npy`: each four-byte prefix present in the text (as a big-endian number, zero
+- `search.prefix4.npy`: each four-byte prefix present in the text (as a big-endian number, zero
   padded at the end of the text) and where its run starts in the suffix array (2 x k int64; 24,782
   prefixes, 400 KB for the 4.7 MB blob). A needle of up to four bytes is then two C-level
   bisections of this table; a longer one bisects the text only inside its prefix's run. Against
@@ -36,7 +36,7 @@ from pydivsufsort import divsufsort
 
 SA_FILE = "search.sa.npy"
 ROWS_FILE = "search.rows.npy"
-BUCKETS_FILE = "search.buckets.npy"
+BUCKETS_FILE = "search.prefix4.npy"
 FILES = (SA_FILE, ROWS_FILE, BUCKETS_FILE)
 _EMPTY = np.zeros(0, dtype=np.int64)
 PAST_KEYS = 1 << 32
@@ -94,7 +94,14 @@ class SearchIndex:
 
     @classmethod
     def load(cls, base: Path, blob: bytes) -> SearchIndex:
-        """Map the arrays read-only: workers share one copy through the page cache."""
+        """Map the arrays read-only: workers share one copy through the page cache.
+
+        A tree published before this format (a server upgraded between two builds) lacks some of
+        the files: the index is then built in memory from `search.txt` (about a second for 15,000
+        rows, once per worker) rather than misread.
+        """
+        if not all((base / name).exists() for name in FILES):
+            return cls(blob, build_index(blob))
         # viewed as plain arrays: a memmap's slices are memmaps too, and each costs a Python-level hook
         sa, rows = (
             np.load(base / name, mmap_mode="r", allow_pickle=False).view(np.ndarray) for name in (SA_FILE, ROWS_FILE)

@@ -67,3 +67,12 @@ def test_every_dedupe_path_gives_sorted_distinct_rows(hits: int) -> None:
     chosen = set(rng.sample(range(400), hits))
     lines = [f"row {i} needle and needle" if i in chosen else f"row {i} other" for i in range(400)]
     assert index_of(lines).search(b"needle").tolist() == sorted(chosen)
+
+
+def test_a_tree_from_before_the_index_format_is_searched_from_its_text(tmp_path: Path) -> None:
+    lines = ["alpha beta", "gamma", "beta delta"]
+    blob = "".join(line + "\n" for line in lines).encode()
+    (tmp_path / "search.buckets.npy").write_bytes(b"an older format")  # what an older build left
+    index = SearchIndex.load(tmp_path, blob)
+    assert index.search(b"beta").tolist() == [0, 2]
+    assert index.search(b"gam").tolist() == [1]
