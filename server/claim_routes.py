@@ -4,9 +4,12 @@
   not customers), so the abuse limits of server/claims.py apply instead.
 - `GET /claim?entity=<page path>` -> the form, filled in with the listing; `POST /claim` takes the form
   (application/x-www-form-urlencoded) and answers with a page, never JSON, so it works without scripts.
-- `GET /claim/verify?token=...` -> a page saying verified, already used, expired or invalid. An unknown
-  token and a token of another claim look the same: the page shows a claim's listing only to the holder of
-  its own valid link.
+- `GET /claim/verify?token=...` -> changes nothing: for a live link, a page naming the claim's listing with a
+  button that POSTs the token; otherwise the page saying already used, expired or invalid. Mail scanners and
+  link previews (Safe Links, chat unfurls, antivirus) fetch every link of a mail, so following the link must
+  not use it up. `POST /claim/verify` (form field `token`) verifies once and says verified, already used,
+  expired or invalid. An unknown token and a token of another claim look the same: the page shows a claim's
+  listing only to the holder of its own valid link.
 
 The answer to a submission never depends on other people's claims of the same listing (same body, same
 status), so it cannot be used to learn whether a listing was claimed.
@@ -30,6 +33,7 @@ from server.app import API, JSON, site_of
 from server.claims import (
     CLAIM_FILE,
     PRICING_FEEDS,
+    Claim,
     ClaimInvalid,
     ClaimLimit,
     ClaimStore,
@@ -38,6 +42,7 @@ from server.claims import (
     form_to_body,
     github_repo,
     parse_submission,
+    proof_token,
 )
 from server.errors import ApiError, bad_request
 from server.mailer import MailError, send_mail, verification_link, verification_mail
@@ -55,7 +60,8 @@ NO_STORE = {
     "X-Content-Type-Options": "nosniff",
 }
 MAIL_RETRY = 300
-VERIFY_STATUS = {"verified": 200, "used": 200, "expired": 410, "invalid": 404}
+VERIFY_STATUS = {"valid": 200, "verified": 200, "used": 200, "expired": 410, "invalid": 404}
+"""Status per outcome of ClaimStore.check (`valid`: the confirmation page) and ClaimStore.verify."""
 
 
 # -- shared steps ------------------------------------------------------------------------------------
@@ -66,13 +72,25 @@ def _row(site: Site, feed: str, key: str) -> dict[str, Any] | None:
     return orjson.loads(raw).get("row") if raw else None
 
 
+def _content_type(request: Request) -> str:
+    return (request.content_type or "").split(";")[0].strip().lower()
+
+
+def _form(request: Request) -> dict[str, list[str]]:
+    """An urlencoded form body (at most CLAIM_MAX_BODY bytes): each field's values, in order."""
+    content_type = _content_type(request)
+    if content_type != FORM:
+        raise bad_request(f"send {FORM}, not {content_type or 'no content type'}")
+    if len(request.body) > CLAIM_MAX_BODY:
+        raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
+    return dict(request.form or {})
+
+
 def _body(request: Request) -> dict[str, Any]:
     """The submission as a JSON-shaped dict, from a JSON or an urlencoded form body."""
-    content_type = (request.content_type or "").split(";")[0].strip().lower()
+    content_type = _content_type(request)
     if content_type == FORM:
-        if len(request.body) > CLAIM_MAX_BODY:
-            raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
-        return form_to_body(dict(request.form or {}))
+        return form_to_body(_form(request))
     if content_type in ("application/json", ""):
         return params.json_object(request, CLAIM_MAX_BODY, '{"entity": ..., "email": ..., ...}')
     raise bad_request(f"send application/json or {FORM}, not {content_type}")
@@ -195,21 +213,47 @@ async def claim_form_post(request: Request) -> HTTPResponse:
     return _html(page, 200)
 
 
-async def claim_verify(request: Request) -> HTTPResponse:
-    """GET /claim/verify?token=...: verifies once; the same page for unknown and foreign tokens."""
+def _verify_page(request: Request, outcome: str, claim: Claim | None, token: str = "",
+                 error: ApiError | None = None) -> HTTPResponse:
+    """The page of a link: confirm (`valid`), verified, already used, expired, invalid, or a request error."""
     site = site_of(request)
-    token = request.args.get("token") or ""
-    outcome, claim = request.app.ctx.claims.verify(token.strip())
-    from server.claims import proof_token
-
     context = _page_context(request, site, "/claim/verify", "Claim verification", "Verify a claim of a listing.")
+    # The listing only to the holder of the claim's own live link.
+    entity = claim.entity if claim is not None and outcome in ("valid", "verified") else ""
     context.update(
-        outcome=outcome,
-        claim_entity=claim.entity if claim and outcome == "verified" else "",
-        proof=proof_token(token.strip()) if claim and outcome == "verified" and claim.repo else None,
+        outcome="error" if error else outcome,
+        error=error.detail if error else None,
+        claim_entity=entity,
+        token=token if entity and outcome == "valid" else "",
+        proof=proof_token(token) if claim and outcome == "verified" and claim.repo else None,
         claim_file=CLAIM_FILE,
     )
-    return _html(template("claim_verify.html").render(context), VERIFY_STATUS[outcome])
+    status = error.status if error else VERIFY_STATUS[outcome]
+    return _html(template("claim_verify.html").render(context), status)
+
+
+async def claim_verify(request: Request) -> HTTPResponse:
+    """GET /claim/verify?token=...: changes nothing; a live link gets the button that POSTs its token.
+
+    Mail scanners and link previews fetch every link of a mail with GET: a GET that verified would use the
+    link up before its owner clicks it. Unknown and foreign tokens get the same page."""
+    token = (request.args.get("token") or "").strip()
+    outcome, claim = request.app.ctx.claims.check(token)
+    return _verify_page(request, outcome, claim, token)
+
+
+async def claim_confirm(request: Request) -> HTTPResponse:
+    """POST /claim/verify (form field `token`): verifies once; the same page for unknown and foreign tokens.
+
+    No CSRF token: the request carries no cookie or other ambient credential, only the link's secret, and
+    whoever can send that secret can verify the claim anyway."""
+    try:
+        values = _form(request).get("token") or [""]
+    except ApiError as exc:
+        return _verify_page(request, "invalid", None, error=exc)
+    token = values[0].strip()
+    outcome, claim = request.app.ctx.claims.verify(token)
+    return _verify_page(request, outcome, claim, token)
 
 
 def register_claims(app: Sanic) -> None:
@@ -226,5 +270,6 @@ def register_claims(app: Sanic) -> None:
     app.add_route(claims_create, f"{API}/claims", methods=["POST"], name="claims_create")
     app.add_route(claim_page, "/claim", methods=READ, name="claim_page")
     app.add_route(claim_form_post, "/claim", methods=["POST"], name="claim_submit")
-    # GET only: verifying changes state, and a HEAD (link checkers) must not.
+    # The link's GET only shows the confirmation (no HEAD: link checkers have nothing to learn); its POST verifies.
     app.add_route(claim_verify, "/claim/verify", methods=["GET"], name="claim_verify")
+    app.add_route(claim_confirm, "/claim/verify", methods=["POST"], name="claim_confirm")

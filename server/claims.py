@@ -11,9 +11,9 @@ and LLMs only) and corrections. Nobody is trusted on their word:
   either, only its hash;
 - verified claims wait in a review queue (`feeds claims ...`); only approved ones reach the next build.
 
-Statuses: `pending` (mail sent) -> `verified` (link followed, or the token file found) -> `approved` or
-`rejected` (an approved claim can still be rejected later: the next build drops it). A pending claim past
-its expiry is reported as `expired`; it is never stored as such, so expiry needs no sweeper.
+Statuses: `pending` (mail sent) -> `verified` (link followed and confirmed, or the token file found) ->
+`approved` or `rejected` (an approved claim can still be rejected later: the next build drops it). A pending
+claim past its expiry is reported as `expired`; it is never stored as such, so expiry needs no sweeper.
 
 Abuse limits are counted here, inside one write transaction, so they are exact across server workers:
 claims per e-mail address and per entity per UTC day. Field sizes are capped and every field is checked
@@ -416,8 +416,25 @@ class ClaimStore:
         """Drop a claim whose mail could not be sent, so it neither waits nor counts toward the limits."""
         self.db.execute("DELETE FROM claims WHERE id = ? AND status = 'pending'", (claim_id,))
 
+    def check(self, token: str, now: datetime | None = None) -> tuple[str, Claim | None]:
+        """What following the link would do, changing nothing: ('valid', claim) where `verify` would answer
+        ('verified', claim), else the same ('used', None), ('expired', None) or ('invalid', None).
+
+        Read only, for the GET of the link: mail scanners and link previews fetch it before its owner does."""
+        if not token or len(token) > TOKEN_MAX:
+            return "invalid", None
+        row = self.db.execute(f"SELECT {_COLUMNS} FROM claims WHERE token_hash = ?", (token_hash(token),)).fetchone()
+        if row is None:
+            return "invalid", None
+        claim = _claim(row)
+        if claim.status != "pending":
+            return "used", None
+        if claim.expires_at <= _ts(_now(now)):
+            return "expired", None
+        return "valid", claim
+
     def verify(self, token: str, now: datetime | None = None) -> tuple[str, Claim | None]:
-        """Follow a link once: ('verified', claim), ('used', claim), ('expired', None) or ('invalid', None).
+        """Confirm a link once: ('verified', claim), ('used', None), ('expired', None) or ('invalid', None).
 
         One conditional UPDATE, so two clicks racing on two workers verify exactly once."""
         if not token or len(token) > TOKEN_MAX:

@@ -1,6 +1,7 @@
 """Pages and badges in a real headless Chromium (Debian's /usr/bin/chromium driven by playwright):
 no console errors, the chart and badge visible, a badge embedded by a README-like page, hostile
-upstream text inert, the search box with and without JavaScript. Screenshots: test-artifacts/."""
+upstream text inert, the search box with and without JavaScript, a claim's link confirmed without JavaScript.
+Screenshots: test-artifacts/."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from build.pipeline import run_build
 from collectors.archive import Archive
+from server.claims import ClaimStore, parse_submission
 from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -155,3 +157,28 @@ def test_search_box_with_and_without_javascript(hostile_live, browser) -> None:
         assert problems == []
     finally:
         context.close()
+
+
+def test_claim_link_is_confirmed_with_its_button_without_javascript(live, browser) -> None:
+    store = ClaimStore(live.settings.state_path)
+    try:
+        submission = parse_submission({"entity": ENTITY, "email": "owner@example.com", "description": "Weather."})
+        new = store.create(submission, "mcp-servers", "io.github.example/weather", "example/weather",
+                           ttl_hours=48, per_email=5, per_entity=10)
+        link = f"{live.base_url}/claim/verify?token={new.token}"
+        context, page, response, problems = open_page(browser, link, java_script_enabled=False)
+        try:
+            assert response.status == 200 and "Confirm your claim of" in page.locator("main").inner_text()
+            assert store.get(new.claim.id).status == "pending"  # opening the link changes nothing
+            page.screenshot(path=str(ARTIFACTS / "claim-confirm.png"))
+            page.click("form[action='/claim/verify'] button[type=submit]")
+            page.wait_for_load_state("load")
+            assert page.url == f"{live.base_url}/claim/verify"  # the token stays out of the address bar
+            text = page.locator("main").inner_text()
+            assert "Verified" in text and ENTITY in text and "afc_" in text
+            assert problems == []
+        finally:
+            context.close()
+        assert store.get(new.claim.id).status == "verified"
+    finally:
+        store.close()

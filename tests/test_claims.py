@@ -1,5 +1,6 @@
 """Maintainer claims end to end: rules, store, review CLI, token-file proof, the next build, a live server
-with a real SMTP server on loopback (the link verifies once and only once), and the no-JavaScript form."""
+with a real SMTP server on loopback (following the link changes nothing, its confirmation verifies once and only
+once), and the no-JavaScript form."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -134,10 +136,29 @@ def test_a_link_verifies_once_and_is_stored_only_as_a_hash(tmp_path: Path) -> No
     assert store.list("verified")[0].id == new.claim.id
 
 
+def test_check_answers_like_verify_and_changes_nothing(tmp_path: Path) -> None:
+    store = ClaimStore(tmp_path / "state.sqlite")
+    new = create(store)
+    other = create(store, email="other@example.com")
+    for token in ("", "not-a-token", "x" * 129, new.token + "x"):
+        assert store.check(token, NOW) == ("invalid", None)
+    for _ in range(3):
+        outcome, claim = store.check(new.token, NOW + timedelta(hours=1))
+        assert outcome == "valid" and claim is not None and claim.id == new.claim.id and claim.entity == REPO
+    assert store.check(new.token, NOW + timedelta(hours=48)) == ("expired", None)  # the expiry itself is past
+    assert store.get(new.claim.id).status == "pending"  # type: ignore[union-attr]
+    assert store.verify(new.token, NOW + timedelta(hours=1))[0] == "verified"
+    assert store.check(new.token, NOW + timedelta(hours=2)) == ("used", None)
+    assert store.check(new.token, NOW + timedelta(hours=49)) == ("used", None)  # verified links never expire
+    store.reject(other.claim.id, "spam")
+    assert store.check(other.token, NOW) == store.verify(other.token, NOW) == ("used", None)
+
+
 def test_an_expired_link_fails_and_shows_as_expired(tmp_path: Path) -> None:
     store = ClaimStore(tmp_path / "state.sqlite")
     new = create(store)
     late = NOW + timedelta(hours=48, seconds=1)
+    assert store.check(new.token, late) == ("expired", None)
     assert store.verify(new.token, late) == ("expired", None)
     assert store.get(new.claim.id).shown_status(late) == "expired"  # type: ignore[union-attr]
     assert [c.id for c in store.list("expired", late)] == [new.claim.id]
@@ -337,6 +358,34 @@ def link_of(message: Any) -> str:
     return f"{url.path}?{url.query}"
 
 
+class Forms(HTMLParser):
+    """The forms of a page: method, action and the fields (name, value) each would submit."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "form":
+            self.forms.append({"method": (named.get("method") or "get").lower(), "action": named.get("action"),
+                               "fields": [], "buttons": 0})
+        elif tag == "input" and self.forms and named.get("name"):
+            self.forms[-1]["fields"].append((named["name"], named.get("value") or "", named.get("type")))
+        elif tag == "button" and self.forms and (named.get("type") or "submit") == "submit":
+            self.forms[-1]["buttons"] += 1
+
+
+def status_of(live: LiveServer, claim_id: str) -> str | None:
+    store = ClaimStore(live.settings.state_path)
+    try:
+        claim = store.get(claim_id)
+        return claim.shown_status() if claim else None
+    finally:
+        store.close()
+
+
 def test_live_api_claim_mail_and_single_use_link(live_claims: tuple[LiveServer, Inbox]) -> None:
     live, inbox = live_claims
     with live.client() as http:
@@ -353,29 +402,66 @@ def test_live_api_claim_mail_and_single_use_link(live_claims: tuple[LiveServer, 
         assert mail["Subject"] == f"Verify your claim of {MCP}"
         text = mail.get_content()
         assert "https://feeds.example/claim/verify?token=" in text and "Zebra-unique" not in text  # no claimant text
+        assert "confirm" in text  # the mail does not promise that opening the link is enough
         assert CLAIM_FILE in text  # a GitHub repository: the token file is offered
         link = link_of(mail)
+        token = LINK.search(text)[1]  # type: ignore[index]
 
-        first = http.get(link)
+        # What a mail scanner or a link preview does: GET (twice) and HEAD. Nothing changes.
+        pages = [http.get(link), http.get(link)]
+        assert http.head(link).status_code == 405
+        assert status_of(live, accepted.id) == "pending"
+        for shown in pages:
+            assert shown.status_code == 200 and "Confirm your claim of" in shown.text and MCP in unescape(shown.text)
+            assert shown.headers["cache-control"] == "no-store" and shown.headers["referrer-policy"] == "no-referrer"
+            assert "form-action 'self'" in shown.headers["content-security-policy"]
+            assert "afc_" not in shown.text and "Verified" not in shown.text and "<script" not in shown.text
+        [form] = Forms(pages[0].text).forms
+        assert (form["method"], form["action"], form["buttons"]) == ("post", "/claim/verify", 1)
+        assert form["fields"] == [("token", token, "hidden")]
+
+        # The body is read as the claim form's is: urlencoded only, within the same size; a refused one uses nothing up.
+        as_json = http.post("/claim/verify", json={"token": token})
+        huge = http.post("/claim/verify", data={"token": token, "pad": "x" * (64 * 1024)})
+        for refused in (as_json, huge):
+            assert refused.status_code == 400 and 'role="alert"' in refused.text, refused.text
+            assert refused.headers["content-type"].startswith("text/html") and "Verified" not in refused.text
+        assert "application/json" in as_json.text and "65536" in huge.text
+        assert status_of(live, accepted.id) == "pending"
+
+        first = http.post(form["action"], data={name: value for name, value, _ in form["fields"]})
         assert first.status_code == 200 and "Verified" in first.text and MCP in unescape(first.text)
         assert first.headers["cache-control"] == "no-store" and first.headers["referrer-policy"] == "no-referrer"
-        assert "afc_" in first.text
-        again = http.get(link)
+        assert "afc_" in first.text and "<form" not in first.text
+        assert status_of(live, accepted.id) == "verified"
+        again = http.post("/claim/verify", data={"token": token})
         assert again.status_code == 200 and "already used" in again.text and "afc_" not in again.text
-        invalid = http.get("/claim/verify", params={"token": "x" * 43})
-        empty = http.get("/claim/verify")
-        assert invalid.status_code == empty.status_code == 404 and "not valid" in invalid.text
-        assert MCP not in unescape(invalid.text)
+        assert MCP not in unescape(again.text)
+        followed = http.get(link)
+        assert followed.status_code == 200 and "already used" in followed.text and "<form" not in followed.text
+
+        for invalid in (http.get("/claim/verify", params={"token": "x" * 43}), http.get("/claim/verify"),
+                        http.post("/claim/verify", data={"token": "x" * 43}),
+                        http.post("/claim/verify", data={"token": ""}),
+                        http.post("/claim/verify", data={"tokens": token})):  # no `token` field
+            assert invalid.status_code == 404 and "not valid" in invalid.text, invalid.request
+            assert MCP not in unescape(invalid.text) and "<form" not in invalid.text
 
         # An expired link: move the expiry of a second claim into the past.
-        assert http.post("/api/v1/claims", json={**body, "email": "second@example.com"}).status_code == 202
+        second = http.post("/api/v1/claims", json={**body, "email": "second@example.com"})
+        assert second.status_code == 202
         inbox.wait(2)
         db = sqlite3.connect(live.settings.state_path)
         db.execute("UPDATE claims SET expires_at = '2000-01-01T00:00:00Z' WHERE email = 'second@example.com'")
         db.commit()
         db.close()
-        expired = http.get(link_of(inbox.messages[1]))
-        assert expired.status_code == 410 and "expired" in expired.text
+        late_link = link_of(inbox.messages[1])
+        expired = http.get(late_link)
+        assert expired.status_code == 410 and "expired" in expired.text and "<form" not in expired.text
+        expired_post = http.post("/claim/verify", data={"token": LINK.search(inbox.messages[1].get_content())[1]})
+        assert expired_post.status_code == 410 and "expired" in expired_post.text
+        assert MCP not in unescape(expired.text + expired_post.text)
+        assert status_of(live, second.json()["id"]) == "expired"
 
     store = ClaimStore(live.settings.state_path)
     try:

@@ -27,7 +27,7 @@ from server.openapi import build_document, openapi_bytes
 
 API = "/api/v1"
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
-PAGE_ROUTES = {"home", "static", "claim_page", "claim_submit", "claim_verify"}
+PAGE_ROUTES = {"home", "static", "claim_page", "claim_submit", "claim_verify", "claim_confirm"}
 """Routes serving the public HTML/SVG pages (the build's, and the claim form): web pages, not the JSON API."""
 
 SPEC_OPERATION_IDS = {
