@@ -70,7 +70,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from feeds.settings import Settings
 from server.plans import Plan
@@ -112,8 +112,9 @@ DAILY_KEEP_DAYS = 7
 """Days of history-call counts kept; older rows are pruned at close()."""
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
+    """One request's verdict (a tuple: built on every keyed request, so it must be cheap)."""
+
     allowed: bool
     code: str | None
     """"monthly_limit" | "daily_history_limit" | "velocity_throttled" | None."""
