@@ -21,6 +21,7 @@ from collectors.http import HttpClient, Sleep, make_client
 from collectors.models import Row
 from collectors.protocol import CollectContext, Collector, Resolver, system_resolver
 from collectors.registry import get_collector
+from collectors.safe_fetch import NameRouted
 from collectors.state import StateStore
 from feeds.progress import NullProgress, Progress
 from feeds.settings import Settings
@@ -125,7 +126,10 @@ async def collect_day(
 ) -> list[RunRecord]:
     """Collect `feeds` for `day` concurrently; returns one run record per feed, in `feeds` order."""
     now = now or datetime.now(UTC)
-    async with make_client(settings.feeds_http_timeout, transport) as client:
+    # An injected transport is a stand-in network that serves by host name (replay, tests): give it
+    # pinned requests by name. The real network (no transport) connects to the pinned address.
+    routed = NameRouted(transport) if transport is not None else None
+    async with make_client(settings.feeds_http_timeout, routed) as client:
         tasks = [
             collect_one(
                 feed,

@@ -11,15 +11,24 @@ clients give us, so every fetch is treated as hostile input. The rules:
   endpoints. One bad address is enough to refuse: the connection may pick any of them.
   IP-literal hosts are checked as they are, without DNS; numeric host spellings that only some
   resolvers read as addresses (`127.1`, `2130706433`, `0x7f000001`) are refused outright.
-- Redirects are followed by hand, and each `Location` is checked like the first URL before it is
-  requested, because a public page redirecting to `https://127.0.0.1/` is the classic bypass.
+- The connection goes to an address that passed the check, never to a second lookup of the name:
+  each request is sent to `https://<checked address>/path` with the original `Host` header and the
+  name as TLS server name (httpcore's `sni_hostname` request extension), so the certificate is still
+  verified for the name while a DNS server that answers differently on a second lookup (rebinding)
+  has no second lookup to answer. IPv4 addresses are tried first, then IPv6, moving to the next
+  checked address only when one cannot be connected to. Guarded requests ask for `Connection: close`:
+  the connection pool keys connections by address, and a TLS session verified for one name must not
+  carry a request for another name hosted on the same address.
+- Redirects are followed by hand, and each `Location` is checked (and pinned) like the first URL
+  before it is requested, because a public page redirecting to `https://127.0.0.1/` is the classic
+  bypass.
 - The body is streamed and refused past `max_bytes` (a declared `Content-Length` over the cap is
   refused before reading), the whole fetch including retries is capped at `timeout` seconds, and
   anything that is not HTML is refused.
 
-Known limit: the address is checked when the URL is resolved, and the HTTP client resolves the
-name again when it connects. A hostile DNS server can answer the second lookup differently
-(DNS rebinding). Pinning the connection to the checked address is future work.
+A transport that stands in for the network (the offline replay, test doubles) routes on the URL's
+host rather than on `Host`/SNI as a real server behind a shared address does; `NameRouted` wraps
+such a transport so that pinned requests reach it under their name.
 """
 
 from __future__ import annotations
@@ -135,8 +144,12 @@ def _parse(url: str) -> httpx.URL:
     return parsed
 
 
-async def check_url(url: str, resolver: Resolver, allow_loopback: bool = False) -> None:
-    """Raise UnsafeURL (with the reason) unless `url` is https to a host whose every address is public."""
+async def check_url(url: str, resolver: Resolver, allow_loopback: bool = False) -> list[IPAddress]:
+    """Raise UnsafeURL (with the reason) unless `url` is https to a host whose every address is public.
+
+    Returns the addresses that passed, in the resolver's order (the address itself for an IP-literal
+    host): connect to one of these, never to a fresh lookup of the name.
+    """
     parsed = _parse(url)
     host = parsed.raw_host.decode("ascii", "replace").lower()
     try:
@@ -147,7 +160,7 @@ async def check_url(url: str, resolver: Resolver, allow_loopback: bool = False) 
         reason = address_refusal(literal, allow_loopback)
         if reason:
             raise UnsafeURL(f"{reason}: {url}")
-        return
+        return [literal]
     name = host.rstrip(".")
     if not HOST_NAME.match(name):
         raise UnsafeURL(f"invalid host name {host!r}: {url}")
@@ -157,16 +170,17 @@ async def check_url(url: str, resolver: Resolver, allow_loopback: bool = False) 
         raise UnsafeURL(f"cloud metadata host {name}: {url}")
     if (name == "localhost" or name.endswith(".localhost")) and not allow_loopback:
         raise UnsafeURL(f"loopback host {name}: {url}")
-    await _check_resolved(name, url, resolver, allow_loopback)
+    return await _check_resolved(name, url, resolver, allow_loopback)
 
 
-async def _check_resolved(name: str, url: str, resolver: Resolver, allow_loopback: bool) -> None:
+async def _check_resolved(name: str, url: str, resolver: Resolver, allow_loopback: bool) -> list[IPAddress]:
     try:
         addresses = await resolver(name)
     except Exception as exc:  # any resolver failure means we cannot vouch for the host
         raise UnsafeURL(f"could not resolve {name} ({type(exc).__name__}: {exc}): {url}") from exc
     if not addresses:
         raise UnsafeURL(f"{name} resolves to no address: {url}")
+    checked: list[IPAddress] = []
     for text in addresses:
         try:
             ip = ipaddress.ip_address(text)
@@ -175,24 +189,82 @@ async def _check_resolved(name: str, url: str, resolver: Resolver, allow_loopbac
         reason = address_refusal(ip, allow_loopback)
         if reason:
             raise UnsafeURL(f"{name} resolves to {reason}: {url}")
+        if ip not in checked:
+            checked.append(ip)
+    return checked
 
 
-class _CappedClient:
-    """Stands in for the httpx client under HttpClient: same retries, but the body is read with a cap.
+@dataclass(frozen=True)
+class Pin:
+    """Where the requests of one URL connect: addresses that passed the check, and the name they stand for."""
 
-    HttpClient owns the retry and error policy; this only changes how a body is read, so a huge or
-    endless response is cut off after `max_bytes` instead of being buffered whole.
+    addresses: tuple[IPAddress, ...]
+    """In the order they are tried: IPv4 first (reachable from nearly anywhere), then IPv6."""
+    name: str | None
+    """The TLS server name; None for an IP-literal URL, which is connected to as it is."""
+
+
+async def pin_url(url: str, resolver: Resolver, allow_loopback: bool = False) -> Pin:
+    """Check `url` like `check_url` and say where its connection must go."""
+    addresses = await check_url(url, resolver, allow_loopback)
+    host = httpx.URL(url).raw_host.decode("ascii").lower().strip("[]")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return Pin(tuple(sorted(addresses, key=lambda ip: ip.version)), host.rstrip("."))
+    return Pin(tuple(addresses), None)
+
+
+def pinned_request(
+    client: httpx.AsyncClient, method: str, url: str, address: IPAddress | None, name: str | None, headers: Any = None
+) -> httpx.Request:
+    """A request for `url` that connects to `address`, with `Host` and the TLS server name still `url`'s.
+
+    `address` None (or an IP-literal URL, `name` None) sends the URL as it is. Every guarded request asks
+    for `Connection: close`, so no pooled connection (keyed by address) serves two names.
+    """
+    sent = httpx.Headers(headers)
+    sent["Connection"] = "close"
+    target = httpx.URL(url)
+    extensions: dict[str, Any] = {}
+    if address is not None and name is not None:
+        host = target.raw_host.decode("ascii")
+        sent["Host"] = host if target.port is None else f"{host}:{target.port}"
+        extensions["sni_hostname"] = name
+        target = target.copy_with(host=str(address))  # httpx brackets an IPv6 address itself
+    return client.build_request(method, target, headers=sent, extensions=extensions)
+
+
+class _PinnedClient:
+    """Stands in for the httpx client under HttpClient: same retries, but pinned and with a capped body.
+
+    HttpClient owns the retry and error policy; this only changes where a request connects and how
+    its body is read. A URL is requested only once `_follow` has checked it and stored its `Pin` in
+    `pins`; its checked addresses are tried in order while they cannot be connected to (nothing was
+    sent yet, so the next one is as good). Redirects are never followed here, only by `_follow`. The
+    body is cut off after `max_bytes` instead of being buffered whole.
     """
 
     def __init__(self, client: httpx.AsyncClient, max_bytes: int) -> None:
         self.client = client
         self.max_bytes = max_bytes
+        self.pins: dict[str, Pin] = {}
 
     async def request(
         self, method: str, url: str, *, params: Any = None, headers: Any = None, follow_redirects: bool = False
     ) -> httpx.Response:
-        request = self.client.build_request(method, url, params=params, headers=headers)
-        response = await self.client.send(request, stream=True, follow_redirects=follow_redirects)
+        pin = self.pins.get(url)
+        if pin is None or params:
+            raise UnsafeURL(f"not checked before it was requested: {url}")
+        candidates: tuple[IPAddress | None, ...] = pin.addresses if pin.name is not None else (None,)
+        for index, address in enumerate(candidates):
+            request = pinned_request(self.client, method, url, address, pin.name, headers)
+            try:
+                response = await self.client.send(request, stream=True, follow_redirects=False)
+                break
+            except (httpx.ConnectError, httpx.ConnectTimeout):
+                if index == len(candidates) - 1:
+                    raise
         try:
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > self.max_bytes:
@@ -206,7 +278,8 @@ class _CappedClient:
             await response.aclose()
         # The body is already decoded: drop the headers that would make httpx decode or size it again.
         plain = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _BODY_HEADERS]
-        return httpx.Response(response.status_code, headers=plain, content=bytes(body), request=request)
+        named = httpx.Request(method, url, headers=request.headers)  # errors name the page, not its address
+        return httpx.Response(response.status_code, headers=plain, content=bytes(body), request=named)
 
 
 async def fetch_page(
@@ -223,8 +296,9 @@ async def fetch_page(
 
     Retries and rate limits follow `http`'s policy; the total time, retries included, is `timeout`.
     """
+    pinned = _PinnedClient(http.client, max_bytes)
     capped = HttpClient(
-        _CappedClient(http.client, max_bytes),  # type: ignore[arg-type]
+        pinned,  # type: ignore[arg-type]
         retries=http.retries,
         max_wait=http.max_wait,
         backoff=http.backoff,
@@ -232,7 +306,7 @@ async def fetch_page(
     )
     try:
         async with asyncio.timeout(timeout):
-            return await _follow(capped, url, resolver, max_redirects, allow_loopback)
+            return await _follow(capped, pinned, url, resolver, max_redirects, allow_loopback)
     except TimeoutError as exc:
         raise Inaccessible(f"gave up after {timeout:g}s: {url}") from exc
     finally:
@@ -240,11 +314,11 @@ async def fetch_page(
 
 
 async def _follow(
-    http: HttpClient, url: str, resolver: Resolver, max_redirects: int, allow_loopback: bool
+    http: HttpClient, pinned: _PinnedClient, url: str, resolver: Resolver, max_redirects: int, allow_loopback: bool
 ) -> FetchedPage:
     current = url
     for _ in range(max_redirects + 1):
-        await check_url(current, resolver, allow_loopback)
+        pinned.pins[current] = await pin_url(current, resolver, allow_loopback)  # re-resolved on every hop
         response = await http.request(
             "GET", current, headers={"Accept": ACCEPT}, follow_redirects=False, ok_statuses=REDIRECT_STATUSES
         )
@@ -265,3 +339,32 @@ def _check_html(response: httpx.Response, url: str) -> None:
     content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type not in HTML_TYPES:
         raise InvalidResponse(f"not an HTML page (content-type {content_type or 'missing'!r}): {url}")
+
+
+class NameRouted(httpx.AsyncBaseTransport):
+    """Hands pinned requests, by name, to a transport that stands in for the network.
+
+    A real server behind a shared address tells its sites apart by the TLS server name and `Host`;
+    the offline replay and test doubles route on the URL's host instead. Wrapped in this, they get a
+    request that `fetch_page` pinned to an address back under the name it was checked for (from its
+    `Host` header), and every other request untouched. Never wrap a transport that reaches the network:
+    it would connect by name, i.e. look the name up again.
+    """
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.extensions.get("sni_hostname") and "host" in request.headers:
+            extensions = {k: v for k, v in request.extensions.items() if k != "sni_hostname"}
+            request = httpx.Request(
+                request.method,
+                request.url.copy_with(netloc=request.headers["host"].encode("ascii")),
+                headers=request.headers,
+                stream=request.stream,
+                extensions=extensions,
+            )
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
