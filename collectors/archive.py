@@ -49,6 +49,14 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE INDEX IF NOT EXISTS runs_by_feed ON runs (feed, day);
 """
 
+# The entities (a JSON array) drive the loop: CROSS JOIN keeps SQLite from scanning the feed's rows
+# instead, which it would pick on an archive it has no statistics for.
+LATEST_ROWS = """
+SELECT r.entity, r.data FROM json_each(?1) AS e
+CROSS JOIN rows AS r ON r.feed = ?2 AND r.entity = e.value AND r.day = (
+    SELECT MAX(day) FROM rows WHERE feed = ?2 AND entity = e.value AND day < ?3)
+"""
+
 
 @dataclass(frozen=True)
 class RunRecord:
@@ -156,6 +164,17 @@ class Archive:
             "SELECT entity, data FROM rows WHERE feed = ? AND day = ? ORDER BY entity", (feed, str(day))
         )
         yield from cur
+
+    def latest_rows(self, feed: str, before: date | str, entities: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """Each of `entities`' most recent row of `feed` strictly before `before`, whatever day it is from.
+
+        Unlike `rows_on(feed, latest_day(feed, before))`, an entity missing from the latest day (a page
+        that failed to fetch that day) still gets its last snapshot. Entities never archived before
+        `before` are absent. Two index seeks per entity (`rows_by_entity` for its latest day, then the
+        primary key for the row), so the cost follows the entities asked for, not the archive's length.
+        """
+        cur = self.db.execute(LATEST_ROWS, (orjson.dumps(sorted(set(entities))), feed, str(before)))
+        return {entity: orjson.loads(data) for entity, data in cur}
 
     def entity_series(self, feed: str, entity: str) -> list[tuple[str, dict[str, Any]]]:
         cur = self.db.execute(

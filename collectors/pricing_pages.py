@@ -83,7 +83,7 @@ def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list
 def build_row(
     url: str, html: str, snapshot_at: str, previous: dict[str, Any] | None, tracked: bool
 ) -> PricingPageRow:
-    """The pure transform: one page's HTML (and yesterday's row) to today's row."""
+    """The pure transform: one page's HTML (and its last archived row) to today's row."""
     extraction = extract(html, url)
     return PricingPageRow(
         entity=url,
@@ -108,6 +108,9 @@ class PricingPagesCollector(BaseCollector):
         requested = set(ctx.state.entities(FEED))
         urls = list(dict.fromkeys([*load_seed(), *ctx.state.entities(FEED)]))
         queued = set(ctx.state.entities(FEED, "queued"))
+        # Compared against each page's last snapshot, not yesterday's rows: a page that failed to fetch
+        # yesterday still has its price change from the day before reported today.
+        last = ctx.last_snapshots(urls)
         semaphore = asyncio.Semaphore(CONCURRENCY)
         failures: list[CollectorError] = []
         done = 0
@@ -115,7 +118,7 @@ class PricingPagesCollector(BaseCollector):
         async def one(url: str) -> PricingPageRow | None:
             nonlocal done
             async with semaphore:
-                row = await self._page(ctx, url, url in requested, url in queued, failures)
+                row = await self._page(ctx, url, last.get(url), url in requested, url in queued, failures)
             done += 1
             ctx.progress.update(f"{done}/{len(urls)} pages")
             return row
@@ -127,7 +130,13 @@ class PricingPagesCollector(BaseCollector):
         return kept
 
     async def _page(
-        self, ctx: CollectContext, url: str, tracked: bool, queued: bool, failures: list[CollectorError]
+        self,
+        ctx: CollectContext,
+        url: str,
+        previous: dict[str, Any] | None,
+        tracked: bool,
+        queued: bool,
+        failures: list[CollectorError],
     ) -> PricingPageRow | None:
         try:
             page = await fetch_page(
@@ -146,7 +155,7 @@ class PricingPagesCollector(BaseCollector):
                 ctx.warn(f"skipped {url} today: {exc}")
             return None
         try:
-            row = build_row(url, page.text, iso(ctx.now), ctx.previous.get(url), tracked)
+            row = build_row(url, page.text, iso(ctx.now), previous, tracked)
         except Exception as exc:  # third-party HTML is arbitrary: one odd page must not sink the feed
             failures.append(CollectorError(f"{type(exc).__name__}: {exc}"))
             ctx.warn(f"skipped {url} today: could not read its plans ({type(exc).__name__}: {exc})")

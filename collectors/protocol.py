@@ -1,15 +1,16 @@
 """The one small protocol every collector implements, and the context it is given.
 
 A collector is given a context (the day, the clock, the HTTP layer, the previous snapshot of its
-feed, the tracking queue) and returns validated rows. It does not write: the runner owns the
-archive, the run log and the change counts, so no collector can half-write a day.
+feed and each entity's last archived row, the tracking queue) and returns validated rows. It does
+not write: the runner owns the archive, the run log and the change counts, so no collector can
+half-write a day.
 """
 
 from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, ClassVar, Protocol
@@ -30,6 +31,14 @@ async def system_resolver(host: str) -> list[str]:
     return sorted({str(info[4][0]) for info in infos})
 
 
+LastSnapshots = Callable[[Iterable[str]], dict[str, dict[str, Any]]]
+"""Entities -> each one's most recent archived row before the day being collected, by entity."""
+
+
+def no_snapshots(entities: Iterable[str]) -> dict[str, dict[str, Any]]:
+    return {}
+
+
 @dataclass
 class CollectContext:
     day: date
@@ -40,6 +49,9 @@ class CollectContext:
     previous: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The feed's rows on its latest archived day before `day`, by entity (empty on the first day)."""
     previous_day: str | None = None
+    last_snapshots: LastSnapshots = no_snapshots
+    """The given entities' most recent archived rows before `day`, whatever day each is from. Unlike
+    `previous`, an entity missing from the latest day (a page that failed to fetch) still has one."""
     resolver: Resolver = system_resolver
     progress: Progress = field(default_factory=NullProgress)
     warnings: list[str] = field(default_factory=list)

@@ -8,6 +8,7 @@ succeeded, in one transaction per (feed, day).
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
@@ -72,6 +73,7 @@ async def collect_one(
         state=state,
         previous=previous,
         previous_day=previous_day,
+        last_snapshots=functools.partial(archive.latest_rows, feed, day),
         resolver=resolver,
         progress=progress or NullProgress(),
     )

@@ -24,6 +24,7 @@ from tests.conftest import DAY, FIXTURES, Env, public_resolver
 
 FEED = "ai-pricing"
 DAY2 = date(2026, 11, 21)
+DAY3 = date(2026, 11, 22)
 APP = "https://www.exampleapp.test/pricing"
 RELAY = "https://relay.test/pricing"
 NIMBUS = "https://nimbus.test/pricing"
@@ -215,6 +216,32 @@ async def test_recollecting_is_idempotent_and_day_two_counts_new_and_changed(
     assert rows[RELAY]["contentHash"] != first[RELAY]["contentHash"]
     assert rows[APP]["changes"] == [] and rows[APP]["contentHash"] == first[APP]["contentHash"]
     assert rows[NIMBUS]["changes"] == [] and rows[NIMBUS]["previousSnapshotAt"] is None
+
+
+async def test_a_page_skipped_for_a_day_is_compared_with_its_last_snapshot(env: Env, seed: Callable[..., None]) -> None:
+    """Day 1 at $10, day 2 the page fails, day 3 at $12: the change is 10 -> 12 against day 1's snapshot."""
+
+    def relay_at(price: str) -> Site:
+        site = default_site()
+        site.pages[RELAY] = fixture("plan_cards.html").replace("<strong>$19</strong>", f"<strong>${price}</strong>")
+        return site
+
+    assert (await env.collect(FEED, relay_at("10"))).status == "ok"
+    failing = relay_at("11")
+    failing.scripted[RELAY] = [httpx.Response(500, headers=HTML, text="oops") for _ in range(10)]
+    skipped = await env.collect(FEED, failing, day=DAY2)
+    assert (skipped.status, skipped.rows, skipped.warnings) == ("ok", 1, 1)
+    assert RELAY not in env.archive.rows_on(FEED, DAY2)
+
+    record = await env.collect(FEED, relay_at("12"), day=DAY3)
+    assert record.status == "ok"
+    row = env.archive.rows_on(FEED, DAY3)[RELAY]
+    assert row["changes"] == [
+        {"plan": "Starter", "change": "price", "old": 10.0, "new": 12.0, "currency": "USD", "period": "month"}
+    ]
+    assert row["previousSnapshotAt"] == "2026-11-20T12:00:00Z"  # day 1's snapshot, across the gap
+    app = env.archive.rows_on(FEED, DAY3)[APP]
+    assert app["changes"] == [] and app["previousSnapshotAt"] == "2026-11-21T12:00:00Z"  # fetched every day
 
 
 async def test_queued_pages_become_tracked_or_not_found(env: Env, seed: Callable[..., None]) -> None:

@@ -77,6 +77,33 @@ async def test_failure_keeps_earlier_days_and_is_logged(env) -> None:
     assert env.archive.last_success("forum-launch-ai").day == str(DAY1)
 
 
+class LookingBackCollector(FakeCollector):
+    """Asks for the last snapshots of three entities before collecting; `seen` keeps the answers."""
+
+    seen: ClassVar[list[dict[str, dict]]] = []
+
+    async def collect(self, ctx: CollectContext) -> list[ForumRow]:
+        self.seen.append(ctx.last_snapshots(["1", "2", "3"]))
+        return await super().collect(ctx)
+
+
+async def test_every_collector_can_ask_for_its_entities_last_snapshots_across_gaps(env, monkeypatch) -> None:
+    monkeypatch.setitem(registry.COLLECTORS, "forum-launch-ai", f"{__name__}:LookingBackCollector")
+    LookingBackCollector.seen = []
+    FakeCollector.rows = [post("1", 5), post("2", 7)]
+    await env.collect("forum-launch-ai", ok, day=DAY1)
+    FakeCollector.rows = [post("1", 6)]  # "2" is missing on day 2
+    await env.collect("forum-launch-ai", ok, day=DAY2)
+    FakeCollector.rows = [post("1", 8), post("2", 9)]
+    record = await env.collect("forum-launch-ai", ok, day=date(2026, 11, 3))
+    assert record.status == "ok"
+    first, _, third = LookingBackCollector.seen
+    assert first == {}
+    assert {entity: row["points"] for entity, row in third.items()} == {"1": 6, "2": 7}
+    # The run log's counts still compare with the latest archived day only: "2" counts as new again.
+    assert (record.new, record.changed) == (1, 1)
+
+
 async def test_failed_recollection_keeps_the_days_earlier_content(env) -> None:
     FakeCollector.rows = [post("1", 5)]
     await env.collect("forum-launch-ai", ok, day=DAY1)
