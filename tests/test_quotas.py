@@ -396,3 +396,39 @@ def test_a_throttle_set_by_another_process_reaches_every_request(
         monkeypatch.setattr("server.quotas.THROTTLE_RECHECK", 0.0)  # the memo is due: read again
         d = third.hit("acct", plan, now=NOW + 2)
         assert (d.allowed, d.code, d.retry_after) == (False, "velocity_throttled", 3598)
+
+
+@pytest.mark.parametrize("limit", ["12", "40"])  # throttled again and again; never throttled, items expire
+def test_the_kept_item_count_always_equals_the_rows(tmp_path: Path, limit: str) -> None:
+    """Random lookups from two processes, with repeats, expiry, flushes and throttles along the way."""
+    import random
+
+    settings = make_settings(tmp_path, velocity_limit=limit, velocity_window="100", throttle_seconds="50")
+    plan = starter(settings)
+    rng = random.Random(5)
+    with Quotas(settings) as one, Quotas(settings) as two:
+        at = NOW
+        for step in range(400):
+            at += rng.choice((0.5, 1, 3, 20))
+            q = rng.choice((one, two))
+            items = [f"e{rng.randint(0, 20)}" for _ in range(rng.randint(1, 2))]
+            q.hit("acct", plan, items=items, now=at)
+            if step % 7 == 0:
+                rng.choice((one, two)).flush()
+            rows = shared_rows(settings, "SELECT COUNT(*) FROM velocity WHERE account = 'acct'")[0][0]
+            kept = shared_rows(settings, "SELECT items FROM velocity_count WHERE account = 'acct'")
+            assert kept and kept[0][0] == rows, step
+
+
+def test_a_counters_file_without_the_count_is_counted_once(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, velocity_limit="3")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        assert q.hit("acct", plan, items=["a", "b"], now=NOW).allowed
+    db = sqlite3.connect(Path(settings.feeds_data_dir) / "counters" / "quotas.sqlite")
+    db.execute("DELETE FROM velocity_count")  # as an older version left it
+    db.commit()
+    db.close()
+    with Quotas(settings) as q:
+        assert q.hit("acct", plan, items=["c"], now=NOW + 1).allowed
+        assert q.hit("acct", plan, items=["d"], now=NOW + 2).code == "velocity_throttled"
