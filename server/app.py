@@ -523,7 +523,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         app.ctx.plans = plans(settings)
         app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
         app.ctx.keys = KeyStore(settings.state_path)
-        app.ctx.quotas = Quotas(settings)
+        app.ctx.quotas = Quotas(settings, background_checkpoints=True)
         app.ctx.watches = WatchStore(settings.state_path)
         app.ctx.demand = DemandRecorder(settings.state_path)
         app.ctx.resolver = resolver_for(settings)
@@ -568,11 +568,12 @@ def _bind(handler: Any, feed: str) -> Any:
 
 
 async def _flush_quotas(app: Sanic) -> None:
-    """Repeat lookups reach the shared velocity table within a second (a short write, on the loop:
-    the SQLite connection belongs to this thread)."""
+    """Every second: repeat lookups to the shared velocity table (a short write, on the loop: the
+    SQLite connection belongs to this thread), then the counters' log checkpoint (in a thread)."""
     while True:
         await asyncio.sleep(VELOCITY_FLUSH_SECONDS)
         app.ctx.quotas.flush()
+        await asyncio.to_thread(app.ctx.quotas.checkpoint)
 
 
 async def _flush_demand(app: Sanic) -> None:

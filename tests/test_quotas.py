@@ -432,3 +432,19 @@ def test_a_counters_file_without_the_count_is_counted_once(tmp_path: Path) -> No
     with Quotas(settings) as q:
         assert q.hit("acct", plan, items=["c"], now=NOW + 1).allowed
         assert q.hit("acct", plan, items=["d"], now=NOW + 2).code == "velocity_throttled"
+
+
+def test_background_checkpoints_keep_the_log_off_the_request_path(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, starter_monthly="100000", velocity_limit="100000")
+    plan = starter(settings)
+    wal = Path(settings.feeds_data_dir) / "counters" / "quotas.sqlite-wal"
+    with Quotas(settings, background_checkpoints=True) as q:
+        for i in range(600):  # a shared write each: a new item every time
+            assert q.hit("acct", plan, items=[f"e{i}"], now=NOW).allowed
+        assert wal.stat().st_size > 1000 * 4096  # no commit paid for a checkpoint (SQLite's default is 1,000 pages)
+        q.checkpoint()
+        probe = sqlite3.connect(wal.with_name("quotas.sqlite"))
+        busy, logged, copied = probe.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        probe.close()
+        assert (busy, copied) == (0, logged)  # everything was already in the database
+        assert q.usage("acct", plan, now=NOW)["velocity_items"] == 600
