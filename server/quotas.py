@@ -152,6 +152,16 @@ class _Seen:
     """item -> latest request time seen by this process."""
     pending: dict[str, float] = field(default_factory=dict)
     """Repeat requests not yet written to the shared table (item -> time)."""
+    kept: int = 0
+    """Items left by the last pruning: the next waits until there are twice as many (amortised O(1))."""
+
+    def prune(self, now: float, window: float) -> None:
+        """Forget items that left the window (they would not count as known anyway), now and then."""
+        if len(self.items) < 2 * self.kept + 64:
+            return
+        horizon = max(now, max(self.items.values())) - window
+        self.items = {item: at for item, at in self.items.items() if at > horizon}
+        self.kept = len(self.items)
 
 
 def _month(now: float) -> tuple[str, float, float]:
@@ -367,6 +377,7 @@ class Quotas:
                 seen = self._seen[account] = _Seen(recorded)
             for item in items:
                 seen.items[item] = now
+            seen.prune(now, self.velocity_window)
         if daily_reserved:
             daily = self._daily.setdefault((account, day), _Pool())
             daily.left += daily_reserved
@@ -422,8 +433,7 @@ class Quotas:
             if back:
                 self._set_item_count(account, count + back)
             seen.pending.clear()
-            horizon = max(now, max(seen.items.values())) - self.velocity_window
-            seen.items = {item: at for item, at in seen.items.items() if at > horizon}
+            seen.prune(now, self.velocity_window)
 
     def _velocity(self, account: str, items: Sequence[str], now: float) -> float | None:
         """Record `items` in the sliding window; the end of a throttle that starts now, or None.

@@ -448,3 +448,15 @@ def test_background_checkpoints_keep_the_log_off_the_request_path(tmp_path: Path
         probe.close()
         assert (busy, copied) == (0, logged)  # everything was already in the database
         assert q.usage("acct", plan, now=NOW)["velocity_items"] == 600
+
+
+def test_items_that_left_the_window_are_forgotten_in_memory(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, velocity_limit="100000", velocity_window="600")
+    plan = starter(settings)
+    with Quotas(settings) as q:
+        for i in range(500):
+            assert q.hit("acct", plan, items=[f"old{i}"], now=NOW).allowed
+        for i in range(500):  # an hour later: the old items are out of the window, and out of memory
+            assert q.hit("acct", plan, items=[f"new{i}"], now=NOW + 3600).allowed
+        kept = q._seen["acct"].items
+        assert len(kept) == 500 and not any(item.startswith("old") for item in kept)
