@@ -1,7 +1,8 @@
 """Fetching a web page on someone else's say-so without becoming a proxy into our own network.
 
 Pricing pages come from the seed list and from clients (`url=`), and webhooks post to URLs that
-clients give us, so every fetch is treated as hostile input. The rules:
+clients give us, so every fetch is treated as hostile input. Both go through `pin_url` and
+`send_pinned` here (server/webhooks.py adds its own URL rules on top). The rules:
 
 - `https` only; no user info (`user:pass@`) and no port other than the default 443, so a URL
   cannot aim at an internal service listening on some other port or smuggle credentials.
@@ -13,7 +14,8 @@ clients give us, so every fetch is treated as hostile input. The rules:
   resolvers read as addresses (`127.1`, `2130706433`, `0x7f000001`) are refused outright.
 - The connection goes to an address that passed the check, never to a second lookup of the name:
   each request is sent to `https://<checked address>/path` with the original `Host` header and the
-  name as TLS server name (httpcore's `sni_hostname` request extension), so the certificate is still
+  name as TLS server name (httpcore's `sni_hostname` request extension), both in the name's ASCII
+  (IDNA, `xn--...`) form, which is what DNS, certificates and the wire carry, so the certificate is still
   verified for the name while a DNS server that answers differently on a second lookup (rebinding)
   has no second lookup to answer. IPv4 addresses are tried first, then IPv6, moving to the next
   checked address only when one cannot be connected to. Guarded requests ask for `Connection: close`:
@@ -216,12 +218,22 @@ async def pin_url(url: str, resolver: Resolver, allow_loopback: bool = False) ->
 
 
 def pinned_request(
-    client: httpx.AsyncClient, method: str, url: str, address: IPAddress | None, name: str | None, headers: Any = None
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    address: IPAddress | None,
+    name: str | None,
+    headers: Any = None,
+    *,
+    content: bytes | None = None,
+    timeout: Any = httpx.USE_CLIENT_DEFAULT,
 ) -> httpx.Request:
     """A request for `url` that connects to `address`, with `Host` and the TLS server name still `url`'s.
 
-    `address` None (or an IP-literal URL, `name` None) sends the URL as it is. Every guarded request asks
-    for `Connection: close`, so no pooled connection (keyed by address) serves two names.
+    `address` None (or an IP-literal URL, `name` None) sends the URL as it is. `Host` is the URL's host
+    as httpx encodes it (`raw_host`: IDNA for an internationalised name, never the Unicode spelling).
+    Every guarded request asks for `Connection: close`, so no pooled connection (keyed by address)
+    serves two names.
     """
     sent = httpx.Headers(headers)
     sent["Connection"] = "close"
@@ -232,7 +244,35 @@ def pinned_request(
         sent["Host"] = host if target.port is None else f"{host}:{target.port}"
         extensions["sni_hostname"] = name
         target = target.copy_with(host=str(address))  # httpx brackets an IPv6 address itself
-    return client.build_request(method, target, headers=sent, extensions=extensions)
+    return client.build_request(method, target, headers=sent, extensions=extensions, content=content,
+                                timeout=timeout)
+
+
+async def send_pinned(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    pin: Pin,
+    headers: Any = None,
+    *,
+    content: bytes | None = None,
+    timeout: Any = httpx.USE_CLIENT_DEFAULT,
+) -> httpx.Response:
+    """Send one request for `url` to the first of `pin`'s checked addresses that can be connected to.
+
+    The addresses are tried in order while one cannot be connected to (nothing was sent yet, so the
+    next one is as good); the last one's error is raised. Redirects are not followed. The response is
+    streamed: the caller reads or closes it. `response.request` is the request that reached an address.
+    """
+    candidates: tuple[IPAddress | None, ...] = pin.addresses if pin.name is not None else (None,)
+    for index, address in enumerate(candidates):
+        request = pinned_request(client, method, url, address, pin.name, headers, content=content, timeout=timeout)
+        try:
+            return await client.send(request, stream=True, follow_redirects=False)
+        except (httpx.ConnectError, httpx.ConnectTimeout):
+            if index == len(candidates) - 1:
+                raise
+    raise UnsafeURL(f"no checked address to connect to: {url}")  # a name always has one; never by name
 
 
 class _PinnedClient:
@@ -256,15 +296,7 @@ class _PinnedClient:
         pin = self.pins.get(url)
         if pin is None or params:
             raise UnsafeURL(f"not checked before it was requested: {url}")
-        candidates: tuple[IPAddress | None, ...] = pin.addresses if pin.name is not None else (None,)
-        for index, address in enumerate(candidates):
-            request = pinned_request(self.client, method, url, address, pin.name, headers)
-            try:
-                response = await self.client.send(request, stream=True, follow_redirects=False)
-                break
-            except (httpx.ConnectError, httpx.ConnectTimeout):
-                if index == len(candidates) - 1:
-                    raise
+        response = await send_pinned(self.client, method, url, pin, headers)
         try:
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > self.max_bytes:
@@ -278,7 +310,7 @@ class _PinnedClient:
             await response.aclose()
         # The body is already decoded: drop the headers that would make httpx decode or size it again.
         plain = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in _BODY_HEADERS]
-        named = httpx.Request(method, url, headers=request.headers)  # errors name the page, not its address
+        named = httpx.Request(method, url, headers=response.request.headers)  # errors name the page, not its address
         return httpx.Response(response.status_code, headers=plain, content=bytes(body), request=named)
 
 

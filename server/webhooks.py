@@ -7,9 +7,13 @@ would otherwise POST, from inside its own network, wherever a client points it. 
   default port, no user info, and every address of the host public. `syntax_error` refuses what is
   not a URL at all (a 400 `bad_request`); the guard's refusals are a 400 `unsafe_url`.
 - At every delivery the URL is checked again under the settings of that run, and the connection is
-  pinned to the address that was checked (the request goes to that IP, with the original `Host` header
-  and TLS server name), so a DNS answer that changes between check and connect (rebinding) cannot
-  redirect the POST. Redirects are never followed: a 3xx is a failed delivery.
+  pinned to an address that was checked, exactly as for pricing pages (`pin_url` and `send_pinned`
+  in collectors/safe_fetch.py): the request goes to that IP with the original `Host` header and TLS
+  server name (IDNA, `xn--...`, for an internationalised name) and `Connection: close`, so a DNS
+  answer that changes between check and connect (rebinding) cannot redirect the POST and no pooled
+  connection carries it to another site on the same address. IPv4 addresses are tried before IPv6,
+  moving to the next checked address within the attempt only when one cannot be connected to.
+  Redirects are never followed: a 3xx is a failed delivery.
 - FEEDS_WEBHOOK_ALLOW_LOOPBACK=1 (tests only) also admits loopback hosts (127.0.0.0/8, ::1,
   `localhost`) on any port and over plain http, because a test receiver on 127.0.0.1 has neither a
   certificate nor port 443. It never admits private, link-local or metadata addresses.
@@ -45,7 +49,7 @@ from typing import Any
 import httpx
 
 from collectors.protocol import Resolver
-from collectors.safe_fetch import UnsafeURL, check_url
+from collectors.safe_fetch import Pin, UnsafeURL, pin_url, send_pinned
 
 SIGNATURE_HEADER = "X-Feeds-Signature"
 EVENT_ID_HEADER = "X-Feeds-Event-Id"
@@ -122,10 +126,10 @@ def _loopback_host(host: str) -> bool:
         return False
 
 
-async def check_webhook(url: str, resolver: Resolver, allow_loopback: bool) -> list[str]:
-    """Raise UnsafeURL unless we may POST to `url`; returns the checked addresses to connect to.
+async def check_webhook(url: str, resolver: Resolver, allow_loopback: bool) -> Pin:
+    """Raise UnsafeURL unless we may POST to `url`; returns where its connection must go (`send_pinned`).
 
-    An empty list means "connect by the URL's own host": an IP literal, or a loopback host admitted by
+    A pin without a name connects by the URL's own host: an IP literal, or a loopback host admitted by
     FEEDS_WEBHOOK_ALLOW_LOOPBACK (which skips the https and port rules, see the module docstring).
     """
     problem = syntax_error(url)
@@ -135,36 +139,8 @@ async def check_webhook(url: str, resolver: Resolver, allow_loopback: bool) -> l
     if allow_loopback and _loopback_host(parsed.host):
         if parsed.scheme not in ("http", "https") or parsed.userinfo:
             raise UnsafeURL(f"only http(s) URLs without user info are allowed: {url}")
-        return []
-    checked: list[str] = []
-
-    async def remembering(host: str) -> list[str]:
-        addresses = await resolver(host)
-        checked[:] = addresses
-        return addresses
-
-    await check_url(url, remembering, allow_loopback)
-    return checked
-
-
-@dataclass(frozen=True)
-class Target:
-    """Where one attempt connects: the URL (host replaced by the checked address), Host and SNI."""
-
-    url: str
-    headers: dict[str, str]
-    extensions: dict[str, Any]
-
-
-async def pinned_target(url: str, resolver: Resolver, allow_loopback: bool) -> Target:
-    """Check `url` and pin the connection to the address that passed the check (no DNS rebinding)."""
-    addresses = await check_webhook(url, resolver, allow_loopback)
-    parsed = httpx.URL(url)
-    if not addresses:
-        return Target(url, {}, {})
-    host_header = parsed.host if parsed.port is None else f"{parsed.host}:{parsed.port}"
-    pinned = parsed.copy_with(host=addresses[0])
-    return Target(str(pinned), {"Host": host_header}, {"sni_hostname": parsed.host})
+        return Pin((), None)
+    return await pin_url(url, resolver, allow_loopback)
 
 
 # -- delivery --------------------------------------------------------------------------------------
@@ -318,7 +294,7 @@ async def _deliver_one(
         status: int | None = None
         retry_after: float | None = None
         try:
-            target = await pinned_target(event.url, resolver, allow_loopback)
+            pin = await check_webhook(event.url, resolver, allow_loopback)
         except UnsafeURL as exc:
             error = str(exc)  # "unsafe URL: <why>"
             _record(log, report, event, attempt, None, error, started)
@@ -326,19 +302,18 @@ async def _deliver_one(
             return "failed", error
         timestamp = int(time.time())
         headers = {
-            **target.headers,
             "Content-Type": "application/json",
             "User-Agent": USER_AGENT,
             SIGNATURE_HEADER: sign(log.secret(event.account), event.body, timestamp),
             EVENT_ID_HEADER: event.event_id,
         }
         limit = min(timeout, remaining)
-        request = client.build_request("POST", target.url, content=event.body, headers=headers,
-                                       extensions=target.extensions, timeout=limit)
         try:
-            # httpx times each read and write; this caps the whole attempt (a receiver trickling bytes).
+            # httpx times each read and write; this caps the whole attempt (a receiver trickling bytes,
+            # every checked address tried in turn).
             async with asyncio.timeout(limit):
-                response = await client.send(request, stream=True)
+                response = await send_pinned(client, "POST", event.url, pin, headers, content=event.body,
+                                             timeout=limit)
                 await response.aclose()  # the receiver's body is of no interest; never read an endless one
             status = response.status_code
             retry_after = _retry_after(response.headers)

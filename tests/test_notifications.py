@@ -29,7 +29,17 @@ from server import schemas
 from server.keys import KeyStore
 from server.notifications import Notification, NotificationStore, notification_id, notify_build
 from server.watches import WatchStore
-from server.webhooks import EVENT_ID_HEADER, SIGNATURE_HEADER, sign, verify
+from server.webhooks import (
+    EVENT_ID_HEADER,
+    SIGNATURE_HEADER,
+    Attempt,
+    DeliveryLog,
+    DeliveryReport,
+    Outgoing,
+    deliver_events,
+    sign,
+    verify,
+)
 from tests.live import LiveServer, live_server_fixture
 from tests.tiny_archive import DAYS, llm, repo, rows_for, server
 
@@ -445,7 +455,7 @@ def test_webhook_is_signed_retried_on_500_then_delivered_once(hooks: LiveServer,
         assert len(calls) == 2
         (first_headers, first_body), (headers, body) = calls
         assert body == first_body and headers[EVENT_ID_HEADER] == first_headers[EVENT_ID_HEADER]
-        assert headers["Content-Type"] == "application/json"
+        assert headers["Content-Type"] == "application/json" and headers["Connection"] == "close"
         assert verify(parsed.secret, headers[SIGNATURE_HEADER], body)
         assert verify(parsed.secret, first_headers[SIGNATURE_HEADER], first_body)
         assert not verify(parsed.secret + "x", headers[SIGNATURE_HEADER], body)
@@ -581,32 +591,177 @@ def test_signature_helpers_match_the_documented_recipe() -> None:
     assert not verify("whsec_test", "v1=" + expected, body, now=1_700_000_000)
 
 
-def test_delivery_pins_the_checked_address() -> None:
-    """An https webhook by name is posted to the address that passed the check, with Host and SNI of the name."""
+# -- where a delivery connects: the checked address, never a second lookup ------------------------------
+
+
+PUBLIC_V4 = "93.184.215.14"
+PUBLIC_V6 = "2606:2800:21f:cb07:6820:80da:af6b:8b2c"
+
+
+class MemoryLog(DeliveryLog):
+    """The storage side of `deliver_events`, in memory."""
+
+    def __init__(self) -> None:
+        self.attempts: list[Attempt] = []
+        self.states: dict[str, tuple[str, str | None]] = {}
+
+    def previous_attempts(self, event_id: str) -> int:
+        return sum(a.event_id == event_id for a in self.attempts)
+
+    def record_attempt(self, attempt: Attempt) -> None:
+        self.attempts.append(attempt)
+
+    def mark(self, event_id: str, state: str, error: str | None, at: str) -> None:
+        self.states[event_id] = (state, error)
+
+    def webhook_succeeded(self, watch_id: str) -> None:
+        pass
+
+    def webhook_failed(self, watch_id: str, error: str, at: str) -> bool:
+        return False
+
+    def secret(self, account: str) -> str:
+        return "whsec_test"
+
+
+class Answers:
+    """A DNS server with fixed answers that records what it was asked; NXDOMAIN (OSError) for the rest."""
+
+    def __init__(self, hosts: dict[str, list[str]]) -> None:
+        self.hosts = hosts
+        self.asked: list[str] = []
+
+    async def __call__(self, host: str) -> list[str]:
+        self.asked.append(host)
+        try:
+            return self.hosts[host]
+        except KeyError:
+            raise OSError(f"[Errno -2] Name or service not known: {host}") from None
+
+
+def _deliver(url: str, resolver: Any, handler: Any = None, *, transport: httpx.AsyncBaseTransport | None = None,
+             allow_loopback: bool = False, attempts: int = 1) -> tuple[DeliveryReport, MemoryLog, Outgoing]:
     import asyncio
 
-    from server.webhooks import pinned_target
+    event = Outgoing("ev_pin", "w_pin", "acct", url, b'{"id":"ev_pin"}')
+    log = MemoryLog()
+    report = asyncio.run(deliver_events(
+        [event], log, resolver=resolver, allow_loopback=allow_loopback, timeout=5, backoff=0,
+        attempts_per_run=attempts, transport=transport or httpx.MockTransport(handler)))
+    return report, log, event
 
-    async def resolver(host: str) -> list[str]:
-        return ["93.184.215.14"]
 
-    target = asyncio.run(pinned_target("https://hooks.example.org/a?b=1", resolver, False))
-    assert target.url == "https://93.184.215.14/a?b=1"
-    assert target.headers == {"Host": "hooks.example.org"} and target.extensions == {
-        "sni_hostname": "hooks.example.org"}
-    seen: list[httpx.Request] = []
+class Sent:
+    """A recording network edge: where each request connects, its `Host`, TLS server name and headers."""
 
-    def handler(request: httpx.Request) -> httpx.Response:
-        seen.append(request)
+    def __init__(self, unreachable: tuple[str, ...] = ()) -> None:
+        self.unreachable = unreachable
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        if request.url.host in self.unreachable:
+            raise httpx.ConnectError("[Errno 101] Network is unreachable", request=request)
         return httpx.Response(204)
 
-    async def post() -> None:
-        async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
-            request = client.build_request("POST", target.url, headers=target.headers, extensions=target.extensions)
-            await client.send(request)
+    @property
+    def where(self) -> list[tuple[str, str, str | None]]:
+        return [(str(r.url), r.headers["host"], r.extensions.get("sni_hostname")) for r in self.requests]
 
-    asyncio.run(post())
-    assert seen[0].headers["host"] == "hooks.example.org" and seen[0].url.host == "93.184.215.14"
+
+def test_delivery_connects_to_the_checked_address_with_the_idna_name_as_host_and_tls_server_name() -> None:
+    """An internationalised webhook host: Host and SNI carry `xn--...` (the Unicode spelling cannot be sent)."""
+    dns = Answers({"xn--bcher-kva.example.org": [PUBLIC_V4]})
+    sent = Sent()
+    report, log, event = _deliver("https://Bücher.example.org/hook?b=1", dns, sent)
+    assert (report.delivered, log.states) == (1, {"ev_pin": ("delivered", None)})
+    assert dns.asked == ["xn--bcher-kva.example.org"]  # one lookup, the one that was checked
+    assert sent.where == [(f"https://{PUBLIC_V4}/hook?b=1", "xn--bcher-kva.example.org", "xn--bcher-kva.example.org")]
+    [request] = sent.requests
+    assert request.headers["connection"] == "close"  # no pooled connection (keyed by address) serves another site
+    assert request.method == "POST" and request.content == event.body
+    assert request.headers[EVENT_ID_HEADER] == "ev_pin"
+    assert verify("whsec_test", request.headers[SIGNATURE_HEADER], event.body)
+    assert [a.url for a in log.attempts] == ["https://Bücher.example.org/hook?b=1"]  # the log names the webhook
+
+
+def test_delivery_tries_the_checked_ipv4_address_first_and_moves_on_when_it_is_unreachable() -> None:
+    dns = Answers({"hooks.example.org": [PUBLIC_V6, PUBLIC_V4]})  # as a resolver sorting its answers as text
+    reachable = Sent()
+    _deliver("https://hooks.example.org/a", dns, reachable)
+    assert [url for url, _, _ in reachable.where] == [f"https://{PUBLIC_V4}/a"]
+
+    no_v4 = Sent(unreachable=(PUBLIC_V4,))
+    report, log, _ = _deliver("https://hooks.example.org/a", dns, no_v4)
+    assert no_v4.where == [
+        (f"https://{PUBLIC_V4}/a", "hooks.example.org", "hooks.example.org"),
+        (f"https://[{PUBLIC_V6}]/a", "hooks.example.org", "hooks.example.org"),
+    ]
+    assert all(r.headers["connection"] == "close" for r in no_v4.requests)
+    assert report.delivered == 1 and len(log.attempts) == 1  # one attempt: the fallback is not a retry
+    assert dns.asked == ["hooks.example.org", "hooks.example.org"]  # once per delivery, never per address
+
+
+def test_delivery_with_every_checked_address_unreachable_stays_pending() -> None:
+    dns = Answers({"hooks.example.org": [PUBLIC_V6, PUBLIC_V4]})
+    sent = Sent(unreachable=(PUBLIC_V4, PUBLIC_V6))
+    report, log, _ = _deliver("https://hooks.example.org/a", dns, sent, attempts=2)
+    assert len(sent.requests) == 4 and report.pending == 1 and len(log.attempts) == 2
+    state, error = log.states["ev_pin"]
+    assert state == "pending" and error is not None and error.startswith("ConnectError")
+
+
+def test_delivery_to_an_ip_literal_or_an_admitted_loopback_host_goes_as_it_is() -> None:
+    dns = Answers({})
+    sent = Sent()
+    _deliver(f"https://{PUBLIC_V4}/a", dns, sent)
+    _deliver("http://localhost:8080/a", dns, sent, allow_loopback=True)
+    assert sent.where == [
+        (f"https://{PUBLIC_V4}/a", PUBLIC_V4, None), ("http://localhost:8080/a", "localhost:8080", None)
+    ]
+    assert all(r.headers["connection"] == "close" for r in sent.requests) and dns.asked == []
+
+
+def test_delivery_over_real_tls_dials_the_checked_addresses_with_the_idna_server_name(tmp_path: Path) -> None:
+    """httpx and httpcore as installed, a real TLS handshake on loopback, for an internationalised name whose
+    first checked address cannot be connected to: the next one is dialled, the certificate verified for the
+    name, and the receiver sees the IDNA name in SNI and Host."""
+    import asyncio
+    import ssl
+
+    from tests.test_safe_fetch import Dialler, _certificates, dialling_transport
+
+    name = "xn--bcher-kva.example.org"
+    ca_pem, leaf_pem, key_pem = _certificates(tmp_path, name)
+    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_ctx.load_cert_chain(leaf_pem, key_pem)
+    server_names: list[str | None] = []
+    server_ctx.sni_callback = lambda _sock, sni, _ctx: server_names.append(sni)  # type: ignore[assignment]
+    heads: list[str] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heads.append((await reader.readuntil(b"\r\n\r\n")).decode())
+        writer.write(b"HTTP/1.1 204 No Content\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    async def run() -> tuple[DeliveryReport, MemoryLog, list[tuple[str, int]]]:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=server_ctx)
+        dialler = Dialler(server.sockets[0].getsockname()[1], refused=("127.0.0.2",))
+        log = MemoryLog()
+        async with server:
+            report = await deliver_events(
+                [Outgoing("ev_tls", "w_tls", "acct", "https://bücher.example.org/hook", b"{}")], log,
+                resolver=Answers({name: ["127.0.0.2", "127.0.0.1"]}), allow_loopback=True, timeout=5,
+                attempts_per_run=1, transport=dialling_transport(ca_pem, dialler))
+        return report, log, dialler.dialled
+
+    report, log, dialled = asyncio.run(run())
+    assert (report.delivered, log.states["ev_tls"]) == (1, ("delivered", None))
+    assert dialled == [("127.0.0.2", 443), ("127.0.0.1", 443)]
+    assert server_names == [name]
+    assert heads[0].startswith("POST /hook HTTP/1.1\r\n")
+    assert f"\r\nHost: {name}\r\n" in heads[0] and "\r\nConnection: close\r\n" in heads[0]
 
 
 def test_the_readme_verification_example_accepts_our_signatures() -> None:

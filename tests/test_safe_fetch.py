@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import httpcore
 import httpx
 import pytest
 
@@ -24,6 +25,7 @@ HOSTS = {
     "mapped.example.com": ["::ffff:127.0.0.1"],
     "cgnat.example.com": ["100.64.3.4"],
     "ula.example.com": ["fd12:3456::1"],
+    "xn--bcher-kva.example.com": [PUBLIC],  # bücher.example.com: DNS only ever sees the IDNA form
 }
 
 
@@ -340,6 +342,29 @@ async def test_every_redirect_hop_is_resolved_checked_and_pinned_on_its_own() ->
     ]
 
 
+async def test_an_internationalised_name_goes_out_in_its_idna_form_as_host_and_tls_server_name() -> None:
+    headers: list[httpx.Headers] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        headers.append(request.headers)
+        return page_ok(request)
+
+    page, recorder, _ = await fetch(handler, "https://Bücher.example.com/preise")
+    assert recorder.sent == [
+        (f"https://{PUBLIC}/preise", "xn--bcher-kva.example.com", "xn--bcher-kva.example.com")
+    ]
+    assert headers[0]["connection"] == "close"
+    assert page.final_url == "https://Bücher.example.com/preise"  # type: ignore[attr-defined]
+
+
+async def test_the_checked_ipv4_address_is_tried_before_an_ipv6_one_listed_first() -> None:
+    async def v6_first(host: str) -> list[str]:
+        return ["2606:2800:21f:cb07:6820:80da:af6b:8b2c", PUBLIC]  # a resolver sorting its answers as text
+
+    _, recorder, _ = await fetch(page_ok, "https://www.example.com/pricing", resolve=v6_first)
+    assert [url for url, _, _ in recorder.sent] == [f"https://{PUBLIC}/pricing"]
+
+
 async def test_an_ipv6_only_host_is_connected_to_by_its_bracketed_address() -> None:
     async def v6(host: str) -> list[str]:
         return ["2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
@@ -442,14 +467,45 @@ def _certificates(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
     return paths
 
 
+class Dialler(httpcore.AsyncNetworkBackend):
+    """The machine's own network, except that port 443 is a test's server and `refused` hosts cannot be
+    connected to (as an address without a route); records every dial."""
+
+    def __init__(self, server_port: int, refused: tuple[str, ...] = ()) -> None:
+        self.inner = httpcore.AnyIOBackend()
+        self.server_port = server_port
+        self.refused = refused
+        self.dialled: list[tuple[str, int]] = []
+
+    async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                          local_address: str | None = None, socket_options: object = None) -> object:
+        self.dialled.append((host, port))
+        if host in self.refused:
+            raise httpcore.ConnectError("[Errno 101] Network is unreachable")
+        return await self.inner.connect_tcp(host, self.server_port if port == 443 else port, timeout, local_address,
+                                            socket_options)  # type: ignore[arg-type]
+
+    async def sleep(self, seconds: float) -> None:
+        await self.inner.sleep(seconds)
+
+
+def dialling_transport(ca_pem: Path, dialler: Dialler) -> httpx.AsyncHTTPTransport:
+    """httpx's own transport, trusting only the test CA, connecting through `dialler`."""
+    import ssl
+
+    client_ctx = ssl.create_default_context(cafile=str(ca_pem))
+    transport = httpx.AsyncHTTPTransport(verify=client_ctx)
+    # httpx has no public hook for a network backend; the pool is what its transport sends through.
+    transport._pool = httpcore.AsyncConnectionPool(ssl_context=client_ctx, network_backend=dialler)  # type: ignore[arg-type]
+    return transport
+
+
 async def test_over_real_tls_the_checked_address_is_dialled_and_the_certificate_verified_for_the_name(
     tmp_path: Path,
 ) -> None:
     """httpx and httpcore as installed, a real TLS handshake on loopback: the pin is not just headers."""
     import asyncio
     import ssl
-
-    import httpcore
 
     ca_pem, leaf_pem, key_pem = _certificates(tmp_path, "pricing.example.com")
     server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
@@ -465,29 +521,8 @@ async def test_over_real_tls_the_checked_address_is_dialled_and_the_certificate_
         writer.close()
 
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=server_ctx)
-    server_port = server.sockets[0].getsockname()[1]
-
-    class Dialler(httpcore.AsyncNetworkBackend):
-        """The machine's own network, except that port 443 is this test's server; records every dial."""
-
-        def __init__(self) -> None:
-            self.inner = httpcore.AnyIOBackend()
-            self.dialled: list[tuple[str, int]] = []
-
-        async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                              local_address: str | None = None, socket_options: object = None) -> object:
-            self.dialled.append((host, port))
-            return await self.inner.connect_tcp(host, server_port if port == 443 else port, timeout, local_address,
-                                                socket_options)  # type: ignore[arg-type]
-
-        async def sleep(self, seconds: float) -> None:
-            await self.inner.sleep(seconds)
-
-    client_ctx = ssl.create_default_context(cafile=str(ca_pem))
-    dialler = Dialler()
-    transport = httpx.AsyncHTTPTransport(verify=client_ctx)
-    # httpx has no public hook for a network backend; the pool is what its transport sends through.
-    transport._pool = httpcore.AsyncConnectionPool(ssl_context=client_ctx, network_backend=dialler)  # type: ignore[arg-type]
+    dialler = Dialler(server.sockets[0].getsockname()[1])
+    transport = dialling_transport(ca_pem, dialler)
     dns = Rebinding({"pricing.example.com": ["127.0.0.1"], "other.example.com": ["127.0.0.1"]}, later=["10.9.9.9"])
     async with server, make_client(5, transport) as client:
         http = HttpClient(client, retries=0)
