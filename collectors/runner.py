@@ -20,7 +20,7 @@ import orjson
 from collectors.archive import Archive, RunRecord
 from collectors.http import HttpClient, Sleep, make_client
 from collectors.models import Row
-from collectors.protocol import CollectContext, Collector, Resolver, system_resolver
+from collectors.protocol import CollectContext, Collector, LastSnapshots, Resolver, system_resolver
 from collectors.registry import get_collector
 from collectors.safe_fetch import NameRouted
 from collectors.state import StateStore
@@ -33,12 +33,25 @@ def _strip(row: dict[str, Any], volatile: frozenset[str]) -> dict[str, Any]:
 
 
 def count_changes(
-    previous: dict[str, dict[str, Any]], rows: dict[str, dict[str, Any]], volatile: frozenset[str]
+    previous: dict[str, dict[str, Any]],
+    rows: dict[str, dict[str, Any]],
+    volatile: frozenset[str],
+    last_snapshots: LastSnapshots | None = None,
 ) -> tuple[int, int]:
-    """(new, changed) of today's rows against the previous snapshot, ignoring volatile fields."""
+    """(new, changed) of today's rows against each entity's last snapshot, ignoring volatile fields.
+
+    `previous` is the feed's latest archived day: an entity on it has its last snapshot there. Only
+    the entities missing from it are looked up with `last_snapshots` (`Archive.latest_rows`), so one
+    absent for a day (a failed fetch, an upstream that dropped it) is compared with its row from
+    before the gap instead of counting as new: new means never archived before today. So the lookup
+    costs what the day's newcomers and returners cost, not the size of the day. Without
+    `last_snapshots`, `previous` stands for the whole history.
+    """
+    missing = [entity for entity in rows if entity not in previous]
+    earlier = last_snapshots(missing) if last_snapshots is not None and missing else {}
     new = changed = 0
     for entity, row in rows.items():
-        old = previous.get(entity)
+        old = previous[entity] if entity in previous else earlier.get(entity)
         if old is None:
             new += 1
         elif _strip(old, volatile) != _strip(row, volatile):
@@ -63,6 +76,7 @@ async def collect_one(
     started = time.monotonic()
     previous_day = archive.latest_day(feed, before=day)
     previous = archive.rows_on(feed, previous_day) if previous_day else {}
+    last_snapshots: LastSnapshots = functools.partial(archive.latest_rows, feed, day)
     ctx = CollectContext(
         day=day,
         now=now,
@@ -73,7 +87,7 @@ async def collect_one(
         state=state,
         previous=previous,
         previous_day=previous_day,
-        last_snapshots=functools.partial(archive.latest_rows, feed, day),
+        last_snapshots=last_snapshots,
         resolver=resolver,
         progress=progress or NullProgress(),
     )
@@ -87,7 +101,7 @@ async def collect_one(
                 ctx.warn(f"duplicate entity {row.entity!r}: kept the first")
                 continue
             by_entity[row.entity] = row.model_dump(mode="json")
-        new, changed = count_changes(previous, by_entity, collector.volatile_fields)
+        new, changed = count_changes(previous, by_entity, collector.volatile_fields, last_snapshots)
         stored = archive.replace_day(
             feed, day, ((entity, orjson.dumps(data)) for entity, data in by_entity.items())
         )

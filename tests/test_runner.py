@@ -14,7 +14,7 @@ from collectors.models import ForumRow
 from collectors.protocol import BaseCollector, CollectContext
 from collectors.runner import count_changes
 
-DAY1, DAY2 = date(2026, 11, 1), date(2026, 11, 2)
+DAY1, DAY2, DAY3 = date(2026, 11, 1), date(2026, 11, 2), date(2026, 11, 3)
 
 
 def post(item_id: str, points: int) -> ForumRow:
@@ -95,13 +95,31 @@ async def test_every_collector_can_ask_for_its_entities_last_snapshots_across_ga
     FakeCollector.rows = [post("1", 6)]  # "2" is missing on day 2
     await env.collect("forum-launch-ai", ok, day=DAY2)
     FakeCollector.rows = [post("1", 8), post("2", 9)]
-    record = await env.collect("forum-launch-ai", ok, day=date(2026, 11, 3))
+    record = await env.collect("forum-launch-ai", ok, day=DAY3)
     assert record.status == "ok"
     first, _, third = LookingBackCollector.seen
     assert first == {}
     assert {entity: row["points"] for entity, row in third.items()} == {"1": 6, "2": 7}
-    # The run log's counts still compare with the latest archived day only: "2" counts as new again.
-    assert (record.new, record.changed) == (1, 1)
+    # The run log's counts compare with each entity's last snapshot too: "2" is back, not new, and changed.
+    assert (record.new, record.changed) == (0, 2)
+
+
+async def test_run_log_counts_an_entity_back_after_a_gap_against_its_last_snapshot(env) -> None:
+    """Day 1 has "2" and "3", day 2 misses both, day 3 has them again: neither is new; "3" moved since day 1."""
+    FakeCollector.rows = [post("1", 5), post("2", 7), post("3", 4)]
+    await env.collect("forum-launch-ai", ok, day=DAY1)
+    FakeCollector.rows = [post("1", 5)]
+    await env.collect("forum-launch-ai", ok, day=DAY2)
+    FakeCollector.rows = [post("1", 5), post("2", 7), post("3", 11), post("4", 1)]
+    record = await env.collect("forum-launch-ai", ok, day=DAY3)
+    assert record.status == "ok"
+    # "4" is the only one never archived before; "3" changed 4 -> 11 across the gap; "1" and "2" are as they were.
+    assert (record.rows, record.new, record.changed) == (4, 1, 1)
+    assert "3" not in env.archive.rows_on("forum-launch-ai", DAY2)
+
+    # Re-collecting day 3 counts the same: day 3's own first rows are not "before today".
+    again = await env.collect("forum-launch-ai", ok, day=DAY3)
+    assert (again.new, again.changed) == (1, 1)
 
 
 async def test_failed_recollection_keeps_the_days_earlier_content(env) -> None:
@@ -131,3 +149,20 @@ def test_count_changes_ignores_volatile_fields() -> None:
     today = {"a": {"x": 1, "seen": "tue"}, "b": {"x": 3, "seen": "tue"}, "c": {"x": 0, "seen": "tue"}}
     assert count_changes(previous, today, frozenset({"seen"})) == (1, 1)
     assert count_changes(previous, today, frozenset()) == (1, 2)
+
+
+def test_count_changes_looks_up_only_the_entities_missing_from_the_previous_day() -> None:
+    previous = {"a": {"x": 1}, "b": {"x": 2}}
+    earlier = {"c": {"x": 3}, "d": {"x": 4}}  # last seen before the previous day
+    asked: list[list[str]] = []
+
+    def last_snapshots(entities) -> dict[str, dict]:
+        entities = list(entities)
+        asked.append(entities)
+        return {e: earlier[e] for e in entities if e in earlier}
+
+    today = {"a": {"x": 1}, "b": {"x": 5}, "c": {"x": 3}, "d": {"x": 6}, "e": {"x": 0}}
+    assert count_changes(previous, today, frozenset(), last_snapshots) == (1, 2)  # new: e; changed: b, d
+    assert asked == [["c", "d", "e"]]
+    assert count_changes(previous, {"a": {"x": 1}}, frozenset(), last_snapshots) == (0, 0)
+    assert asked == [["c", "d", "e"]]  # nobody missing: no lookup at all
