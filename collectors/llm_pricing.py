@@ -3,7 +3,9 @@
 One request returns every model (`{"data": [...]}`, no pagination). Prices are decimal strings in
 USD per token; they are turned into USD per 1M tokens with exact `Decimal` arithmetic, because a
 float product shows drift (`0.00000125 * 1e6 = 1.2499999999999998`). The new-model and
-price-change flags compare against the previous archived day, which the runner hands us.
+price-change flags compare with each model's last archived row, whatever day it is from: a model
+missing from one day's listing is not new when it comes back, and a price move across the gap is
+reported against the price it had before.
 """
 
 from __future__ import annotations
@@ -61,13 +63,17 @@ class Envelope(BaseModel):
     data: list[Any]
 
 
+Snapshots = dict[str, dict[str, Any]]
+
+
 def _price_flags(
-    model_id: str, prices: tuple[float | None, float | None], ctx: CollectContext
+    model_id: str, prices: tuple[float | None, float | None], ctx: CollectContext, last: Snapshots
 ) -> dict[str, Any]:
-    """Flags against the previous day. The very first collection has nothing to compare: nothing is new."""
+    """Flags against the model's last snapshot (`last`). The very first collection of the feed has
+    nothing to compare: nothing is new. After it, new means never archived before today."""
     if ctx.previous_day is None:
         return {"is_new": False, "price_changed": False}
-    old = ctx.previous.get(model_id)
+    old = last.get(model_id)
     if old is None:
         return {"is_new": True, "price_changed": False}
     old_prices = (old.get("price_input_per_1m"), old.get("price_output_per_1m"))
@@ -81,8 +87,9 @@ def _price_flags(
     }
 
 
-def transform(model: Model, ctx: CollectContext) -> LlmRow:
-    """One marketplace model -> one row."""
+def transform(model: Model, ctx: CollectContext, last: Snapshots | None = None) -> LlmRow:
+    """One marketplace model -> one row. `last` holds the models' last archived rows
+    (`ctx.last_snapshots`); without it, the previous archived day's rows stand for them."""
     prices = (money_per_million(model.pricing.prompt), money_per_million(model.pricing.completion))
     return LlmRow(
         entity=model.id,
@@ -98,14 +105,14 @@ def transform(model: Model, ctx: CollectContext) -> LlmRow:
         tokenizer=model.architecture.tokenizer,
         supported_parameters=model.supported_parameters,
         created=iso(parse_time(model.created)),
-        **_price_flags(model.id, prices, ctx),
+        **_price_flags(model.id, prices, ctx, ctx.previous if last is None else last),
     )
 
 
 class LlmPricingCollector(BaseCollector):
     feed = "llm-pricing"
-    # The flags and previous prices describe the day-over-day move, not the model: two days with the
-    # same prices must not count as "changed" just because yesterday's row was flagged.
+    # The flags and previous prices describe the move since the last snapshot, not the model: two days
+    # with the same prices must not count as "changed" just because yesterday's row was flagged.
     volatile_fields = frozenset(
         {"is_new", "price_changed", "previous_price_input_per_1m", "previous_price_output_per_1m"}
     )
@@ -115,4 +122,6 @@ class LlmPricingCollector(BaseCollector):
         envelope = validate(Envelope, payload, "model list")
         models = validate_items(Model, envelope.data, "model", ctx.warn)
         ctx.progress.update(f"{len(models)} models")
-        return [transform(model, ctx) for model in models]
+        # One lookup for every model: one missing from yesterday's listing still has its last row.
+        last = ctx.last_snapshots(model.id for model in models)
+        return [transform(model, ctx, last) for model in models]

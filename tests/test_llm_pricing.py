@@ -247,6 +247,32 @@ async def test_new_model_and_price_change_flags(env: Env) -> None:
     assert same["previous_price_input_per_1m"] is None
 
 
+async def test_a_model_missing_for_a_day_is_compared_with_its_last_snapshot(env: Env) -> None:
+    """Day 1 lists NW Pro 2 at $1.25 in, day 2's listing drops it (and NW Lite 2), day 3 has it back at
+    $2.50: not new, and the rise is reported against day 1's price. NW Lite 2 returns unchanged."""
+    assert (await env.collect(FEED, serve(payload()))).status == "ok"
+    gap = payload()
+    gap["data"] = [m for m in gap["data"] if m["id"] not in {"northwind/nw-pro-2", "northwind/nw-lite-2"}]
+    assert (await env.collect(FEED, serve(gap), day=DAY2)).status == "ok"
+    assert "northwind/nw-pro-2" not in env.archive.rows_on(FEED, DAY2)
+
+    back = payload()
+    model(back, "northwind/nw-pro-2")["pricing"]["prompt"] = "0.0000025"
+    record = await env.collect(FEED, serve(back), day=DAY3)
+
+    assert record.status == "ok", record.error
+    rows = env.archive.rows_on(FEED, DAY3)
+    rise = rows["northwind/nw-pro-2"]
+    assert (rise["is_new"], rise["price_changed"]) == (False, True)
+    assert (rise["price_input_per_1m"], rise["price_output_per_1m"]) == (2.5, 15.0)
+    assert (rise["previous_price_input_per_1m"], rise["previous_price_output_per_1m"]) == (1.25, 15.0)
+    same = rows["northwind/nw-lite-2"]
+    assert (same["is_new"], same["price_changed"], same["previous_price_input_per_1m"]) == (False, False, None)
+    assert not any(r["is_new"] for r in rows.values())
+    # The run log agrees: nothing new, one model repriced across the gap.
+    assert (record.new, record.changed) == (0, 1)
+
+
 async def test_recollect_is_idempotent_and_counts_are_right(env: Env) -> None:
     first = await env.collect(FEED, serve(payload()))
     snapshot = list(env.archive.raw_rows_on(FEED, DAY))
