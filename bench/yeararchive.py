@@ -43,7 +43,7 @@ from collectors.replay.world import DAY, DayState, WorldConfig
 from collectors.runner import count_changes
 from feeds.settings import Settings
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 """Bump when the generated rows change, so cached archives are made again."""
 POOL_FEEDS = ("codehost-ai-repos", "forum-launch-ai", "mcp-servers", "modelhub-trending")
 FORUM_DAYS = 7
@@ -168,7 +168,8 @@ def pool_day(task: tuple[YearSpec, date]) -> tuple[date, dict[str, Rows], dict[s
 
 
 class Sequential:
-    """LLM pricing and pricing pages, made day after day: their rows compare with yesterday's."""
+    """LLM pricing and pricing pages, made day after day: their rows compare with each entity's last
+    snapshot, as the collectors do (`ctx.last_snapshots`), so one absent for a day is not new again."""
 
     def __init__(self, spec: YearSpec) -> None:
         self.spec = spec
@@ -179,6 +180,8 @@ class Sequential:
         self.world = ReplayWorld(self.settings, pricing_urls=tuple(self.urls))
         self.previous: dict[str, dict[str, dict[str, Any]]] = {"llm-pricing": {}, "ai-pricing": {}}
         self.previous_day: str | None = None
+        self.last: dict[str, dict[str, dict[str, Any]]] = {"llm-pricing": {}, "ai-pricing": {}}
+        """Each entity's latest row so far, whatever its day."""
 
     def rows(self, day: date) -> tuple[dict[str, dict[str, dict[str, Any]]], dict[str, int]]:
         now = replay_now(day)
@@ -194,18 +197,21 @@ class Sequential:
             previous_day=self.previous_day,
         )
         models = _valid(llm_pricing.Model, Marketplace(state).entries(), "model", warnings)
-        llms = {m.id: llm_pricing.transform(m, ctx).model_dump(mode="json") for m in models}
+        last = self.last["llm-pricing"]
+        llms = {m.id: llm_pricing.transform(m, ctx, last).model_dump(mode="json") for m in models}
         pages: dict[str, dict[str, Any]] = {}
-        previous_pages = self.previous["ai-pricing"]
+        last_pages = self.last["ai-pricing"]
         snapshot = iso(now)
         for url in self.urls:
             html = self.world.pricing_page(url, now.timestamp())
             if html is not None:
-                row = pricing_pages.build_row(url, html, snapshot, previous_pages.get(url), False)
+                row = pricing_pages.build_row(url, html, snapshot, last_pages.get(url), False)
                 pages[url] = row.model_dump(mode="json")
         out = {"llm-pricing": llms, "ai-pricing": pages}
         self.previous = out
         self.previous_day = str(day)
+        for feed, rows in out.items():
+            self.last[feed].update(rows)
         return out, {"llm-pricing": len(warnings), "ai-pricing": 0}
 
 
@@ -218,22 +224,30 @@ class Writer:
     def __init__(self, archive: Archive) -> None:
         self.archive = archive
         self.previous_raw: dict[str, dict[str, bytes]] = {}
+        """Each entity's latest serialised row so far, per feed (new = never archived before)."""
         self.previous_rows: dict[str, dict[str, dict[str, Any]]] = {}
+        self.last_rows: dict[str, dict[str, dict[str, Any]]] = {feed: {} for feed in FEED_NAMES}
         self.volatile = {feed: get_collector(feed).volatile_fields for feed in FEED_NAMES}
         self.totals = dict.fromkeys(FEED_NAMES, 0)
         self.entities: dict[str, set[str]] = {feed: set() for feed in FEED_NAMES}
 
     def raw(self, feed: str, day: date, rows: Rows, warnings: int) -> None:
         """Rows already serialised (feeds without volatile fields: equal bytes means unchanged)."""
-        before = self.previous_raw.get(feed, {})
+        before = self.previous_raw.setdefault(feed, {})
         new = sum(1 for entity, _ in rows if entity not in before)
         changed = sum(1 for entity, data in rows if entity in before and before[entity] != data)
-        self.previous_raw[feed] = dict(rows)
+        before.update(rows)
         self._store(feed, day, rows, new, changed, warnings)
 
     def parsed(self, feed: str, day: date, rows: dict[str, dict[str, Any]], warnings: int) -> None:
-        new, changed = count_changes(self.previous_rows.get(feed, {}), rows, self.volatile[feed])
+        last = self.last_rows[feed]
+
+        def last_snapshots(entities: Iterable[str]) -> dict[str, dict[str, Any]]:
+            return {entity: last[entity] for entity in entities if entity in last}
+
+        new, changed = count_changes(self.previous_rows.get(feed, {}), rows, self.volatile[feed], last_snapshots)
         self.previous_rows[feed] = rows
+        last.update(rows)
         self._store(feed, day, [(e, orjson.dumps(r)) for e, r in rows.items()], new, changed, warnings)
 
     def _store(self, feed: str, day: date, rows: Rows, new: int, changed: int, warnings: int) -> None:

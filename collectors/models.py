@@ -174,8 +174,8 @@ class LlmRow(Row):
     price_output_per_1m: float | None = Field(description="USD per 1M output tokens; null if variable.")
     previous_price_input_per_1m: float | None = None
     previous_price_output_per_1m: float | None = None
-    is_new: bool = Field(description="Not in the previous day's snapshot.")
-    price_changed: bool = Field(description="Input or output price differs from the previous day.")
+    is_new: bool = Field(description="Never listed before today (a model absent for some days is not new again).")
+    price_changed: bool = Field(description="Input or output price differs from the model's last listing.")
     tokenizer: str | None = None
     supported_parameters: list[str] = []
     created: str = Field(description="When the marketplace added the model (ISO 8601).")
