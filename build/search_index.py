@@ -5,7 +5,7 @@ Its suffix array lists every byte position in the sorted order of the text that 
 the positions where a needle occurs are one contiguous range of it, found by binary search. That
 makes the answer exact with no confirmation step: the earlier byte-trigram index only narrowed
 the rows down and then tested `needle in line` on each candidate in Python, which was most of the
-cost of a `q` request (mean 156 us for the benchmark's queries against 39 us now, 15,000 rows).
+cost of a `q` request (mean 156 us for the benchmark's queries against 18.8 us now, 15,000 rows).
 It also answers one- and two-byte needles, which trigrams could not.
 
 Files per feed, next to `search.txt`, all written at build time and memory-mapped by the server
