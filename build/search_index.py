@@ -63,15 +63,21 @@ def build_index(blob: bytes) -> IndexArrays:
         return IndexArrays(np.zeros(0, np.int32), np.zeros(0, np.int32), np.array([[PAST_KEYS], [0]], np.int64))
     sa = np.ascontiguousarray(divsufsort(data.copy()), dtype=np.int32)  # the binding wants writable memory
     newline = data == 10
-    row_of_byte = np.cumsum(newline, dtype=np.int32) - newline  # a line's `\n` belongs to that line
+    row_of_byte = np.cumsum(newline, dtype=np.int32)
+    row_of_byte -= newline  # a line's `\n` belongs to that line
     rows = row_of_byte[sa]
-    padded = np.concatenate([data, np.zeros(3, dtype=np.uint8)]).astype(np.int64)
-    prefix4 = (padded[sa] << 24) | (padded[sa + 1] << 16) | (padded[sa + 2] << 8) | padded[sa + 3]
+    del row_of_byte
+    # Each suffix's first four bytes as one big-endian uint32, gathered through a strided view of the
+    # (zero-padded) text: 4 bytes per position, not int64 temporaries (peak memory is the build's limit).
+    padded = np.concatenate([data, np.zeros(3, dtype=np.uint8)])
+    windows = np.lib.stride_tricks.as_strided(padded, shape=(len(data), 4), strides=(1, 1), writeable=False)
+    prefix4 = np.ascontiguousarray(windows[sa]).view(">u4").ravel()
     first = np.empty(len(sa), dtype=bool)  # nondecreasing along the suffix array: runs, no sort needed
     first[0] = True
     np.not_equal(prefix4[1:], prefix4[:-1], out=first[1:])
     starts = np.flatnonzero(first)
-    buckets = np.stack([np.append(prefix4[starts], PAST_KEYS), np.append(starts, len(sa))]).astype(np.int64)
+    keys = prefix4[starts].astype(np.int64)
+    buckets = np.stack([np.append(keys, PAST_KEYS), np.append(starts, len(sa))]).astype(np.int64)
     return IndexArrays(sa, rows, buckets)
 
 
