@@ -5,21 +5,32 @@ Its suffix array lists every byte position in the sorted order of the text that 
 the positions where a needle occurs are one contiguous range of it, found by binary search. That
 makes the answer exact with no confirmation step: the earlier byte-trigram index only narrowed
 the rows down and then tested `needle in line` on each candidate in Python, which was most of the
-cost of a `q` request (mean 156 us for the benchmark's queries against 18.8 us now, 15,000 rows).
-It also answers one- and two-byte needles, which trigrams could not.
+cost of a `q` request. It also answers one- and two-byte needles, which trigrams could not.
 
-Files per feed, next to `search.txt`, all written at build time and memory-mapped by the server
-(one copy in the page cache, however many workers):
+What costs on a busy server is not the arithmetic but memory: between two requests the caches
+hold other work, so every probe of a large array is a likely miss (measured in the server under
+load, the same search took ~3x its warm-loop time). The layout keeps probes few and close:
 
-- `search.sa.npy`: the suffix array (int32, one entry per byte), by libdivsufsort
-  (`pydivsufsort`, a maintained binding: ~0.3 s for the 4.7 MB blob of 15,000 repositories);
-- `search.rows.npy`: the row of each suffix-array entry (int32), so a range maps to rows with
-  one slice instead of a binary search per occurrence;
 - `search.prefix4.npy`: each four-byte prefix present in the text (as a big-endian number, zero
   padded at the end of the text) and where its run starts in the suffix array (2 x k int64; 24,782
-  prefixes, 400 KB for the 4.7 MB blob). A needle of up to four bytes is then two C-level
-  bisections of this table; a longer one bisects the text only inside its prefix's run. Against
-  two-byte buckets this halved the span lookup (13.6 -> 7.9 us on the benchmark's queries).
+  prefixes, 400 KB for the 4.7 MB blob of 15,000 repositories). The server turns it into a dict
+  of every one- to four-byte prefix -> its range: a needle of up to four bytes is one dict probe.
+- `search.next4.npy`: bytes 4-7 of each suffix, as one big-endian number (uint32). Inside a
+  four-byte run every suffix shares bytes 0-3, so this array is sorted there, and a needle of five
+  to eight bytes is two C-level bisections of a few hundred neighbouring numbers, with no Python
+  key function and no jump into the text. Longer needles bisect the text inside that range.
+- `search.sa.npy`: the suffix array (int32, one entry per byte), by libdivsufsort
+  (`pydivsufsort`, a maintained binding: ~0.3 s for the 4.7 MB blob);
+- `search.rows.npy`: the row of each suffix-array entry (int32), so a range maps to rows with
+  one slice instead of a binary search per occurrence;
+- `search.prev.npy`: for each suffix-array entry, the nearest earlier entry of the same row (int32,
+  -1 if none). Inside a range, an entry whose previous one lies before the range is its row's
+  first occurrence there, so the distinct rows are one comparison and one mask, with no sort of
+  every occurrence (a matching row holds the needle ~5 times on the benchmark's feed).
+
+Figures: `python -m bench server` (hot path part). All files but the prefix table are
+memory-mapped by the server: one copy in the page cache however many workers; 17 bytes per text
+byte on disk (76 MB for the 4.7 MB blob).
 
 A needle never contains `\\n` (search lines hold none), so no match can straddle two rows, and
 the zero padding can only ever follow a `\\n`, so it never matches either.
@@ -28,6 +39,7 @@ the zero padding can only ever follow a `\\n`, so it never matches either.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,67 +48,124 @@ from pydivsufsort import divsufsort
 
 SA_FILE = "search.sa.npy"
 ROWS_FILE = "search.rows.npy"
+PREV_FILE = "search.prev.npy"
+NEXT4_FILE = "search.next4.npy"
 BUCKETS_FILE = "search.prefix4.npy"
-FILES = (SA_FILE, ROWS_FILE, BUCKETS_FILE)
-_EMPTY = np.zeros(0, dtype=np.int64)
+FILES = (SA_FILE, ROWS_FILE, PREV_FILE, NEXT4_FILE, BUCKETS_FILE)
+MAPPED = (SA_FILE, ROWS_FILE, PREV_FILE, NEXT4_FILE)
 PAST_KEYS = 1 << 32
 """Sentinel after the last four-byte key."""
+SMALL = 32
+"""Occurrences up to which dedupe is a Python set over the mapped rows (numpy calls cost more)."""
+_NOWHERE = (0, 0)
 
 
 @dataclass(frozen=True)
 class IndexArrays:
     sa: np.ndarray
     rows: np.ndarray
+    prev: np.ndarray
+    next4: np.ndarray
     buckets: np.ndarray
 
     def files(self) -> list[tuple[str, np.ndarray]]:
         """(file name, array) of each file the build writes."""
-        return [(SA_FILE, self.sa), (ROWS_FILE, self.rows), (BUCKETS_FILE, self.buckets)]
+        return [
+            (SA_FILE, self.sa),
+            (ROWS_FILE, self.rows),
+            (PREV_FILE, self.prev),
+            (NEXT4_FILE, self.next4),
+            (BUCKETS_FILE, self.buckets),
+        ]
 
 
 def build_index(blob: bytes) -> IndexArrays:
-    """The three arrays for `blob` (the whole `search.txt`: lines each ending in `\\n`)."""
+    """The arrays for `blob` (the whole `search.txt`: lines each ending in `\\n`)."""
     if len(blob) >= 2**31 - 1:
         raise ValueError("search text over 2 GiB does not fit an int32 suffix array")
     data = np.frombuffer(blob, dtype=np.uint8)
     if not len(data):
-        return IndexArrays(np.zeros(0, np.int32), np.zeros(0, np.int32), np.array([[PAST_KEYS], [0]], np.int64))
+        none = np.zeros(0, np.int32)
+        return IndexArrays(none, none, none, np.zeros(0, np.uint32), np.array([[PAST_KEYS], [0]], np.int64))
     sa = np.ascontiguousarray(divsufsort(data.copy()), dtype=np.int32)  # the binding wants writable memory
     newline = data == 10
     row_of_byte = np.cumsum(newline, dtype=np.int32)
     row_of_byte -= newline  # a line's `\n` belongs to that line
     rows = row_of_byte[sa]
     del row_of_byte
-    # Each suffix's first four bytes as one big-endian uint32, gathered through a strided view of the
-    # (zero-padded) text: 4 bytes per position, not int64 temporaries (peak memory is the build's limit).
-    padded = np.concatenate([data, np.zeros(3, dtype=np.uint8)])
-    windows = np.lib.stride_tricks.as_strided(padded, shape=(len(data), 4), strides=(1, 1), writeable=False)
-    prefix4 = np.ascontiguousarray(windows[sa]).view(">u4").ravel()
+    prev = previous_of_same_row(rows)
+    prefix4 = _word_at(data, sa, 0)
     first = np.empty(len(sa), dtype=bool)  # nondecreasing along the suffix array: runs, no sort needed
     first[0] = True
     np.not_equal(prefix4[1:], prefix4[:-1], out=first[1:])
     starts = np.flatnonzero(first)
     keys = prefix4[starts].astype(np.int64)
+    del prefix4
     buckets = np.stack([np.append(keys, PAST_KEYS), np.append(starts, len(sa))]).astype(np.int64)
-    return IndexArrays(sa, rows, buckets)
+    return IndexArrays(sa, rows, prev, _word_at(data, sa, 4), buckets)
+
+
+def _word_at(data: np.ndarray, sa: np.ndarray, skip: int) -> np.ndarray:
+    """Bytes skip..skip+3 of each suffix (zero padded past the end) as one big-endian uint32.
+
+    Gathered through a strided view of the padded text: 4 bytes per position, not int64
+    temporaries (peak memory is the build's limit).
+    """
+    padded = np.concatenate([data[skip:], np.zeros(3 + min(skip, len(data)), dtype=np.uint8)])
+    windows = np.lib.stride_tricks.as_strided(padded, shape=(len(data), 4), strides=(1, 1), writeable=False)
+    return np.ascontiguousarray(windows[sa]).view(">u4").ravel().astype(np.uint32)
+
+
+def previous_of_same_row(rows: np.ndarray) -> np.ndarray:
+    """For each position, the nearest earlier position holding the same row, or -1.
+
+    int32 throughout after the sort (4 bytes a position; the build's peak memory is its limit).
+    """
+    order = np.argsort(rows, kind="stable").astype(np.int32)  # grouped by row, positions ascending
+    grouped = rows[order]
+    follows = np.flatnonzero(grouped[1:] == grouped[:-1]).astype(np.int32)  # order[k + 1] follows order[k]
+    del grouped
+    prev = np.full(len(rows), -1, dtype=np.int32)
+    prev[order[follows + 1]] = order[follows]
+    return prev
 
 
 def _ints(array: np.ndarray, code: str = "i") -> memoryview:
     """An integer array as a memoryview of Python ints: indexing it is a C read, not a numpy scalar."""
-    dtype = {"i": np.int32, "q": np.int64}[code]
+    dtype = {"i": np.int32, "I": np.uint32}[code]
     return memoryview(np.ascontiguousarray(array, dtype=dtype)).cast("B").cast(code)
 
 
+def _runs(buckets: np.ndarray) -> dict[bytes, tuple[int, int]]:
+    """Every one- to four-byte prefix of the text -> its suffix-array range, from the prefix table.
+
+    ~30,000 entries for the 15,000-repository feed. A key's zero padding only ever follows a `\\n`
+    (the text ends in one), and no needle holds a `\\n`, so padded prefixes are never asked for.
+    """
+    runs: dict[bytes, tuple[int, int]] = {}
+    keys, starts = buckets[0].tolist(), buckets[1].tolist()
+    for key, lo, hi in zip(keys[:-1], starts[:-1], starts[1:], strict=True):
+        prefix = key.to_bytes(4, "big")
+        runs[prefix] = (lo, hi)
+        for size in (3, 2, 1):  # keys are sorted: a shorter prefix's range ends at its last key's
+            shorter = prefix[:size]
+            run = runs.get(shorter)
+            runs[shorter] = (lo, hi) if run is None else (run[0], hi)
+    return runs
+
+
 class SearchIndex:
-    """Row ids (ascending) of the lines that contain a needle, from the build's three arrays."""
+    """Row ids (ascending) of the lines that contain a needle, from the build's arrays."""
 
     def __init__(self, blob: bytes, arrays: IndexArrays) -> None:
         self.blob = blob
-        self.rows_of = arrays.rows
         self.nrows = blob.count(b"\n")
+        self.rows_of = arrays.rows
+        self.prev = arrays.prev
+        self._rows = _ints(arrays.rows)
         self._sa = _ints(arrays.sa)
-        self._keys = _ints(arrays.buckets[0], "q")
-        self._starts = _ints(arrays.buckets[1], "q")
+        self._next4 = _ints(arrays.next4, "I")
+        self._runs = _runs(arrays.buckets)
 
     @classmethod
     def load(cls, base: Path, blob: bytes) -> SearchIndex:
@@ -109,27 +178,27 @@ class SearchIndex:
         if not all((base / name).exists() for name in FILES):
             return cls(blob, build_index(blob))
         # viewed as plain arrays: a memmap's slices are memmaps too, and each costs a Python-level hook
-        sa, rows = (
-            np.load(base / name, mmap_mode="r", allow_pickle=False).view(np.ndarray) for name in (SA_FILE, ROWS_FILE)
+        sa, rows, prev, next4 = (
+            np.load(base / name, mmap_mode="r", allow_pickle=False).view(np.ndarray) for name in MAPPED
         )
         buckets = np.load(base / BUCKETS_FILE, allow_pickle=False)
-        return cls(blob, IndexArrays(sa, rows, buckets))
+        return cls(blob, IndexArrays(sa, rows, prev, next4, buckets))
 
     def span(self, needle: bytes) -> tuple[int, int]:
         """The suffix-array range [lo, hi) of the positions where `needle` occurs."""
         m = len(needle)
-        if m == 0 or b"\n" in needle:
-            return 0, 0
-        keys, starts = self._keys, self._starts
-        if m < 4:  # every four-byte prefix that starts with the needle: one run of the table
-            lo = starts[bisect.bisect_left(keys, int.from_bytes(needle.ljust(4, b"\0"), "big"))]
-            return lo, starts[bisect.bisect_right(keys, int.from_bytes(needle.ljust(4, b"\xff"), "big"))]
-        key = int.from_bytes(needle[:4], "big")
-        i = bisect.bisect_left(keys, key)
-        if keys[i] != key:
-            return 0, 0
-        lo, hi = starts[i], starts[i + 1]
-        if m > 4:
+        if b"\n" in needle:
+            return _NOWHERE
+        if m <= 4:
+            return self._runs.get(needle, _NOWHERE)
+        lo, hi = self._runs.get(needle[:4], _NOWHERE)
+        if lo >= hi:
+            return _NOWHERE
+        tail = needle[4:8]
+        next4 = self._next4
+        lo = bisect.bisect_left(next4, int.from_bytes(tail.ljust(4, b"\0"), "big"), lo, hi)
+        hi = bisect.bisect_right(next4, int.from_bytes(tail.ljust(4, b"\xff"), "big"), lo, hi)
+        if m > 8 and lo < hi:
             blob = self.blob
 
             def prefix(position: int) -> bytes:
@@ -139,24 +208,18 @@ class SearchIndex:
             hi = bisect.bisect_right(self._sa, needle, lo, hi, key=prefix)
         return lo, hi
 
-    def search(self, needle: bytes) -> np.ndarray:
-        """Sorted row ids whose line contains `needle` (exact: no candidate needs confirming)."""
+    def search(self, needle: bytes) -> Sequence[int]:
+        """Sorted row ids whose line contains `needle` (exact: no candidate needs confirming).
+
+        A list for a handful of matches, else an integer array: either slices and `len`s alike.
+        """
         lo, hi = self.span(needle)
-        if lo >= hi:
-            return _EMPTY
-        rows = self.rows_of[lo:hi]
-        n = hi - lo
-        # Dedupe the occurrences into sorted rows, by size (measured, 15,000 rows): a Python set for
-        # the common handful, a sort for hundreds, a mark per row past a quarter of the rows.
-        # (np.unique is 5-10x slower than the sort here.)
-        if n <= 32:
-            return np.array(sorted(set(rows.tolist())), dtype=np.int64)
-        if n <= self.nrows // 4:
-            ordered = np.sort(rows)
-            keep = np.empty(n, dtype=bool)
-            keep[0] = True
-            np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-            return ordered[keep].astype(np.int64)
-        seen = np.zeros(self.nrows, dtype=bool)
-        seen[rows] = True
-        return np.flatnonzero(seen)
+        if hi - lo <= SMALL:  # the common handful: C-level reads of the mapped rows, no numpy call
+            return sorted(set(self._rows[lo:hi])) if lo < hi else []
+        distinct = self.rows_of[lo:hi][self.prev[lo:hi] < lo]  # each row's first occurrence in the range
+        if len(distinct) > self.nrows // 4:  # a mark per row beats sorting a large part of the feed
+            seen = np.zeros(self.nrows, dtype=bool)
+            seen[distinct] = True
+            return np.flatnonzero(seen)
+        distinct.sort()
+        return distinct

@@ -225,14 +225,10 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
         rows = [data.rows[index]]
         body = page_bytes(data.meta, 1, offset, limit, rows[offset : offset + limit])
         return send(request, body, keyed=True)
-    matching_prefix = data.since_count(since)
     if q:
-        ids = data.search(q.lower())
-        ids = ids[ids < matching_prefix] if since is not None else ids
-        total = len(ids)
-        rows = [data.rows[i] for i in ids[offset : offset + limit].tolist()]
+        total, rows = data.matching(q.lower(), since, offset, limit)
     else:
-        total = matching_prefix
+        total = data.since_count(since)
         rows = data.rows[offset : min(offset + limit, total)]
     body = page_bytes(data.meta, total, offset, limit, rows)
     data.pages.put(request.query_string, body)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import bisect
 import os
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -40,12 +41,14 @@ class ByteBudgetCache(Generic[V]):
     """Insertion-ordered cache bounded by the total size of its values, oldest out first.
 
     Values bigger than an eighth of the budget are not kept, so one huge page cannot flush the rest.
+    An OrderedDict because evicting a plain dict's oldest entry (`next(iter(d))`) walks over the
+    holes earlier evictions left, which grows with the churn until the dict is rebuilt.
     """
 
     def __init__(self, budget: int, size: Callable[[V], int]) -> None:
         self.budget = budget
         self.sizeof = size
-        self.items: dict[str, V] = {}
+        self.items: OrderedDict[str, V] = OrderedDict()
         self.size = 0
 
     def get(self, key: str) -> V | None:
@@ -56,7 +59,7 @@ class ByteBudgetCache(Generic[V]):
         if size > self.budget // 8 or key in self.items:
             return
         while self.items and self.size + size > self.budget:
-            self.size -= self.sizeof(self.items.pop(next(iter(self.items))))
+            self.size -= self.sizeof(self.items.popitem(last=False)[1])
         self.items[key] = value
         self.size += size
 
@@ -71,7 +74,7 @@ class FeedData:
     """The rows' `since` keys reversed (ascending) for bisect; "" where a row has none."""
     index: SearchIndex
     by_entity: dict[str, int]
-    _search_cache: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _search_cache: OrderedDict[str, Sequence[int]] = field(default_factory=OrderedDict, repr=False)
     pages: ByteBudgetCache[bytes] = field(
         default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False
     )
@@ -87,16 +90,28 @@ class FeedData:
             return len(self.rows)
         return len(self.since_asc) - bisect.bisect_left(self.since_asc, since)
 
-    def search(self, needle: str) -> np.ndarray:
+    def search(self, needle: str) -> Sequence[int]:
         """Row ids (ascending = feed order) whose search line contains `needle` (already lowercased)."""
         hit = self._search_cache.get(needle)
         if hit is not None:
             return hit
         result = self.index.search(needle.encode())
         if len(self._search_cache) >= SEARCH_CACHE:
-            self._search_cache.pop(next(iter(self._search_cache)))
+            self._search_cache.popitem(last=False)
         self._search_cache[needle] = result
         return result
+
+    def matching(self, needle: str, since: str | None, offset: int, limit: int) -> tuple[int, list[bytes]]:
+        """`q` (and `since`): how many rows match, and the rows of the page asked for."""
+        ids = self.search(needle)
+        if since is None:
+            total = len(ids)
+        elif isinstance(ids, list):
+            total = bisect.bisect_left(ids, self.since_count(since))
+        else:
+            total = int(np.searchsorted(ids, self.since_count(since)))
+        page = ids[offset : min(offset + limit, total)]
+        return total, list(map(self.rows.__getitem__, page if isinstance(page, list) else page.tolist()))
 
 
 def _entity_of(row: bytes) -> str:

@@ -4,7 +4,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from build.search_index import FILES, SearchIndex, build_index
+from build.search_index import FILES, SearchIndex, build_index, previous_of_same_row
 
 
 def index_of(lines: list[str], tmp_path: Path | None = None) -> SearchIndex:
@@ -21,9 +21,11 @@ def brute(lines: list[str], q: str) -> list[int]:
     return [i for i, line in enumerate(lines) if q in line]
 
 
-def test_matches_a_brute_force_scan_on_random_text(tmp_path: Path) -> None:
+# A varied alphabet, and two letters only: long runs of equal four-byte prefixes, so the five-to-
+# eight-byte lookup (bisecting the next four bytes) and the longer one (the text) both get exercised.
+@pytest.mark.parametrize("alphabet", ["abcde é日本/:-\x1f\x00", "ab"])
+def test_matches_a_brute_force_scan_on_random_text(tmp_path: Path, alphabet: str) -> None:
     rng = random.Random(7)
-    alphabet = "abcde é日本/:-\x1f\x00"
     lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(300)]
     index = index_of(lines, tmp_path)  # through the saved, memory-mapped files, as the server reads them
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
@@ -31,42 +33,41 @@ def test_matches_a_brute_force_scan_on_random_text(tmp_path: Path) -> None:
     for _ in range(400):
         line = rng.choice(lines) or "abc"
         start = rng.randint(0, max(0, len(line) - 1))
-        needles.append(line[start : start + rng.randint(1, 10)] or "a")
+        needles.append(line[start : start + rng.randint(1, 14)] or "a")
     for q in needles:
         found = index.search(q.encode())
-        assert found.tolist() == brute(lines, q), q
-        assert found.dtype == np.int64
+        assert [int(i) for i in found] == brute(lines, q), q
 
 
 def test_many_occurrences_take_the_dense_path_and_stay_exact() -> None:
     lines = ["x" * 50 if i % 3 else "y" for i in range(200)]
     index = index_of(lines)
-    assert index.search(b"x").tolist() == brute(lines, "x")  # 6,650 occurrences in 133 rows
-    assert index.search(b"xxx").tolist() == brute(lines, "x")
+    assert list(index.search(b"x")) == brute(lines, "x")  # 6,650 occurrences in 133 rows
+    assert list(index.search(b"xxx")) == brute(lines, "x")
 
 
 @pytest.mark.parametrize("needle", [b"b\nc", b"\n", b"b\n"])
 def test_a_match_never_straddles_two_rows(needle: bytes) -> None:
-    assert index_of(["ab", "cd"]).search(needle).tolist() == []
+    assert list(index_of(["ab", "cd"]).search(needle)) == []
 
 
 def test_needles_past_the_text_and_empty_input() -> None:
     index = index_of(["hello", "help"])
-    assert index.search(b"hel").tolist() == [0, 1]
-    assert index.search(b"hello world").tolist() == []
-    assert index.search(b"\xff\xff").tolist() == []
-    assert index.search(b"").tolist() == []
+    assert list(index.search(b"hel")) == [0, 1]
+    assert list(index.search(b"hello world")) == []
+    assert list(index.search(b"\xff\xff")) == []
+    assert list(index.search(b"")) == []
     empty = index_of([])
-    assert empty.search(b"a").tolist() == []
-    assert empty.search(b"abc").tolist() == []
+    assert list(empty.search(b"a")) == []
+    assert list(empty.search(b"abc")) == []
 
 
-@pytest.mark.parametrize("hits", [3, 20, 60])  # 6, 40, 120 occurrences: the set, sort and mark paths
+@pytest.mark.parametrize("hits", [3, 20, 150])  # 6, 40, 300 occurrences: the set, sort and mark paths
 def test_every_dedupe_path_gives_sorted_distinct_rows(hits: int) -> None:
     rng = random.Random(hits)
     chosen = set(rng.sample(range(400), hits))
     lines = [f"row {i} needle and needle" if i in chosen else f"row {i} other" for i in range(400)]
-    assert index_of(lines).search(b"needle").tolist() == sorted(chosen)
+    assert list(index_of(lines).search(b"needle")) == sorted(chosen)
 
 
 def test_a_tree_from_before_the_index_format_is_searched_from_its_text(tmp_path: Path) -> None:
@@ -74,5 +75,16 @@ def test_a_tree_from_before_the_index_format_is_searched_from_its_text(tmp_path:
     blob = "".join(line + "\n" for line in lines).encode()
     (tmp_path / "search.buckets.npy").write_bytes(b"an older format")  # what an older build left
     index = SearchIndex.load(tmp_path, blob)
-    assert index.search(b"beta").tolist() == [0, 2]
-    assert index.search(b"gam").tolist() == [1]
+    assert list(index.search(b"beta")) == [0, 2]
+    assert list(index.search(b"gam")) == [1]
+
+
+def test_previous_of_same_row_matches_a_scan() -> None:
+    rng = np.random.default_rng(5)
+    rows = rng.integers(0, 40, size=2000).astype(np.int32)
+    last: dict[int, int] = {}
+    expected = []
+    for position, row in enumerate(rows.tolist()):
+        expected.append(last.get(row, -1))
+        last[row] = position
+    assert previous_of_same_row(rows).tolist() == expected
