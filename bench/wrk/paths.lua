@@ -2,9 +2,13 @@
 -- different and no cache helps. Usage:
 --   wrk ... -s bench/wrk/paths.lua http://127.0.0.1:PORT -- PATHS_FILE [API_KEY]
 -- Each wrk thread starts at its own offset in the list.
+--
+-- The requests are formatted once, in init(), as wrk's scripting guide advises for fast servers:
+-- formatting one per request cost wrk ~10 us of CPU each (48 -> 38 us per request, measured), and
+-- on loopback that CPU is taken from the server under test. The static runs (page, baseline) send
+-- one pre-formatted request too, so all runs now pay the same client cost.
 
-local paths = {}
-local key = nil
+local requests = {}
 local counter = 0
 local threads = 0
 
@@ -14,22 +18,21 @@ function setup(thread)
 end
 
 function init(args)
+  local headers = {}
+  if args[2] then
+    headers["Authorization"] = "Bearer " .. args[2]
+  end
   local file = assert(io.open(args[1], "r"))
   for line in file:lines() do
     if #line > 0 then
-      paths[#paths + 1] = line
+      requests[#requests + 1] = wrk.format("GET", line, headers)
     end
   end
   file:close()
-  key = args[2]
-  counter = ((thread_index or 0) * 7919) % #paths
+  counter = ((thread_index or 0) * 7919) % #requests
 end
 
 function request()
-  counter = counter % #paths + 1
-  local headers = {}
-  if key then
-    headers["Authorization"] = "Bearer " .. key
-  end
-  return wrk.format("GET", paths[counter], headers)
+  counter = counter % #requests + 1
+  return requests[counter]
 end
