@@ -5,9 +5,8 @@ Per feed, in `api/feeds/<feed>/`:
 - `rows.jsonl`: the current rows, serialised once, one per line, newest first by the feed's
   `since` field (SPEC §4.1); rows without that field last. `since` is then a prefix of the file.
 - `index.json`: `{"since": [...]}`, the sortable `since` key of each row (same order; "" if none).
-- `search.txt`: one lowercase line per row holding every field value, for `q`, and
-  `search.sa.npy`, `search.rows.npy`, `search.prefix4.npy`: its suffix-array index
-  (build/search_index.py), so `q` is a binary search, never a scan.
+- `search.txt`: one lowercase line per row holding every field value, for `q`, and its
+  suffix-array index (`search.*.npy`, build/search_index.py), so `q` is a lookup, never a scan.
 - `meta.json`: feed, title, source, updatedAt (the last successful collection), day, stale, total.
 - `page1.json`: the complete default response (offset 0, limit 100), ready to send.
 
