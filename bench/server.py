@@ -6,6 +6,11 @@ Four runs in one go, so the ratios compare like with like on a shared 2-core mac
 so answered from the per-build answer cache after the first round, as (a) is from the page cache),
 and (c2) the history of every entity of the feed in turn (past the cache: the uncached path,
 including each worker's first velocity write per entity), shown for reference.
+
+d, a, b and c run in ROUNDS interleaved rounds against both servers (started side by side), and the
+targets are judged on the medians: on this shared machine one 10-second run can land in a slow
+spell (seen: every run of a round, the baseline's included, ~10% slower and q's p99 30 ms where
+the next round gave 17 ms), and a ratio of two runs taken minutes apart compares two spells.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 from urllib.parse import quote
 
 import httpx
@@ -43,6 +49,7 @@ DURATION_S = 10
 WORKERS = 2
 HISTORY_ENTITIES = 8
 QUERIES = 4000
+ROUNDS = 3
 HIGH = str(10**9)
 LIMITS = {"FEEDS_PRO_MONTHLY": HIGH, "FEEDS_PRO_DAILY_HISTORY": HIGH, "FEEDS_VELOCITY_LIMIT": HIGH}
 TARGET_PAGE_RATIO = 0.75
@@ -262,39 +269,47 @@ def run() -> bool:
                 str(tmp / "page.json"),
             ]
             base_url = f"http://127.0.0.1:{base_port}/page"
+            rounds: list[list[WrkResult]] = []
             with serving(baseline_cmd, child_env(tmp / "var", site), base_url, tmp / "baseline.log") as baseline:
-                d = wrk("d. baseline (bare Sanic, bytes)", base_url, baseline)
-            results = [
-                d,
-                wrk("a. keyed feed page", base + PAGE, server, key=key),
-                wrk("b. keyed q search (new q each)", base, server, key=key, paths=tmp / "search.txt"),
-                wrk("c. keyed history page", base, server, key=key, paths=tmp / "history.txt"),
+                for _ in range(ROUNDS):
+                    rounds.append(
+                        [
+                            wrk("d. baseline (bare Sanic, bytes)", base_url, baseline),
+                            wrk("a. keyed feed page", base + PAGE, server, key=key),
+                            wrk("b. keyed q search (new q each)", base, server, key=key, paths=tmp / "search.txt"),
+                            wrk("c. keyed history page", base, server, key=key, paths=tmp / "history.txt"),
+                        ]
+                    )
+            once = [
                 wrk("c2. history, every entity in turn", base, server, key=key, paths=tmp / "history-all.txt"),
                 wrk("e. badge (public SVG)", base + badge_path(FEED, entities[0]), server),
                 wrk("f. entity page (public HTML)", base + entity_page(FEED, entities[0]), server),
             ]
+        say(f"each of {ROUNDS} rounds:")
+        for number, one_round in enumerate(rounds, 1):
+            table(one_round, title=f"round {number}")
+        medians = [median_run(runs) for runs in zip(*rounds, strict=True)]
+        say("the median of each run over the rounds (by req/s), then the rest once:")
+        results = [*medians, *once]
         table(results)
-        a, b, c = results[1], results[2], results[3]
+        # ratios within each round (both runs from the same spell), then their median
+        page_ratio = median([r[1].rps / r[0].rps for r in rounds])
+        search_ratio = median([r[2].rps / r[0].rps for r in rounds])
         checks = [
-            Check(
-                "a. page rps vs baseline",
-                f"{a.rps / d.rps:.0%}",
-                f">= {TARGET_PAGE_RATIO:.0%}",
-                a.rps >= TARGET_PAGE_RATIO * d.rps,
-            ),
-            Check(
-                "b. search rps vs baseline",
-                f"{b.rps / d.rps:.0%}",
-                f">= {TARGET_SEARCH_RATIO:.0%}",
-                b.rps >= TARGET_SEARCH_RATIO * d.rps,
-            ),
+            Check("a. page rps vs baseline", f"{page_ratio:.0%}", f">= {TARGET_PAGE_RATIO:.0%}",
+                  page_ratio >= TARGET_PAGE_RATIO),
+            Check("b. search rps vs baseline", f"{search_ratio:.0%}", f">= {TARGET_SEARCH_RATIO:.0%}",
+                  search_ratio >= TARGET_SEARCH_RATIO),
             *(
-                Check(f"{r.name[:2]} p99", f"{r.p99_ms:.1f} ms", f"< {TARGET_P99_MS:.0f} ms", r.p99_ms < TARGET_P99_MS)
-                for r in (a, b, c)
+                Check(f"{name} p99", f"{p99:.1f} ms", f"< {TARGET_P99_MS:.0f} ms", p99 < TARGET_P99_MS)
+                for name, p99 in (
+                    (name, median([r[i].p99_ms for r in rounds])) for name, i in (("a.", 1), ("b.", 2), ("c.", 3))
+                )
             ),
         ]
         show(checks)
-        invalid = [r.name for r in results if r.bad or "timeout" in r.errors]
+        every_run = [run for one_round in rounds for run in one_round] + once
+        invalid = sorted({r.name for r in every_run if r.bad or "timeout" in r.errors})
         if invalid:
             say(f"WARNING: non-2xx answers or socket errors in: {', '.join(invalid)}; see the table")
         if not all(check.met for check in checks):
@@ -305,9 +320,14 @@ def run() -> bool:
     return True
 
 
-def table(results: list[WrkResult]) -> None:
+def median_run(runs: tuple[WrkResult, ...]) -> WrkResult:
+    """The run with the median throughput (its own latencies, so the row stays one real run)."""
+    return sorted(runs, key=lambda r: r.rps)[len(runs) // 2]
+
+
+def table(results: list[WrkResult], title: str = "run") -> None:
     say(
-        f"{'run':<34} {'req/s':>9} {'vs d':>6} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'non-2xx':>8} "
+        f"{title:<34} {'req/s':>9} {'vs d':>6} {'p50 ms':>8} {'p99 ms':>8} {'requests':>9} {'non-2xx':>8} "
         f"{'srv CPU/req':>11}"
     )
     baseline = results[0].rps
