@@ -1,9 +1,13 @@
+import gc
 import time
+import weakref
 from pathlib import Path
 
 from collectors.state import StateStore
 from server.demand import DemandRecorder
-from server.site import ByteBudgetCache, Site
+from server.site import ByteBudgetCache, Site, load_site
+
+GOLDEN = Path(__file__).parent / "golden" / "tree"
 
 
 def test_cache_is_bounded_by_bytes_and_evicts_oldest_first() -> None:
@@ -43,3 +47,24 @@ def test_demand_counted_before_midnight_goes_to_that_day(tmp_path: Path) -> None
         assert state.demand_between(today, today) == {("mcp-servers", "io.github.a/b"): 1}
     finally:
         state.close()
+
+
+def test_a_replaced_site_is_freed_by_reference_counting_alone() -> None:
+    """The server freezes each loaded site for the cycle collector (`server.site.keep`); that only
+    frees the old one on a new build if nothing in a site refers back to it in a cycle."""
+    gc.disable()
+    try:
+        site = load_site(GOLDEN)
+        assert site is not None
+        data = site.feeds["llm-pricing"]
+        assert data.matching("a", None, 0, 10)[0] > 0  # fill the caches as requests do
+        data.pages.put("q=a", b"{}")
+        data.histories.put("pro|entity=x", (b"{}", "x"))
+        history = next((GOLDEN / "api" / "history" / "llm-pricing").rglob("*.jsonl")).relative_to(GOLDEN)
+        assert site.file(history.as_posix())
+        assert site.pages_index
+        refs = [weakref.ref(site), weakref.ref(data), weakref.ref(data.index)]
+        del site, data
+        assert [ref() for ref in refs] == [None, None, None]
+    finally:
+        gc.enable()
