@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import orjson
@@ -180,3 +180,14 @@ def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path
     doc = read_json(Path(settings.feeds_site_dir), "api/trends/ai-pricing/7d/latest.json")
     assert (doc["date"], doc["metric"], doc["movers"], doc["events"]) == (None, "min_price", [], [])
     TrendsResponse.model_validate(doc)
+
+
+def test_the_summary_reports_old_builds_removed_after_the_publish(built) -> None:
+    settings, site = built
+    summaries = [
+        pipeline.run_build(settings, now=NOW + timedelta(minutes=n), quiet=True) for n in range(1, publish.KEEP + 1)
+    ]
+    assert [s.pruned for s in summaries] == [0] * (publish.KEEP - 1) + [1]  # the first build leaves
+    assert "1 old build(s) removed in" in summaries[-1].line()
+    assert "removed" not in summaries[0].line() and "published in" in summaries[0].line()
+    assert len(publish.complete_builds(site)) == publish.KEEP
