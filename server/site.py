@@ -222,10 +222,13 @@ def keep(site: Site | None) -> Site | None:
     Python's full collections traverse every element of every tracked container, and a site is a
     few very large ones (15,000-row lists, entity dicts, the search prefix dict): each element
     visited is a likely cache miss, so a full collection paused the worker 33-40 ms (measured with
-    gc.callbacks under load; ~5 in a 10-second run), stalling every connection on it. Frozen, they
-    are skipped. A site holds no reference cycles (a test checks), so the one it replaces is still
-    freed by reference counting when the last request using it ends.
+    gc.callbacks under load: about two per worker in a 10-second run), stalling every connection on
+    it. Frozen, they are skipped. A site holds no reference cycles (a test checks), so the one it
+    replaces is still freed by reference counting when the last request using it ends. One full
+    collection first, once per build, so no cyclic garbage of the day is frozen with it (frozen
+    objects are never collected).
     """
+    gc.collect()
     gc.freeze()
     return site
 
