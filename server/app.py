@@ -7,6 +7,7 @@ counts, validates, slices and joins bytes. See server/site.py for the per-build 
 from __future__ import annotations
 
 import asyncio
+import functools
 import gzip
 import zlib
 from collections.abc import Sequence
@@ -147,12 +148,11 @@ def send(
         build = site.build_id if site is not None else "none"
         # A cacheable keyed response is a pure function of (build, plan, path, query; bodies that
         # depend on the account are sent with cacheable=False): hashing those few bytes instead of a
-        # 50-100 KB body keeps the ETag off the hot path. Public bodies are hashed.
+        # 50-100 KB body keeps the ETag off the hot path. Public bodies are hashed. The request
+        # target is hashed as received (bytes), continuing the plan's own checksum.
         key = getattr(ctx, "key", None)
-        if keyed and key is not None:
-            digest = zlib.crc32(f"{key.plan}|{request.path}?{request.query_string}".encode())
-        else:
-            digest = zlib.crc32(body)
+        keyed_etag = keyed and key is not None
+        digest = zlib.crc32(request.raw_url, _plan_seed(key.plan)) if keyed_etag else zlib.crc32(body)
         etag = f'"{build}-{digest:08x}"'
         out["ETag"] = etag
         conditional = request_headers.get("if-none-match")
@@ -162,6 +162,12 @@ def send(
         body = gzip.compress(body, compresslevel=5)
         out["Content-Encoding"] = "gzip"
     return TrustedHeadersResponse(body, status=status, headers=out, content_type=content_type)
+
+
+@functools.cache
+def _plan_seed(plan: str) -> int:
+    """The checksum of `plan|` that a keyed ETag continues over the request target."""
+    return zlib.crc32(f"{plan}|".encode())
 
 
 def record_demand(request: Request, feed: str, entity: str) -> None:

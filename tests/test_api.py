@@ -859,6 +859,8 @@ def test_etag_and_304(api: LiveServer, pro_key: str, path: str, keyed: bool) -> 
     if keyed:
         with api.client(api.key("pro")) as other:  # the same bytes for another key: the same tag
             assert other.get(path).headers["etag"] == etag
+        with api.client(api.key("starter")) as other:  # another plan may see other bytes: another tag
+            assert other.get(path).headers["etag"] != etag
 
 
 def test_cache_control_and_cors(api: LiveServer, pro_key: str) -> None:
