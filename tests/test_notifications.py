@@ -727,41 +727,30 @@ def test_delivery_over_real_tls_dials_the_checked_addresses_with_the_idna_server
     first checked address cannot be connected to: the next one is dialled, the certificate verified for the
     name, and the receiver sees the IDNA name in SNI and Host."""
     import asyncio
-    import ssl
 
-    from tests.test_safe_fetch import Dialler, _certificates, dialling_transport
+    from tests.test_safe_fetch import Dialler, TlsReceiver, dialling_transport
 
     name = "xn--bcher-kva.example.org"
-    ca_pem, leaf_pem, key_pem = _certificates(tmp_path, name)
-    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    server_ctx.load_cert_chain(leaf_pem, key_pem)
-    server_names: list[str | None] = []
-    server_ctx.sni_callback = lambda _sock, sni, _ctx: server_names.append(sni)  # type: ignore[assignment]
-    heads: list[str] = []
-
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        heads.append((await reader.readuntil(b"\r\n\r\n")).decode())
-        writer.write(b"HTTP/1.1 204 No Content\r\n\r\n")
-        await writer.drain()
-        writer.close()
+    receiver = TlsReceiver(tmp_path, name, b"HTTP/1.1 204 No Content\r\n\r\n")
 
     async def run() -> tuple[DeliveryReport, MemoryLog, list[tuple[str, int]]]:
-        server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=server_ctx)
+        server = await receiver.start()
         dialler = Dialler(server.sockets[0].getsockname()[1], refused=("127.0.0.2",))
         log = MemoryLog()
         async with server:
             report = await deliver_events(
                 [Outgoing("ev_tls", "w_tls", "acct", "https://bücher.example.org/hook", b"{}")], log,
                 resolver=Answers({name: ["127.0.0.2", "127.0.0.1"]}), allow_loopback=True, timeout=5,
-                attempts_per_run=1, transport=dialling_transport(ca_pem, dialler))
+                attempts_per_run=1, transport=dialling_transport(receiver.ca_pem, dialler))
         return report, log, dialler.dialled
 
     report, log, dialled = asyncio.run(run())
     assert (report.delivered, log.states["ev_tls"]) == (1, ("delivered", None))
     assert dialled == [("127.0.0.2", 443), ("127.0.0.1", 443)]
-    assert server_names == [name]
-    assert heads[0].startswith("POST /hook HTTP/1.1\r\n")
-    assert f"\r\nHost: {name}\r\n" in heads[0] and "\r\nConnection: close\r\n" in heads[0]
+    assert receiver.server_names == [name]
+    head = receiver.heads[0]
+    assert head.startswith("POST /hook HTTP/1.1\r\n")
+    assert f"\r\nHost: {name}\r\n" in head and "\r\nConnection: close\r\n" in head
 
 
 def test_the_readme_verification_example_accepts_our_signatures() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import ssl
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -467,6 +469,29 @@ def _certificates(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
     return paths
 
 
+class TlsReceiver:
+    """A real TLS server on loopback with a certificate for `name` only (from a throwaway CA), answering
+    every request with `response` and recording the SNI names and request heads it saw."""
+
+    def __init__(self, tmp_path: Path, name: str, response: bytes) -> None:
+        self.ca_pem, leaf_pem, key_pem = _certificates(tmp_path, name)
+        self.context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        self.context.load_cert_chain(leaf_pem, key_pem)
+        self.server_names: list[str | None] = []
+        self.context.sni_callback = lambda _sock, sni, _ctx: self.server_names.append(sni)  # type: ignore[assignment]
+        self.heads: list[str] = []
+        self.response = response
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.heads.append((await reader.readuntil(b"\r\n\r\n")).decode())
+        writer.write(self.response)
+        await writer.drain()
+        writer.close()
+
+    async def start(self) -> asyncio.Server:
+        return await asyncio.start_server(self._serve, "127.0.0.1", 0, ssl=self.context)
+
+
 class Dialler(httpcore.AsyncNetworkBackend):
     """The machine's own network, except that port 443 is a test's server and `refused` hosts cannot be
     connected to (as an address without a route); records every dial."""
@@ -504,25 +529,14 @@ async def test_over_real_tls_the_checked_address_is_dialled_and_the_certificate_
     tmp_path: Path,
 ) -> None:
     """httpx and httpcore as installed, a real TLS handshake on loopback: the pin is not just headers."""
-    import asyncio
-    import ssl
-
-    ca_pem, leaf_pem, key_pem = _certificates(tmp_path, "pricing.example.com")
-    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    server_ctx.load_cert_chain(leaf_pem, key_pem)
-    server_names: list[str | None] = []
-    server_ctx.sni_callback = lambda _sock, name, _ctx: server_names.append(name)  # type: ignore[assignment]
-    heads: list[str] = []
-
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        heads.append((await reader.readuntil(b"\r\n\r\n")).decode())
-        writer.write(b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: %d\r\n\r\n%s" % (len(PAGE), PAGE))
-        await writer.drain()
-        writer.close()
-
-    server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=server_ctx)
+    receiver = TlsReceiver(
+        tmp_path,
+        "pricing.example.com",
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: %d\r\n\r\n%s" % (len(PAGE), PAGE),
+    )
+    server = await receiver.start()
     dialler = Dialler(server.sockets[0].getsockname()[1])
-    transport = dialling_transport(ca_pem, dialler)
+    transport = dialling_transport(receiver.ca_pem, dialler)
     dns = Rebinding({"pricing.example.com": ["127.0.0.1"], "other.example.com": ["127.0.0.1"]}, later=["10.9.9.9"])
     async with server, make_client(5, transport) as client:
         http = HttpClient(client, retries=0)
@@ -532,6 +546,7 @@ async def test_over_real_tls_the_checked_address_is_dialled_and_the_certificate_
             await fetch_page(http, "https://other.example.com/", dns, max_bytes=10_000, timeout=5, allow_loopback=True)
     assert "<title>Plans</title>" in page.text
     assert dialler.dialled == [("127.0.0.1", 443), ("127.0.0.1", 443)]
-    assert server_names == ["pricing.example.com", "other.example.com"]
-    assert heads[0].startswith("GET /plans HTTP/1.1\r\n")
-    assert "\r\nHost: pricing.example.com\r\n" in heads[0] and "\r\nConnection: close\r\n" in heads[0]
+    assert receiver.server_names == ["pricing.example.com", "other.example.com"]
+    head = receiver.heads[0]
+    assert head.startswith("GET /plans HTTP/1.1\r\n")
+    assert "\r\nHost: pricing.example.com\r\n" in head and "\r\nConnection: close\r\n" in head
