@@ -31,7 +31,7 @@ from pydantic import BaseModel
 
 from collectors import codehost, forum, llm_pricing, mcp_registry, modelhub, pricing_pages
 from collectors.archive import Archive, RunRecord
-from collectors.http import validate_items
+from collectors.validation import Tally, validate_items
 from collectors.models import FEED_NAMES, Row, iso
 from collectors.offline import replay_now
 from collectors.protocol import CollectContext
@@ -113,7 +113,7 @@ def _dump(rows: Iterable[Row]) -> Rows:
 
 
 def _valid(model: type[BaseModel], raw: list[Any], what: str, warnings: list[str]) -> list[Any]:
-    return validate_items(model, raw, what, warnings.append)
+    return validate_items(model, raw, what, Tally(warnings.append))
 
 
 def codehost_rows(state: DayState, limit: int, warnings: list[str]) -> Rows:

@@ -10,7 +10,9 @@ Schema (also in the README):
     rows(feed TEXT, day TEXT 'YYYY-MM-DD', entity TEXT, data BLOB  -- the row as JSON (orjson)
          PRIMARY KEY (feed, day, entity)) WITHOUT ROWID
     runs(id INTEGER PRIMARY KEY, feed, day, status 'ok'|'failed', rows, new, changed, warnings,
-         started_at, duration_s, error)
+         started_at, duration_s, error, items, skipped, new_fields)
+         -- items: upstream items validated; skipped: those that failed; new_fields: unknown
+         -- upstream fields with counts (`name(3), ...`), the early warning of a format change
 """
 
 from __future__ import annotations
@@ -44,7 +46,10 @@ CREATE TABLE IF NOT EXISTS runs (
     warnings   INTEGER NOT NULL DEFAULT 0,
     started_at TEXT NOT NULL,
     duration_s REAL NOT NULL,
-    error      TEXT
+    error      TEXT,
+    items      INTEGER NOT NULL DEFAULT 0,
+    skipped    INTEGER NOT NULL DEFAULT 0,
+    new_fields TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_by_feed ON runs (feed, day);
 """
@@ -56,6 +61,11 @@ SELECT r.entity, r.data FROM json_each(?1) AS e
 CROSS JOIN rows AS r ON r.feed = ?2 AND r.entity = e.value AND r.day = (
     SELECT MAX(day) FROM rows WHERE feed = ?2 AND entity = e.value AND day < ?3)
 """
+
+
+RUN_COUNT_COLUMNS = (("items", "INTEGER NOT NULL DEFAULT 0"), ("skipped", "INTEGER NOT NULL DEFAULT 0"),
+                     ("new_fields", "TEXT"))
+RUN_COLUMNS = "feed, day, status, rows, new, changed, warnings, started_at, duration_s, error, items, skipped, new_fields"
 
 
 @dataclass(frozen=True)
@@ -70,14 +80,20 @@ class RunRecord:
     started_at: str
     duration_s: float
     error: str | None = None
+    items: int = 0
+    skipped: int = 0
+    new_fields: str | None = None
 
     def summary(self) -> str:
+        counts = f"skipped={self.skipped}/{self.items}" + (f" new_fields={self.new_fields}" if self.new_fields else "")
         if self.status == "ok":
             return (
                 f"{self.feed:<18} {self.day}  ok      rows={self.rows:<6} new={self.new:<5} "
-                f"changed={self.changed:<5} warnings={self.warnings:<3} {self.duration_s:.1f}s"
+                f"changed={self.changed:<5} warnings={self.warnings:<3} {counts} {self.duration_s:.1f}s"
             )
-        return f"{self.feed:<18} {self.day}  FAILED  {self.error}  ({self.duration_s:.1f}s; earlier days kept)"
+        return (
+            f"{self.feed:<18} {self.day}  FAILED  {self.error}  ({counts}; {self.duration_s:.1f}s; earlier days kept)"
+        )
 
 
 class Archive:
@@ -88,6 +104,14 @@ class Archive:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._upgrade_runs()
+
+    def _upgrade_runs(self) -> None:
+        """Add the item counts to a run log written before they existed (idempotent)."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(runs)")}
+        for column, kind in RUN_COUNT_COLUMNS:
+            if column not in have:
+                self.db.execute(f"ALTER TABLE runs ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         self.db.close()
@@ -122,8 +146,7 @@ class Archive:
 
     def log_run(self, run: RunRecord) -> None:
         self.db.execute(
-            "INSERT INTO runs (feed, day, status, rows, new, changed, warnings, started_at, duration_s, error)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO runs ({RUN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run.feed,
                 run.day,
@@ -135,6 +158,9 @@ class Archive:
                 run.started_at,
                 run.duration_s,
                 run.error,
+                run.items,
+                run.skipped,
+                run.new_fields,
             ),
         )
 
@@ -200,9 +226,7 @@ class Archive:
         return int(self.db.execute(sql, args).fetchone()[0])
 
     def runs(self, feed: str | None = None, limit: int = 50) -> list[RunRecord]:
-        sql = (
-            "SELECT feed, day, status, rows, new, changed, warnings, started_at, duration_s, error FROM runs"
-        )
+        sql = f"SELECT {RUN_COLUMNS} FROM runs"
         args: list[Any] = []
         if feed is not None:
             sql += " WHERE feed = ?"
@@ -214,7 +238,7 @@ class Archive:
     def last_success(self, feed: str) -> RunRecord | None:
         """The latest successful collection of `feed`: what `updatedAt` of the feed reports."""
         row = self.db.execute(
-            "SELECT feed, day, status, rows, new, changed, warnings, started_at, duration_s, error FROM runs"
+            f"SELECT {RUN_COLUMNS} FROM runs"
             " WHERE feed = ? AND status = 'ok' ORDER BY day DESC, id DESC LIMIT 1",
             (feed,),
         ).fetchone()

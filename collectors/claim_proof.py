@@ -20,7 +20,8 @@ from datetime import UTC, datetime
 import httpx
 from pydantic import BaseModel
 
-from collectors.http import CollectorError, HttpClient, NotFound, make_client, validate
+from collectors.http import CollectorError, HttpClient, NotFound, make_client
+from collectors.validation import validate
 from collectors.offline import upstream
 from feeds.settings import Settings
 from server.claims import CLAIM_FILE, ClaimStore

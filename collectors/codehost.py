@@ -23,7 +23,8 @@ from typing import Annotated, Any, ClassVar
 import httpx
 from pydantic import AfterValidator, BaseModel
 
-from collectors.http import CollectorError, InvalidResponse, NotFound, validate, validate_items
+from collectors.http import CollectorError, InvalidResponse, NotFound
+from collectors.validation import validate, validate_items
 from collectors.models import REPO_TOPICS, RepoRow, Row, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -206,7 +207,7 @@ class Search:
         envelope = validate(SearchPage, data, f"search {q!r} page {number}")
         if envelope.incomplete_results:
             self.ctx.warn(f"search {q!r} page {number}: incomplete results (upstream timed out), some may be missing")
-        items = validate_items(RepoItem, envelope.items, f"search {q!r} page {number}", self.ctx.warn)
+        items = validate_items(RepoItem, envelope.items, f"search {q!r} page {number}", self.ctx.tally)
         next_url = response.links.get("next", {}).get("url")
         return Page(q, number, envelope.total_count, items, next_url)
 
@@ -311,5 +312,5 @@ class CodehostCollector(BaseCollector):
             # queued and is tried again on the next run.
             ctx.warn(f"queued repository {entity} skipped today: {exc}")
             return None
-        items = validate_items(RepoItem, [data], f"repository {entity}", ctx.warn)
+        items = validate_items(RepoItem, [data], f"repository {entity}", ctx.tally)
         return items[0] if items else None

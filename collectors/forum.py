@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from collectors.http import validate, validate_items
+from collectors.validation import validate, validate_items
 from collectors.models import FORUM_TERMS, ForumRow, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -129,11 +129,11 @@ class ForumCollector(BaseCollector):
                 f"more than the {HIT_CAP} Algolia returns; kept the newest {HIT_CAP}"
             )
         what = f"search {term!r}"
-        hits = validate_items(Hit, first.hits, what, ctx.warn)
+        hits = validate_items(Hit, first.hits, what, ctx.tally)
         page, current = 0, first
         # A page past the cap is a 200 with empty hits and a `message`: the empty hits end the loop.
         while current.hits and page < current.nbPages - 1:
             page += 1
             current = await self._page(ctx, term, start, end, page)
-            hits.extend(validate_items(Hit, current.hits, what, ctx.warn))
+            hits.extend(validate_items(Hit, current.hits, what, ctx.tally))
         return hits

@@ -18,15 +18,13 @@ import email.utils
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import orjson
-from pydantic import BaseModel, ValidationError
 
 USER_AGENT = "ai-feeds/0.1 (daily AI-ecosystem data feeds; +https://example.invalid/ai-feeds)"
 
-M = TypeVar("M", bound=BaseModel)
 Sleep = Callable[[float], Awaitable[None]]
 
 class CollectorError(Exception):
@@ -197,38 +195,6 @@ class HttpClient:
             return orjson.loads(response.content), response
         except orjson.JSONDecodeError as exc:
             raise InvalidResponse(f"malformed JSON from {response.request.url}: {exc}") from exc
-
-def validate(model: type[M], data: Any, what: str) -> M:
-    """Validate a whole payload (an envelope): any error fails the source."""
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidResponse(f"{what}: {exc.error_count()} schema errors: {exc.errors()[0]}") from exc
-
-def _item_key(item: Any) -> Any:
-    """Something to name a skipped item by in the warning (registry items nest it under `server`)."""
-    if not isinstance(item, dict):
-        return None
-    nested = item.get("server") if isinstance(item.get("server"), dict) else {}
-    return item.get("id") or item.get("name") or item.get("objectID") or nested.get("name")
-
-
-def validate_items(
-    model: type[M], items: Any, what: str, warn: Callable[[str], None]
-) -> list[M]:
-    """Validate items one by one: a bad item is skipped with a warning, the rest are kept."""
-    if not isinstance(items, list):
-        raise InvalidResponse(f"{what}: expected a list, got {type(items).__name__}")
-    good: list[M] = []
-    for index, item in enumerate(items):
-        try:
-            good.append(model.model_validate(item))
-        except ValidationError as exc:
-            key = _item_key(item)
-            first = exc.errors()[0]
-            warn(f"{what}: skipped item {index} ({key}): {'.'.join(map(str, first['loc']))}: {first['msg']}")
-    return good
-
 
 def make_client(timeout: float, transport: httpx.AsyncBaseTransport | None = None) -> httpx.AsyncClient:
     return httpx.AsyncClient(

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, Field
 
-from collectors.http import validate, validate_items
+from collectors.validation import validate, validate_items
 from collectors.models import LlmRow, iso, money_per_million, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -120,7 +120,7 @@ class LlmPricingCollector(BaseCollector):
     async def collect(self, ctx: CollectContext) -> list[LlmRow]:
         payload, _ = await ctx.http.get_json(MODELS_URL, params=MODELS_PARAMS)
         envelope = validate(Envelope, payload, "model list")
-        models = validate_items(Model, envelope.data, "model", ctx.warn)
+        models = validate_items(Model, envelope.data, "model", ctx.tally)
         ctx.progress.update(f"{len(models)} models")
         # One lookup for every model: one missing from yesterday's listing still has its last row.
         last = ctx.last_snapshots(model.id for model in models)

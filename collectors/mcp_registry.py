@@ -13,7 +13,8 @@ from urllib.parse import quote
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from collectors.http import InvalidResponse, validate, validate_items
+from collectors.http import InvalidResponse
+from collectors.validation import validate, validate_items
 from collectors.models import McpPackage, McpRemote, McpServerRow, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -155,7 +156,7 @@ class McpRegistryCollector(BaseCollector):
             ctx.progress.update(f"page {page}, {len(items)} servers so far")
             data, _ = await ctx.http.get_json(BASE_URL, params=params)
             body = validate(ServerList, data, f"servers page {page}")
-            items.extend(validate_items(ServerResponse, body.servers, f"servers page {page}", ctx.warn))
+            items.extend(validate_items(ServerResponse, body.servers, f"servers page {page}", ctx.tally))
             cursor = body.metadata.nextCursor or None
             if cursor is None:
                 return transform(items)

@@ -13,7 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
-from collectors.http import InvalidResponse, validate_items
+from collectors.http import InvalidResponse
+from collectors.validation import validate_items
 from collectors.models import HubRow, hub_entity, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 
@@ -156,6 +157,6 @@ class ModelhubCollector(BaseCollector):
         rows: list[HubRow] = []
         for source in SOURCES:
             raw = await fetch_top(source, ctx)
-            items = validate_items(HubItem, _ranked(raw), source.path, ctx.warn)
+            items = validate_items(HubItem, _ranked(raw), source.path, ctx.tally)
             rows.extend(transform(source.kind, item) for item in items)
         return rows

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol
 from collectors.http import HttpClient
 from collectors.models import Row
 from collectors.state import StateStore
+from collectors.validation import Tally
 from feeds.progress import NullProgress, Progress
 from feeds.settings import Settings
 
@@ -55,6 +56,11 @@ class CollectContext:
     resolver: Resolver = system_resolver
     progress: Progress = field(default_factory=NullProgress)
     warnings: list[str] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    """Items seen and skipped, first validation errors, unknown upstream fields: what drift checks read."""
+
+    def __post_init__(self) -> None:
+        self.tally.warn = self.warn
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)

@@ -2,7 +2,9 @@
 
 Every source runs concurrently and independently: one failing source records its failure and
 keeps its earlier days, while the others land. Rows are written only after the whole source
-succeeded, in one transaction per (feed, day).
+succeeded, in one transaction per (feed, day), and only when it does not look like upstream drift
+(`validation.check_drift`): a format change must fail loudly and keep yesterday's data, not archive
+a near-empty day as ok.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collectors.protocol import CollectContext, Collector, LastSnapshots, Resolv
 from collectors.registry import get_collector
 from collectors.safe_fetch import NameRouted
 from collectors.state import StateStore
+from collectors.validation import check_drift
 from feeds.progress import NullProgress, Progress
 from feeds.settings import Settings
 
@@ -101,19 +104,27 @@ async def collect_one(
                 ctx.warn(f"duplicate entity {row.entity!r}: kept the first")
                 continue
             by_entity[row.entity] = row.model_dump(mode="json")
+        check_drift(
+            ctx.tally,
+            len(by_entity),
+            len(previous),
+            settings.feeds_drift_max_skipped.of(feed),
+            settings.feeds_drift_min_rows.of(feed),
+        )
         new, changed = count_changes(previous, by_entity, collector.volatile_fields, last_snapshots)
         stored = archive.replace_day(
             feed, day, ((entity, orjson.dumps(data)) for entity, data in by_entity.items())
         )
         record = RunRecord(
             feed, str(day), "ok", stored, new, changed, len(ctx.warnings), started_at,
-            round(time.monotonic() - started, 3),
+            round(time.monotonic() - started, 3), None, ctx.tally.seen, ctx.tally.skipped, ctx.tally.new_fields(),
         )
     except Exception as exc:  # any failure of one source is recorded, never fatal to the others
         detail = str(exc) if str(exc) else type(exc).__name__
         record = RunRecord(
             feed, str(day), "failed", 0, 0, 0, len(ctx.warnings), started_at,
             round(time.monotonic() - started, 3), f"{type(exc).__name__}: {detail}"[:2000],
+            ctx.tally.seen, ctx.tally.skipped, ctx.tally.new_fields(),
         )
     finally:
         ctx.progress.clear()

@@ -14,6 +14,34 @@ from pathlib import Path
 from typing import Any
 
 
+class Shares:
+    """A share (0..1) with optional per-source values: `0.1` or `0.1,forum-launch-ai=0.3`."""
+
+    def __init__(self, raw: str) -> None:
+        default, *pairs = [part.strip() for part in raw.split(",")]
+        self.default = self._share(default)
+        self.by_feed: dict[str, float] = {}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            if not sep or not name.strip():
+                raise ValueError(f"expected feed=share, got {pair!r}")
+            self.by_feed[name.strip()] = self._share(value)
+
+    @staticmethod
+    def _share(text: str) -> float:
+        value = float(text)
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"{text} is not a share between 0 and 1")
+        return value
+
+    def of(self, feed: str) -> float:
+        return self.by_feed.get(feed, self.default)
+
+    def __repr__(self) -> str:
+        pairs = "".join(f",{feed}={value:g}" for feed, value in self.by_feed.items())
+        return f"{self.default:g}{pairs}"
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str
@@ -39,6 +67,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_MAX_RETRY_WAIT", "120", "Longest wait (s) a rate limit may impose before the source fails.", float),
     Setting("FEEDS_NEW_REPO_DAYS", "30", "Repositories created this many days back count as new.", int),
     Setting("FEEDS_FORUM_DAYS", "7", "Days of forum posts each collection looks back over.", int),
+    Setting(
+        "FEEDS_DRIFT_MAX_SKIPPED",
+        "0.1",
+        "A source whose share of items failing validation is above this fails (`0.1,feed=0.3` sets one apart).",
+        Shares,
+    ),
+    Setting(
+        "FEEDS_DRIFT_MIN_ROWS",
+        "0.5",
+        "A source with fewer rows than this share of its last archived day's fails (per feed as above).",
+        Shares,
+    ),
     Setting("FEEDS_FETCH_MAX_BYTES", "2000000", "Largest pricing page fetched on a user's behalf (bytes).", int),
     Setting("FEEDS_FETCH_TIMEOUT", "15", "Total seconds allowed to fetch one pricing page.", float),
     Setting("FEEDS_HOST", "127.0.0.1", "Address `feeds serve` listens on."),

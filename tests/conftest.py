@@ -105,6 +105,16 @@ def env(tmp_path: Path) -> Iterator[Env]:
     made.state.close()
 
 
+@pytest.fixture
+def lenient_env(tmp_path: Path) -> Iterator[Env]:
+    """An env whose drift check lets half of a small fixture's items fail: for tests of the skip itself
+    (a real day with that share skipped fails the source, see test_runner's drift tests)."""
+    made = make_env(tmp_path, FEEDS_DRIFT_MAX_SKIPPED="0.5")
+    yield made
+    made.archive.close()
+    made.state.close()
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory):
     """A real `feeds serve` (2 workers) on a free port over the tiny archive's tree, per test module."""

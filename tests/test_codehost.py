@@ -260,12 +260,12 @@ async def test_malformed_response_fails_and_keeps_earlier_days(env: Env) -> None
     assert stored(env, DAY + timedelta(days=1)) == {}
 
 
-async def test_item_missing_required_fields_is_skipped_with_a_warning(env: Env) -> None:
+async def test_item_missing_required_fields_is_skipped_with_a_warning(lenient_env: Env) -> None:
     repos = copy.deepcopy(SEARCH_PAGE["items"])
     del repos[1]["stargazers_count"]
     repos[2]["created_at"] = "not a date"
 
-    run = await env.collect(FEED, FakeGitHub(repos))
+    run = await lenient_env.collect(FEED, FakeGitHub(repos))
 
     assert (run.status, run.rows) == ("ok", 1)
     assert run.warnings >= 2

@@ -185,16 +185,16 @@ async def test_malformed_response_fails_and_keeps_earlier_day(env: Env, bad: htt
     assert env.archive.rows_on(FEED, DAY2) == {}
 
 
-async def test_item_missing_required_fields_is_skipped(env: Env) -> None:
+async def test_item_missing_required_fields_is_skipped(lenient_env: Env) -> None:
     data = payload()
     del model(data, "pixelworks/pixgen-1")["pricing"]
     model(data, "northwind/nw-lite-2")["pricing"]["prompt"] = "call us"
 
-    record = await env.collect(FEED, serve(data))
+    record = await lenient_env.collect(FEED, serve(data))
 
     assert record.status == "ok", record.error
     assert record.warnings == 2
-    rows = env.archive.rows_on(FEED, DAY)
+    rows = lenient_env.archive.rows_on(FEED, DAY)
     assert set(rows) == {
         "example-lab/example-7b-instruct",
         "example-lab/example-7b-instruct:free",

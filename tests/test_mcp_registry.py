@@ -220,17 +220,17 @@ async def test_malformed_fails_and_keeps_earlier_days(env: Env, content: bytes) 
     assert env.archive.rows_on(FEED, earlier) == before and len(before) == 4
 
 
-async def test_item_missing_required_fields_is_skipped_with_a_warning(env: Env) -> None:
+async def test_item_missing_required_fields_is_skipped_with_a_warning(lenient_env: Env) -> None:
     first = page("servers_page1.json")
     del first["servers"][0]["server"]["description"]  # weather-mcp
     first["servers"].append(entry("not a reverse-dns name"))
     first["servers"].append({"server": entry("io.github.a/no-meta")["server"]})
     registry = Registry({None: first, CURSOR_1: page("servers_page2.json")})
-    record = await env.collect(FEED, registry)
+    record = await lenient_env.collect(FEED, registry)
 
     assert record.status == "ok", record.error
     assert record.warnings == 3
-    assert sorted(env.archive.rows_on(FEED, DAY)) == [n for n in EXPECTED if n != "io.github.example-org/weather-mcp"]
+    assert sorted(lenient_env.archive.rows_on(FEED, DAY)) == [n for n in EXPECTED if n != "io.github.example-org/weather-mcp"]
 
 
 async def test_network_off_fails_and_keeps_earlier_days(env: Env) -> None:
