@@ -1,19 +1,23 @@
-"""`python -m bench [backfill|build|server|all] [--profile]`: run the benchmark parts and print their figures."""
+"""`python -m bench [backfill|build|server|pricing|all] [--profile] [--corpus DIR]`: run the benchmark parts and
+print their figures."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from pathlib import Path
 
-from bench import backfill, build, server
+from bench import backfill, build, pricing, server
 from bench.report import cache_root
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("part", nargs="?", default="all", choices=("backfill", "build", "server", "all"))
+    parser.add_argument("part", nargs="?", default="all", choices=("backfill", "build", "server", "pricing", "all"))
     parser.add_argument("--profile", action="store_true", help="profile the build even when it meets its targets")
+    parser.add_argument("--corpus", type=Path, help="pricing: a labelled corpus other than the committed one")
+    parser.add_argument("--verbose", action="store_true", help="pricing: list every missed and wrong price")
     args = parser.parse_args(argv)
     started = time.monotonic()
     print(f"feeds bench: {args.part} (cache: {cache_root()})", flush=True)
@@ -24,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
         ok &= build.run(force_profile=args.profile)
     if args.part in ("server", "all"):
         ok &= server.run()
+    if args.part in ("pricing", "all"):
+        ok &= pricing.run(args.corpus, verbose=args.verbose)
     print(f"\nbench finished in {time.monotonic() - started:.0f} s", flush=True)
     return 0 if ok else 1
 

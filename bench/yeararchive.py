@@ -31,7 +31,6 @@ from pydantic import BaseModel
 
 from collectors import codehost, forum, llm_pricing, mcp_registry, modelhub, pricing_pages
 from collectors.archive import Archive, RunRecord
-from collectors.validation import Tally, validate_items
 from collectors.models import FEED_NAMES, Row, iso
 from collectors.offline import replay_now
 from collectors.protocol import CollectContext
@@ -41,6 +40,7 @@ from collectors.replay import hub as replay_hub
 from collectors.replay.openrouter import Marketplace
 from collectors.replay.world import DAY, DayState, WorldConfig
 from collectors.runner import count_changes
+from collectors.validation import Tally, validate_items
 from feeds.settings import Settings
 
 GENERATOR_VERSION = 2

@@ -65,7 +65,9 @@ CROSS JOIN rows AS r ON r.feed = ?2 AND r.entity = e.value AND r.day = (
 
 RUN_COUNT_COLUMNS = (("items", "INTEGER NOT NULL DEFAULT 0"), ("skipped", "INTEGER NOT NULL DEFAULT 0"),
                      ("new_fields", "TEXT"))
-RUN_COLUMNS = "feed, day, status, rows, new, changed, warnings, started_at, duration_s, error, items, skipped, new_fields"
+RUN_COLUMNS = (
+    "feed, day, status, rows, new, changed, warnings, started_at, duration_s, error, items, skipped, new_fields"
+)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ import httpx
 from pydantic import BaseModel
 
 from collectors.http import CollectorError, HttpClient, NotFound, make_client
-from collectors.validation import validate
 from collectors.offline import upstream
+from collectors.validation import validate
 from feeds.settings import Settings
 from server.claims import CLAIM_FILE, ClaimStore
 

@@ -24,9 +24,9 @@ import httpx
 from pydantic import AfterValidator, BaseModel
 
 from collectors.http import CollectorError, InvalidResponse, NotFound
-from collectors.validation import validate, validate_items
 from collectors.models import REPO_TOPICS, RepoRow, Row, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
+from collectors.validation import validate, validate_items
 
 API = "https://api.github.com"
 SEARCH_URL = f"{API}/search/repositories"
@@ -63,8 +63,33 @@ class Owner(BaseModel):
     login: str
 
 
+class Parent(BaseModel):
+    full_name: str
+
+
+URL_FIELDS = (
+    "url forks_url keys_url collaborators_url teams_url hooks_url issue_events_url events_url assignees_url"
+    " branches_url tags_url blobs_url git_tags_url git_refs_url trees_url statuses_url languages_url stargazers_url"
+    " contributors_url subscribers_url subscription_url commits_url git_commits_url comments_url issue_comment_url"
+    " contents_url compare_url merges_url archive_url downloads_url issues_url pulls_url milestones_url"
+    " notifications_url labels_url releases_url deployments_url git_url ssh_url clone_url svn_url mirror_url"
+)
+OTHER_FIELDS = (
+    "id node_id private fork size watchers_count watchers forks open_issues default_branch master_branch score"
+    " has_issues has_projects has_pages has_wiki has_downloads has_discussions has_pull_requests disabled visibility"
+    " permissions text_matches temp_clone_token allow_merge_commit allow_squash_merge allow_rebase_merge"
+    " allow_auto_merge allow_update_branch delete_branch_on_merge allow_forking is_template"
+    " web_commit_signoff_required use_squash_pr_title_as_default squash_merge_commit_title"
+    " squash_merge_commit_message merge_commit_title merge_commit_message subscribers_count network_count"
+    " organization parent source template_repository security_and_analysis code_of_conduct"
+    " anonymous_access_enabled custom_properties pull_request_creation_policy"
+)
+
+
 class RepoItem(BaseModel):
     """What we read of a search item (`repo-search-result-item`) or a `full-repository`."""
+
+    UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(f"{URL_FIELDS} {OTHER_FIELDS}".split())
 
     full_name: FullName
     name: str
@@ -79,6 +104,9 @@ class RepoItem(BaseModel):
     license: License | None = None
     topics: list[str] = []
     archived: bool = False
+    fork: bool = False
+    parent: Parent | None = None
+    """Only `full-repository` (GET /repos/...) names a fork's parent; search items say `fork` alone."""
     created_at: Timestamp
     updated_at: Timestamp | None = None
     pushed_at: Timestamp | None = None
@@ -117,6 +145,8 @@ def transform(item: RepoItem, tracked: bool) -> RepoRow:
         topics=item.topics,
         matched_topics=sorted(set(item.topics) & set(REPO_TOPICS)),
         archived=item.archived,
+        fork=item.fork,
+        parent=item.parent.full_name if item.parent else None,
         created_at=item.created_at,
         updated_at=item.updated_at,
         pushed_at=item.pushed_at,

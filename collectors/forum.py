@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from collectors.validation import validate, validate_items
 from collectors.models import FORUM_TERMS, ForumRow, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
+from collectors.validation import validate, validate_items
 
 SEARCH_URL = "https://hn.algolia.com/api/v1/search_by_date"
 ITEM_URL = "https://news.ycombinator.com/item?id={}"
@@ -26,7 +26,8 @@ HIT_CAP = 1000
 MIN_WINDOW_S = 3600
 """Smallest window we split down to; below this a capped window is kept as is, with a warning."""
 Kind = Literal["story", "show_hn", "ask_hn", "launch_hn"]
-KINDS: tuple[Kind, ...] = ("show_hn", "ask_hn", "launch_hn")
+KINDS: tuple[Kind, ...] = ("show_hn", "ask_hn")
+"""The kinds Algolia tags."""
 
 _TERM_PATTERNS = {term: re.compile(rf"\b{re.escape(term)}\b", re.IGNORECASE) for term in FORUM_TERMS}
 
@@ -35,6 +36,12 @@ class Hit(BaseModel):
     """The fields of a story hit we use; Algolia sends many more."""
 
     model_config = ConfigDict(populate_by_name=True)
+    UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "story_text", "comment_text", "story_id", "story_title", "story_url", "parent_id", "created_at",
+            "updated_at", "children", "_highlightResult", "_snippetResult", "_rankingInfo", "relevancy_score"
+        }
+    )
 
     objectID: str = Field(min_length=1)
     title: str
@@ -61,7 +68,19 @@ def matched_terms(title: str) -> list[str]:
     return [term for term, pattern in _TERM_PATTERNS.items() if pattern.search(title)]
 
 
-def kind_of(tags: list[str]) -> Kind:
+TITLE_KINDS: tuple[tuple[str, Kind], ...] = (
+    ("launch hn:", "launch_hn"),
+    ("show hn:", "show_hn"),
+    ("ask hn:", "ask_hn"),
+)
+"""Algolia tags Show and Ask HN but has no tag for launches: "Launch HN:" is known by its title alone."""
+
+
+def kind_of(tags: list[str], title: str = "") -> Kind:
+    lowered = title.lstrip().lower()
+    for prefix, kind in TITLE_KINDS:
+        if lowered.startswith(prefix):
+            return kind
     return next((kind for kind in KINDS if kind in tags), "story")
 
 
@@ -75,7 +94,7 @@ def to_row(hit: Hit, terms: list[str]) -> ForumRow:
         author=hit.author,
         points=hit.points or 0,
         comments=hit.num_comments or 0,
-        kind=kind_of(hit.tags),
+        kind=kind_of(hit.tags, hit.title),
         matched_terms=terms,
         created_at=iso(parse_time(hit.created_at_i)),
     )

@@ -8,15 +8,15 @@ spellings are read.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import quote
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 from collectors.http import InvalidResponse
-from collectors.validation import validate, validate_items
 from collectors.models import McpPackage, McpRemote, McpServerRow, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
+from collectors.validation import validate, validate_items
 
 BASE_URL = "https://registry.modelcontextprotocol.io/v0.1/servers"
 PAGE_LIMIT = 100
@@ -25,7 +25,9 @@ NAME_PATTERN = r"^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$"
 
 
 class Repository(BaseModel):
-    url: str
+    """Live servers are served with `"repository": {}` (registry issue #1546) or an empty url (#613)."""
+
+    url: str | None = None
 
 
 class Transport(BaseModel):
@@ -83,6 +85,7 @@ class Meta(BaseModel):
 
 class ServerResponse(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
+    UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
     server: ServerDetail
     meta: Meta = Field(alias="_meta")
@@ -105,7 +108,7 @@ def registry_url(name: str) -> str:
 
 def to_row(item: ServerResponse) -> McpServerRow:
     server, official = item.server, item.meta.official
-    repository = server.repository.url if server.repository else None
+    repository = (server.repository.url or None) if server.repository else None
     return McpServerRow(
         entity=server.name,
         name=server.name,

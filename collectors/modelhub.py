@@ -8,15 +8,16 @@ complete with all three kinds, so one kind failing fails the feed for that day.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, Field
 
 from collectors.http import InvalidResponse
-from collectors.validation import validate_items
 from collectors.models import HubRow, hub_entity, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
+from collectors.validation import Tally, validate_items
 
 Kind = Literal["model", "space", "dataset"]
 
@@ -66,12 +67,22 @@ Timestamp = Annotated[str, AfterValidator(_timestamp)]
 class HubItem(BaseModel):
     """The fields we read of a model, Space or dataset list item (only those we asked `expand` for)."""
 
+    UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "_id", "modelId", "private", "gated", "disabled", "sha", "cardData", "siblings", "spaces", "safetensors",
+            "config", "transformersInfo", "widgetData", "model-index", "inference", "downloadsAllTime", "runtime",
+            "subdomain", "host", "models", "datasets", "region", "usedStorage", "resourceGroup", "description",
+            "citation", "paperswithcode_id", "mainSize", "xetEnabled", "gguf"
+        }
+    )
+
     id: str = Field(min_length=1)
     rank: int = Field(description="1-based position in the upstream list; added by us before validation.")
     author: str | None = None
     likes: int
     downloads: int | None = None
-    trendingScore: int
+    trendingScore: int | None = None
+    """Absent on some items of the live lists: the item is kept, its rank says where it trends."""
     pipeline_tag: str | None = None
     library_name: str | None = None
     sdk: str | None = None
@@ -150,13 +161,39 @@ def _ranked(raw: list[Any]) -> list[Any]:
     return [{**item, "rank": position} if isinstance(item, dict) else item for position, item in enumerate(raw, 1)]
 
 
+def _unwrapped(item: Any) -> tuple[Kind | None, Any]:
+    """(kind, fields) of one item: the trending endpoint nests an item's fields under `repoData`, with its
+    kind in `repoType`; the list endpoints send the fields flat."""
+    if isinstance(item, dict) and isinstance(item.get("repoData"), dict):
+        kind = item.get("repoType")
+        return (kind if kind in ("model", "space", "dataset") else None), item["repoData"]
+    return None, item
+
+
+def rows_from_payload(kind: Kind, payload: Any, tally: Tally | Callable[[str], None]) -> list[HubRow]:
+    """Rows of one response: a list endpoint's array of `kind`, or the trending endpoint's
+    `{"recentlyTrending": [{"repoData": {...}, "repoType": ...}]}` (each item's own kind wins)."""
+    tally = tally if isinstance(tally, Tally) else Tally(tally)
+    if isinstance(payload, dict) and isinstance(payload.get("recentlyTrending"), list):
+        payload = payload["recentlyTrending"]
+    if not isinstance(payload, list):
+        raise InvalidResponse(f"{kind} list: expected a JSON array, got {type(payload).__name__}")
+    kinds, fields = zip(*map(_unwrapped, payload), strict=True) if payload else ((), ())
+    items = validate_items(HubItem, _ranked(list(fields)), f"{kind} list", tally)
+    by_id = {item.id: item for item in items}
+    rows: list[HubRow] = []
+    for item_kind, raw in zip(kinds, fields, strict=True):
+        item = by_id.get(raw.get("id")) if isinstance(raw, dict) else None
+        if item is not None:
+            rows.append(transform(item_kind or kind, item))
+    return rows
+
+
 class ModelhubCollector(BaseCollector):
     feed = "modelhub-trending"
 
     async def collect(self, ctx: CollectContext) -> list[HubRow]:
         rows: list[HubRow] = []
         for source in SOURCES:
-            raw = await fetch_top(source, ctx)
-            items = validate_items(HubItem, _ranked(raw), source.path, ctx.tally)
-            rows.extend(transform(source.kind, item) for item in items)
+            rows.extend(rows_from_payload(source.kind, await fetch_top(source, ctx), ctx.tally))
         return rows

@@ -80,6 +80,10 @@ class RepoRow(Row):
     topics: list[str]
     matched_topics: list[str] = Field(description="Which of the tracked topics the repository carries.")
     archived: bool = False
+    fork: bool = Field(False, description="A fork of another repository: its stars are its own, its code mostly not.")
+    parent: str | None = Field(
+        None, description="`owner/name` of the repository this is a fork of, when the code host says (null otherwise)."
+    )
     created_at: str
     updated_at: str | None = None
     pushed_at: str | None = None
@@ -94,7 +98,9 @@ class ForumRow(Row):
     author: str
     points: int
     comments: int
-    kind: Literal["story", "show_hn", "ask_hn", "launch_hn"] = "story"
+    kind: Literal["story", "show_hn", "ask_hn", "launch_hn"] = Field(
+        "story", description="`launch_hn` from the title (the forum has no such tag); `show_hn`/`ask_hn` from its tags."
+    )
     matched_terms: list[str]
     created_at: str
 
@@ -129,24 +135,39 @@ class McpServerRow(Row):
 
 
 class PricePlan(BaseModel):
+    """One price a page shows: a plan's subscription price, or one dimension of a model's usage price."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
-    plan: str
+    plan: str = Field(description="Plan name (plan cards) or model name (price tables).")
+    dimension: str = Field(
+        "price",
+        description="What is priced: `price` for a plan; `input`, `cached_input`, `cache_write`, `output`, "
+        "`training`, `image`, `audio_input`, `audio_output`, `video`, `request`, `search`, `storage`, or the "
+        "column header for others.",
+    )
     amount: float | None = Field(description="Price in `currency`; null for custom/contact-sales plans.")
     currency: str | None = Field(description="ISO 4217 code where known.")
     period: Literal["month", "year", "one_time", "usage"] | None = None
-    unit: str | None = Field(None, description="Per what: `user`, `seat`, `1M tokens`, ...")
+    unit: str | None = Field(None, description="Per what: `user`, `seat`, `1M tokens`, `1K tokens`, `image`, ...")
+    section: str | None = Field(None, description="The table's heading or caption when a page has several (`Batch`).")
     custom: bool = False
-    method: Literal["jsonld", "microdata", "app_state", "heuristic"]
+    method: Literal["jsonld", "microdata", "app_state", "table", "heuristic"]
 
 
 class PriceChange(BaseModel):
+    """One typed change of one price since the page's previous snapshot, keyed by (plan, dimension)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     plan: str
+    dimension: str = "price"
+    section: str | None = None
     change: Literal["added", "removed", "price"]
     old: float | None = None
     new: float | None = None
+    pct: float | None = Field(None, description="Percentage change of a repriced entry (old to new), 2 decimals.")
     currency: str | None = None
     period: str | None = None
+    unit: str | None = None
 
 
 class PricingPageRow(Row):
@@ -172,10 +193,18 @@ class LlmRow(Row):
     output_modalities: list[str]
     price_input_per_1m: float | None = Field(description="USD per 1M input tokens; null if variable.")
     price_output_per_1m: float | None = Field(description="USD per 1M output tokens; null if variable.")
+    price_cache_read_per_1m: float | None = Field(None, description="USD per 1M cached input tokens read.")
+    price_cache_write_per_1m: float | None = Field(None, description="USD per 1M input tokens written to the cache.")
+    price_reasoning_per_1m: float | None = Field(None, description="USD per 1M internal reasoning tokens.")
+    price_audio_per_1m: float | None = Field(None, description="USD per 1M audio input tokens.")
+    price_image: float | None = Field(None, description="USD per input image.")
+    price_request: float | None = Field(None, description="USD per request.")
+    price_web_search: float | None = Field(None, description="USD per web search.")
+    max_completion_tokens: int | None = Field(None, description="Most output tokens of the top provider.")
     previous_price_input_per_1m: float | None = None
     previous_price_output_per_1m: float | None = None
     is_new: bool = Field(description="Never listed before today (a model absent for some days is not new again).")
-    price_changed: bool = Field(description="Input or output price differs from the model's last listing.")
+    price_changed: bool = Field(description="Any of the model's prices differs from its last listing.")
     tokenizer: str | None = None
     supported_parameters: list[str] = []
     created: str = Field(description="When the marketplace added the model (ISO 8601).")
@@ -190,7 +219,7 @@ class HubRow(Row):
     task: str | None = Field(description="Pipeline tag (models), task category (datasets), SDK (apps).")
     license: str | None
     library: str | None = None
-    trending_score: int
+    trending_score: int | None = Field(description="The hub's trending score; null when the hub did not send one.")
     trending_rank: int = Field(description="1-based position in this kind's trending list.")
     tags: list[str] = []
     lastModified: str | None = None
@@ -304,10 +333,15 @@ def iso(value: datetime) -> str:
 
 def money_per_million(per_unit: str | int | float | None) -> float | None:
     """USD per token (decimal string) to USD per 1M tokens, exactly; negative means variable."""
-    if per_unit is None or per_unit == "":
+    return exact_money(per_unit, 1_000_000)
+
+
+def exact_money(value: str | int | float | None, scale: int = 1) -> float | None:
+    """A decimal price string times `scale`, exactly, as the float whose repr is that decimal; None
+    when absent or negative (a marketplace's "-1" means the price varies)."""
+    if value is None or value == "":
         return None
-    amount = Decimal(str(per_unit))
+    amount = Decimal(str(value))
     if amount < 0:
         return None
-    scaled = (amount * 1_000_000).normalize()
-    return float(scaled)
+    return float((amount * scale).normalize())

@@ -31,12 +31,21 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import PricePlan
+from collectors.pricing_tables import table_plans
+from collectors.pricing_vocab import (
+    PRICE_TEXT,
+    SEAT_WORDS,
+    TAIL_PERIODS,
+    TAIL_UNIT,
+    PageContext,
+    usage_unit,
+)
+from collectors.pricing_vocab import currency_code as vocab_currency_code
 
-METHODS = ("jsonld", "microdata", "app_state", "heuristic")
+METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
 INVISIBLE_TAGS = ["script", "style", "noscript", "template", "svg"]
 MAX_DEPTH = 40
 
-CURRENCY_SYMBOLS = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "ca$": "CAD", "a$": "AUD"}
 OFFER_TYPES = {"Offer", "AggregateOffer"}
 
 _SPACE = re.compile(r"\s+")
@@ -46,20 +55,6 @@ _MONTH_WORD = re.compile(r"\b(?:month|months|monthly|mo|mon|mth)\b", re.I)
 _YEAR_WORD = re.compile(r"\b(?:year|years|yearly|annual|annually|annum|yr|ann)\b", re.I)
 _UNIT_WORD = re.compile(r"\b(user|seat|member|editor)s?\b", re.I)
 
-_CUR = r"(?:US\$|CA\$|A\$|[$€£¥]|\b(?:USD|EUR|GBP|JPY)\b)"
-_AMT = r"(?:\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
-PRICE_TEXT = re.compile(
-    rf"(?:(?P<cur>{_CUR})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>€|£|\b(?:USD|EUR|GBP)\b))"
-    r"(?P<tail>[^$€£¥\d]{0,40})",
-    re.I,
-)
-# Earliest period phrase right after an amount wins: "$16/mo, billed annually" is a monthly figure.
-_TAIL_PERIODS = (
-    (re.compile(r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b", re.I), "month"),
-    (re.compile(r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum", re.I), "year"),
-    (re.compile(r"\bone[- ]time\b|\blifetime\b", re.I), "one_time"),
-)
-_TAIL_UNIT = re.compile(r"(?:\bper|/|\beach|\ba)\s*(user|seat|member|editor)s?\b", re.I)
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package", re.I)
 CUSTOM_TEXT = re.compile(
     r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
@@ -79,17 +74,32 @@ class Extraction:
 
 
 def extract(html: str, url: str) -> Extraction:
-    """Every plan the page publishes, most reliable method first, deduplicated."""
+    """Every price the page publishes, most reliable method first, deduplicated."""
     tree = LexborHTMLParser(html)
     fallback = _host(url)
+    page = page_context(tree, fallback)
     found: list[PricePlan] = []
     _merge(found, jsonld_plans(tree, fallback))
     _merge(found, microdata_plans(tree, fallback))
-    _merge(found, app_state_plans(tree))
+    tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
+    tables, used = table_plans(tree, page)
+    _merge(found, tables)
+    _merge(found, app_state_plans(LexborHTMLParser(html)))
+    for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
+        table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
     _merge(found, heuristic_plans(tree))
+    found = _resolve_yen(found, page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def page_context(tree: LexborHTMLParser, host: str) -> PageContext:
+    """The page's language (`<html lang>`) and what `¥` means on it."""
+    html_node = tree.css_first("html")
+    lang = (html_node.attributes.get("lang") or None) if html_node is not None else None
+    body = tree.body
+    return PageContext.of(host, lang, body.text(separator=" ") if body is not None else "")
 
 
 def page_title(html: str) -> str | None:
@@ -111,19 +121,20 @@ def content_hash(html: str) -> str:
 
 
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
-    """Append `new` unless an earlier method already has that plan, or the same plan/period/price."""
-    earlier = {p.plan.casefold() for p in found}
+    """Append `new` unless an earlier method already priced that plan's dimension, or the same
+    plan/dimension/period/price is already there."""
+    earlier = {(p.plan.casefold(), p.dimension) for p in found}
     keys = {_dedupe_key(p) for p in found}
     for plan in new:
         key = _dedupe_key(plan)
-        if plan.plan.casefold() in earlier or key in keys:
+        if (plan.plan.casefold(), plan.dimension) in earlier or key in keys:
             continue
         keys.add(key)
         found.append(plan)
 
 
-def _dedupe_key(plan: PricePlan) -> tuple[str, str | None, str | None, float | None]:
-    return (plan.plan.casefold(), plan.period, plan.currency, plan.amount)
+def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None]:
+    return (plan.plan.casefold(), plan.dimension, plan.section, plan.period, plan.currency, plan.amount)
 
 
 # ---------------------------------------------------------------- values
@@ -164,14 +175,17 @@ def parse_amount(value: Any) -> Decimal | None:
     return amount
 
 
+YEN = "¥"
+"""What `¥` reads as until the page's language decides between CNY and JPY (`_resolve_yen`)."""
+
+
 def currency_code(value: Any) -> str | None:
-    """ISO 4217 code from a code or a symbol; None when unknown."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if re.fullmatch(r"[A-Za-z]{3}", text):
-        return text.upper()
-    return CURRENCY_SYMBOLS.get(text.lower())
+    """ISO 4217 code from a code or a symbol (`¥` left as is for `extract` to resolve); None when unknown."""
+    return vocab_currency_code(value, YEN)
+
+
+def _resolve_yen(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
+    return [p.model_copy(update={"currency": page.yen}) if p.currency == YEN else p for p in plans]
 
 
 def _period_from_code(code: Any, value: Any = 1) -> str | None:
@@ -650,12 +664,14 @@ def _text_price(match: re.Match[str]) -> tuple[Decimal | None, str | None, str |
     amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     tail = match.group("tail")
     period, first = None, len(tail) + 1
-    for pattern, name in _TAIL_PERIODS:
+    for pattern, name in TAIL_PERIODS:
         found = pattern.search(tail)
         if found and found.start() < first:
             period, first = name, found.start()
-    unit_match = _TAIL_UNIT.search(tail)
+    unit_match = TAIL_UNIT.search(tail)
     unit = None
     if unit_match:
-        unit = "seat" if unit_match.group(1).lower() in ("seat", "editor") else "user"
+        unit = "seat" if unit_match.group(1).lower() in SEAT_WORDS else "user"
+    elif period is None and (usage := usage_unit(tail)) is not None:
+        period, unit = "usage", usage
     return amount, currency_code(symbol), period, unit

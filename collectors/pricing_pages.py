@@ -28,7 +28,8 @@ FEED = "ai-pricing"
 SEED_PATH = Path(__file__).with_name("pricing_seed.txt")
 CONCURRENCY = 6  # different hosts, but one night run should not look like a crawler burst
 
-PlanKey = tuple[str, str | None, str | None]
+PlanKey = tuple[str, str, str | None, str | None, str | None]
+"""(plan, dimension, section, period, currency): what one price is, so a repricing is one typed change."""
 
 
 def load_seed(path: Path | None = None) -> list[str]:
@@ -47,11 +48,24 @@ def vendor_of(url: str) -> str:
 
 
 def _key(plan: dict[str, Any]) -> PlanKey:
-    return (str(plan.get("plan")), plan.get("period"), plan.get("currency"))
+    return (
+        str(plan.get("plan")),
+        plan.get("dimension") or "price",
+        plan.get("section"),
+        plan.get("period"),
+        plan.get("currency"),
+    )
+
+
+def _pct(old: float | None, new: float | None) -> float | None:
+    if old is None or new is None or old == 0:
+        return None
+    return round((new - old) / old * 100, 2)
 
 
 def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list[PriceChange]:
-    """Plans added, removed and repriced since the previous snapshot, keyed by (plan, period, currency)."""
+    """Prices added, removed and repriced since the previous snapshot, one per (plan, dimension, section,
+    period, currency): "GPT-x output price cut" is one `price` change, not a removal and an addition."""
     old: dict[PlanKey, dict[str, Any]] = {}
     for plan in previous:
         old.setdefault(_key(plan), plan)
@@ -59,24 +73,24 @@ def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list
     for plan in plans:
         new.setdefault(_key(plan.model_dump()), plan.model_dump())
     changes: list[PriceChange] = []
+
+    def change(key: PlanKey, kind: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> PriceChange:
+        name, dimension, section, period, currency = key
+        old_amount = before.get("amount") if before else None
+        new_amount = after.get("amount") if after else None
+        return PriceChange(
+            plan=name, dimension=dimension, section=section, change=kind,  # type: ignore[arg-type]
+            old=old_amount, new=new_amount, pct=_pct(old_amount, new_amount) if kind == "price" else None,
+            currency=currency, period=period, unit=(after or before or {}).get("unit"),
+        )
+
     for key, plan in new.items():
-        name, period, currency = key
         before = old.get(key)
         if before is None:
-            changes.append(PriceChange(plan=name, change="added", new=plan["amount"], currency=currency, period=period))
+            changes.append(change(key, "added", None, plan))
         elif before.get("amount") != plan["amount"]:
-            changes.append(
-                PriceChange(
-                    plan=name, change="price", old=before.get("amount"), new=plan["amount"],
-                    currency=currency, period=period,
-                )
-            )
-    for key, plan in old.items():
-        if key not in new:
-            name, period, currency = key
-            changes.append(
-                PriceChange(plan=name, change="removed", old=plan.get("amount"), currency=currency, period=period)
-            )
+            changes.append(change(key, "price", before, plan))
+    changes.extend(change(key, "removed", plan, None) for key, plan in old.items() if key not in new)
     return changes
 
 

@@ -171,6 +171,8 @@ async def test_typical_rows_from_recorded_payloads(env: Env) -> None:
         "topics": ["mcp", "model-context-protocol", "weather"],
         "matched_topics": ["mcp"],
         "archived": False,
+        "fork": False,
+        "parent": None,
         "created_at": "2025-03-02T10:15:42Z",
         "updated_at": "2025-11-30T08:01:12Z",
         "pushed_at": "2025-11-29T21:44:03Z",
@@ -269,7 +271,7 @@ async def test_item_missing_required_fields_is_skipped_with_a_warning(lenient_en
 
     assert (run.status, run.rows) == ("ok", 1)
     assert run.warnings >= 2
-    assert set(stored(env)) == {"example-org/weather-mcp"}
+    assert set(stored(lenient_env)) == {"example-org/weather-mcp"}
 
 
 async def test_network_off_fails_and_keeps_earlier_days(env: Env) -> None:

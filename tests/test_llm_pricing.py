@@ -68,6 +68,14 @@ async def test_typical_rows(env: Env) -> None:
         "output_modalities": ["text"],
         "price_input_per_1m": 1.25,
         "price_output_per_1m": 15.0,
+        "price_cache_read_per_1m": 0.125,
+        "price_cache_write_per_1m": 1.5625,
+        "price_reasoning_per_1m": 15.0,
+        "price_audio_per_1m": None,
+        "price_image": 0.00516,
+        "price_request": 0.0,
+        "price_web_search": 0.01,
+        "max_completion_tokens": 65536,
         "previous_price_input_per_1m": None,
         "previous_price_output_per_1m": None,
         "is_new": False,
@@ -245,6 +253,19 @@ async def test_new_model_and_price_change_flags(env: Env) -> None:
     same = rows["example-lab/example-7b-instruct"]
     assert (same["is_new"], same["price_changed"]) == (False, False)
     assert same["previous_price_input_per_1m"] is None
+
+
+async def test_a_cache_price_cut_alone_is_a_price_change(env: Env) -> None:
+    """Prompt and completion unchanged, only the cache-read price cut: still `price_changed`."""
+    assert (await env.collect(FEED, serve(payload()))).status == "ok"
+    data = payload()
+    model(data, "northwind/nw-pro-2")["pricing"]["input_cache_read"] = "0.0000001"
+    model(data, "northwind/nw-lite-2")["top_provider"]["max_completion_tokens"] = 16384  # not a price
+    assert (await env.collect(FEED, serve(data), day=DAY2)).status == "ok"
+    rows = env.archive.rows_on(FEED, DAY2)
+    cut = rows["northwind/nw-pro-2"]
+    assert (cut["price_changed"], cut["price_cache_read_per_1m"], cut["price_input_per_1m"]) == (True, 0.1, 1.25)
+    assert rows["northwind/nw-lite-2"]["price_changed"] is False
 
 
 async def test_a_model_missing_for_a_day_is_compared_with_its_last_snapshot(env: Env) -> None:

@@ -230,7 +230,8 @@ async def test_item_missing_required_fields_is_skipped_with_a_warning(lenient_en
 
     assert record.status == "ok", record.error
     assert record.warnings == 3
-    assert sorted(lenient_env.archive.rows_on(FEED, DAY)) == [n for n in EXPECTED if n != "io.github.example-org/weather-mcp"]
+    rows = lenient_env.archive.rows_on(FEED, DAY)
+    assert sorted(rows) == [n for n in EXPECTED if n != "io.github.example-org/weather-mcp"]
 
 
 async def test_network_off_fails_and_keeps_earlier_days(env: Env) -> None:

@@ -133,7 +133,7 @@ def _static_fields(repo: Repo) -> dict[str, Any]:
         },
         "html_url": f"https://github.com/{repo.full_name}",
         "description": repo.description,
-        "fork": False,
+        "fork": repo.k % 23 == 0,  # some tracked repositories are forks, as on the real code host
         "url": f"https://api.github.com/repos/{repo.full_name}",
         "created_at": iso_seconds(int(repo.born)),
         "updated_at": None,
@@ -183,6 +183,10 @@ def repository(state: RepoNow, full: bool = False) -> dict[str, Any]:
         item["network_count"] = state.forks
         item["subscribers_count"] = max(1, int(state.stars**0.5))
         item["organization"] = item["owner"] if state.repo.owner_type == "Organization" else None
+        if item["fork"]:  # the full shape names a fork's parent and the root of its network
+            upstream = f"upstream-{state.repo.owner}/{state.repo.name}"
+            parent = {"full_name": upstream, "html_url": f"https://github.com/{upstream}", "fork": False}
+            item["parent"] = item["source"] = parent
     else:
         item["score"] = 1.0
     return item

@@ -62,13 +62,14 @@ def properties(state: HubNow) -> dict[str, Any]:
         "createdAt": PLACEHOLDER_CREATED if item.legacy else iso_millis(int(item.born)),
         "lastModified": iso_millis(state.last_modified),
         "likes": state.likes,
-        "trendingScore": state.trending,
         "private": False,
         "disabled": False,
         "gated": False,
         "tags": list(item.tags),
         "sha": f"{item.object_id}{int(state.last_modified):08x}"[:40],
     }
+    if state.trending:  # the live lists leave the score out of some items: as often, an item with none
+        props["trendingScore"] = state.trending
     if item.kind == "model":
         props |= {"downloads": state.downloads, "pipeline_tag": item.task, "library_name": item.library,
                   "modelId": item.id}

@@ -11,6 +11,7 @@ their status, so a collector's status filter has something to filter; an explici
 from __future__ import annotations
 
 import bisect
+import zlib
 from typing import Any
 
 import httpx
@@ -33,6 +34,10 @@ def detail(state: ServerNow, version: str) -> dict[str, Any]:
         body["repository"] = {"url": server.repository, "source": "github"}
         if server.subfolder:
             body["repository"]["subfolder"] = server.subfolder
+    elif zlib.crc32(server.name.encode()) % 3 == 0:
+        body["repository"] = {}  # what the live registry serves for some servers (registry issue #1546)
+    elif zlib.crc32(server.name.encode()) % 3 == 1:
+        body["repository"] = {"url": "", "source": ""}  # and for others (registry issue #613)
     body["version"] = version
     if server.website:
         body["websiteUrl"] = server.website

@@ -24,7 +24,7 @@ from collectors.replay.world import DAY, EPOCH
 NICE = (3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 18, 19, 20, 24, 25, 29, 30, 35, 39, 40, 45, 49, 50, 59, 60, 69, 75, 79,
         89, 99, 119, 129, 149, 179, 199, 249, 299, 349, 399, 499, 599, 799, 999)
 TIERS = ("Starter", "Plus", "Pro", "Team", "Business", "Scale", "Max", "Premium", "Growth", "Ultra")
-SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥"}
 FEATURES = ("Unlimited projects", "Priority support", "SSO / SAML", "API access", "Audit logs", "Custom models",
             "Team workspaces", "Usage analytics", "Higher rate limits", "Private deployments", "SOC 2 report")
 BRANDS = {"openai": "OpenAI", "github": "GitHub", "huggingface": "Hugging Face", "elevenlabs": "ElevenLabs",
@@ -81,9 +81,11 @@ def site(seed: int, url: str) -> Site:
     return Site(
         url=url,
         vendor=vendor_name(host),
-        style=weighted(r, (("jsonld", 35.0), ("nextdata", 30.0), ("cards", 25.0), ("jsonld+cards", 10.0))),
+        style=weighted(
+            r, (("jsonld", 30.0), ("nextdata", 25.0), ("cards", 20.0), ("jsonld+cards", 10.0), ("tables", 15.0))
+        ),
         variant=r.randint(0, 3),
-        currency=weighted(r, (("USD", 80.0), ("EUR", 12.0), ("GBP", 8.0))),
+        currency="CNY" if host.endswith(".cn") else weighted(r, (("USD", 80.0), ("EUR", 12.0), ("GBP", 8.0))),
         per_seat=r.random() < 0.3,
         annual_months=r.choice((None, 10, 10, 12)),
         plans=tuple(plans),
@@ -232,6 +234,43 @@ def cards(s: Site, plans: tuple[Plan, ...]) -> str:
     return "".join(out)
 
 
+def _per_million(level: int, factor: float) -> str:
+    """A token price derived from a plan's notch: tenths of the ladder, so cuts and rises follow the plan's."""
+    return f"{NICE[level] * factor / 10:.4f}".rstrip("0").rstrip(".")
+
+
+def tables(s: Site, plans: tuple[Plan, ...]) -> str:
+    """A model API's price tables, as real ones are: one model per row, input / cached input / output per
+    1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens."""
+    chinese = s.currency == "CNY"
+    models = [(f"{s.vendor.lower().replace(' ', '-')}-{p.name.lower()}", p.level) for p in plans
+              if p.level is not None and p.level >= 0]
+    if chinese:
+        head = "<tr><th>模型</th><th>输入（缓存命中）</th><th>输入（缓存未命中）</th><th>输出</th></tr>"
+        note = "<p>价格单位：元 / 百万 tokens</p>"
+    else:
+        head = ("<tr><th>Model</th><th>Input<br>(per 1M tokens)</th><th>Cached input</th>"
+                "<th>Output<br>(per 1M tokens)</th></tr>")
+        note = "<p>Prices per 1M tokens.</p>"
+    out = []
+    for section, factor in (("Standard", 1.0), ("Batch", 0.5)):
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td>"
+            + "".join(f"<td>{SYMBOLS[s.currency]}{_per_million(level, factor * k)}</td>" for k in (0.25, 1, 4))
+            + "</tr>"
+            for name, level in models
+            if level is not None
+        ) if chinese else "".join(
+            f"<tr><td>{html.escape(name)}</td>"
+            + "".join(f"<td>{SYMBOLS[s.currency]}{_per_million(level, factor * k)}</td>" for k in (1, 0.25, 4))
+            + "</tr>"
+            for name, level in models
+            if level is not None
+        )
+        out.append(f"<h2>{section}</h2>{note}<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
+    return '<section class="pricing">' + "".join(out) + "</section>"
+
+
 def render(s: Site, now: float) -> str:
     """The page at `now`."""
     plans = plans_at(s, now)
@@ -249,8 +288,11 @@ def render(s: Site, now: float) -> str:
         body.append(f"<h1>Simple pricing for {html.escape(s.vendor)}</h1>")
         if "cards" in s.style:
             body.append(cards(s, plans))
+        elif s.style == "tables":
+            body.append(tables(s, plans))
         else:
             body.append('<div id="plans" data-render="client"></div>')
     body.append('<section class="faq"><h2>FAQ</h2><p>Can I cancel any time? Yes.</p></section></main>'
                 f'<footer>{html.escape(s.vendor)} Inc.</footer>')
-    return f'<!DOCTYPE html><html lang="en"><head>{"".join(head)}</head><body>{"".join(body)}</body></html>\n'
+    lang = "zh-CN" if s.currency == "CNY" else "en"
+    return f'<!DOCTYPE html><html lang="{lang}"><head>{"".join(head)}</head><body>{"".join(body)}</body></html>\n'

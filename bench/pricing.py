@@ -1,0 +1,142 @@
+"""Precision and recall of the pricing extractor over a labelled corpus of real pricing pages.
+
+A corpus is a folder of `<page>.html` files, each with `<page>.labels.json` written by hand from what
+the page shows: `{"url", "lang", "kind", "entries": [{"plan", "dimension", "amount", "currency",
+"unit", "period"}]}`. An extracted price is right when its plan (or model), dimension, amount, currency
+and unit all match a label; matching is one-to-one. Plan names are compared casefolded, with
+whitespace runs and footnote markers removed. Targets: precision >= 0.95, recall >= 0.85 over the
+whole corpus, and no page without a single price where its labels have some.
+
+    python -m bench pricing                       # the corpus in tests/fixtures/pricing/real
+    python -m bench pricing --corpus DIR          # any other corpus in the same format
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from collectors.pricing_extract import extract
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "pricing" / "real"
+PRECISION_TARGET = 0.95
+RECALL_TARGET = 0.85
+_FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+
+Key = tuple[str, str, float | None, str | None, str | None]
+
+
+def plan_name(text: str) -> str:
+    return " ".join(_FOOTNOTES.sub("", text).split()).casefold().strip(" :")
+
+
+def entry_key(entry: dict[str, Any]) -> Key:
+    amount = entry.get("amount")
+    return (
+        plan_name(str(entry.get("plan") or "")),
+        str(entry.get("dimension") or "price"),
+        None if amount is None else round(float(amount), 9),
+        entry.get("currency"),
+        entry.get("unit"),
+    )
+
+
+@dataclass
+class PageScore:
+    name: str
+    labelled: int
+    extracted: int
+    matched: int
+    missed: list[Key] = field(default_factory=list)
+    wrong: list[Key] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.extracted if self.extracted else (1.0 if not self.labelled else 0.0)
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.labelled if self.labelled else 1.0
+
+
+@dataclass
+class CorpusScore:
+    pages: list[PageScore]
+
+    @property
+    def labelled(self) -> int:
+        return sum(p.labelled for p in self.pages)
+
+    @property
+    def extracted(self) -> int:
+        return sum(p.extracted for p in self.pages)
+
+    @property
+    def matched(self) -> int:
+        return sum(p.matched for p in self.pages)
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.extracted if self.extracted else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.labelled if self.labelled else 0.0
+
+    @property
+    def empty_pages(self) -> list[str]:
+        """Pages whose labels hold prices and from which nothing was extracted."""
+        return [p.name for p in self.pages if p.labelled and not p.extracted]
+
+    @property
+    def ok(self) -> bool:
+        return self.precision >= PRECISION_TARGET and self.recall >= RECALL_TARGET and not self.empty_pages
+
+
+def score_page(html_path: Path) -> PageScore:
+    labels = orjson.loads(html_path.with_suffix(".labels.json").read_bytes())
+    html = html_path.read_text(encoding="utf-8", errors="replace")
+    gold = Counter(entry_key(e) for e in labels["entries"])
+    found = Counter(entry_key(p.model_dump()) for p in extract(html, labels["url"]).plans)
+    both = gold & found
+    return PageScore(
+        name=html_path.stem,
+        labelled=sum(gold.values()),
+        extracted=sum(found.values()),
+        matched=sum(both.values()),
+        missed=sorted((gold - found).elements(), key=repr),
+        wrong=sorted((found - gold).elements(), key=repr),
+    )
+
+
+def score_corpus(folder: Path = CORPUS) -> CorpusScore:
+    pages = sorted(p for p in folder.glob("*.html") if p.with_suffix(".labels.json").exists())
+    return CorpusScore([score_page(page) for page in pages])
+
+
+def run(folder: Path | None = None, verbose: bool = False) -> bool:
+    folder = folder or CORPUS
+    score = score_corpus(folder)
+    print(f"\n== pricing extraction over {len(score.pages)} labelled real pages ({folder})")
+    for page in score.pages:
+        print(
+            f"  {page.name:<28} labelled={page.labelled:<4} extracted={page.extracted:<4} "
+            f"precision={page.precision:.2f} recall={page.recall:.2f}"
+        )
+        if verbose:
+            for key in page.missed:
+                print(f"      missed {key}")
+            for key in page.wrong:
+                print(f"      wrong  {key}")
+    mark = "ok" if score.ok else "MISSED"
+    print(
+        f"  all: precision {score.precision:.3f} (target >= {PRECISION_TARGET}), "
+        f"recall {score.recall:.3f} (target >= {RECALL_TARGET}), "
+        f"pages with no price extracted: {len(score.empty_pages)} (target 0)  [{mark}]"
+    )
+    return score.ok
