@@ -168,12 +168,18 @@ class PricingPagesCollector(BaseCollector):
             else:
                 ctx.warn(f"skipped {url} today: {exc}")
             return None
+        ctx.tally.seen += 1
         try:
             row = build_row(url, page.text, iso(ctx.now), previous, tracked)
         except Exception as exc:  # third-party HTML is arbitrary: one odd page must not sink the feed
             failures.append(CollectorError(f"{type(exc).__name__}: {exc}"))
-            ctx.warn(f"skipped {url} today: could not read its plans ({type(exc).__name__}: {exc})")
+            ctx.tally.skip(f"skipped {url} today: could not read its plans ({type(exc).__name__}: {exc})")
             return None
+        had = len(previous.get("plans") or []) if previous else 0
+        if had and not row.plans:
+            # Kept (the page may really have dropped its prices), but counted with the invalid items: many
+            # pages losing every price at once is a reader that stopped fitting the pages, and fails the feed.
+            ctx.tally.skip(f"{url}: no prices read today, {had} on its last snapshot")
         if queued:
             ctx.state.mark(FEED, url, "tracked")
         return row

@@ -49,13 +49,21 @@ _SPACE = re.compile(r"\s+")
 PRICE_HEADER = re.compile(r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio", re.I)
 
 
+_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
+UNIT_HEADER = re.compile(r"^(?:unit|billing unit|计费单位|单位|計費單位)$", re.I)
+HIDDEN_CELL = re.compile(r"\b(?:hidden|table-hide|sr-only)\b")
+
+
 def clean(text: str | None) -> str:
-    return _SPACE.sub(" ", text or "").strip()
+    return _SPACE.sub(" ", (text or "").translate(_INVISIBLE)).strip()
+
+
+_NOTE_REF = re.compile(r"\s*[(（]\d{1,2}[)）]\s*$")
 
 
 def label_text(text: str) -> str:
-    """A row label as a name: footnote markers and whitespace runs removed."""
-    return clean(_FOOTNOTES.sub("", text)).strip(" :")
+    """A row label as a name: footnote markers ("*", "¹", a trailing "(1)") and whitespace runs removed."""
+    return _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text))).strip(" :")
 
 
 @dataclass
@@ -134,7 +142,7 @@ def grid(table: LexborNode) -> tuple[list[list[str]], int]:
         out: list[str] = []
         col = 0
         kinds: list[str] = []
-        for cell in (c for c in row.iter() if c.tag in ("td", "th")):
+        for cell in (c for c in row.iter() if c.tag in ("td", "th") and not _hidden(c)):
             while col in pending:
                 left, text = pending[col]
                 out.append(text)
@@ -163,6 +171,11 @@ def grid(table: LexborNode) -> tuple[list[list[str]], int]:
             header_rows += 1
         cells.append(out)
     return cells, header_rows
+
+
+def _hidden(cell: LexborNode) -> bool:
+    """Placeholder cells some pages leave after a row span (`class="hidden" rowspan="0"`)."""
+    return cell.attributes.get("rowspan") == "0" or bool(HIDDEN_CELL.search(cell.attributes.get("class") or ""))
 
 
 def _own_row(row: LexborNode, table: LexborNode) -> bool:
@@ -202,7 +215,8 @@ def read_table(table: LexborNode, context: Context, page: PageContext) -> list[P
     if _transposed(body, headers):
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
     columns = [_column(text, page, default_currency, default_unit) for text in headers]
-    label_col = next((c for c, column in enumerate(columns) if not column.priced), 0)
+    unit_col = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
+    label_col = next((c for c, column in enumerate(columns) if not column.priced and c != unit_col), 0)
     plans: list[PricePlan] = []
     seen: set[tuple[str, str]] = set()
     for row in body:
@@ -216,6 +230,8 @@ def read_table(table: LexborNode, context: Context, page: PageContext) -> list[P
             key = (label.casefold(), dimension)
             if key in seen:
                 continue
+            if unit_col is not None and unit_col < len(row) and (row_unit := usage_unit(row[unit_col])):
+                column = Column(column.header, column.dimension, row_unit, column.currency, True)
             plan = _cell_plan(label, dimension, row[col], column, section, page)
             if plan is not None:
                 seen.add(key)
@@ -298,13 +314,33 @@ def parse_number(number: str) -> Decimal | None:
 # -- tables that run the other way -------------------------------------------------------------------
 
 
+def _lead(headers: list[str]) -> int:
+    """Leading label columns: the first header's text spread over several columns (`colspan`)."""
+    count = 1
+    while count < len(headers) and headers[count] == headers[0]:
+        count += 1
+    return count
+
+
+def _row_label(row: list[str], lead: int) -> str:
+    parts: list[str] = []
+    for text in row[:lead]:
+        if text and text not in parts:
+            parts.append(text)
+    return " ".join(parts)
+
+
 def _transposed(body: list[list[str]], headers: list[str]) -> bool:
-    """Row labels name the dimensions ("Input price", "Output price") and no column header does."""
-    labels = [row[0] for row in body if row and row[0]]
-    if not labels or any(dimension_of(h) for h in headers[1:]):
+    """Row labels name the dimensions ("Input price", "百万tokens输出") and no column header does."""
+    lead = _lead(headers)
+    if any(dimension_of(h) for h in headers[lead:]):
         return False
-    named = sum(1 for label in labels if dimension_of(label) and not NOT_A_PRICE.search(label))
-    return named * 2 > len(labels)
+    priced = 0
+    for row in body:
+        label = _row_label(row, lead)
+        if dimension_of(label) and not NOT_A_PRICE.search(label) and any(_has_price(c) for c in row[lead:]):
+            priced += 1
+    return priced >= 2
 
 
 def _read_transposed(
@@ -317,24 +353,28 @@ def _read_transposed(
     unit: str | None,
 ) -> list[PricePlan]:
     model = label_text(section or context.heading or "")
-    if not model:
+    named_columns = [h for h in headers[_lead(headers):] if h]
+    by_column = len(named_columns) > 1  # models as columns: each column's header is the model
+    if not model and not by_column:
         return []
     plans: list[PricePlan] = []
-    seen: set[tuple[str, str | None]] = set()
+    seen: set[tuple[str, str, str | None]] = set()
+    lead = _lead(headers)
     for row in body:
-        dimension = dimension_of(row[0]) if row else None
-        if dimension is None or NOT_A_PRICE.search(row[0]):
+        label = _row_label(row, lead)
+        dimension = dimension_of(label)
+        if dimension is None or NOT_A_PRICE.search(label):
             continue
-        label_unit = usage_unit(row[0]) or unit
-        for col in range(1, len(row)):
+        label_unit = usage_unit(label) or unit
+        for col in range(lead, len(row)):
             header = headers[col] if col < len(headers) else ""
             column = Column(header, dimension, usage_unit(header) or label_unit,
                             header_currency(header, page.yen) or currency, True)
-            variant = header or None
-            if (dimension, variant) in seen:
+            name, variant = (label_text(header), section) if by_column and header else (model, header or None)
+            if not name or (name, dimension, variant) in seen:
                 continue
-            plan = _cell_plan(model, dimension, row[col], column, variant, page)
+            plan = _cell_plan(name, dimension, row[col], column, variant, page)
             if plan is not None:
-                seen.add((dimension, variant))
+                seen.add((name, dimension, variant))
                 plans.append(plan)
     return plans

@@ -65,8 +65,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
     text = value.strip()
     if text in YEN_SIGNS:
         return yen
-    if text == "円":
-        return "JPY"
+    if text in _YEN_WORDS:
+        return _YEN_WORDS[text]
     if re.fullmatch(r"[A-Za-z]{3}", text):
         code = text.upper()
         return "CNY" if code == "RMB" else code
@@ -76,7 +76,7 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
 # -- amounts with their currency -----------------------------------------------------------------
 
 _CUR_BEFORE = r"(?:US\$|CA\$|A\$|R\$|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b)"
-_CUR_AFTER = r"(?:€|£|元|円|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b)"
+_CUR_AFTER = r"(?:€|£|美元|欧元|元|円|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b)"
 _AMT = r"(?:\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 PRICE_TEXT = re.compile(
     rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>{_CUR_AFTER}))"
@@ -88,9 +88,9 @@ and up to 40 characters after it where the period and unit are said ("/mo", "per
 BARE_AMOUNT = re.compile(rf"^\s*(?P<amt>{_AMT})\s*(?P<tail>[^\d]{{0,40}})$")
 """A cell holding only a number (and maybe a unit): a price when its header names the currency."""
 
-CURRENCY_IN_HEADER = re.compile(r"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|([$€£¥￥元円])", re.I)
+CURRENCY_IN_HEADER = re.compile(r"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(美元|欧元|日元|英镑|人民币|[$€£¥￥元円])", re.I)
 """The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens")."""
-_YEN_WORDS = {"円": "JPY"}
+_YEN_WORDS = {"円": "JPY", "美元": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "人民币": "CNY"}
 
 
 def header_currency(text: str, yen: str) -> str | None:
