@@ -143,13 +143,7 @@ def grid(table: LexborNode) -> tuple[list[list[str]], int]:
         col = 0
         kinds: list[str] = []
         for cell in (c for c in row.iter() if c.tag in ("td", "th") and not _hidden(c)):
-            while col in pending:
-                left, text = pending[col]
-                out.append(text)
-                pending[col] = (left - 1, text)
-                if left - 1 == 0:
-                    del pending[col]
-                col += 1
+            col = _carried(out, col, pending)
             text = clean(cell.text(separator=" "))
             span = _span(cell, "colspan")
             down = _span(cell, "rowspan")
@@ -159,18 +153,25 @@ def grid(table: LexborNode) -> tuple[list[list[str]], int]:
                     pending[col] = (down - 1, text)
                 col += 1
             kinds.append(cell.tag)
-        while col in pending:
-            left, text = pending[col]
-            out.append(text)
-            pending[col] = (left - 1, text)
-            if left - 1 == 0:
-                del pending[col]
-            col += 1
+        _carried(out, col, pending)
         in_head = row.parent is not None and row.parent.tag == "thead"
         if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
             header_rows += 1
         cells.append(out)
     return cells, header_rows
+
+
+def _carried(out: list[str], col: int, pending: dict[int, tuple[int, str]]) -> int:
+    """Append the texts that row spans from above carry into this row from `col` on; the next free column."""
+    while col in pending:
+        left, text = pending[col]
+        out.append(text)
+        if left > 1:
+            pending[col] = (left - 1, text)
+        else:
+            del pending[col]
+        col += 1
+    return col
 
 
 def _hidden(cell: LexborNode) -> bool:
