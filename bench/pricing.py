@@ -13,7 +13,6 @@ whole corpus, and no page without a single price where its labels have some.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,17 +21,17 @@ from typing import Any
 import orjson
 
 from collectors.pricing_extract import extract
+from collectors.pricing_tables import label_text
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "pricing" / "real"
 PRECISION_TARGET = 0.95
 RECALL_TARGET = 0.85
-_FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 
 Key = tuple[str, str, float | None, str | None, str | None]
 
 
 def plan_name(text: str) -> str:
-    return " ".join(_FOOTNOTES.sub("", text).split()).casefold().strip(" :")
+    return label_text(text).casefold()
 
 
 def entry_key(entry: dict[str, Any]) -> Key:
