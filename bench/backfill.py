@@ -19,7 +19,7 @@ def run() -> bool:
     heading(f"backfill: feeds backfill --days {DAYS} --offline")
     with tempfile.TemporaryDirectory(prefix="bench-backfill-") as tmp:
         root = Path(tmp)
-        command = [PYTHON, "-m", "feeds.cli", "backfill", "--days", str(DAYS), "--offline"]
+        command = [PYTHON, "-m", "ai_feeds", "backfill", "--days", str(DAYS), "--offline"]
         started = time.monotonic()
         done = subprocess.run(
             command, cwd=ROOT, env=child_env(root / "var", root / "site"), capture_output=True, text=True, check=False

@@ -49,7 +49,7 @@ def timed_build(data_dir: Path, site_dir: Path, prefix: tuple[str, ...] = ()) ->
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.monotonic()
         process = subprocess.Popen(
-            [PYTHON, *prefix, "-m", "feeds.cli", "build"],
+            [PYTHON, *prefix, "-m", "ai_feeds", "build"],
             cwd=ROOT,
             env=child_env(data_dir, site_dir),
             stdout=out,
@@ -129,6 +129,6 @@ def run(spec: YearSpec | None = None, force_profile: bool = False) -> bool:
     if progress:
         say("stage lines the build printed: " + "; ".join(line.strip() for line in progress))
     if force_profile or not all(check.met for check in checks):
-        say("profiling the build (python -m cProfile -o ... -m feeds.cli build):")
+        say("profiling the build (python -m cProfile -o ... -m ai_feeds build):")
         profile(cached.directory, site_of(cached))
     return True

@@ -131,8 +131,8 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
 
 def profile_worker(env: dict[str, str], key: str, page: str, search_paths: Path, tmp: Path, seconds: int = 5) -> None:
     """The real app in one process (Sanic single_process) under cProfile while wrk drives the page, then search."""
+    from bench.processes import free_port, serving
     from bench.report import PYTHON
-    from bench.server import free_port, serving
 
     port = free_port()
     out = tmp / "worker.prof"

@@ -19,13 +19,8 @@ import os
 import random
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
@@ -35,6 +30,7 @@ import httpx
 import orjson
 
 from bench import build as build_part
+from bench.processes import free_port, serving
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
 from bench.yeararchive import YearSpec, ensure
 from build.paths import badge_path, entity_page, feed_dir
@@ -89,12 +85,6 @@ def parse_wrk(name: str, output: str) -> WrkResult:
     return WrkResult(name, rps, p50, p99, requests, int(bad_match[1]) if bad_match else 0, errors[0] if errors else "")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def group_cpu_seconds(pgid: int) -> float:
     """utime + stime of every live process in a process group (the server and its workers)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -109,37 +99,6 @@ def group_cpu_seconds(pgid: int) -> float:
         if int(fields[2]) == pgid:  # fields after the command: state, ppid, pgrp, ...
             total += int(fields[11]) + int(fields[12])
     return total / tick
-
-
-@contextmanager
-def serving(command: list[str], env: dict[str, str], probe: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A server in its own process group until the block ends (then SIGINT, SIGKILL if it lingers)."""
-    with open(log, "wb") as out:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if process.poll() is not None:
-                    raise RuntimeError(f"server exited: {log.read_text()[-2000:]}")
-                try:
-                    if httpx.get(probe, timeout=2).status_code < 500:
-                        break
-                except httpx.TransportError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}")
-                time.sleep(0.2)
-            yield process
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGINT)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
 
 
 def wrk(
@@ -159,7 +118,7 @@ def wrk(
 
 def api_only() -> list[str]:
     """`--no-mcp` where `feeds serve` would also start its MCP sidecar: only the API is measured."""
-    usage = subprocess.run([PYTHON, "-m", "feeds.cli", "serve", "--help"], cwd=ROOT, capture_output=True, text=True)
+    usage = subprocess.run([PYTHON, "-m", "ai_feeds", "serve", "--help"], cwd=ROOT, capture_output=True, text=True)
     return ["--no-mcp"] if "--no-mcp" in usage.stdout else []
 
 
@@ -230,7 +189,7 @@ def run() -> bool:
             store.close()
         port, base_port = free_port(), free_port()
         base = f"http://127.0.0.1:{port}"
-        serve = [PYTHON, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(WORKERS), *api_only()]
+        serve = [PYTHON, "-m", "ai_feeds", "serve", "--port", str(port), "--workers", str(WORKERS), *api_only()]
         with serving(serve, env, f"{base}/healthz", tmp / "server.log") as server:
             headers = {"Authorization": f"Bearer {key}"}
             page = httpx.get(base + PAGE, headers=headers, timeout=30)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from server.claims import CLAIM_FILE, LIMITS, PRICING_FEEDS, Claim, approved_by_entity
+from collectors.claims import CLAIM_FILE, LIMITS, PRICING_FEEDS, Claim, approved_by_entity
 
 FORM_PAIR_ROWS = 5
 """Empty plan/price and field/value rows on the form (the API takes up to 20 of each)."""

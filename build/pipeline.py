@@ -65,7 +65,8 @@ class BuildSummary:
     seconds: float
     """From start to published (the swap)."""
     notify: str = ""
-    """The watch notification step's summary line (or its failure), run after the publish."""
+    """The watch notification step's summary line (or its failure): filled in by the command line,
+    which runs that step after the publish (feeds/site_build.py)."""
     pruned: int = 0
     prune_seconds: float = 0.0
     """Old builds removed after the publish, and how long that took: a one-year build is ~200,000
@@ -77,22 +78,6 @@ class BuildSummary:
             f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files, "
             f"{self.bytes / 1e6:.1f} MB, published in {self.seconds:.1f}s{pruned}"
         ) + (f"\n{self.notify}" if self.notify else "")
-
-
-def notify_watches(settings: Settings, tree: Path) -> str:
-    """Evaluate the watches against the tree just published and deliver webhooks (server/notifications.py).
-
-    Runs after the swap, so it sees exactly what the API serves; a failure is printed and returned, never
-    raised: the build is good and stays published, and the next build evaluates (and delivers) again.
-    """
-    try:
-        from server.notifications import notify_build
-
-        return notify_build(settings, tree).line()
-    except Exception as exc:
-        message = f"notify: failed ({type(exc).__name__}: {exc}); the build stays published"
-        print(message, file=sys.stderr)
-        return message
 
 
 def demand_window(reference: str) -> tuple[str, str]:
@@ -204,7 +189,11 @@ def build_feed(
     return output, latest_trends, leaderboard, series.entities
 
 
-def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = False) -> BuildSummary:
+def run_build(
+    settings: Settings, *, api_document: bytes | None = None, now: datetime | None = None, quiet: bool = False
+) -> BuildSummary:
+    """Write and publish a new tree. `api_document` is the OpenAPI document the /docs page shows,
+    passed in because the build knows nothing of the server."""
     started = time.monotonic()
     now = now or datetime.now(UTC)
     now_s = now.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -243,7 +232,7 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
                 pages.setdefault(entity_page(feed, entity), [feed, entity])
         writer.write_json(PAGES_INDEX, pages)
         write_sample_index(writer, outputs, SAMPLE_ALL)
-        site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(settings))
+        site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(api_document))
         for window_name in WINDOWS:
             writer.write_json(
                 latest_trends_path(window_name),
@@ -269,5 +258,4 @@ def run_build(settings: Settings, *, now: datetime | None = None, quiet: bool = 
     removed = publish.prune(site)
     summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published)
     summary.pruned, summary.prune_seconds = len(removed), time.monotonic() - started - published
-    summary.notify = notify_watches(settings, target)
     return summary

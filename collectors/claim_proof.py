@@ -20,11 +20,11 @@ from datetime import UTC, datetime
 import httpx
 from pydantic import BaseModel
 
+from collectors.claims import CLAIM_FILE, ClaimStore
 from collectors.http import CollectorError, HttpClient, NotFound, make_client
 from collectors.offline import upstream
 from collectors.validation import validate
 from feeds.settings import Settings
-from server.claims import CLAIM_FILE, ClaimStore
 
 CONTENTS_URL = "https://api.github.com/repos/{repo}/contents/" + CLAIM_FILE
 MAX_FILE_BYTES = 4096

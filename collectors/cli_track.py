@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
+from collectors.models import REPO_NAME
 from collectors.state import StateStore
 from feeds.settings import Settings
-
-REPO_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,7 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    if args.feed == "codehost-ai-repos" and not REPO_NAME.match(args.entity):
+    if args.feed == "codehost-ai-repos" and not REPO_NAME.fullmatch(args.entity):
         print(f"feeds track: {args.entity!r} is not an `owner/name` repository", file=sys.stderr)
         return 2
     if args.feed == "ai-pricing" and not args.entity.startswith("https://"):

@@ -15,7 +15,6 @@ retries and rate limits (search allows 30 requests a minute with a token, 10 wit
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Annotated, Any, ClassVar
@@ -24,7 +23,7 @@ import httpx
 from pydantic import AfterValidator, BaseModel
 
 from collectors.http import CollectorError, InvalidResponse, NotFound
-from collectors.models import REPO_TOPICS, RepoRow, Row, iso, parse_time
+from collectors.models import REPO_NAME, REPO_TOPICS, RepoRow, Row, iso, parse_time
 from collectors.protocol import BaseCollector, CollectContext
 from collectors.validation import validate, validate_items
 
@@ -35,7 +34,6 @@ PER_PAGE = 100
 SEARCH_CAP = 1000
 """GitHub serves at most 1,000 results per search; a page starting past that is refused with a 422."""
 CAP_MESSAGE = "Only the first 1000 search results are available"
-_FULL_NAME = re.compile(r"^[A-Za-z0-9_-]+/(?!\.\.?$)[A-Za-z0-9_.-]+$")
 """`owner/name` as GitHub allows them; also keeps a queued name from walking out of `/repos/`."""
 
 
@@ -45,7 +43,7 @@ def _timestamp(value: str) -> str:
 
 
 def _full_name(value: str) -> str:
-    if not _FULL_NAME.match(value):
+    if not REPO_NAME.fullmatch(value):
         raise ValueError(f"not an owner/name: {value!r}")
     return value
 
@@ -327,7 +325,7 @@ class CodehostCollector(BaseCollector):
 
     async def fetch_repo(self, ctx: CollectContext, entity: str, headers: dict[str, str]) -> RepoItem | None:
         """One repository by name (renames are followed); None, marked not_found, when it is gone."""
-        if not _FULL_NAME.match(entity):
+        if not REPO_NAME.fullmatch(entity):
             ctx.state.mark(self.feed, entity, "not_found")
             ctx.warn(f"queued repository {entity!r} is not an owner/name, dropped")
             return None

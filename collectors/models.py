@@ -11,6 +11,7 @@ Money is computed with `Decimal` and stored as the float whose shortest repr is 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -63,6 +64,12 @@ class Row(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     entity: str = Field(description="Entity key as taken by /history?entity= (SPEC §4.3).")
+
+
+REPO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$")
+"""The one `owner/name` rule (GitHub's: an owner of 1-39 letters, digits or inner hyphens; a name of
+1-100 letters, digits, `.`, `_` or `-`, never `.` or `..`), for the collector, `feeds track`, `repo=`
+and the OpenAPI pattern alike."""
 
 
 class RepoRow(Row):

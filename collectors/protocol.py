@@ -32,6 +32,29 @@ async def system_resolver(host: str) -> list[str]:
     return sorted({str(info[4][0]) for info in infos})
 
 
+def resolver_for(settings: Settings) -> Resolver:
+    """The system resolver; offline, a fixed name table instead (an offline machine resolves no name).
+
+    Honoured only with FEEDS_OFFLINE=1, so a production server never trusts it. The addresses it
+    returns still go through every rule of `check_url`; a name not in the table fails as DNS would.
+    """
+    table = settings.feeds_offline_hosts if settings.feeds_offline else ""
+    if not table.strip():
+        return system_resolver
+    hosts: dict[str, list[str]] = {}
+    for entry in table.split(","):
+        host, _, address = entry.strip().partition("=")
+        hosts.setdefault(host.strip().lower(), []).append(address.strip())
+
+    async def resolve(host: str) -> list[str]:
+        try:
+            return hosts[host.lower()]
+        except KeyError:
+            raise OSError(f"{host} is not in FEEDS_OFFLINE_HOSTS") from None
+
+    return resolve
+
+
 LastSnapshots = Callable[[Iterable[str]], dict[str, dict[str, Any]]]
 """Entities -> each one's most recent archived row before the day being collected, by entity."""
 

@@ -1,7 +1,7 @@
 """Routes of maintainer claims: the API endpoint, the no-JavaScript form page and the verification link.
 
 - `POST /api/v1/claims` (JSON or form body) -> 202 and a verification mail; no API key (maintainers are
-  not customers), so the abuse limits of server/claims.py apply instead.
+  not customers), so the abuse limits of collectors/claims.py apply instead.
 - `GET /claim?entity=<page path>` -> the form, filled in with the listing; `POST /claim` takes the form
   (application/x-www-form-urlencoded) and answers with a page, never JSON, so it works without scripts.
 - `GET /claim/verify?token=...` -> changes nothing: for a live link, a page naming the claim's listing with a
@@ -20,17 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from sanic import Request, Sanic
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.claims import claim_form_context
 from build.pages import entity_label, fmt, href
 from build.paths import entity_card_path
 from build.templating import template
-from collectors.models import FEED_NAMES, FEEDS
-from server import params
-from server.app import API, JSON, site_of
-from server.claims import (
+from collectors.claims import (
     CLAIM_FILE,
     PRICING_FEEDS,
     Claim,
@@ -44,11 +41,15 @@ from server.claims import (
     parse_submission,
     proof_token,
 )
+from collectors.models import FEED_NAMES, FEEDS
+from server import params
+from server.contract import API, JSON
 from server.errors import ApiError, bad_request
 from server.mailer import MailError, send_mail, verification_link, verification_mail
 from server.response import READ
 from server.site import Site
 from server.static import PAGE_CSP
+from server.steps import site_of
 
 CLAIM_MAX_BODY = 64 * 1024
 """Largest claim body: every field at its limit fits with room to spare."""
@@ -256,20 +257,10 @@ async def claim_confirm(request: Request) -> HTTPResponse:
     return _verify_page(request, outcome, claim, token)
 
 
-def register_claims(app: Sanic) -> None:
-    """Open the claim store with the server and add the claim routes (called once by create_app)."""
-
-    @app.before_server_start
-    async def open_claims(app: Sanic) -> None:
-        app.ctx.claims = ClaimStore(app.ctx.settings.state_path)
-
-    @app.after_server_stop
-    async def close_claims(app: Sanic) -> None:
-        app.ctx.claims.close()
-
-    app.add_route(claims_create, f"{API}/claims", methods=["POST"], name="claims_create")
-    app.add_route(claim_page, "/claim", methods=READ, name="claim_page")
-    app.add_route(claim_form_post, "/claim", methods=["POST"], name="claim_submit")
-    # The link's GET only shows the confirmation (no HEAD: link checkers have nothing to learn); its POST verifies.
-    app.add_route(claim_verify, "/claim/verify", methods=["GET"], name="claim_verify")
-    app.add_route(claim_confirm, "/claim/verify", methods=["POST"], name="claim_confirm")
+routes = Blueprint("claims")
+routes.add_route(claims_create, f"{API}/claims", methods=["POST"], name="claims_create")
+routes.add_route(claim_page, "/claim", methods=READ, name="claim_page")
+routes.add_route(claim_form_post, "/claim", methods=["POST"], name="claim_submit")
+# The link's GET only shows the confirmation (no HEAD: link checkers have nothing to learn); its POST verifies.
+routes.add_route(claim_verify, "/claim/verify", methods=["GET"], name="claim_verify")
+routes.add_route(claim_confirm, "/claim/verify", methods=["POST"], name="claim_confirm")

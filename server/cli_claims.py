@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from collectors.claims import LIST_STATUSES, REASON_MAX, ClaimStateError, ClaimStore
 from feeds.settings import Settings
-from server.claims import LIST_STATUSES, REASON_MAX, ClaimStateError, ClaimStore
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def start_mcp(host: str, port: int) -> subprocess.Popen[bytes]:
     """`feeds mcp` as a child calling this API; it shares our stdout/stderr and exits if we die."""
     api_host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)
-    command = [sys.executable, "-m", "feeds.cli", "mcp", "--api-url", f"http://{api_host}:{port}",
+    command = [sys.executable, "-m", "ai_feeds", "mcp", "--api-url", f"http://{api_host}:{port}",
                "--parent", str(os.getpid())]
     return subprocess.Popen(command)
 

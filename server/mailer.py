@@ -24,8 +24,8 @@ from urllib.parse import quote
 
 import aiosmtplib
 
+from collectors.claims import CLAIM_FILE
 from feeds.settings import Settings, SettingsError
-from server.claims import CLAIM_FILE
 
 log = logging.getLogger("feeds.mail")
 

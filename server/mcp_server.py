@@ -32,13 +32,10 @@ from starlette.routing import Mount, Route
 
 from collectors.models import FEED_NAMES, FEEDS
 from feeds.settings import Settings
+from server.contract import API, MOMENTUM_CATEGORIES, WATCH_TYPES, WINDOWS
 from server.errors import problem_body
 
-API = "/api/v1"
 API_TIMEOUT = 30.0
-MOMENTUM_CATEGORIES = tuple(name for name, info in FEEDS.items() if info.momentum)
-WINDOWS = ("1d", "7d", "30d")
-WATCH_TYPES = ("any", "price_change", "version_bump", "momentum_jump", "momentum_above")
 FEED_EXTRA = {
     "codehost-ai-repos": "repo: exact `owner/name`; an untracked repository is queued for daily collection",
     "ai-pricing": "url: exact pricing page URL; an untracked https URL is added to the daily watchlist",

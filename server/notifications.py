@@ -1,6 +1,6 @@
 """Watch notifications: after each build, every watch is evaluated against that build's changes.
 
-`notify_build(settings, tree)` runs right after `feeds build` publishes a tree (build/pipeline.py);
+`notify_build(settings, tree)` runs right after `feeds build` publishes a tree (feeds/site_build.py);
 it reads only the published tree and the state store, so it can be run again on the same tree.
 
 What a watch is told, per feed, about the build's latest archived day of that feed (`day` in
@@ -55,8 +55,9 @@ from typing import Any
 import orjson
 
 from build.paths import BUILD_INFO, entity_card_path
-from collectors.protocol import Resolver
+from collectors.protocol import Resolver, resolver_for
 from feeds.settings import Settings
+from server.keys import KeyStore
 from server.plans import plans
 from server.watches import DEFAULT_THRESHOLDS, Watch, WatchStore
 from server.webhooks import DELIVERY_BUDGET_SECONDS, Attempt, DeliveryLog, DeliveryReport, Outgoing, deliver_events
@@ -426,8 +427,6 @@ class NotifyReport:
 
 def account_plans(settings: Settings) -> dict[str, str]:
     """account -> plan of its newest key (a rotated key keeps the plan; unknown accounts count as Starter)."""
-    from server.keys import KeyStore
-
     keys = KeyStore(settings.state_path)
     try:
         return {key.account: key.plan for key in keys.list()}  # oldest first: the newest key wins
@@ -508,8 +507,6 @@ def deliver_pending(
     if not outgoing:
         return DeliveryReport()
     if resolver is None:
-        from server.app import resolver_for  # the API's resolver: same offline name table, same checks
-
         resolver = resolver_for(settings)
     store.watches, store.max_failures = watches, settings.feeds_webhook_max_failures
     options: dict[str, Any] = {} if backoff is None else {"backoff": backoff}

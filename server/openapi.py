@@ -20,36 +20,40 @@ import orjson
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from collectors.cli_track import REPO_NAME
-from collectors.models import FEED_NAMES, FEEDS
+from collectors.claims import CLAIM_FILE, LIMITS
+from collectors.models import FEED_NAMES, FEEDS, REPO_NAME
 from feeds.settings import Settings
 from server import schemas
-from server.app import (
+from server.contract import (
     API,
     DEFAULT_WINDOW,
+    ENTITY_MAX,
+    FEED_LIMIT_DEFAULT,
+    FEED_LIMIT_MAX,
     HISTORY_DEFAULT_LIMIT,
+    HISTORY_LIMIT_MAX,
     HISTORY_MAX_WINDOW,
+    JSON,
     MAX_BODY,
     MOMENTUM_CATEGORIES,
+    MOMENTUM_LIMIT_MAX,
     PRIVATE_CACHE,
     PUBLIC_CACHE,
+    Q_MAX,
+    URL_MAX,
+    WATCH_ID_MAX,
     WINDOWS,
 )
-from server.claims import CLAIM_FILE, LIMITS
 from server.errors import CODES, PROBLEM, TITLES
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
 REF = "#/components/schemas/{model}"
-JSON = "application/json"
 BEARER = "bearerAuth"
 
-FEED_LIMIT = {"minimum": 1, "maximum": 1000, "default": 100}
-HISTORY_LIMIT = {"minimum": 1, "maximum": 90, "default": HISTORY_DEFAULT_LIMIT}
-MOMENTUM_LIMIT = {"minimum": 1, "maximum": 100, "default": 100}
-Q_MAX = 256
-WATCH_ID_MAX = 64
-ENTITY_MAX = 2048
+FEED_LIMIT = {"minimum": 1, "maximum": FEED_LIMIT_MAX, "default": FEED_LIMIT_DEFAULT}
+HISTORY_LIMIT = {"minimum": 1, "maximum": HISTORY_LIMIT_MAX, "default": HISTORY_DEFAULT_LIMIT}
+MOMENTUM_LIMIT = {"minimum": 1, "maximum": MOMENTUM_LIMIT_MAX, "default": MOMENTUM_LIMIT_MAX}
 
 RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     *schemas.FEED_RESPONSES.values(),
@@ -245,7 +249,7 @@ def _feed_operation(feed: str) -> dict[str, Any]:
         params.append(
             _query(
                 "url",
-                {"type": "string", "format": "uri", "maxLength": 2048},
+                {"type": "string", "format": "uri", "maxLength": URL_MAX},
                 "Exact pricing page URL: that page only. An untracked https URL of a public host is added to the "
                 "daily watchlist (empty `data`, a `queued` object); any other URL is a 400 `unsafe_url`.",
             )
@@ -471,7 +475,7 @@ def _watch_operations() -> dict[str, Any]:
 
 
 def _watch_event_operations() -> dict[str, Any]:
-    """The key's notifications and its webhook signing secret (server/watch_events_routes.py)."""
+    """The key's notifications and its webhook signing secret (server/watch_routes.py)."""
     too_many = _too_many(["monthly_limit", "velocity_throttled"])
     signature = (
         "Each notification of a watch with a `webhook` is POSTed there as JSON (the `WatchEvent` object without "

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, WithJsonSchema
 
 from build.trends import WINDOWS
+from collectors.claims import EMAIL_MAX, FIELD_MAX, PAIRS_MAX, PLAN_MAX, PRICE_MAX, TEXT_MAX, VALUE_MAX
 from collectors.models import (
     FEEDS,
     ForumRow,
@@ -31,9 +32,8 @@ from collectors.models import (
     Row,
     parse_time,
 )
-from server.claims import EMAIL_MAX, FIELD_MAX, PAIRS_MAX, PLAN_MAX, PRICE_MAX, TEXT_MAX, VALUE_MAX
+from server.contract import WATCH_TYPES
 from server.errors import CODES
-from server.watches import WATCH_TYPES
 
 # -- scalar types ---------------------------------------------------------------------------------
 

@@ -28,13 +28,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
-from sanic import Request, Sanic
+from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.badges import DARK_DIR, not_found_badge
 from server.errors import ApiError
 from server.response import READ
 from server.site import Site
+from server.steps import send, site_of
 
 PAGES_DIR = "pages"
 CONTENT_TYPES = {
@@ -164,8 +165,6 @@ async def static_file(request: Request, site: Site, raw: str) -> StaticFile:
 
 
 async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
-    from server.app import send, site_of
-
     raw = request.path
     if raw.startswith("/api/"):
         raise ApiError(404, "not_found", f"no such resource: {raw}")
@@ -183,6 +182,6 @@ async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
     return response
 
 
-def register_static(app: Sanic) -> None:
-    app.add_route(static_endpoint, "/", methods=READ, name="home")
-    app.add_route(static_endpoint, "/<path:path>", methods=READ, name="static")
+routes = Blueprint("static")
+routes.add_route(static_endpoint, "/", methods=READ, name="home")
+routes.add_route(static_endpoint, "/<path:path>", methods=READ, name="static")

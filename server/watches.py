@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-WATCH_TYPES = ("any", "price_change", "version_bump", "momentum_jump", "momentum_above")
 DEFAULT_THRESHOLDS = {"momentum_jump": 10.0, "momentum_above": 80.0}
 """Used when a momentum watch gives no threshold: a 10-point move, or crossing above 80."""
 

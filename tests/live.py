@@ -23,8 +23,8 @@ from typing import BinaryIO
 
 import httpx
 
-from build.pipeline import run_build
 from feeds.settings import Settings
+from feeds.site_build import build_site
 from server.keys import KeyStore
 from tests.tiny_archive import make_tiny_archive
 
@@ -83,11 +83,11 @@ def start_live_server(
     settings = Settings(env=env)
     settings.ensure_dirs()
     make_tiny_archive(settings.archive_path).close()
-    run_build(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
+    build_site(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
     port = free_port()
     log = open(root / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
-        [sys.executable, "-m", "feeds.cli", "serve", "--port", str(port), "--workers", str(workers),
+        [sys.executable, "-m", "ai_feeds", "serve", "--port", str(port), "--workers", str(workers),
          *([] if mcp else ["--no-mcp"])],
         env=env,
         stdout=log,

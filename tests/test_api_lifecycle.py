@@ -18,9 +18,9 @@ import httpx
 import orjson
 import pytest
 
-from build.pipeline import run_build
 from collectors.archive import Archive
 from collectors.state import StateStore
+from feeds.site_build import build_site
 from server.demand import FLUSH_SECONDS
 from tests.live import LiveServer, live_server_fixture, start_live_server, stop
 from tests.tiny_archive import DAYS, repo, rows_for
@@ -113,7 +113,7 @@ def test_a_new_build_goes_live_without_a_restart(server: LiveServer) -> None:
                                 [(r.entity, orjson.dumps(r.model_dump(mode="json"))) for r in rows])
         finally:
             archive.close()
-        run_build(server.settings, now=datetime(2026, 11, 4, 13, tzinfo=UTC), quiet=True)
+        build_site(server.settings, now=datetime(2026, 11, 4, 13, tzinfo=UTC), quiet=True)
         built = time.monotonic()
         deadline = built + 5
         while time.monotonic() < deadline:  # until the last 30 answers, fresh connections included, are new

@@ -13,9 +13,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from build.pipeline import run_build
 from collectors.archive import Archive
-from server.claims import ClaimStore, parse_submission
+from collectors.claims import ClaimStore, parse_submission
+from feeds.site_build import build_site
 from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -37,7 +37,7 @@ def hostile_live(live):
         add_hostile_entity(archive)
     finally:
         archive.close()
-    run_build(live.settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
+    build_site(live.settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
     deadline = time.monotonic() + 20
     while httpx.get(f"{live.base_url}/mcp/{HOSTILE_SERVER}").status_code != 200:
         assert time.monotonic() < deadline, "the server did not pick up the new build"

@@ -12,6 +12,7 @@ import pytest
 from build import pipeline, publish
 from build.paths import entity_card_path, history_path, trends_path
 from feeds.settings import Settings
+from feeds.site_build import build_site
 from tests.tiny_archive import make_tiny_archive
 
 NOW = datetime(2026, 11, 4, 12, 0, tzinfo=UTC)
@@ -27,7 +28,7 @@ def built(tmp_path: Path) -> tuple[Settings, Path]:
     settings = settings_for(tmp_path)
     settings.ensure_dirs()
     make_tiny_archive(settings.archive_path).close()
-    pipeline.run_build(settings, now=NOW, quiet=True)
+    build_site(settings, now=NOW, quiet=True)
     return settings, Path(settings.feeds_site_dir)
 
 
@@ -111,7 +112,7 @@ def test_demand_log_feeds_the_index(tmp_path: Path) -> None:
     state.add_demand("2026-11-03", {("mcp-servers", "com.acme/files"): 4, ("codehost-ai-repos", "bob/mcp-lite"): 9})
     state.add_demand("2026-10-20", {("mcp-servers", "io.github.example/weather"): 50})  # older than a week
     state.close()
-    pipeline.run_build(settings, now=NOW, quiet=True)
+    build_site(settings, now=NOW, quiet=True)
     demand = read_json(Path(settings.feeds_site_dir), "api/demand.json")
     assert [(d["entity"], d["lookups"]) for d in demand["data"]] == [("bob/mcp-lite", 9), ("com.acme/files", 4)]
 
@@ -126,12 +127,12 @@ def test_a_build_killed_midway_leaves_the_served_tree_whole(built, monkeypatch) 
 
     monkeypatch.setattr(pipeline, "write_sample_index", killed)
     with pytest.raises(KeyboardInterrupt):
-        pipeline.run_build(settings, now=NOW, quiet=True)
+        build_site(settings, now=NOW, quiet=True)
     assert os.readlink(site) == served
     after = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
     assert after == before
     monkeypatch.undo()
-    summary = pipeline.run_build(settings, now=NOW, quiet=True)
+    summary = build_site(settings, now=NOW, quiet=True)
     assert os.readlink(site).endswith(summary.build_id)
     assert len(list(publish.builds_dir(site).iterdir())) == 2  # the partial one was cleared
 
@@ -176,7 +177,7 @@ def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path
     archive = make_tiny_archive(settings.archive_path)
     archive.db.execute("DELETE FROM rows WHERE feed = 'ai-pricing'")
     archive.close()
-    pipeline.run_build(settings, now=NOW, quiet=True)
+    build_site(settings, now=NOW, quiet=True)
     doc = read_json(Path(settings.feeds_site_dir), "api/trends/ai-pricing/7d/latest.json")
     assert (doc["date"], doc["metric"], doc["movers"], doc["events"]) == (None, "min_price", [], [])
     TrendsResponse.model_validate(doc)
@@ -185,7 +186,7 @@ def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path
 def test_the_summary_reports_old_builds_removed_after_the_publish(built) -> None:
     settings, site = built
     summaries = [
-        pipeline.run_build(settings, now=NOW + timedelta(minutes=n), quiet=True) for n in range(1, publish.KEEP + 1)
+        build_site(settings, now=NOW + timedelta(minutes=n), quiet=True) for n in range(1, publish.KEEP + 1)
     ]
     assert [s.pruned for s in summaries] == [0] * (publish.KEEP - 1) + [1]  # the first build leaves
     assert "1 old build(s) removed in" in summaries[-1].line()

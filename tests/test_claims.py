@@ -20,13 +20,8 @@ import orjson
 import pytest
 
 from build.paths import entity_card_path
-from build.pipeline import run_build
 from collectors import claim_proof
-from collectors.http import HttpClient, make_client
-from feeds.cli import main
-from feeds.settings import Settings
-from server import schemas
-from server.claims import (
+from collectors.claims import (
     CLAIM_FILE,
     ClaimInvalid,
     ClaimLimit,
@@ -35,6 +30,11 @@ from server.claims import (
     parse_submission,
     proof_token,
 )
+from collectors.http import HttpClient, make_client
+from feeds.cli import main
+from feeds.settings import Settings
+from feeds.site_build import build_site
+from server import schemas
 from tests.live import LiveServer, start_live_server, stop
 from tests.test_mailer import Inbox, smtp  # noqa: F401 - the fixture
 from tests.tiny_archive import make_tiny_archive
@@ -261,7 +261,7 @@ def built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
     monkeypatch.setenv("FEEDS_SITE_DIR", str(settings.feeds_site_dir))
     settings.ensure_dirs()
     make_tiny_archive(settings.archive_path).close()
-    run_build(settings, now=NOW, quiet=True)
+    build_site(settings, now=NOW, quiet=True)
     return settings
 
 
@@ -306,7 +306,7 @@ def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys:
     assert main(["claims", "reject", other.claim.id, "--reason", "no link followed"]) == 0
     capsys.readouterr()
 
-    run_build(settings, now=NOW + timedelta(minutes=1), quiet=True)
+    build_site(settings, now=NOW + timedelta(minutes=1), quiet=True)
     html = page(settings, MCP)
     today = datetime.now(UTC).date().isoformat()
     assert "maintainer-provided" in html and f"approved {today}" in html
@@ -323,7 +323,7 @@ def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys:
     assert "maintainer" not in card(settings, "codehost-ai-repos", "acme/agent-kit")
 
     assert main(["claims", "reject", new.claim.id, "--reason", "withdrawn"]) == 0
-    run_build(settings, now=NOW + timedelta(minutes=2), quiet=True)
+    build_site(settings, now=NOW + timedelta(minutes=2), quiet=True)
     assert "maintainer-provided" not in page(settings, MCP)
 
 

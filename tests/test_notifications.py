@@ -21,10 +21,10 @@ import orjson
 import pytest
 
 from build.paths import entity_card_path
-from build.pipeline import run_build
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
 from feeds.settings import Settings
+from feeds.site_build import build_site
 from server import schemas
 from server.keys import KeyStore
 from server.notifications import Notification, NotificationStore, notification_id, notify_build
@@ -127,7 +127,7 @@ def two_builds(tmp_path: Path) -> tuple[Settings, dict[str, str], dict[int, str]
     settings = _settings(tmp_path)
     archive = Archive(settings.archive_path)
     _first_days(archive)
-    first = run_build(settings, now=datetime(2026, 11, 3, 12, tzinfo=UTC), quiet=True)
+    first = build_site(settings, now=datetime(2026, 11, 3, 12, tzinfo=UTC), quiet=True)
     assert first.notify.startswith("notify: 0 watches")
     accounts = {plan: _account(settings, plan) for plan in ("starter", "pro")}
     store = WatchStore(settings.state_path)
@@ -138,7 +138,7 @@ def two_builds(tmp_path: Path) -> tuple[Settings, dict[str, str], dict[int, str]
     store.close()
     _fourth_day(archive)
     archive.close()
-    second = run_build(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
+    second = build_site(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
     assert second.notify.startswith(f"notify: {len(WATCHES)} watches, 8 new notifications"), second.notify
     return settings, accounts, ids
 
@@ -211,7 +211,7 @@ def test_evaluating_again_creates_no_duplicates(two_builds) -> None:
     before = {plan: _listed(settings, account) for plan, account in accounts.items()}
     again = notify_build(settings, Path(settings.feeds_site_dir))
     assert (again.evaluated, again.created) == (len(WATCHES), 0)
-    rebuilt = run_build(settings, now=datetime(2026, 11, 4, 13, tzinfo=UTC), quiet=True)  # the same day, rebuilt
+    rebuilt = build_site(settings, now=datetime(2026, 11, 4, 13, tzinfo=UTC), quiet=True)  # the same day, rebuilt
     assert ", 0 new notifications" in rebuilt.notify
     assert {plan: _listed(settings, account) for plan, account in accounts.items()} == before
 
@@ -244,8 +244,8 @@ def test_a_failing_notification_step_leaves_the_build_published(tmp_path: Path, 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("server.notifications.notify_build", broken)
-    summary = run_build(settings, now=datetime(2026, 11, 3, 12, tzinfo=UTC), quiet=True)
+    monkeypatch.setattr("feeds.site_build.notify_build", broken)
+    summary = build_site(settings, now=datetime(2026, 11, 3, 12, tzinfo=UTC), quiet=True)
     assert summary.notify.startswith("notify: failed (OSError: disk full)") and "stays published" in summary.notify
     assert "notify: failed" in capsys.readouterr().err
     assert (Path(settings.feeds_site_dir) / "build.json").is_file()

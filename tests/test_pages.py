@@ -14,9 +14,10 @@ from pathlib import Path
 import orjson
 import pytest
 
-from build import pages, pipeline
+from build import pages
 from build.templating import safe_url
 from feeds.settings import Settings
+from feeds.site_build import build_site
 from server.static import path_parts, resolve
 from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity, make_tiny_archive
 
@@ -90,7 +91,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     archive = make_tiny_archive(settings.archive_path)
     add_hostile_entity(archive)
     archive.close()
-    pipeline.run_build(settings, now=NOW, quiet=True)
+    build_site(settings, now=NOW, quiet=True)
     return Path(settings.feeds_site_dir)
 
 
@@ -199,17 +200,20 @@ def test_search_index_lists_every_entity(site: Path) -> None:
     assert len(index["entities"]) == 14
 
 
-def test_docs_fall_back_to_routes_when_the_openapi_document_fails(monkeypatch, tmp_path: Path) -> None:
-    import server.openapi
+def test_docs_list_the_operations_of_the_document_passed_in(tmp_path: Path) -> None:
+    from server.openapi import openapi_bytes
 
-    def broken(settings: object) -> bytes:
-        raise RuntimeError("not ready")
-
-    monkeypatch.setattr(server.openapi, "openapi_bytes", broken)
-    docs = pages.api_docs(Settings(env={"FEEDS_DATA_DIR": str(tmp_path)}))
-    assert docs["source"] == "routes" and "not ready" in docs["error"]
+    docs = pages.api_docs(openapi_bytes(Settings(env={"FEEDS_DATA_DIR": str(tmp_path)})))
+    assert docs["source"] == "openapi" and docs["error"] is None
     paths = {op["path"] for op in docs["operations"]}
     assert {"/api/v1/codehost-ai-repos", "/api/v1/momentum", "/api/v1/watches"} <= paths
+    momentum = next(op for op in docs["operations"] if op["path"] == "/api/v1/momentum")
+    assert momentum["public"] and {"category", "limit"} <= {p["name"] for p in momentum["params"]}
+
+
+def test_docs_without_a_document_say_so() -> None:
+    docs = pages.api_docs(None)
+    assert docs["source"] == "none" and docs["operations"] == [] and "without the API document" in docs["error"]
 
 
 def test_page_file_layout_cannot_collide() -> None:

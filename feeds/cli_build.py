@@ -25,10 +25,10 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             return 1
         print(f"now serving build {previous}")
         return 0
-    from build.pipeline import run_build
+    from feeds.site_build import build_site
 
     try:
-        summary = run_build(settings, quiet=args.quiet)
+        summary = build_site(settings, quiet=args.quiet)
     except publish.PublishError as exc:
         print(f"feeds build: {exc}", file=sys.stderr)
         return 1

@@ -1,0 +1,41 @@
+"""The API's names and limits: one home for every constant the handlers enforce, the OpenAPI document
+states and the MCP server's tool schemas repeat.
+
+No web framework is imported here, so the MCP process and the document builder read the same values
+the handlers check, without loading Sanic.
+"""
+
+from __future__ import annotations
+
+from build.trends import WINDOWS as WINDOW_DAYS
+from collectors.models import FEEDS
+
+API = "/api/v1"
+JSON = "application/json"
+
+WINDOWS: tuple[str, ...] = tuple(WINDOW_DAYS)
+DEFAULT_WINDOW = "7d"
+MOMENTUM_CATEGORIES: tuple[str, ...] = tuple(name for name, info in FEEDS.items() if info.momentum)
+WATCH_TYPES = ("any", "price_change", "version_bump", "momentum_jump", "momentum_above")
+
+FEED_LIMIT_MAX = 1000
+FEED_LIMIT_DEFAULT = 100
+HISTORY_LIMIT_MAX = 90
+HISTORY_DEFAULT_LIMIT = 31
+HISTORY_MAX_WINDOW = 90
+"""Longest `from`..`to` window of one history request, both ends counted."""
+MOMENTUM_LIMIT_MAX = 100
+Q_MAX = 256
+URL_MAX = 2048
+"""Longest `url=` accepted (what browsers and CDNs reliably carry; no pricing page needs more)."""
+ENTITY_MAX = 2048
+WATCH_ID_MAX = 64
+MAX_BODY = 16 * 1024
+"""Largest JSON body of the watch endpoints."""
+EVENTS_DEFAULT_LIMIT = 100
+EVENTS_MAX_LIMIT = 1000
+CURSOR_DIGITS = 18
+
+PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
+PRIVATE_CACHE = "private, max-age=300"
+KEYED_VARY = "Accept-Encoding, Authorization"

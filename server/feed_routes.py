@@ -1,0 +1,258 @@
+"""Routes of the six feeds: one page of a feed, one entity's card, its daily history, and trends.
+
+Everything a response contains was computed and serialised by the build; a handler authenticates,
+counts, validates, slices and joins bytes (server/site.py holds the per-build snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date, timedelta
+from typing import Any
+
+import orjson
+from sanic import Blueprint, Request
+from sanic.response import HTTPResponse
+
+from build.feed_pages import page_bytes
+from build.paths import entity_card_path, history_path, latest_trends_path, trends_path
+from collectors.models import FEED_NAMES, FEEDS, REPO_NAME
+from collectors.safe_fetch import UnsafeURL, check_url
+from collectors.state import StateStore
+from feeds.settings import Settings
+from server import params
+from server.contract import (
+    API,
+    DEFAULT_WINDOW,
+    FEED_LIMIT_DEFAULT,
+    FEED_LIMIT_MAX,
+    HISTORY_DEFAULT_LIMIT,
+    HISTORY_LIMIT_MAX,
+    HISTORY_MAX_WINDOW,
+    Q_MAX,
+    URL_MAX,
+    WINDOWS,
+)
+from server.errors import ApiError, bad_request
+from server.plans import Plan
+from server.response import READ
+from server.steps import authenticate, charge, plan_of, record_demand, send, site_of
+
+# -- feeds -------------------------------------------------------------------------------------
+
+
+def _queued_body(meta: dict[str, Any], limit: int, offset: int, entity: str, status: str) -> bytes:
+    page = orjson.loads(page_bytes(meta, 0, offset, limit, []))
+    notes = {
+        "queued": "not tracked yet: queued, it appears after the next daily collection",
+        "not_found": "the upstream did not have it at the last collection; queued again",
+        "tracked": "tracked: it appears in the feed after the next daily collection",
+    }
+    page["queued"] = {"entity": entity, "status": status, "message": notes.get(status, status)}
+    return orjson.dumps(page)
+
+
+async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
+    key = authenticate(request)
+    site = site_of(request)
+    data = site.feeds[feed]
+    # The same query on the same build is the same page: answer a repeat from the per-build cache,
+    # skipping parsing, search and assembly (only the key, the quota and the headers remain).
+    cached = data.pages.get(request.query_string)
+    if cached is not None:
+        charge(request, key)
+        return send(request, cached, keyed=True)
+    limit = params.integer(request, "limit", FEED_LIMIT_DEFAULT, 1, FEED_LIMIT_MAX)
+    offset = params.integer(request, "offset", 0, 0)
+    since = params.since(request)
+    q = params.one(request, "q")
+    if q is not None and len(q) > Q_MAX:
+        raise bad_request(f"`q` is longer than {Q_MAX} characters", "q")
+    repo = params.one(request, "repo") if feed == "codehost-ai-repos" else None
+    url = params.one(request, "url") if feed == "ai-pricing" else None
+    if repo is not None and not REPO_NAME.fullmatch(repo):
+        raise bad_request(f"`repo` must be an exact `owner/name`, got {repo!r}", "repo")
+    if url is not None and len(url) > URL_MAX:
+        raise bad_request(f"`url` is longer than {URL_MAX} characters", "url")
+    # A tracked page is answered from the build; only a page we would fetch is checked (and resolved).
+    if url is not None and url not in data.by_entity:
+        try:
+            await check_url(url, request.app.ctx.resolver)
+        except UnsafeURL as exc:
+            raise ApiError(400, "unsafe_url", str(exc), extra={"parameter": "url"}) from None
+    charge(request, key)
+    exact = repo or url
+    if exact is not None:
+        name, index = exact, data.by_entity.get(exact)
+        if index is None and repo is not None:  # GitHub names are case-insensitive
+            lowered = exact.lower()
+            name, index = next(((n, i) for n, i in data.by_entity.items() if n.lower() == lowered), (exact, None))
+        record_demand(request, feed, name)  # under the tracked spelling, so one entity is counted once
+        if index is None:
+            status = await asyncio.to_thread(_enqueue, request.app.ctx.settings, feed, exact)
+            # the queue status can move without a new build: never answer it from a cache
+            return send(request, _queued_body(data.meta, limit, offset, exact, status), keyed=True, cacheable=False)
+        rows = [data.rows[index]]
+        body = page_bytes(data.meta, 1, offset, limit, rows[offset : offset + limit])
+        return send(request, body, keyed=True)
+    if q:
+        total, rows = data.matching(q.lower(), since, offset, limit)
+    else:
+        total = data.since_count(since)
+        rows = data.rows[offset : min(offset + limit, total)]
+    body = page_bytes(data.meta, total, offset, limit, rows)
+    data.pages.put(request.query_string, body)
+    return send(request, body, keyed=True)
+
+
+def _enqueue(settings: Settings, feed: str, entity: str) -> str:
+    state = StateStore(settings.state_path)
+    try:
+        status = state.enqueue(feed, entity)
+        if status == "not_found":
+            state.mark(feed, entity, "queued")
+            status = "not_found"
+        return status
+    finally:
+        state.close()
+
+
+# -- one entity --------------------------------------------------------------------------------
+
+
+async def entity_endpoint(request: Request, feed: str) -> HTTPResponse:
+    """One entity's current row, momentum (score, components, basis, score history) and recent events."""
+    key = authenticate(request)
+    entity = params.required(request, "entity")
+    site = site_of(request)
+    charge(request, key, items=(f"entity|{feed}|{entity}",))
+    body = site.file(entity_card_path(feed, entity))
+    if body is None:
+        raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    record_demand(request, feed, entity)  # only known entities: the demand index is public
+    return send(request, body, keyed=True)
+
+
+# -- history and trends ------------------------------------------------------------------------
+
+
+def _depth_start(plan: Plan, latest: date) -> date | None:
+    return None if plan.history_days is None else latest - timedelta(days=plan.history_days - 1)
+
+
+async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
+    key = authenticate(request)
+    plan = plan_of(request, key)
+    site = site_of(request)
+    data = site.feeds[feed]
+    # Within one build, the same plan and query give the same answer (the window depends only on
+    # the plan and the build's latest day): a repeat skips parsing, the file and the filter, not
+    # the quota, the velocity count or the demand log.
+    answer_key = f"{plan.name}|{request.query_string}"
+    cached = data.histories.get(answer_key)
+    if cached is not None:
+        body, entity = cached
+        charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+        record_demand(request, feed, entity)
+        return send(request, body, keyed=True)
+    entity = params.required(request, "entity")
+    start = params.day(request, "from")
+    end = params.day(request, "to")
+    limit = params.integer(request, "limit", HISTORY_DEFAULT_LIMIT, 1, HISTORY_LIMIT_MAX)
+    cursor = params.day(request, "cursor")
+    if start and end and start > end:
+        raise bad_request("`from` is after `to`", "from")
+    # Both ends count: from 2026-11-01 to 2026-11-01 is a 1-day window; 90 days fit one page of limit=90.
+    if start and end and (end - start).days >= HISTORY_MAX_WINDOW:
+        raise bad_request(f"the window from `from` to `to` is over {HISTORY_MAX_WINDOW} days", "to")
+    latest_day = data.meta.get("day")
+    latest = date.fromisoformat(latest_day) if latest_day else date.today()
+    depth = _depth_start(plan, latest)
+    if depth is not None and start is not None and start < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); "
+            f"`from` is {start}",
+            extra={"parameter": "from"},
+        )
+    if depth is not None and end is not None and end < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `to` is {end}",
+            extra={"parameter": "to"},
+        )
+    end = end or (latest if start is None else min(latest, start + timedelta(days=HISTORY_MAX_WINDOW - 1)))
+    if start is None:
+        start = max(d for d in (depth, end - timedelta(days=(plan.history_days or HISTORY_MAX_WINDOW) - 1)) if d)
+    if cursor is not None and not start <= cursor <= end:
+        raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
+    charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+    raw = site.file(history_path(feed, entity))
+    if raw is None:
+        raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    record_demand(request, feed, entity)  # only known entities: the demand index is public
+    first = str(cursor or start).encode()
+    last = str(end)
+    to = last.encode()
+    lines = [line for line in raw.split(b"\n") if line and first <= line[9:19] <= to]  # b'{"date":"YYYY-MM-DD"
+    page, rest = lines[:limit], lines[limit:]
+    next_cursor = rest[0][9:19].decode() if rest else None
+    head = orjson.dumps(
+        {"feed": feed, "entity": entity, "from": str(start), "to": last, "limit": limit, "count": len(page),
+         "nextCursor": next_cursor}
+    )
+    body = head[:-1] + b',"data":[' + b",".join(page) + b"]}"
+    if latest_day:  # without an archived day the window follows the calendar: not a build-stable answer
+        data.histories.put(answer_key, (body, entity))
+    return send(request, body, keyed=True)
+
+
+async def trends_endpoint(request: Request) -> HTTPResponse:
+    key = authenticate(request)
+    plan = plan_of(request, key)
+    window = params.choice(request, "window", WINDOWS, DEFAULT_WINDOW)
+    feed = params.choice(request, "feed", FEED_NAMES)
+    when = params.day(request, "date")
+    assert window is not None
+    site = site_of(request)
+    if when is not None:
+        if feed is None:
+            raise bad_request("a past `date` needs `feed`", "feed")
+        latest_day = site.feeds[feed].meta.get("day")
+        latest = date.fromisoformat(latest_day) if latest_day else date.today()
+        depth = _depth_start(plan, latest)
+        if depth is not None and when < depth:
+            raise ApiError(400, "outside_plan_depth",
+                           f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
+                           extra={"parameter": "date"})
+        charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
+        body = site.file(trends_path(feed, window, str(when)))
+        if body is None:
+            raise params.not_found(f"no {window} trends for {feed} on {when}")
+        return send(request, body, keyed=True)
+    charge(request, key, history=True)
+    body = site.file(latest_trends_path(window, feed), cache=True)
+    if body is None:
+        raise params.not_found("no trends in this build")
+    return send(request, body, keyed=True)
+
+
+def _bind(handler: Any, feed: str) -> Any:
+    """The handler with its feed fixed: one route per feed, so the OpenAPI paths are exact."""
+
+    async def bound(request: Request) -> HTTPResponse:
+        return await handler(request, feed)
+
+    bound.__name__ = f"{handler.__name__}_{feed.replace('-', '_')}"
+    return bound
+
+
+routes = Blueprint("feeds")
+for _feed in FEED_NAMES:
+    _op = _feed.replace("-", "_")
+    routes.add_route(_bind(feed_endpoint, _feed), f"{API}/{_feed}", methods=READ, name=_op)
+    routes.add_route(_bind(history_endpoint, _feed), f"{API}/{_feed}/history", methods=READ, name=f"{_op}_history")
+    routes.add_route(_bind(entity_endpoint, _feed), f"{API}/{_feed}/entity", methods=READ, name=f"{_op}_entity")
+routes.add_route(trends_endpoint, f"{API}/trends", methods=READ, name="trends")
