@@ -8,7 +8,9 @@ is the same for every upstream lives here, once:
   the IETF `RateLimit: "api";r=0;t=N` of the model hub; a response that says the budget is spent
   makes the *next* request wait instead of failing it; a wait longer than FEEDS_MAX_RETRY_WAIT
   fails the source now rather than stalling the night;
-- status codes mapped to four collector errors, each with a short public message and a detail.
+- status codes mapped to four collector errors, each with a short public message and a detail;
+- no credential in any of them: a detail goes to the run log and, as a feed's `lastError`, into the
+  published tree, so the request's credential headers and credential-looking URL parts are masked.
 """
 
 from __future__ import annotations
@@ -88,9 +90,49 @@ def _budget_spent(response: httpx.Response) -> bool:
     return bool(match and match.group(1) == "0")
 
 
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "x-api-key", "private-token"})
+"""Request headers whose values are credentials."""
+
+_CREDENTIAL_PARAM = re.compile(
+    r"([?&;](?:[^=&#;]*[_.-])?(?:token|key|apikey|secret|password|passwd|sig|signature)=)[^&#;]*", re.IGNORECASE
+)
+_URL_PASSWORD = re.compile(r"(://[^/@:?#]*:)[^/@?#]*@")
+_NOT_IN_REPR = re.compile(r"[^\x21-\x7e]|[\\'\"]")
+"""Characters a repr may escape: a credential is masked by its runs of the other characters, so it is
+found however an exception quoted it (`b'Bearer abc\\r'`)."""
+_MIN_PIECE = 4
+"""Shorter runs are not masked: they would garble every message and are no credential on their own."""
+
+
+def shown_url(url: httpx.URL | str) -> str:
+    """`url` for a message: a password in it and query values named like credentials become ***. A
+    redirect may land on a signed URL whose query is the credential."""
+    text = _CREDENTIAL_PARAM.sub(r"\1***", str(url))
+    return _URL_PASSWORD.sub(r"\1***@", text)
+
+
+def credential_pieces(*header_sets: Any) -> list[str]:
+    """The credential parts of these headers' values (the auth scheme word left out), longest first."""
+    pieces: set[str] = set()
+    for headers in header_sets:
+        for name, value in (headers or {}).items():
+            if name.lower() not in CREDENTIAL_HEADERS or not value:
+                continue
+            scheme, sep, credential = value.partition(" ")
+            secret = credential if sep and scheme.isalpha() and credential.strip() else value
+            pieces.update(piece for piece in _NOT_IN_REPR.split(secret) if len(piece) >= _MIN_PIECE)
+    return sorted(pieces, key=len, reverse=True)
+
+
+def mask(text: str, pieces: list[str]) -> str:
+    for piece in pieces:
+        text = text.replace(piece, "***")
+    return text
+
+
 def _snippet(response: httpx.Response) -> str:
     text = response.text[:200].replace("\n", " ")
-    return f"HTTP {response.status_code} from {response.request.url}: {text}"
+    return f"HTTP {response.status_code} from {shown_url(response.request.url)}: {text}"
 
 class HttpClient:
     """Wraps an httpx.AsyncClient with the retry and error policy above."""
@@ -128,7 +170,33 @@ class HttpClient:
         follow_redirects: bool = True,
         ok_statuses: tuple[int, ...] = (),
     ) -> httpx.Response:
-        """Send with retries; return a 2xx/3xx response (or one in `ok_statuses`) or raise."""
+        """Send with retries; return a 2xx/3xx response (or one in `ok_statuses`) or raise.
+
+        Every error's detail is masked with the credentials sent: an upstream's error page, or httpx's
+        own "Illegal header value" for a token with a line break, may quote them."""
+        try:
+            return await self._request(method, url, params=params, headers=headers,
+                                       follow_redirects=follow_redirects, ok_statuses=ok_statuses)
+        except CollectorError as exc:
+            # The client may be a stand-in with only `request` (safe_fetch's pinned client).
+            pieces = credential_pieces(getattr(self.client, "headers", None), headers)
+            detail = mask(exc.detail, pieces)
+            if detail == exc.detail:
+                raise
+            exc.detail, exc.args = detail, (detail,)
+            # The cause is dropped: its message is the unmasked one, printed with any traceback.
+            raise exc from None
+
+    async def _request(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Any,
+        headers: dict[str, str] | None,
+        follow_redirects: bool,
+        ok_statuses: tuple[int, ...],
+    ) -> httpx.Response:
         attempt = 0
         while True:
             if self._blocked_until:
@@ -143,13 +211,13 @@ class HttpClient:
                 )
             except httpx.TimeoutException as exc:
                 if attempt >= self.retries:
-                    raise Inaccessible(f"timed out after {attempt + 1} attempts: {url}") from exc
+                    raise Inaccessible(f"timed out after {attempt + 1} attempts: {shown_url(url)}") from exc
                 await self._wait(self.backoff * 2**attempt, "timeout")
                 attempt += 1
                 continue
             except httpx.TransportError as exc:
                 if attempt >= self.retries:
-                    raise Inaccessible(f"{type(exc).__name__}: {exc} ({url})") from exc
+                    raise Inaccessible(f"{type(exc).__name__}: {exc} ({shown_url(url)})") from exc
                 await self._wait(self.backoff * 2**attempt, "connection error")
                 attempt += 1
                 continue
@@ -194,7 +262,7 @@ class HttpClient:
         try:
             return orjson.loads(response.content), response
         except orjson.JSONDecodeError as exc:
-            raise InvalidResponse(f"malformed JSON from {response.request.url}: {exc}") from exc
+            raise InvalidResponse(f"malformed JSON from {shown_url(response.request.url)}: {exc}") from exc
 
 def make_client(timeout: float, transport: httpx.AsyncBaseTransport | None = None) -> httpx.AsyncClient:
     return httpx.AsyncClient(

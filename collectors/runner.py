@@ -120,7 +120,8 @@ async def collect_one(
             round(time.monotonic() - started, 3), None, ctx.tally.seen, ctx.tally.skipped, ctx.tally.new_fields(),
         )
     except Exception as exc:  # any failure of one source is recorded, never fatal to the others
-        detail = str(exc) if str(exc) else type(exc).__name__
+        # redacted: the run log's last error is published as the feed's `lastError`
+        detail = settings.redact(str(exc)) if str(exc) else type(exc).__name__
         record = RunRecord(
             feed, str(day), "failed", 0, 0, 0, len(ctx.warnings), started_at,
             round(time.monotonic() - started, 3), f"{type(exc).__name__}: {detail}"[:2000],
@@ -131,7 +132,7 @@ async def collect_one(
     archive.log_run(record)
     if warn_out is not None:
         for message in ctx.warnings[:20]:
-            warn_out(f"  warning [{feed}] {message}")
+            warn_out(f"  warning [{feed}] {settings.redact(message)}")
         if len(ctx.warnings) > 20:
             warn_out(f"  warning [{feed}] ... and {len(ctx.warnings) - 20} more")
     return record

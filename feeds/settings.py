@@ -42,18 +42,27 @@ class Shares:
         return f"{self.default:g}{pairs}"
 
 
+MASK = "***"
+"""What stands in for a secret's value wherever settings are shown."""
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str
     default: str
     help: str
     kind: type = str
+    secret: bool = False
+    """A credential: its value is never printed, logged or put in an error message. Declared, not
+    guessed from the name, so that masking does not depend on how a setting happens to be spelled."""
 
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_DATA_DIR", "var", "Archive, state store, counters, run log and outbox.", Path),
     Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
-    Setting("GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min."),
+    Setting(
+        "GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min.", secret=True
+    ),
     Setting("FEEDS_OFFLINE", "0", "1: every collection uses the offline replay instead of the network.", bool),
     Setting("FEEDS_OFFLINE_HOSTS", "", "With FEEDS_OFFLINE=1: `host=ip,...` name table for `url=` checks (tests)."),
     Setting("FEEDS_SEED", "42", "Seed of the offline replay's simulated ecosystem.", int),
@@ -99,7 +108,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_SMTP_HOST", "", "SMTP server for claim mails; empty: mails go to FEEDS_DATA_DIR/outbox as .eml."),
     Setting("FEEDS_SMTP_PORT", "587", "SMTP port.", int),
     Setting("FEEDS_SMTP_USER", "", "SMTP user name (empty: no login)."),
-    Setting("FEEDS_SMTP_PASSWORD", "", "SMTP password."),
+    Setting("FEEDS_SMTP_PASSWORD", "", "SMTP password.", secret=True),
     Setting("FEEDS_SMTP_TLS", "starttls", "SMTP transport security: starttls, tls or none."),
     Setting("FEEDS_MAIL_FROM", "feeds@localhost", "Sender address of claim mails."),
     Setting("FEEDS_CLAIM_TTL_HOURS", "48", "Hours a claim verification link stays valid.", int),
@@ -118,17 +127,27 @@ class SettingsError(ValueError):
 
 
 def _convert(setting: Setting, raw: str) -> Any:
+    # A secret's value is never echoed, nor chained in as the cause: int("...")'s own message would
+    # repeat it in a traceback.
+    shown = MASK if setting.secret else repr(raw)
+    if setting.secret and any(not ch.isprintable() for ch in raw):
+        # Usually a line break read along with the value from a file: the credential could never work,
+        # and httpx's "Illegal header value b'Bearer ...'" would carry it into the run log.
+        raise SettingsError(f"{setting.name}: contains a line break or other non-printable character (value not shown)")
     if setting.kind is bool:
         lowered = raw.strip().lower()
         if lowered in {"1", "true", "yes", "on"}:
             return True
         if lowered in {"0", "false", "no", "off", ""}:
             return False
-        raise SettingsError(f"{setting.name}={raw!r}: expected 1/0, true/false, yes/no")
+        raise SettingsError(f"{setting.name}={shown}: expected 1/0, true/false, yes/no")
     try:
         return setting.kind(raw)
     except (TypeError, ValueError) as exc:
-        raise SettingsError(f"{setting.name}={raw!r}: expected {setting.kind.__name__}") from exc
+        error = SettingsError(f"{setting.name}={shown}: expected {setting.kind.__name__}")
+        if setting.secret:
+            raise error from None
+        raise error from exc
 
 
 class Settings:
@@ -144,6 +163,33 @@ class Settings:
                 raise SettingsError(f"unknown setting {key}")
             values[key] = value
         self.__dict__.update(values)
+
+    def __repr__(self) -> str:
+        """Every value, secrets masked: a debugger, a traceback with locals or an error reporter shows
+        the object by its repr, and must not show a credential."""
+        shown = ", ".join(f"{s.name.lower()}={self._shown(s)}" for s in SETTINGS)
+        return f"Settings({shown})"
+
+    __str__ = __repr__
+
+    def _shown(self, setting: Setting) -> str:
+        value = self.__dict__[setting.name.lower()]
+        if setting.secret:
+            return MASK if value else "''"
+        return repr(value)
+
+    def secret_values(self) -> list[str]:
+        """The secrets that are set, longest first, for `redact`."""
+        values = {str(self.__dict__[s.name.lower()]) for s in SETTINGS if s.secret}
+        return sorted((v for v in values if v), key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        """`text` with every secret value that is set replaced by ***: for messages built from text
+        this service does not control (an upstream's or a mail server's reply), which could quote a
+        credential back."""
+        for value in self.secret_values():
+            text = text.replace(value, MASK)
+        return text
 
     def __getattr__(self, name: str) -> Any:  # only reached for unknown names
         raise AttributeError(f"no setting named {name.upper()}")

@@ -12,6 +12,7 @@ listing of the current build): otherwise anyone could send arbitrary text to any
 
 from __future__ import annotations
 
+import base64
 import logging
 import os
 import sys
@@ -114,6 +115,23 @@ def _write_outbox(settings: Settings, message: EmailMessage, name: str) -> Path:
     return path
 
 
+def _auth_forms(user: str, password: str) -> list[str]:
+    """The credentials as they travel in AUTH PLAIN and AUTH LOGIN (base64), for `_scrubbed`."""
+    if not password:
+        return []
+    plain = b"\0" + user.encode() + b"\0" + password.encode()
+    return [base64.b64encode(raw).decode("ascii") for raw in (plain, password.encode())]
+
+
+def _scrubbed(settings: Settings, text: str) -> str:
+    """An SMTP error without the password. aiosmtplib puts the server's reply in its exceptions, never
+    what we sent; but a server may quote the command it rejects, AUTH line included, so the password
+    is taken out both as typed and in the base64 forms it is sent in."""
+    for form in _auth_forms(str(settings.feeds_smtp_user), str(settings.feeds_smtp_password)):
+        text = text.replace(form, "***")
+    return settings.redact(text)
+
+
 async def send_mail(settings: Settings, message: EmailMessage, name: str = "mail") -> Delivery:
     """Send `message` through FEEDS_SMTP_HOST, or write it to the outbox when no host is set."""
     if not settings.feeds_smtp_host:
@@ -140,6 +158,8 @@ async def send_mail(settings: Settings, message: EmailMessage, name: str = "mail
             timeout=SMTP_TIMEOUT,
         )
     except (aiosmtplib.SMTPException, OSError) as exc:
-        log.warning("mail to %s failed: %s", message["To"], exc)
-        raise MailError(f"{type(exc).__name__}: {exc}") from exc
+        reason = _scrubbed(settings, f"{type(exc).__name__}: {exc}")
+        log.warning("mail to %s failed: %s", message["To"], reason)
+        # No `from exc`: the original exception, reply and all, would be printed with any traceback.
+        raise MailError(reason) from None
     return Delivery("smtp")

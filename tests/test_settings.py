@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 
+from feeds.cli_settings import markdown_table
 from feeds.settings import SETTINGS, Settings, SettingsError
 
 README = Path(__file__).parent.parent / "README.md"
@@ -11,6 +12,13 @@ def test_every_setting_is_documented_in_the_readme() -> None:
     text = README.read_text()
     missing = [s.name for s in SETTINGS if f"`{s.name}`" not in text]
     assert missing == []
+
+
+def test_the_readme_table_is_the_generated_one() -> None:
+    """Regenerate with `feeds settings --markdown`: a hand edit (a default, a secret shown) would drift."""
+    text = README.read_text()
+    start = text.index("\n", text.index("<!-- settings:start")) + 1
+    assert text[start : text.index("<!-- settings:end -->")].strip() == markdown_table()
 
 
 def test_defaults_and_types() -> None:
