@@ -2,12 +2,13 @@
 
 A corpus is a folder of `<page>.html` files, each with `<page>.labels.json` written by hand from what
 the page shows: `{"url", "lang", "kind", "entries": [{"plan", "dimension", "amount", "currency",
-"unit", "period"}]}`. An extracted price is right when its plan (or model), dimension, amount, currency
-and unit all match a label; matching is one-to-one. Plan names are compared casefolded, with
-whitespace runs and footnote markers removed. Targets: precision >= 0.95, recall >= 0.85 over the
-whole corpus, and no page without a single price where its labels have some.
+"unit", "period"}]}`. `kind` is `api` (model price tables) or `saas` (plan cards); both kinds live in
+one folder and are scored together, with a line per kind. An extracted price is right when its plan (or
+model), dimension, amount, currency and unit all match a label; matching is one-to-one. Plan names are
+compared casefolded, with whitespace runs and footnote markers removed. Targets: precision >= 0.95,
+recall >= 0.85 over the whole corpus, and no page without a single price where its labels have some.
 
-    python -m bench pricing                       # the corpus in tests/fixtures/pricing/real
+    python -m bench pricing                       # the corpus in tests/fixtures/pricing/real (API and SaaS)
     python -m bench pricing --corpus DIR          # any other corpus in the same format
 """
 
@@ -48,6 +49,7 @@ def entry_key(entry: dict[str, Any]) -> Key:
 @dataclass
 class PageScore:
     name: str
+    kind: str
     labelled: int
     extracted: int
     matched: int
@@ -92,6 +94,9 @@ class CorpusScore:
         """Pages whose labels hold prices and from which nothing was extracted."""
         return [p.name for p in self.pages if p.labelled and not p.extracted]
 
+    def of_kind(self, kind: str) -> CorpusScore:
+        return CorpusScore([p for p in self.pages if p.kind == kind])
+
     @property
     def ok(self) -> bool:
         return self.precision >= PRECISION_TARGET and self.recall >= RECALL_TARGET and not self.empty_pages
@@ -105,6 +110,7 @@ def score_page(html_path: Path) -> PageScore:
     both = gold & found
     return PageScore(
         name=html_path.stem,
+        kind=str(labels.get("kind") or "api"),
         labelled=sum(gold.values()),
         extracted=sum(found.values()),
         matched=sum(both.values()),
@@ -132,6 +138,9 @@ def run(folder: Path | None = None, verbose: bool = False) -> bool:
                 print(f"      missed {key}")
             for key in page.wrong:
                 print(f"      wrong  {key}")
+    for kind in sorted({p.kind for p in score.pages}):
+        part = score.of_kind(kind)
+        print(f"  {kind}: {len(part.pages)} pages, precision {part.precision:.3f}, recall {part.recall:.3f}")
     mark = "ok" if score.ok else "MISSED"
     print(
         f"  all: precision {score.precision:.3f} (target >= {PRECISION_TARGET}), "

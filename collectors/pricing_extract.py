@@ -31,15 +31,9 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import PricePlan
+from collectors.pricing_cards import heuristic_plans
 from collectors.pricing_tables import table_plans
-from collectors.pricing_vocab import (
-    PRICE_TEXT,
-    SEAT_WORDS,
-    TAIL_PERIODS,
-    TAIL_UNIT,
-    PageContext,
-    usage_unit,
-)
+from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
 METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
@@ -55,14 +49,8 @@ _MONTH_WORD = re.compile(r"\b(?:month|months|monthly|mo|mon|mth)\b", re.I)
 _YEAR_WORD = re.compile(r"\b(?:year|years|yearly|annual|annually|annum|yr|ann)\b", re.I)
 _UNIT_WORD = re.compile(r"\b(user|seat|member|editor)s?\b", re.I)
 
-CARD_MARK = re.compile(r"pricing|plan|tier|card|package", re.I)
-CUSTOM_TEXT = re.compile(
-    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
-    r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing",
-    re.I,
-)
-CUSTOM_LINE = re.compile(r"^(?:custom|custom\s+pricing|let['’]?s\s+talk)$", re.I)
-FREE_LINE = re.compile(r"^(?:free|free\s+forever|\$?0\s*free)$", re.I)
+STRUCK_TAGS = frozenset({"s", "del", "strike"})
+STRUCK_CLASS = re.compile(r"line-?through|strike", re.I)
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 
@@ -82,16 +70,79 @@ def extract(html: str, url: str) -> Extraction:
     _merge(found, jsonld_plans(tree, fallback))
     _merge(found, microdata_plans(tree, fallback))
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
+    drop_struck(tree)
     tables, used = table_plans(tree, page)
     _merge(found, tables)
     _merge(found, app_state_plans(LexborHTMLParser(html)))
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
-    _merge(found, heuristic_plans(tree))
-    found = _resolve_yen(found, page)
+    _merge(found, heuristic_plans(tree, page))
+    found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _aggregate_lows(html: str) -> set[float]:
+    """The `lowPrice` of JSON-LD aggregate offers that list no offers of their own: "from $0.55"."""
+    lows: set[float] = set()
+
+    def walk(node: Any, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(node, list):
+            for item in node:
+                walk(item, depth + 1)
+        elif isinstance(node, dict):
+            if "AggregateOffer" in _types(node) and node.get("price") is None and "offers" not in node:
+                amount = parse_amount(node.get("lowPrice"))
+                if amount is not None:
+                    lows.add(money(amount))
+            for value in node.values():
+                walk(value, depth + 1)
+
+    for script in LexborHTMLParser(html).css("script"):
+        if _script_type(script) == "application/ld+json":
+            for document in load_json_values(script.text()):
+                walk(document, 0)
+    return lows
+
+
+def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[PricePlan]:
+    """An aggregate's low price summarises the prices the page lists; when the page's own tables or cards
+    show that price, the summary (named after the product, not a plan) adds a wrong entry, not a price."""
+    if not lows:
+        return plans
+    shown = {(p.amount, p.currency) for p in plans if p.method in ("table", "heuristic")}
+    return [
+        p for p in plans
+        if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)
+    ]
+
+
+def drop_struck(tree: LexborHTMLParser) -> None:
+    """Remove struck-through texts: a crossed-out price ("<s>$25</s> $19") is the old one, and a crossed-out
+    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>` or with a CSS class."""
+    root = tree.body
+    if root is None:
+        return
+    struck = [
+        node for node in root.traverse()
+        if node.tag in STRUCK_TAGS or STRUCK_CLASS.search(node.attributes.get("class") or "")
+    ]
+    ids = {node.mem_id for node in struck}
+    for node in struck:
+        if not _has_ancestor(node, ids):  # a struck node inside another goes with it
+            node.decompose()
+
+
+def _has_ancestor(node: LexborNode, ids: set[int]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.mem_id in ids:
+            return True
+        parent = parent.parent
+    return False
 
 
 def page_context(tree: LexborHTMLParser, host: str) -> PageContext:
@@ -580,98 +631,3 @@ def _nested_prices(
         yield amount, p, c or nested_currency, custom
     if not found and "value" in node:
         yield parse_amount(node.get("value")), nested_period, nested_currency, False
-
-
-# ---------------------------------------------------------------- 4. visible plan cards
-
-
-def heuristic_plans(tree: LexborHTMLParser) -> list[PricePlan]:
-    """Plans from plan cards: repeated elements marked pricing/plan/tier/card, each with an h2–h4 name."""
-    plans: list[PricePlan] = []
-    for card in plan_cards(tree):
-        plans.extend(_card_plans(card))
-    return plans
-
-
-def plan_cards(tree: LexborHTMLParser) -> list[LexborNode]:
-    """The innermost marked elements that have a heading and show a price or a price keyword."""
-    root = tree.body
-    if root is None:
-        return []
-    candidates = [
-        node
-        for node in root.traverse()
-        if CARD_MARK.search(f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}")
-        and node.css_first("h2, h3, h4") is not None
-        and _has_price_signal(node)
-    ]
-    ids = {node.mem_id for node in candidates}
-    containers: set[int] = set()
-    for node in candidates:
-        parent = node.parent
-        while parent is not None:
-            if parent.mem_id in ids:
-                containers.add(parent.mem_id)
-            parent = parent.parent
-    return [node for node in candidates if node.mem_id not in containers]
-
-
-def _has_price_signal(node: LexborNode) -> bool:
-    text = _clean(node.text(separator=" "))
-    lines = _lines(node)
-    return bool(
-        PRICE_TEXT.search(text)
-        or CUSTOM_TEXT.search(text)
-        or any(CUSTOM_LINE.match(line) or FREE_LINE.match(line) for line in lines)
-    )
-
-
-def _lines(node: LexborNode) -> list[str]:
-    return [line for line in (_clean(raw) for raw in node.text(separator="\n").split("\n")) if line]
-
-
-def _card_plans(card: LexborNode) -> list[PricePlan]:
-    heading = card.css_first("h2, h3, h4")
-    name = _clean(heading.text(separator=" ")) if heading is not None else ""
-    if not name or len(name) > 60:
-        return []
-    text = _clean(card.text(separator=" "))
-    prices = [_text_price(match) for match in PRICE_TEXT.finditer(text)]
-    prices = [p for p in prices if p[0] is not None]
-    periodic = [p for p in prices if p[2] is not None]
-    if periodic:  # "$25 $19/mo" (struck-through list price) and "$5 credit included" are not plans
-        chosen, seen = [], set()
-        for price in periodic:
-            if price[2] not in seen:
-                seen.add(price[2])
-                chosen.append(price)
-        return [_plan(name, a, c, p, u, "heuristic") for a, c, p, u in chosen]
-    if prices:
-        amount, currency, period, unit = prices[0]
-        return [_plan(name, amount, currency, period, unit, "heuristic")]
-    lines = _lines(card)
-    if CUSTOM_TEXT.search(text) or any(CUSTOM_LINE.match(line) for line in lines):
-        return [_plan(name, None, None, None, None, "heuristic")]
-    if name.casefold() == "free" or any(FREE_LINE.match(line) for line in lines):
-        return [_plan(name, Decimal(0), None, None, None, "heuristic")]
-    return []
-
-
-def _text_price(match: re.Match[str]) -> tuple[Decimal | None, str | None, str | None, str | None]:
-    """(amount, currency, period, unit) of one "$19/mo"-like match, amount normalised by price-parser."""
-    symbol = match.group("cur") or match.group("cur2")
-    number = match.group("amt") or match.group("amt2")
-    amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
-    tail = match.group("tail")
-    period, first = None, len(tail) + 1
-    for pattern, name in TAIL_PERIODS:
-        found = pattern.search(tail)
-        if found and found.start() < first:
-            period, first = name, found.start()
-    unit_match = TAIL_UNIT.search(tail)
-    unit = None
-    if unit_match:
-        unit = "seat" if unit_match.group(1).lower() in SEAT_WORDS else "user"
-    elif period is None and (usage := usage_unit(tail)) is not None:
-        period, unit = "usage", usage
-    return amount, currency_code(symbol), period, unit

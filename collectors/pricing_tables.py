@@ -1,15 +1,24 @@
-"""Prices from the HTML tables of API pricing pages: one model per row, one priced dimension per column.
+"""Prices from the price grids of API pricing pages: one model per row, one priced dimension per column.
 
 This is where model APIs publish prices (input / cached input / output per 1M tokens, per image, per
-second of video, per request), so it is read header-aware, not as loose "$2.50" texts:
+second of video, per request), so it is read header-aware, not as loose "$2.50" texts. The grids come
+from `pricing_grid` (tables, split tables, `<div>` rows); here they are read:
 
-- the table is expanded into a grid first (`rowspan`/`colspan`), so a model name spanning several rows
-  labels each of them and a grouped header ("Batch" over "Input | Output") reaches every column;
 - each column's header says what it prices (`pricing_vocab.dimension_of`) and often the unit and the
   currency ("Input (USD / 1M tokens)"); columns that price nothing (context window, rate limits) are
-  skipped even when they hold numbers;
+  skipped even when they hold numbers, and a column under a grouping header ("Long context") is priced
+  by its own lower header;
+- a column that only says "Price" gets its dimension from the row (a "billing item" column naming it,
+  a cell priced per video or per image), else from the heading over the table ("Image generation"),
+  else from the row's label ("Web search"), else keeps its header's own name;
+- the label column is the first unpriced column, a leading region or category column aside; other
+  unpriced columns whose texts differ between rows of one model (context tiers, modality, region,
+  resolution) are variants: they go into `section`, so each variant's price is its own entry;
+- columns sharing one dimension ("LoRA fine-tuning" and "full fine-tuning" are both `training`) are
+  variants of it too, named in `section` by their header;
 - a cell's own currency and unit win over the header's, the header's over a note near the table
-  ("All prices per 1M tokens"), and a bare number counts only when a header or note names the currency;
+  ("All prices per 1M tokens"); a bare number counts only when a header or note names the currency, and
+  a free cell takes the currency of the table's other prices;
 - a table whose row labels are the dimensions ("Input price", "Output price") is read transposed, for
   the model its heading names;
 - the heading or caption a table sits under is its `section` ("Batch API", "Fine-tuning"), which keeps
@@ -21,49 +30,68 @@ Pure functions over a parsed tree.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import PricePlan
+from collectors.pricing_grid import PRICE_WORD, Cell, Grid, clean, div_grid, has_price, joined_header, table_grid
 from collectors.pricing_vocab import (
     BARE_AMOUNT,
     NOT_A_PRICE,
+    OWN_NAME,
     PRICE_TEXT,
     PageContext,
     currency_code,
     dimension_of,
     header_currency,
     slug,
+    stated_unit,
+    unit_for,
     usage_unit,
 )
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+HEADING_CLASS = re.compile(r"\bheading-h[1-6]\b|\bh[1-6]\b")
 NOTE_TAGS = frozenset({"p", "span", "small", "em", "div", "li", "strong"})
 MAX_LABEL = 80
-FREE_CELL = re.compile(r"^(?:free|free of charge|免费|無料|gratuit|kostenlos|gratis)$", re.I)
+FREE_CELL = re.compile(
+    r"^(?:free|free of charge|limited[- ]time free|免费|限时免费|限免|無料|gratuit|kostenlos|gratis|ücretsiz)$", re.I
+)
 _FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")
-_SPACE = re.compile(r"\s+")
-PRICE_HEADER = re.compile(r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio", re.I)
-
-
-_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
+PRICE_HEADER = PRICE_WORD
 UNIT_HEADER = re.compile(r"^(?:unit|billing unit|计费单位|单位|計費單位)$", re.I)
-HIDDEN_CELL = re.compile(r"\b(?:hidden|table-hide|sr-only)\b")
-
-
-def clean(text: str | None) -> str:
-    return _SPACE.sub(" ", (text or "").translate(_INVISIBLE)).strip()
-
-
-_NOTE_REF = re.compile(r"\s*[(（]\d{1,2}[)）]\s*$")
+GROUP_HEADER = re.compile(
+    r"^(?:地域|区域|地区|region|regions|location|zone|模型类别|类别|类型|category|type|kind|计费项|计费方式|"
+    r"billing item)$",
+    re.I,
+)
+"""Leading columns that group rows (a region over its models) rather than name them."""
+NO_PRICE_CELL = re.compile(r"^(?:-+|—|–|/|\\|n/?a|不支持|暂无|不适用)$", re.I)
+UNIT_DIMENSIONS = {"video": "video", "image": "image"}
+"""Units that say what is priced: a cell priced "/ video" in a "Price" column prices video."""
+TOKEN_UNITS = frozenset({"1M tokens", "1K tokens", "1M tokens/hour", "characters"})
+HEADING_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
+    (re.compile(r"\bimage|图片|图像", re.I), "image"),
+    (re.compile(r"\bvideo|视频", re.I), "video"),
+    (re.compile(r"语音合成|声音|音乐|\bmusic\b|\bspeech\b|text[- ]to[- ]speech|\btts\b", re.I), "audio_output"),
+    (re.compile(r"\baudio\b|音频|语音", re.I), "audio_input"),
+    (re.compile(r"web\s*search|\bsearch|搜索|联网", re.I), "search"),
+)
+"""What a heading over a table of "Price" columns prices: the kind of product it names ("Image generation
+models" prices images; "generation" there is no output)."""
 
 
 def label_text(text: str) -> str:
     """A row label as a name: footnote markers ("*", "¹", a trailing "(1)") and whitespace runs removed."""
     return _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text))).strip(" :")
+
+
+_NOTE_REF = re.compile(r"\s*[(（]\d{1,2}[)）]\s*$")
 
 
 @dataclass
@@ -75,47 +103,100 @@ class Context:
     currency: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Column:
     header: str
     dimension: str | None
     unit: str | None
     currency: str | None
-    priced: bool = field(default=False)
+    priced: bool = False
+    stated_unit: str | None = None
+    """The unit the header itself names (not a note's)."""
+    variant: str = ""
+    """What tells this column from another pricing the same dimension ("Long context", "LoRA")."""
 
 
 def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePlan], list[LexborNode]]:
-    """Every price of every pricing table, and the tables that gave prices (so the plan-card reader,
-    which runs after, does not take a table's section heading for a plan priced by its first cell)."""
+    """Every price of every price grid, and the grids that gave prices (so the plan-card reader, which
+    runs after, does not take a table's section heading for a plan priced by its first cell)."""
     root = tree.body
     if root is None:
         return [], []
     plans: list[PricePlan] = []
     used: list[LexborNode] = []
     context = Context()
+    header: Grid | None = None  # a header-only table waiting for its body table
+    header_node: LexborNode | None = None
     for node in root.traverse():
+        if _within(node, used):
+            continue
         tag = node.tag
-        if tag in HEADINGS:
+        if tag in HEADINGS or _heading_like(node):
             text = clean(node.text(separator=" "))
             if text and len(text) <= 120:
                 context = Context(heading=text)
-        elif tag in NOTE_TAGS:
-            _note(node, context, page)
+                header = None
         elif tag == "table" and _outermost(node):
-            found = read_table(node, context, page)
+            grid, header_rows = table_grid(node)
+            if grid and header_rows == len(grid):
+                header, header_node = grid, node
+                continue
+            joined = joined_header(header, grid, header_rows)
+            grid, header_rows = joined or (grid, header_rows)
+            caption = node.css_first("caption")
+            found = read_grid(grid, header_rows, _section(caption, context), context, page)
             if found:
                 plans.extend(found)
                 used.append(node)
+                if joined and header_node is not None:
+                    used.append(header_node)
+            header = header_node = None
+        elif tag in NOTE_TAGS and not _in_table(node):
+            rows = div_grid(node) if tag == "div" else None
+            found = read_grid(rows, 1, context.heading, context, page) if rows else []
+            if found:
+                plans.extend(found)
+                used.append(node)
+            else:
+                _note(node, context, page)
     return plans, used
 
 
+def _section(caption: LexborNode | None, context: Context) -> str | None:
+    text = clean(caption.text(separator=" ")) if caption is not None else ""
+    return text or context.heading
+
+
+def _heading_like(node: LexborNode) -> bool:
+    """Editors that draw headings with classed `div`s (`heading-h2`) or ARIA (`role="heading"`)."""
+    if node.attributes.get("role") == "heading":
+        return True
+    return node.tag == "div" and bool(HEADING_CLASS.search(node.attributes.get("class") or ""))
+
+
+def _within(node: LexborNode, used: list[LexborNode]) -> bool:
+    if not used:
+        return False
+    ids = {u.mem_id for u in used}
+    parent = node.parent
+    while parent is not None:
+        if parent.mem_id in ids:
+            return True
+        parent = parent.parent
+    return False
+
+
 def _outermost(table: LexborNode) -> bool:
-    parent = table.parent
+    return not _in_table(table)
+
+
+def _in_table(node: LexborNode) -> bool:
+    parent = node.parent
     while parent is not None:
         if parent.tag == "table":
-            return False
+            return True
         parent = parent.parent
-    return True
+    return False
 
 
 def _note(node: LexborNode, context: Context, page: PageContext) -> None:
@@ -124,155 +205,220 @@ def _note(node: LexborNode, context: Context, page: PageContext) -> None:
     if not text or len(text) > 200 or node.css_first("table") is not None:
         return
     unit = usage_unit(text)
-    if unit and re.search(r"\b(?:per|price|prices|pricing)\b|价格|单位|計|/", text, re.I):
+    if unit and re.search(r"\b(?:per|price|prices|pricing)\b|价格|单价|計|/", text, re.I):
         context.unit = unit
         context.currency = header_currency(text, page.yen) or context.currency
 
 
-# -- the grid -------------------------------------------------------------------------------------
+# -- reading one grid ---------------------------------------------------------------------------------
 
 
-def grid(table: LexborNode) -> tuple[list[list[str]], int]:
-    """The table's cell texts with spans expanded, and how many leading rows are header rows."""
-    rows = [row for row in table.css("tr") if _own_row(row, table)]
-    cells: list[list[str]] = []
-    header_rows = 0
-    pending: dict[int, tuple[int, str]] = {}  # column -> (rows still covered, text) from a rowspan above
-    for index, row in enumerate(rows):
-        out: list[str] = []
-        col = 0
-        kinds: list[str] = []
-        for cell in (c for c in row.iter() if c.tag in ("td", "th") and not _hidden(c)):
-            col = _carried(out, col, pending)
-            text = clean(cell.text(separator=" "))
-            span = _span(cell, "colspan")
-            down = _span(cell, "rowspan")
-            for _ in range(span):
-                out.append(text)
-                if down > 1:
-                    pending[col] = (down - 1, text)
-                col += 1
-            kinds.append(cell.tag)
-        _carried(out, col, pending)
-        in_head = row.parent is not None and row.parent.tag == "thead"
-        if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
-            header_rows += 1
-        cells.append(out)
-    return cells, header_rows
+@dataclass(frozen=True)
+class Layout:
+    """How a grid's columns are read: which one labels the rows, which say the unit or a variant."""
+
+    label: int
+    unit: int | None
+    variants: tuple[int, ...]
+    row_dimension: int | None
+    """A column naming each row's dimension ("计费项: 文本输入") for columns that only say "Price"."""
 
 
-def _carried(out: list[str], col: int, pending: dict[int, tuple[int, str]]) -> int:
-    """Append the texts that row spans from above carry into this row from `col` on; the next free column."""
-    while col in pending:
-        left, text = pending[col]
-        out.append(text)
-        if left > 1:
-            pending[col] = (left - 1, text)
-        else:
-            del pending[col]
-        col += 1
-    return col
-
-
-def _hidden(cell: LexborNode) -> bool:
-    """Placeholder cells some pages leave after a row span (`class="hidden" rowspan="0"`)."""
-    return cell.attributes.get("rowspan") == "0" or bool(HIDDEN_CELL.search(cell.attributes.get("class") or ""))
-
-
-def _own_row(row: LexborNode, table: LexborNode) -> bool:
-    parent = row.parent
-    while parent is not None and parent.tag != "table":
-        parent = parent.parent
-    return parent is not None and parent.mem_id == table.mem_id
-
-
-def _span(cell: LexborNode, name: str) -> int:
-    try:
-        return max(1, min(int(cell.attributes.get(name) or 1), 50))
-    except ValueError:
-        return 1
-
-
-# -- reading one table ------------------------------------------------------------------------------
-
-
-def read_table(table: LexborNode, context: Context, page: PageContext) -> list[PricePlan]:
-    cells, header_rows = grid(table)
+def read_grid(
+    cells: Grid, header_rows: int, section: str | None, context: Context, page: PageContext
+) -> list[PricePlan]:
     if not cells:
         return []
-    caption = table.css_first("caption")
-    section = clean(caption.text(separator=" ")) if caption is not None else None
-    section = section or context.heading
-    if header_rows == 0 and len(cells) > 1 and not any(_has_price(text) for text in cells[0][1:]):
+    if header_rows == 0 and len(cells) > 1 and not any(has_price(c.text) for c in cells[0][1:]):
         header_rows = 1  # a first row of <td> labels without a single price is the header all the same
     width = max(len(row) for row in cells)
-    headers = [_column_header(cells[:header_rows], col) for col in range(width)]
-    body = [row for row in cells[header_rows:] if any(row)]
+    head = cells[:header_rows]
+    headers = [_column_header(head, col) for col in range(width)]
+    leaves = [_leaf_header(head, col) for col in range(width)]
+    body = [row for row in cells[header_rows:] if any(c.text for c in row)]
     if not body:
         return []
-    table_text = f"{section or ''} {' '.join(headers)}"
-    default_currency = header_currency(table_text, page.yen) or context.currency
-    default_unit = usage_unit(" ".join(headers[1:])) or context.unit
-    if _transposed(body, headers):
-        return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
-    columns = [_column(text, page, default_currency, default_unit) for text in headers]
-    unit_col = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
-    label_col = next((c for c, column in enumerate(columns) if not column.priced and c != unit_col), 0)
-    plans: list[PricePlan] = []
-    seen: set[tuple[str, str]] = set()
-    for row in body:
-        label = label_text(row[label_col]) if label_col < len(row) else ""
-        if not label or len(label) > MAX_LABEL or _has_price(label):
-            continue
-        for col, column in enumerate(columns):
-            if col == label_col or col >= len(row) or not column.priced:
-                continue
-            dimension = column.dimension or slug(column.header) or f"column_{col}"
-            key = (label.casefold(), dimension)
-            if key in seen:
-                continue
-            if unit_col is not None and unit_col < len(row) and (row_unit := usage_unit(row[unit_col])):
-                column = Column(column.header, column.dimension, row_unit, column.currency, True)
-            plan = _cell_plan(label, dimension, row[col], column, section, page)
-            if plan is not None:
-                seen.add(key)
-                plans.append(plan)
-    return plans
+    texts = [[c.text for c in row] for row in body]
+    default_currency = header_currency(f"{section or ''} {' '.join(headers)}", page.yen) or context.currency
+    if _transposed(texts, headers):
+        default_unit = usage_unit(" ".join(headers[1:])) or context.unit
+        return _read_transposed(texts, headers, section, context, page, default_currency, default_unit)
+    columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    columns = _with_variants(columns, head)
+    layout = _layout(body, columns, headers)
+    plans = _read_rows(body, columns, layout, section, page)
+    return _fill_free_currency(plans)
 
 
-def _column_header(header_rows: list[list[str]], col: int) -> str:
+def _column_header(head: Grid, col: int) -> str:
     """A column's header text over every header row, repeated span texts said once ("Batch Input")."""
     parts: list[str] = []
-    for row in header_rows:
-        text = row[col] if col < len(row) else ""
+    for row in head:
+        text = row[col].text if col < len(row) else ""
         if text and text not in parts:
             parts.append(text)
     return " ".join(parts)
 
 
-def _column(header: str, page: PageContext, currency: str | None, unit: str | None) -> Column:
-    dimension = dimension_of(header)
-    priced = bool(header) and not NOT_A_PRICE.search(header) and bool(
-        dimension or PRICE_HEADER.search(header) or header_currency(header, page.yen) or usage_unit(header)
+def _leaf_header(head: Grid, col: int) -> str:
+    """The lowest header row's text of a column: what it prices, under a grouping header."""
+    for row in reversed(head):
+        text = row[col].text if col < len(row) else ""
+        if text:
+            return text
+    return ""
+
+
+def _column(header: str, leaf: str, page: PageContext, currency: str | None, unit: str | None) -> Column:
+    dimension = dimension_of(leaf)
+    if dimension is None and leaf != header:
+        dimension = dimension_of(header)
+    header_unit = stated_unit(header)
+    priced = bool(leaf) and not NOT_A_PRICE.search(leaf) and bool(
+        dimension is not None or PRICE_HEADER.search(header) or header_currency(header, page.yen) or header_unit
     )
     return Column(
         header=header,
         dimension=dimension,
-        unit=usage_unit(header) or unit,
+        unit=header_unit or unit,
         currency=header_currency(header, page.yen) or currency,
         priced=priced,
+        stated_unit=header_unit,
     )
 
 
-def _has_price(text: str) -> bool:
-    return PRICE_TEXT.search(text) is not None
+def _with_variants(columns: list[Column], head: Grid) -> list[Column]:
+    """Name what sets apart columns that price one dimension: their grouping header ("Short context" /
+    "Long context"), else their own header ("LoRA精调" / "全量精调")."""
+    counts = Counter(c.dimension for c in columns if c.priced and c.dimension)
+    out: list[Column] = []
+    for col, column in enumerate(columns):
+        if not column.priced or not column.dimension or counts[column.dimension] < 2:
+            out.append(column)
+            continue
+        groups = [row[col].text for row in head[:-1] if col < len(row) and row[col].text]
+        variant = " ".join(groups)
+        same_group = [
+            c for i, c in enumerate(columns)
+            if c.dimension == column.dimension and c.priced and _groups(head, i) == groups
+        ]
+        if len(same_group) > 1:
+            variant = f"{variant} {_unitless(column.header)}".strip()
+        out.append(replace(column, variant=variant))
+    return out
 
 
-def _cell_plan(
-    label: str, dimension: str, text: str, column: Column, section: str | None, page: PageContext
-) -> PricePlan | None:
+def _groups(head: Grid, col: int) -> list[str]:
+    return [row[col].text for row in head[:-1] if col < len(row) and row[col].text]
+
+
+def _unitless(header: str) -> str:
+    """A header without its unit note: "LoRA精调 元/百万token" is "LoRA精调"."""
+    return re.sub(r"[(（][^()（）]*[)）]|\S*/\S*.*$", "", header).strip() or header
+
+
+def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
+    priced = [c.priced and any(has_price(row[i].text) or FREE_CELL.match(row[i].text) for row in body if i < len(row))
+              for i, c in enumerate(columns)]
+    unit_col = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
+    free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
+    label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
+    labels = [label_text(row[label].name) if label < len(row) else "" for row in body]
+    variants = _variant_columns(body, labels, [c for c in free if c != label])
+    row_dimension = next(
+        (c for c in variants if all(dimension_of(row[c].text) for row in body if c < len(row) and row[c].text)), None
+    )
+    return Layout(label, unit_col, tuple(variants), row_dimension)
+
+
+def _variant_columns(body: Grid, labels: list[str], candidates: list[int]) -> list[int]:
+    """Columns whose texts differ between rows of one label, less those another variant already decides."""
+    chosen: list[int] = []
+    for col in candidates:
+        values: dict[str, set[str]] = {}
+        decided: dict[tuple[str, ...], set[str]] = {}
+        for label, row in zip(labels, body, strict=True):
+            text = row[col].text if col < len(row) else ""
+            values.setdefault(label, set()).add(text)
+            decided.setdefault((label, *(row[c].text if c < len(row) else "" for c in chosen)), set()).add(text)
+        if any(len(v) > 1 for v in values.values()) and any(len(v) > 1 for v in decided.values()):
+            chosen.append(col)
+    return chosen
+
+
+def _read_rows(
+    body: Grid, columns: list[Column], layout: Layout, section: str | None, page: PageContext
+) -> list[PricePlan]:
+    plans: list[PricePlan] = []
+    seen: set[tuple[str, str, str]] = set()
+    repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
+    heading_dimension = _heading_dimension(section or "")
+    for row in body:
+        cell = row[layout.label] if layout.label < len(row) else Cell("")
+        label = label_text(cell.name)
+        if not label or len(label) > MAX_LABEL or has_price(label):
+            continue
+        row_parts = [row[c].text for c in layout.variants if c < len(row)]
+        if repeated[label.casefold()] > 1 and cell.rest:
+            row_parts.append(cell.rest)
+        row_variant = " · ".join(p for p in row_parts if p and not NO_PRICE_CELL.match(p))
+        row_unit = usage_unit(row[layout.unit].text) if layout.unit is not None and layout.unit < len(row) else None
+        row_dim = None
+        if layout.row_dimension is not None and layout.row_dimension < len(row):
+            row_dim = dimension_of(row[layout.row_dimension].text) or None
+        for col, column in enumerate(columns):
+            if col == layout.label or col >= len(row) or not column.priced:
+                continue
+            if row_unit:
+                column = replace(column, unit=row_unit)
+            plan = _cell_plan(label, row[col].text, column, page)
+            if plan is None:
+                continue
+            dimension = _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
+            variant = " · ".join(p for p in (column.variant, row_variant) if p)
+            key = (label.casefold(), dimension, variant)
+            if key in seen:
+                continue
+            seen.add(key)
+            full_section = " · ".join(p for p in (section, variant) if p) or None
+            plans.append(
+                plan.model_copy(update={"dimension": dimension, "section": full_section,
+                                        "unit": unit_for(dimension, plan.unit)})
+            )
+    return plans
+
+
+def _heading_dimension(text: str) -> str | None:
+    for pattern, dimension in HEADING_DIMENSIONS:
+        if pattern.search(text):
+            return dimension
+    return None
+
+
+def _dimension(
+    column: Column, unit: str | None, row_dim: str | None, heading_dim: str | None, label: str, col: int
+) -> str:
+    """A column's dimension, or for a column that only says "Price": the row's billing item, what the
+    cell is priced per, the heading's product, the row label's, else the header's own name."""
+    if column.dimension:
+        return column.dimension
+    if column.dimension is None:
+        if row_dim:
+            return row_dim
+        if unit in UNIT_DIMENSIONS:
+            return UNIT_DIMENSIONS[unit]
+        if column.stated_unit and unit and unit != column.stated_unit and unit not in TOKEN_UNITS:
+            return "request"  # priced per something else than its column: a per-item charge
+        if heading_dim:
+            return heading_dim
+        if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
+            return by_label
+    return slug(column.header) or f"column_{col}"
+
+
+def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> PricePlan | None:
     """The first price of a cell (a tiered cell's base price), with the cell's own currency and unit
-    before the column's."""
+    before the column's; dimension and section are the caller's."""
     if not text:
         return None
     match = PRICE_TEXT.search(text)
@@ -281,7 +427,7 @@ def _cell_plan(
         number = match.group("amt") or match.group("amt2")
         amount = parse_number(number)
         currency = currency_code(symbol, page.yen) or column.currency
-        unit = usage_unit(match.group("tail")) or column.unit
+        unit = _tail_unit(match.group("tail")) or column.unit
     elif FREE_CELL.match(text.strip()):
         amount, currency, unit = Decimal(0), column.currency, column.unit
     else:
@@ -289,19 +435,33 @@ def _cell_plan(
         if bare is None or column.currency is None:
             return None
         amount = parse_number(bare.group("amt"))
-        currency, unit = column.currency, usage_unit(bare.group("tail")) or column.unit
+        currency, unit = column.currency, _tail_unit(bare.group("tail")) or column.unit
     if amount is None:
         return None
     return PricePlan(
         plan=label,
-        dimension=dimension,
+        dimension="price",
         amount=float(amount.normalize()),
         currency=currency,
         period="usage",
         unit=unit,
-        section=section,
         method="table",
     )
+
+
+def _tail_unit(tail: str) -> str | None:
+    """The unit right after a cell's amount ("/ 1M tokens", "/ use"), not one further on in a remark."""
+    tail = re.split(r"[(（;；,，]", tail, maxsplit=1)[0]
+    return stated_unit(tail) if tail.strip() else None
+
+
+def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
+    """A free cell says no currency; it is in the one the table's other prices use."""
+    currencies = Counter(p.currency for p in plans if p.currency)
+    if len(currencies) != 1:
+        return plans
+    [currency] = currencies
+    return [p if p.currency else p.model_copy(update={"currency": currency}) for p in plans]
 
 
 def parse_number(number: str) -> Decimal | None:
@@ -332,16 +492,20 @@ def _row_label(row: list[str], lead: int) -> str:
 
 
 def _transposed(body: list[list[str]], headers: list[str]) -> bool:
-    """Row labels name the dimensions ("Input price", "百万tokens输出") and no column header does."""
+    """Row labels name the dimensions ("Input price", "百万tokens输出") and no column header does: most
+    priced rows, not a few models that happen to be called "...-Image"."""
     lead = _lead(headers)
-    if any(dimension_of(h) for h in headers[lead:]):
-        return False
-    priced = 0
+    if any(dimension_of(h) or PRICE_HEADER.search(h) for h in headers[lead:]):
+        return False  # columns that say what they price are read as columns
+    priced = named = 0
     for row in body:
+        if not any(has_price(c) for c in row[lead:]):
+            continue
+        priced += 1
         label = _row_label(row, lead)
-        if dimension_of(label) and not NOT_A_PRICE.search(label) and any(_has_price(c) for c in row[lead:]):
-            priced += 1
-    return priced >= 2
+        if dimension_of(label) and not NOT_A_PRICE.search(label):
+            named += 1
+    return named >= 2 and named * 2 > priced
 
 
 def _read_transposed(
@@ -364,18 +528,27 @@ def _read_transposed(
     for row in body:
         label = _row_label(row, lead)
         dimension = dimension_of(label)
-        if dimension is None or NOT_A_PRICE.search(label):
+        if not dimension or NOT_A_PRICE.search(label):
             continue
         label_unit = usage_unit(label) or unit
+        sub_row = _sub_row(row[:lead])
         for col in range(lead, len(row)):
             header = headers[col] if col < len(headers) else ""
             column = Column(header, dimension, usage_unit(header) or label_unit,
                             header_currency(header, page.yen) or currency, True)
             name, variant = (label_text(header), section) if by_column and header else (model, header or None)
+            variant = " · ".join(p for p in (variant, sub_row) if p) or None
             if not name or (name, dimension, variant) in seen:
                 continue
-            plan = _cell_plan(name, dimension, row[col], column, variant, page)
+            plan = _cell_plan(name, row[col], column, page)
             if plan is not None:
                 seen.add((name, dimension, variant))
-                plans.append(plan)
+                plans.append(plan.model_copy(update={"dimension": dimension, "section": variant}))
     return plans
+
+
+def _sub_row(lead: list[str]) -> str:
+    """The label texts after the one naming the dimension: a sub-row of it ("Input · Peak" / "Off-peak")."""
+    parts = list(dict.fromkeys(text for text in lead if text))
+    named = [i for i, text in enumerate(parts) if dimension_of(text)]
+    return " · ".join(parts[named[-1] + 1:]) if named else ""

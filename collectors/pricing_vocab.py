@@ -76,15 +76,28 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
 # -- amounts with their currency -----------------------------------------------------------------
 
 _CUR_BEFORE = r"(?:US\$|CA\$|A\$|R\$|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b)"
-_CUR_AFTER = r"(?:€|£|美元|欧元|元|円|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b)"
-_AMT = r"(?:\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
+_CUR_AFTER = r"(?:€|£|\$|美元|欧元|元|円|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b)"
+_AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 ]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 PRICE_TEXT = re.compile(
     rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>{_CUR_AFTER}))"
     r"(?P<tail>[^$€£¥￥]{0,40})",
     re.I,
 )
-"""An amount with its currency before ("$19", "¥ 2", "USD 5") or after ("19,99 €", "2元", "5 USD"),
+"""An amount with its currency before ("$19", "¥ 2", "USD 5") or after ("19,99 €", "2元", "49 $", "14.950,00 $"),
 and up to 40 characters after it where the period and unit are said ("/mo", "per user", "/ 1M tokens")."""
+
+
+def price_matches(text: str) -> list[re.Match[str]]:
+    """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
+    after its tail, so "1.99€ /month 1.49€ /month" gives both."""
+    found: list[re.Match[str]] = []
+    pos = 0
+    while (match := PRICE_TEXT.search(text, pos)) is not None:
+        found.append(match)
+        pos = match.end("amt") if match.group("amt") else match.end("cur2")
+    return found
+
+
 BARE_AMOUNT = re.compile(rf"^\s*(?P<amt>{_AMT})\s*(?P<tail>[^\d]{{0,40}})$")
 """A cell holding only a number (and maybe a unit): a price when its header names the currency."""
 
@@ -101,11 +114,35 @@ def header_currency(text: str, yen: str) -> str | None:
     return _YEN_WORDS.get(symbol) or currency_code(symbol, yen)
 
 
+# -- plan cards: free, custom ------------------------------------------------------------------------
+
+CUSTOM_TEXT = re.compile(
+    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
+    r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing"
+    r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
+    r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]",
+    re.I,
+)
+"""A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
+"お問い合わせ", "Bize ulaşın")."""
+CUSTOM_LINE = re.compile(
+    r"^(?:custom|custom\s+pricing|let['’]?s\s+talk|individuell|auf\s+anfrage|sur\s+devis|personalizado|"
+    r"özel|カスタム|要相談|定制|面议)$",
+    re.I,
+)
+FREE_LINE = re.compile(
+    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费)$", re.I
+)
+"""A line saying the plan costs nothing, in the languages of the pages we read."""
+
+
 # -- usage units --------------------------------------------------------------------------------
 
 _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
+_PER = r"(?:per|/|each|每)\s*"
 UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:requests?|calls?)\b", re.I), "1K requests"),
+    (re.compile(r"(?:百万|\b1\s*m|\bmillion)\s*tokens?\s*/\s*(?:小时|hours?|hr|h)\b", re.I), "1M tokens/hour"),
+    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:requests?|calls?)\b|千次", re.I), "1K requests"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
     (
@@ -121,13 +158,21 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                    r"(?:per|/)\s*(?:1\s*)?k\b", re.I),
         "1K tokens",
     ),
-    (re.compile(r"(?:per|/|each|每)\s*(?:generated\s+|output\s+)?(?:image|张|图)", re.I), "image"),
-    (re.compile(r"(?:per|/)\s*(?:second|sec|s)\b|每秒", re.I), "second"),
-    (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟", re.I), "minute"),
-    (re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b|每小时", re.I), "hour"),
-    (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次", re.I), "request"),
+    (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:videos?\b|视频|条)", re.I), "video"),
+    (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:image|张|图)", re.I), "image"),
+    (re.compile(r"(?:per|/)\s*(?:second|sec|s)\b|每秒|/\s*秒", re.I), "second"),
+    (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
+    (re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b|每小时|/\s*小时", re.I), "hour"),
+    (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
     (re.compile(r"(?:per|/)\s*GB\b", re.I), "GB"),
 )
+OWN_UNIT = re.compile(
+    r"(?:^|单价|价格|定价|price|cost)\s*/\s*(?P<unit>[a-z]{2,12}|[\u4e00-\u9fff]{1,4})(?![\w/])",
+    re.I,
+)
+"""A unit the vocabulary does not know, right after a price word ("单价 / 万字符") or, in the text after an
+amount, at its start ("¥9.9 / 音色", "$0.01 / use"): kept in the page's own word."""
+NOT_A_UNIT = re.compile(r"^(?:and|or|und|oder|mo|month|year|yr|月|年|天|day)$", re.I)
 
 
 def usage_unit(text: str) -> str | None:
@@ -138,21 +183,50 @@ def usage_unit(text: str) -> str | None:
     return None
 
 
+def stated_unit(text: str) -> str | None:
+    """A vocabulary unit, else the page's own word after "price /" or "amount /" (`OWN_UNIT`)."""
+    unit = usage_unit(text)
+    if unit is not None:
+        return unit
+    match = OWN_UNIT.search(text)
+    if match is None or NOT_A_UNIT.match(match.group("unit")):
+        return None
+    return match.group("unit").casefold()
+
+
+def unit_for(dimension: str | None, unit: str | None) -> str | None:
+    """Thousands of calls of a search service are thousands of searches."""
+    if dimension == "search" and unit == "1K requests":
+        return "1K searches"
+    return unit
+
+
 # -- priced dimensions --------------------------------------------------------------------------
 
+OWN_NAME = ""
+"""The dimension of a column the vocabulary recognises but must not merge into a common name (explicit cache
+reads beside implicit ones, audio cache hits): it keeps its own header's name (`slug`)."""
+
+_AUDIO = r"(?<!非)(?:音频|语音)|(?<!non-)(?<!non )\baudio\b"
+_QUALIFIED = r"\s*[(（]\s*"
 DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"cache\s*miss|缓存未命中", re.I), "input"),
-    (re.compile(r"cache[sd]?\s*(?:write|writes|creation|storage|store)|缓存(?:写入|存储)", re.I), "cache_write"),
-    (re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|cache\b", re.I), "cached_input"),
-    (re.compile(r"audio\s*(?:input|in)\b|音频输入", re.I), "audio_input"),
-    (re.compile(r"audio\s*(?:output|out)\b|音频输出", re.I), "audio_output"),
+    (re.compile(r"显式缓存(?:命中|读取)|explicit\s+cach\w*\s*(?:hit|read)", re.I), OWN_NAME),
+    (re.compile(rf"(?:缓存|cache)\w*{_QUALIFIED}(?:{_AUDIO})", re.I), OWN_NAME),
+    (re.compile(r"cache[sd]?\s*(?:input\s*)?(?:write|writes|creation|storage|store)|缓存(?:写入|存储|创建)", re.I),
+     "cache_write"),
+    (re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b", re.I),
+     "cached_input"),
+    (re.compile(rf"audio\s*(?:input|in)\b|音频输入|输入{_QUALIFIED}(?:{_AUDIO})", re.I), "audio_input"),
+    (re.compile(rf"audio\s*(?:output|out)\b|音频输出|输出{_QUALIFIED}(?:{_AUDIO})", re.I), "audio_output"),
     (re.compile(r"\binput|\bprompt|输入", re.I), "input"),
     (re.compile(r"\boutput|\bcompletion|\bgeneration\b|输出", re.I), "output"),
-    (re.compile(r"train|fine[- ]?tun|训练", re.I), "training"),
+    (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
     (re.compile(r"\bimage|图片|图像", re.I), "image"),
     (re.compile(r"\bvideo|视频", re.I), "video"),
-    (re.compile(r"\baudio|音频", re.I), "audio_input"),
-    (re.compile(r"web\s*search|\bsearch|搜索", re.I), "search"),
+    (re.compile(r"语音合成|声音|音乐|\bmusic\b|\bspeech\b|text[- ]to[- ]speech|\btts\b", re.I), "audio_output"),
+    (re.compile(_AUDIO, re.I), "audio_input"),
+    (re.compile(r"web\s*search|\bsearch|搜索|联网", re.I), "search"),
     (re.compile(r"\brequests?\b|\bcalls?\b|调用", re.I), "request"),
     (re.compile(r"\bstorage\b|存储", re.I), "storage"),
 )
@@ -161,14 +235,23 @@ NOT_A_PRICE = re.compile(
     r"description|features?|modalit|capabilit|knowledge|release|version|参数|tier\s+limit",
     re.I,
 )
+_UNIT_TEXT = re.compile(
+    r"[(（][^()（）]*(?:元|\$|€|¥|￥|USD|CNY|EUR|RMB|美元|tokens?|token)[^()（）]*[)）]"
+    r"|(?:元|美元|USD|CNY|EUR|RMB)\s*/\s*\S+(?:\s+tokens?)?\s*$",
+    re.I,
+)
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^0-9a-z]+", "_", text.casefold()).strip("_")
+    """A header as a dimension name: its unit and currency note dropped, every other run of non-word
+    characters one `_` ("缓存命中(音频) 元/百万token" is `缓存命中_音频_`, "Estimated cost" `estimated_cost`)."""
+    name = _UNIT_TEXT.sub(" ", text).strip()
+    return re.sub(r"\W+", "_", name.casefold()).lstrip("_")
 
 
 def dimension_of(header: str) -> str | None:
-    """The priced dimension a column header or row label names; None when it names none we know."""
+    """The priced dimension a column header or row label names; None when it names none we know, and
+    `OWN_NAME` when it names one that keeps its own name."""
     for pattern, dimension in DIMENSION_PATTERNS:
         if pattern.search(header):
             return dimension
@@ -181,9 +264,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
-            r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mois|\bpar\s+mois|\bmensuel|"
+            r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|"
-            r"/\s*月|每月|月额|月額|/\s*maand|\bper\s+maand",
+            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b",
             re.I,
         ),
         "month",
@@ -192,16 +275,47 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|"
-            r"/\s*anno|/\s*年|每年|年额|年額|/\s*jaar",
+            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık",
             re.I,
         ),
         "year",
     ),
-    (re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\bunique\b|一次性|買い切り", re.I), "one_time"),
+    (re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久", re.I),
+     "one_time"),
 )
+_SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者"
+_USER = (r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
+         r"ユーザー|視聴者|メンバー")
 TAIL_UNIT = re.compile(
-    r"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(user|seat|member|editor|nutzer|benutzer|person|"
-    r"utilisateur|usuario|membre|miembro|用户|人|ユーザー)s?\b",
+    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
+    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)",
     re.I,
 )
-SEAT_WORDS = ("seat", "editor")
+SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
+_PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
+_NOT_A_NOUN = re.compile(
+    r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I
+)
+
+
+def tail_unit(tail: str) -> str | None:
+    """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
+    "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
+    match = TAIL_UNIT.search(tail)
+    if match:
+        word = match.group("pre") or match.group("post")
+        return "seat" if SEAT_WORDS.match(word) else "user"
+    noun = _PER_NOUN.match(tail.strip())
+    if noun and not _NOT_A_NOUN.match(noun.group("noun")):
+        return noun.group("noun").casefold().removesuffix("s")
+    return None
+
+
+def tail_period(tail: str) -> str | None:
+    """The billing period a price's tail names first ("/mo", "pro Monat", "/yıl", "Lebenslange Lizenz")."""
+    period, first = None, len(tail) + 1
+    for pattern, name in TAIL_PERIODS:
+        found = pattern.search(tail)
+        if found and found.start() < first:
+            period, first = name, found.start()
+    return period

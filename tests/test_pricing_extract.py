@@ -197,7 +197,7 @@ def test_visible_plan_cards() -> None:
         ("$49 per month", (49.0, "USD", "month", None)),
         ("£8/user/mo", (8.0, "GBP", "month", "user")),
         ("USD 1,200 / year", (1200.0, "USD", "year", None)),
-        ("29 € pro Sitz / monthly", (29.0, "EUR", "month", None)),
+        ("29 € pro Sitz / monthly", (29.0, "EUR", "month", "seat")),
         ("¥1,000/mo", (1000.0, "JPY", "month", None)),
         ("$16/mo, billed annually", (16.0, "USD", "month", None)),
         ("$199 billed yearly", (199.0, "USD", "year", None)),

@@ -1,0 +1,496 @@
+"""Plans from the visible plan cards of a SaaS pricing page: the `heuristic` method, read last.
+
+A card is an element that names one plan and shows its price. Sites draw them every way, so:
+
+- a card is marked as one (`pricing`, `plan`, `tier`, `card`, `package`, `price` in its class or id), or
+  is one of several sibling elements alike in tag and class that each name a plan and show a price;
+  the innermost such element is widened to the child of the element that holds the other cards, so a
+  price or footnote set a little apart from the name ("(17.88€ /year)", "(*) Per user") is still read;
+- the plan's name is in an h2–h4 heading, else in an element classed as a title or name
+  (`cardTitle`, `plan-name`, `plan-type`), else in an h5/h6/h1 or a `strong`, else it is the card's
+  first short text (a row of alike badges, "Windows macOS Linux", read together); never a price;
+- every price that says per what or per when is an entry ("$20/mo per editor + $0/mo per viewer",
+  monthly, monthly billed yearly and yearly figures side by side), the first price otherwise;
+- the period or unit may be on the next line ("19 $/Platz" over "Monatlich abgerechnet"), in
+  `data-monthly`/`data-yearly` attributes of a billing toggle, or in the card's footnote
+  ("(*) Per user"); amounts may use a decimal comma ("19,99 €", "€ 0,90") and European grouping
+  ("14.950,00 $");
+- a bare number in a price element ("19/Platz") is in the currency every other card on the page uses;
+- a card without a price is free when a line says so ("Kostenlos", "無料", "Ücretsiz"), custom when it
+  says "Contact sales" / "Kontaktiere uns" / "Özel"; a card with both a free line and a price offers
+  both (free read access, paid full licence).
+
+Struck-through prices were removed before (`pricing_extract.drop_struck`). Pure functions over a tree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from price_parser import Price
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from collectors.models import PricePlan
+from collectors.pricing_vocab import (
+    CUSTOM_LINE,
+    CUSTOM_TEXT,
+    FREE_LINE,
+    PRICE_TEXT,
+    PageContext,
+    currency_code,
+    price_matches,
+    tail_period,
+    tail_unit,
+    usage_unit,
+)
+
+CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
+NAME_CLASS = re.compile(
+    r"(?:^|[-_\s])(?:title|name|heading|(?:plan|tier|package)[-_]?(?:type|label))(?=$|[-_\s])"
+    r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
+)
+"""A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`): not
+`cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
+PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
+DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
+BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
+FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
+CARD_TAGS = frozenset({"div", "section", "article", "aside"})
+MAX_PRICE_LINE = 24
+MAX_CARD_TEXT = 4000
+ORDINAL = re.compile(r"^\d{1,2}[.)、]$")
+ARITHMETIC = re.compile(r"[=×]")
+NOT_A_CARD = frozenset({"html", "body", "main", "nav", "header", "footer", "table", "tr", "td", "th", "ul", "ol"})
+MAX_NAME = 60
+MAX_FIRST_TEXT = 40
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class CardPrice:
+    amount: Decimal
+    currency: str | None
+    period: str | None
+    unit: str | None
+
+
+def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
+    """Plans from plan cards (see the module docstring)."""
+    yen = page.yen if page is not None else "¥"
+    cards = plan_cards(tree)
+    currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
+    page_currency = next(iter(currencies)) if len(currencies) == 1 else None
+    plans: list[PricePlan] = []
+    for card, name in cards:
+        if name:
+            plans.extend(_card_plans(card, name, _card_prices(card, yen, page_currency), yen))
+    return plans
+
+
+# -- finding the cards ------------------------------------------------------------------------------
+
+
+def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
+    """The cards of the page and their plan names: innermost elements that name a plan and show a price
+    signal, widened to the child of the element holding the other cards (the name stays the one found
+    in the innermost element, not a section heading the widened one may take in)."""
+    root = tree.body
+    if root is None:
+        return []
+    candidates: dict[int, LexborNode] = {}
+    order: dict[int, int] = {}
+    for node in root.traverse():
+        order[node.mem_id] = len(order)
+        if node.tag in NOT_A_CARD:
+            continue
+        marks = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
+        if CARD_MARK.search(marks) and _is_card(node):
+            candidates[node.mem_id] = node
+        for sibling in _alike_children(node):
+            candidates[sibling.mem_id] = sibling
+    ancestors = {mem_id: _ancestor_ids(node) for mem_id, node in candidates.items()}
+    named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
+    for mem_id in [m for m in candidates if m not in named and ancestors[m] & named]:
+        del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
+        del ancestors[mem_id]
+    containers = {a for ids in ancestors.values() for a in ids if a in candidates}
+    inner = sorted((node for mem_id, node in candidates.items() if mem_id not in containers),
+                   key=lambda node: order.get(node.mem_id, 0))
+    cards: list[tuple[LexborNode, str]] = []
+    seen: set[int] = set()
+    for node in inner:
+        others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
+        card = _widened(node, others)
+        if card.mem_id not in seen:
+            seen.add(card.mem_id)
+            cards.append((card, card_name(node)))
+    return cards
+
+
+def _is_card(node: LexborNode) -> bool:
+    return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node)
+
+
+def _several_sections(node: LexborNode) -> bool:
+    """A region with several headings of the rank of its first one holds several things (the pricing page's
+    sections), not one plan; a card's own sub-headings ("Features") rank below its name."""
+    headings = node.css("h1, h2, h3, h4")
+    if not headings:
+        return False
+    top = min(int(h.tag[1]) for h in headings)
+    return sum(1 for h in headings if int(h.tag[1]) == top) > 1
+
+
+def _small(node: LexborNode) -> bool:
+    """A card holds one plan: a page region of many thousand characters (the whole pricing page, marked
+    `page-pricing`) is no card, even with a "Contact sales" button in it."""
+    return len(node.text(separator=" ")) <= MAX_CARD_TEXT
+
+
+def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
+    """Unmarked cards: children alike in tag and class (two or more) that each name a plan and show a
+    price on a line of its own ("19,99 €", "Kostenlos"), not prices inside sentences (worked examples)."""
+    groups: dict[tuple[str, str], list[LexborNode]] = {}
+    for child in node.iter():
+        if child.tag in CARD_TAGS:
+            groups.setdefault((child.tag, child.attributes.get("class") or ""), []).append(child)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        cards = [m for m in members if _small(m) and _price_line(m) and card_name(m)]
+        if len(cards) >= 2:
+            yield from cards
+
+
+def _price_line(node: LexborNode) -> bool:
+    """A line that is a price and little else, or says free or custom."""
+    lines = _lines(node)
+    if lines and ORDINAL.match(lines[0]):
+        return False  # an item of a numbered list
+    for line in lines:
+        if len(line) > MAX_PRICE_LINE or ARITHMETIC.search(line):
+            continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
+        if PRICE_TEXT.search(line) or FREE_LINE.match(line) or _custom_line(line):
+            return True
+    return False
+
+
+def _ancestor_ids(node: LexborNode) -> set[int]:
+    ids: set[int] = set()
+    parent = node.parent
+    while parent is not None:
+        ids.add(parent.mem_id)
+        parent = parent.parent
+    return ids
+
+
+def _widened(node: LexborNode, others: set[int]) -> LexborNode:
+    """The largest ancestor of `node` that holds no other card (`node` itself on a one-card page)."""
+    if not others:
+        return node
+    current = node
+    parent = node.parent
+    while parent is not None and parent.mem_id not in others and parent.tag not in NOT_A_CARD:
+        current, parent = parent, parent.parent
+    return current if parent is not None and parent.mem_id in others else node
+
+
+def _has_price_signal(node: LexborNode) -> bool:
+    if not _small(node):
+        return False
+    text = _clean(node.text(separator=" "))
+    if PRICE_TEXT.search(text) or _bare_price_nodes(node):
+        return True
+    return any(_custom_line(line) or FREE_LINE.match(line) for line in _lines(node))
+
+
+# -- the plan's name ----------------------------------------------------------------------------------
+
+
+def card_name(card: LexborNode) -> str:
+    """The plan name the card shows (see the module docstring); "" when it shows none."""
+    return _marked_name(card) or _first_text(card)
+
+
+def _named_card(node: LexborNode) -> bool:
+    """A card whose name is marked up as one (a heading, a title class), not just its first text."""
+    return bool(_marked_name(node))
+
+
+def _marked_name(card: LexborNode) -> str:
+    for selector in ("h2, h3, h4", None, "h5, h6, h1, strong, b"):
+        nodes = card.css(selector) if selector else _title_classed(card)
+        for node in nodes:
+            text = _name_text(node)
+            if text:
+                return text
+    return ""
+
+
+def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
+    for node in card.traverse():
+        if node.mem_id != card.mem_id and NAME_CLASS.search(node.attributes.get("class") or ""):
+            yield node
+
+
+def _name_text(node: LexborNode) -> str:
+    """The node's text as a plan name: not a price, not what a price element says ("Özel" in `h2.price`),
+    not a question (a FAQ entry)."""
+    text = _clean(node.text(separator=" "))
+    if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
+        return ""
+    if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：")):
+        return ""
+    return text if re.search(r"[^\W\d_]", text) else ""
+
+
+def _first_text(card: LexborNode) -> str:
+    """The card's first short text, with the alike badges beside it ("Windows" "macOS" "Linux")."""
+    for node in card.traverse(include_text=True):
+        if node.tag != "-text" or not _clean(node.text(deep=False)):
+            continue
+        holder = node.parent
+        if holder is None or holder.mem_id == card.mem_id:
+            return ""
+        text = " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
+        return text if _plain_name(text) else ""
+    return ""
+
+
+def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
+    """The siblings right after `holder` alike in tag and class, blank text between them skipped."""
+    sibling = holder.next
+    while sibling is not None:
+        if sibling.tag != "-text":
+            if not _alike(sibling, holder):
+                return
+            yield sibling
+        elif _clean(sibling.text()):
+            return
+        sibling = sibling.next
+
+
+def _plain_name(text: str) -> bool:
+    """Short, worded, and no price, free/custom line, label ("Preis:") or question."""
+    if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
+        return False
+    if FREE_LINE.match(text) or CUSTOM_LINE.match(text) or text.endswith((":", "：", "?", "？")):
+        return False
+    return bool(re.search(r"[^\W\d_]", text))
+
+
+def _alike(node: LexborNode, other: LexborNode) -> bool:
+    return node.tag == other.tag and node.attributes.get("class") == other.attributes.get("class")
+
+
+# -- the card's prices --------------------------------------------------------------------------------
+
+
+def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) -> list[PricePlan]:
+    lines = _lines(card)
+    prices = prices + [p for p in _data_prices(card, prices, yen) if p not in prices]
+    footnote_unit = _footnote_unit(lines)
+    if footnote_unit:
+        prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
+    chosen = _chosen(prices)
+    free_line = any(FREE_LINE.match(line) for line in lines)
+    if chosen:
+        if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
+            chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
+        return [_plan(name, p.amount, p.currency, p.period, p.unit) for p in chosen]
+    if free_line or name.casefold() == "free":
+        return [_plan(name, Decimal(0), None, None, None)]
+    if any(_custom_line(line) for line in lines):
+        return [_plan(name, None, None, None, None)]
+    return []
+
+
+def _custom_line(line: str) -> bool:
+    """A button or label asking to get in touch ("Contact sales", "Kontaktiere uns"), not a sentence in a
+    FAQ answer that happens to say "contact us"."""
+    if CUSTOM_LINE.match(line):
+        return True
+    return len(line) <= MAX_FIRST_TEXT and not line[:1].islower() and not line.endswith(".") and bool(
+        CUSTOM_TEXT.search(line)
+    )
+
+
+def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
+    """Each price that says per what or per when, once; else the first price. "$25 $19/mo" is one price
+    (the struck $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
+    periodic = [p for p in prices if p.period or p.unit]
+    if not periodic:
+        return prices[:1]
+    return list(dict.fromkeys(periodic))
+
+
+def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
+    """The card's prices. When it has price elements (`class="price"`), those in them, and others only on
+    a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
+    ("includes $20 of usage") or an add-on in a sentence beside them is not taken for the plan's price;
+    a bare number in a price element when none has a currency sign; else every price of the card."""
+    elements = _price_elements(card)
+    if not elements:
+        return list(_text_prices(card, yen))
+    text = _card_text(card)
+    spans = _spans(text, elements)
+    short = [span for span in _line_spans(card) if span[1] - span[0] <= MAX_PRICE_LINE]
+    inside = list(_text_prices(card, yen, spans))
+    if not inside and page_currency:
+        return list(_bare_prices(card, page_currency))
+    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit]
+    return inside + [p for p in beside if p not in inside]
+
+
+def _card_text(card: LexborNode) -> str:
+    """The card's text, its text nodes joined by one space: the string every offset here is into."""
+    return " ".join(_lines(card))
+
+
+def _line_spans(card: LexborNode) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for line in _lines(card):
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    return spans
+
+
+def _price_elements(card: LexborNode) -> list[LexborNode]:
+    """The outermost elements inside the card whose class says they hold a price."""
+    found: list[LexborNode] = []
+    ids: set[int] = set()
+    for node in card.traverse():
+        if node.mem_id == card.mem_id or not PRICE_CLASS.search(node.attributes.get("class") or ""):
+            continue
+        if not (_ancestor_ids(node) & ids):
+            found.append(node)
+            ids.add(node.mem_id)
+    return found
+
+
+def _spans(text: str, elements: list[LexborNode]) -> list[tuple[int, int]]:
+    """Where each element's text sits in the card's text, in document order."""
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    for node in elements:
+        own = _clean(node.text(separator=" "))
+        at = text.find(own, cursor) if own else -1
+        if at >= 0:
+            spans.append((at, at + len(own)))
+            cursor = at + len(own)
+    return spans
+
+
+def _text_prices(
+    card: LexborNode,
+    yen: str,
+    spans: list[tuple[int, int]] | None = None,
+    outside: list[tuple[int, int]] | None = None,
+) -> Iterator[CardPrice]:
+    """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
+    text = _card_text(card)
+    for match in price_matches(text):
+        start = match.start()
+        if spans is not None and not any(a <= start < b for a, b in spans):
+            continue
+        if outside is not None and any(a <= start < b for a, b in outside):
+            continue
+        price = text_price(match, yen)
+        if price is not None:
+            yield price
+
+
+def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
+    """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
+    symbol = match.group("cur") or match.group("cur2")
+    number = match.group("amt") or match.group("amt2")
+    amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
+    if amount is None:
+        return None
+    period, unit = _period_unit(match.group("tail"))
+    return CardPrice(amount, currency_code(symbol, yen), period, unit)
+
+
+def _period_unit(tail: str) -> tuple[str | None, str | None]:
+    period = tail_period(tail)
+    unit = tail_unit(tail)
+    if unit is None and period is None and (usage := usage_unit(tail)) is not None:
+        return "usage", usage
+    return period, unit
+
+
+def _bare_price_nodes(card: LexborNode) -> list[LexborNode]:
+    """Price elements holding a number without a currency sign ("19/Platz")."""
+    return [
+        node for node in card.traverse()
+        if node.tag not in ("-text",) and PRICE_CLASS.search(node.attributes.get("class") or "")
+        and BARE_PRICE.match(_clean(node.text(separator=" ")))
+    ]
+
+
+def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
+    text = _card_text(card)
+    for node in _bare_price_nodes(card):
+        own = _clean(node.text(separator=" "))
+        match = BARE_PRICE.match(own)
+        if match is None:
+            continue
+        at = text.find(own)
+        tail = (match.group("tail") or "") + " " + (text[at + len(own): at + len(own) + 40] if at >= 0 else "")
+        amount = Price.fromstring(match.group("amt")).amount
+        if amount is not None:
+            period, unit = _period_unit(tail)
+            yield CardPrice(amount, currency, period, unit)
+
+
+def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
+    """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
+    with its own sign and period ("$390/yıl"), or a bare one ("32,5") in the currency and period shown."""
+    base = shown[0] if shown else None
+    for node in card.traverse():
+        for key, value in node.attributes.items():
+            if not DATA_PRICE.match(key) or not value or not re.search(r"\d", value):
+                continue
+            match = PRICE_TEXT.search(value)
+            if match is not None:
+                price = text_price(match, yen)
+                if price is not None:
+                    yield price
+            elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
+                amount = Price.fromstring(bare.group("amt")).amount
+                if amount is not None:
+                    yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+def _footnote_unit(lines: list[str]) -> str | None:
+    """A card's footnote ("(*) Per user. Minimum of 2 users.") saying per whom its prices are."""
+    for line in lines:
+        if FOOTNOTE.match(line) and (unit := tail_unit(line)) is not None:
+            return unit
+    return None
+
+
+def _plan(
+    name: str, amount: Decimal | None, currency: str | None, period: str | None, unit: str | None
+) -> PricePlan:
+    return PricePlan(
+        plan=name,
+        amount=float(amount.normalize()) if amount is not None else None,
+        currency=currency,
+        period=period,  # type: ignore[arg-type]
+        unit=unit,
+        custom=amount is None,
+        method="heuristic",
+    )
+
+
+def _lines(node: LexborNode) -> list[str]:
+    return [line for line in (_clean(raw) for raw in node.text(separator="\n").split("\n")) if line]
+
+
+def _clean(text: str | None) -> str:
+    return _SPACE.sub(" ", text or "").strip()

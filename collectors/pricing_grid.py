@@ -1,0 +1,198 @@
+"""Price grids as rows of cells, whatever markup draws them: a `<table>`, a header `<table>` with its body
+in a second one, or rows of `<div>`s laid out by CSS grid.
+
+The table reader (`pricing_tables`) reads a grid by its header, so each shape is turned into the same
+thing first:
+
+- a `<table>` is expanded (`rowspan`/`colspan`), so a model name spanning several rows labels each of
+  them and a grouped header ("Short context" over "Input | Output") reaches every column;
+- a table holding only a header row, followed by a table holding only body rows of the same width, is
+  one table split in two by a UI kit (Element UI and others render header and body apart);
+- a container whose children are rows of equally many cells, the first row naming the columns
+  ("Input price") and the others showing prices, is a table drawn with `<div>`s;
+- each cell keeps its first block apart from the rest (`Cell.name`): a model cell often stacks the
+  name over a badge ("New") or a sub-label ("context ≤ 512K"), which are not part of the name.
+
+Pure functions over a parsed tree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborNode
+
+from collectors.pricing_vocab import PRICE_TEXT, dimension_of
+
+_SPACE = re.compile(r"\s+")
+_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
+HIDDEN_CELL = re.compile(r"\b(?:hidden|table-hide|sr-only)\b")
+BLOCK_TAGS = frozenset(
+    {"div", "p", "section", "article", "header", "footer", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr",
+     "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figure", "form"}
+)
+PRICE_WORD = re.compile(r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio", re.I)
+MAX_SPAN = 50
+
+
+def clean(text: str | None) -> str:
+    return _SPACE.sub(" ", (text or "").translate(_INVISIBLE)).strip()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell's whole text, and its first block (`name`) apart from the blocks under it (`rest`)."""
+
+    text: str
+    name: str = ""
+    rest: str = ""
+
+    @classmethod
+    def of(cls, node: LexborNode) -> Cell:
+        blocks = text_blocks(node)
+        text = clean(" ".join(blocks))
+        return cls(text, blocks[0] if blocks else "", clean(" ".join(blocks[1:])))
+
+
+Grid = list[list[Cell]]
+
+
+def text_blocks(node: LexborNode) -> list[str]:
+    """The node's text split where a block element (`div`, `p`, ...) starts or ends; inline elements
+    (`span`, `small`, `br`) stay in the block around them ("o4-mini<br><small>with data sharing</small>"
+    is one block)."""
+    blocks: list[str] = []
+    current: list[str] = []
+
+    def flush() -> None:
+        text = clean(" ".join(current))
+        if text:
+            blocks.append(text)
+        current.clear()
+
+    def walk(parent: LexborNode) -> None:
+        for child in parent.iter(include_text=True):
+            if child.tag == "-text":
+                current.append(child.text(deep=False) or "")
+            elif child.tag == "br":
+                current.append(" ")
+            elif child.tag in BLOCK_TAGS:
+                flush()
+                walk(child)
+                flush()
+            else:
+                walk(child)
+
+    walk(node)
+    flush()
+    return blocks
+
+
+def has_price(text: str) -> bool:
+    return PRICE_TEXT.search(text) is not None
+
+
+# -- <table> ------------------------------------------------------------------------------------------
+
+
+def table_grid(table: LexborNode) -> tuple[Grid, int]:
+    """The table's cells with spans expanded, and how many leading rows are header rows."""
+    rows = [row for row in table.css("tr") if _own_row(row, table)]
+    cells: Grid = []
+    header_rows = 0
+    pending: dict[int, tuple[int, Cell]] = {}  # column -> (rows still covered, cell) from a rowspan above
+    for index, row in enumerate(rows):
+        out: list[Cell] = []
+        col = 0
+        kinds: list[str] = []
+        for node in (c for c in row.iter() if c.tag in ("td", "th") and not _hidden(c)):
+            col = _carried(out, col, pending)
+            cell = Cell.of(node)
+            down = _span(node, "rowspan")
+            for _ in range(_span(node, "colspan")):
+                out.append(cell)
+                if down > 1:
+                    pending[col] = (down - 1, cell)
+                col += 1
+            kinds.append(node.tag)
+        _carried(out, col, pending)
+        in_head = row.parent is not None and row.parent.tag == "thead"
+        if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
+            header_rows += 1
+        cells.append(out)
+    return cells, header_rows
+
+
+def _carried(out: list[Cell], col: int, pending: dict[int, tuple[int, Cell]]) -> int:
+    """Append the cells that row spans from above carry into this row from `col` on; the next free column."""
+    while col in pending:
+        left, cell = pending[col]
+        out.append(cell)
+        if left > 1:
+            pending[col] = (left - 1, cell)
+        else:
+            del pending[col]
+        col += 1
+    return col
+
+
+def _hidden(cell: LexborNode) -> bool:
+    """Placeholder cells some pages leave after a row span (`class="hidden" rowspan="0"`)."""
+    return cell.attributes.get("rowspan") == "0" or bool(HIDDEN_CELL.search(cell.attributes.get("class") or ""))
+
+
+def _own_row(row: LexborNode, table: LexborNode) -> bool:
+    parent = row.parent
+    while parent is not None and parent.tag != "table":
+        parent = parent.parent
+    return parent is not None and parent.mem_id == table.mem_id
+
+
+def _span(cell: LexborNode, name: str) -> int:
+    try:
+        return max(1, min(int(cell.attributes.get(name) or 1), MAX_SPAN))
+    except ValueError:
+        return 1
+
+
+def width(grid: Grid) -> int:
+    return max((len(row) for row in grid), default=0)
+
+
+def joined_header(header: Grid | None, grid: Grid, header_rows: int) -> tuple[Grid, int] | None:
+    """A body-only grid under the header-only grid of the table just before it, as one grid: None when
+    they do not fit together (no pending header, a header of its own, another width)."""
+    if not header or header_rows or not grid or width(header) != width(grid):
+        return None
+    return [*header, *grid], len(header)
+
+
+# -- <div> rows -----------------------------------------------------------------------------------------
+
+
+def div_grid(node: LexborNode) -> Grid | None:
+    """The rows of a price grid drawn with `<div>`s, header row first; None unless `node` is one.
+
+    `node` is one when its element children are rows of one tag with equally many (2 to 12) cells, the
+    first row names the columns (a priced dimension or a price word, and no price) and at least two
+    other rows show a price after their first cell."""
+    rows = _elements(node)
+    if len(rows) < 3 or len({row.tag for row in rows}) != 1 or rows[0].tag in ("tr", "td", "th", "li"):
+        return None
+    cells = [_elements(row) for row in rows]
+    count = len(cells[0])
+    if not 2 <= count <= 12 or any(len(row) != count for row in cells):
+        return None
+    grid = [[Cell.of(cell) for cell in row] for row in cells]
+    header = grid[0]
+    if any(has_price(cell.text) for cell in header) or not any(
+        dimension_of(cell.text) is not None or PRICE_WORD.search(cell.text) for cell in header[1:]
+    ):
+        return None
+    priced = sum(1 for row in grid[1:] if any(has_price(cell.text) for cell in row[1:]))
+    return grid if priced >= 2 else None
+
+
+def _elements(node: LexborNode) -> list[LexborNode]:
+    return [child for child in node.iter() if child.tag not in ("-text", "-comment", "br")]

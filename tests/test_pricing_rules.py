@@ -1,0 +1,334 @@
+"""The general reading rules of the pricing extractor, each on the smallest page that needs it.
+
+The real corpus (test_pricing_real.py) shows the rules work on pages in the wild; these show each rule
+alone, on made-up markup in the same shapes, so a rule that stops working names itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from collectors.pricing_extract import extract
+from collectors.pricing_vocab import PRICE_TEXT, dimension_of, slug, stated_unit, tail_unit
+
+URL = "https://www.example.test/pricing"
+CN_URL = "https://www.example.cn/pricing"
+
+
+def entries(html: str, url: str = URL) -> set[tuple[str, str, float | None, str | None, str | None]]:
+    return {(p.plan, p.dimension, p.amount, p.currency, p.unit) for p in extract(html, url).plans}
+
+
+def sections(html: str, url: str = URL) -> dict[tuple[str, str, float | None], str | None]:
+    return {(p.plan, p.dimension, p.amount): p.section for p in extract(html, url).plans}
+
+
+def page(body: str, lang: str = "en") -> str:
+    return f'<html lang="{lang}"><head><title>T</title></head><body>{body}</body></html>'
+
+
+# -- tables -----------------------------------------------------------------------------------------------
+
+
+def test_a_header_table_applies_to_the_body_table_right_after_it() -> None:
+    html = page(
+        "<h3>Vision</h3>"
+        "<div><table><thead><tr><th>Model</th><th>Input (per 1M tokens)</th><th>Output (per 1M tokens)</th>"
+        "</tr></thead></table></div>"
+        "<div><table><tbody><tr><td>vx-1</td><td>$1</td><td>$4</td></tr>"
+        "<tr><td>vx-2</td><td>$2</td><td>$8</td></tr></tbody></table></div>"
+    )
+    assert entries(html) == {
+        ("vx-1", "input", 1.0, "USD", "1M tokens"),
+        ("vx-1", "output", 4.0, "USD", "1M tokens"),
+        ("vx-2", "input", 2.0, "USD", "1M tokens"),
+        ("vx-2", "output", 8.0, "USD", "1M tokens"),
+    }
+
+
+def test_two_row_headers_make_each_group_a_variant_of_the_same_dimensions() -> None:
+    html = page(
+        "<h2>Flagship</h2><p>Prices per 1M tokens.</p><table><thead>"
+        '<tr><th></th><th colspan="2">Short context</th><th colspan="2">Long context</th></tr>'
+        "<tr><th>Model</th><th>Input</th><th>Output</th><th>Input</th><th>Output</th></tr></thead>"
+        "<tbody><tr><td>m-1</td><td>$1.00</td><td>$2.00</td><td>$3.00</td><td>$6.00</td></tr></tbody></table>"
+    )
+    found = sections(html)
+    assert found == {
+        ("m-1", "input", 1.0): "Flagship · Short context",
+        ("m-1", "output", 2.0): "Flagship · Short context",
+        ("m-1", "input", 3.0): "Flagship · Long context",
+        ("m-1", "output", 6.0): "Flagship · Long context",
+    }
+
+
+def test_variant_rows_of_one_model_are_each_read_with_the_variant_in_the_section() -> None:
+    html = page(
+        "<h2>语言模型</h2><table><tr><td>地域</td><td>模型名称</td><td>条件</td><td>输入（元/百万tokens）</td>"
+        "<td>输出（元/百万tokens）</td></tr>"
+        '<tr><td rowspan="3">北京</td><td rowspan="2">q-max</td><td>≤32K</td><td>2</td><td>8</td></tr>'
+        "<tr><td>32K~128K</td><td>4</td><td>16</td></tr>"
+        "<tr><td>q-mini</td><td>-</td><td>0.5</td><td>免费</td></tr></table>",
+        lang="zh",
+    )
+    assert sections(html, CN_URL) == {
+        ("q-max", "input", 2.0): "语言模型 · ≤32K",
+        ("q-max", "output", 8.0): "语言模型 · ≤32K",
+        ("q-max", "input", 4.0): "语言模型 · 32K~128K",
+        ("q-max", "output", 16.0): "语言模型 · 32K~128K",
+        ("q-mini", "input", 0.5): "语言模型",
+        ("q-mini", "output", 0.0): "语言模型",
+    }
+    assert {p.currency for p in extract(html, CN_URL).plans} == {"CNY"}  # the free cell too
+
+
+def test_two_columns_of_one_dimension_are_variants_named_by_their_headers() -> None:
+    html = page(
+        "<h2>精调</h2><table><tr><th>基础模型</th><th>LoRA精调 元/百万token</th><th>全量精调 元/百万token</th></tr>"
+        "<tr><td>d-1</td><td>40</td><td>80</td></tr></table>",
+        lang="zh",
+    )
+    assert sections(html, CN_URL) == {
+        ("d-1", "training", 40.0): "精调 · LoRA精调",
+        ("d-1", "training", 80.0): "精调 · 全量精调",
+    }
+
+
+def test_a_price_grid_of_div_rows_is_read_like_a_table_and_struck_prices_are_old_ones() -> None:
+    row = '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>' \
+          '<div><span>¥{out}</span></div></div>'
+    html = page(
+        '<h2>语言模型</h2><div class="grid"><div class="r"><div>模型</div><div>输入价格 百万 tokens</div>'
+        "<div>输出价格 百万 tokens</div></div>"
+        + row.format(name="mm-1", old=4, new=2, out=8)
+        + row.format(name="mm-2", old=2, new=1, out=4)
+        + "</div>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("mm-1", "input", 2.0, "CNY", "1M tokens"),
+        ("mm-1", "output", 8.0, "CNY", "1M tokens"),
+        ("mm-2", "input", 1.0, "CNY", "1M tokens"),
+        ("mm-2", "output", 4.0, "CNY", "1M tokens"),
+    }
+
+
+def test_plan_cards_beside_a_grid_are_not_a_grid() -> None:
+    cards = "".join(f'<div class="c"><h3>{n}</h3><p>${a}/mo</p><p>Great</p></div>' for n, a in [("A", 5), ("B", 9)])
+    html = page(f'<div class="row"><div class="c"><h3>Free</h3><p>Free</p><p>Try</p></div>{cards}</div>')
+    assert {(p.plan, p.amount, p.method) for p in extract(html, URL).plans} == {
+        ("Free", 0.0, "heuristic"), ("A", 5.0, "heuristic"), ("B", 9.0, "heuristic")}
+
+
+def test_a_cells_own_unit_wins_and_a_price_column_takes_its_dimension_from_the_row_or_heading() -> None:
+    html = page(
+        "<h2>Built-in tools</h2><table><tr><th>Tool</th><th>Cost</th></tr>"
+        "<tr><td>Web Search</td><td>$0.01 / use</td></tr></table>"
+        "<h2>Image generation models</h2><p>Prices per image.</p><table><tr><th>Model</th><th>Price</th></tr>"
+        "<tr><td>img-1</td><td>$0.04</td></tr></table>"
+        "<h2>Agents</h2><table><tr><th>Agent</th><th>Price</th></tr>"
+        "<tr><td>Slides</td><td>$0.7 / MTok</td></tr><tr><td>Clips</td><td>$0.2 / video</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("Web Search", "search", 0.01, "USD", "use"),
+        ("img-1", "image", 0.04, "USD", "image"),
+        ("Slides", "price", 0.7, "USD", "1M tokens"),
+        ("Clips", "video", 0.2, "USD", "video"),
+    }
+
+
+def test_badges_under_a_model_name_are_not_part_of_it_but_a_second_line_of_text_is() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input per 1M tokens</th></tr>"
+        '<tr><td><div><p>glm-x</p><div class="badge">New</div></div></td><td>$1</td></tr>'
+        "<tr><td><span>o-mini<br><small>with data sharing</small></span></td><td>$2</td></tr></table>"
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"glm-x", "o-mini with data sharing"}
+
+
+def test_headings_drawn_as_classed_divs_name_the_section() -> None:
+    html = page(
+        '<div class="heading-h2">联网内容插件</div><table><tr><td>服务项</td><td>价格 元/千次</td></tr>'
+        "<tr><td>资源A</td><td>4</td></tr></table>",
+        lang="zh",
+    )
+    [plan] = extract(html, CN_URL).plans
+    assert (plan.plan, plan.dimension, plan.amount, plan.unit, plan.section) == (
+        "资源A", "search", 4.0, "1K searches", "联网内容插件")
+
+
+def test_model_names_that_happen_to_name_a_dimension_do_not_turn_a_table_around() -> None:
+    html = page(
+        "<h2>Video</h2><p>Prices per video.</p><table><tr><th>Model</th><th>Price</th></tr>"
+        + "".join(f"<tr><td>{m}</td><td>$0.{i}</td></tr>" for i, m in enumerate(["v-Text", "v-Image", "w-Image"], 2))
+        + "</table>"
+    )
+    assert {(p.plan, p.dimension) for p in extract(html, URL).plans} == {
+        ("v-Text", "video"), ("v-Image", "video"), ("w-Image", "video")}
+
+
+# -- plan cards -----------------------------------------------------------------------------------------------
+
+
+def test_card_names_outside_headings_decimal_commas_and_the_period_on_the_next_line() -> None:
+    card = '<div class="card"><span class="cardTitle_x1">{name}</span><div class="price">{price}</div>' \
+           "<div>Monatlich abgerechnet.</div></div>"
+    html = page(
+        card.format(name="Basis", price="19,99 €") + card.format(name="Team", price="€ 0,90 pro Benutzer"),
+        lang="de",
+    )
+    found = {(p.plan, p.amount, p.currency, p.period, p.unit) for p in extract(html, URL).plans}
+    assert found == {("Basis", 19.99, "EUR", "month", None), ("Team", 0.9, "EUR", "month", "user")}
+
+
+def test_toggle_values_in_data_attributes_are_prices_too() -> None:
+    html = page(
+        '<div class="pricing-1"><p class="plan-name">SCALE</p><h2 class="price"><span>$</span>'
+        '<span data-monthly="39" data-yearly="32,5">39</span></h2>'
+        '<h5><span data-monthly=" " data-yearly="$390/yıl"></span></h5><p>Aylık faturalanır</p></div>'
+        '<div class="pricing-1"><p class="plan-name">ENTERPRISE</p><h2 class="price">Özel</h2>'
+        '<a href="/c">Bize Ulaş</a></div>',
+        lang="tr",
+    )
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert found == {
+        ("SCALE", 39.0, "USD", "month"),
+        ("SCALE", 32.5, "USD", "month"),
+        ("SCALE", 390.0, "USD", "year"),
+        ("ENTERPRISE", None, None, None),
+    }
+
+
+def test_a_bare_number_in_a_price_element_takes_the_currency_of_the_other_cards() -> None:
+    card = '<div class="plan"><h2>{name}</h2><div class="plan-price">{price}<span>/Platz</span></div>' \
+           "<p>Beinhaltet ein Guthaben von 20 $ für Ihr Konto.</p></div>"
+    html = page(card.format(name="Basis", price="19") + card.format(name="Plus", price="$29"), lang="de")
+    assert entries(html) == {("Basis", "price", 19.0, "USD", "seat"), ("Plus", "price", 29.0, "USD", "seat")}
+
+
+def test_a_footnote_unit_and_several_figures_of_one_card() -> None:
+    html = page(
+        '<div class="plans">'
+        + "".join(
+            f'<div class="col"><div class="price-row"><div class="plan-type">{name}</div>'
+            f'<div class="plan-price">{m}€ /month{star}</div><div class="plan-price">{y}€ /month{star}</div></div>'
+            f'<div class="per-year">({12 * float(y):.2f}€ /year)</div>{note}</div>'
+            for name, m, y, star, note in [
+                ("Basic", "1.99", "1.49", "", ""),
+                ("Teams", "7.99", "6.69", " (*)", "<p>(*) Per user. Minimum of 2 users.</p>"),
+            ]
+        )
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("Basic", "price", 1.99, "EUR", None),
+        ("Basic", "price", 1.49, "EUR", None),
+        ("Basic", "price", 17.88, "EUR", None),
+        ("Teams", "price", 7.99, "EUR", "user"),
+        ("Teams", "price", 6.69, "EUR", "user"),
+        ("Teams", "price", 80.28, "EUR", "user"),
+    }
+
+
+def test_unmarked_cards_named_by_badges_and_a_card_both_free_and_paid() -> None:
+    card = '<div class="box"><div class="badges">{badges}</div><p class="big">{price}</p><p>Lizenz</p></div>'
+    badge = '<div class="pill"><i class="icon"></i>{}</div>'
+    html = page(
+        '<div class="grid">'
+        + card.format(badges="".join(badge.format(b) for b in ("Windows", "macOS")), price="Kostenlos")
+        + card.format(badges=badge.format("iOS"), price="Kostenlos</p><p>19,99 € Lebenslange Lizenz")
+        + "</div>",
+        lang="de",
+    )
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert found == {("Windows macOS", 0.0, None, None), ("iOS", 0.0, None, None), ("iOS", 19.99, "EUR", "one_time")}
+
+
+def test_a_page_region_and_a_faq_are_not_plan_cards() -> None:
+    html = page(
+        '<div class="page-pricing"><h3>Models</h3><p>Tables below.</p><h3>Tools</h3>'
+        "<a>Contact sales</a></div>"
+        '<div class="faq"><div class="card"><h5 class="card-title">Can I pay yearly?</h5>'
+        "<div>Yes, from $10. For more, contact us.</div></div>"
+        '<div class="card"><h5 class="card-title">Is there a trial?</h5><div>Yes, $0 for 14 days.</div></div></div>'
+    )
+    assert extract(html, URL).plans == []
+
+
+def test_an_aggregate_low_price_that_the_page_shows_is_a_summary_not_a_plan() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "SoftwareApplication", "name": "Sig", "offers": '
+          '{"@type": "AggregateOffer", "lowPrice": "0.55", "highPrice": "0.80", "priceCurrency": "USD"}}</script>')
+    rows = "".join(
+        f'<div class="tier-row"><div class="range"><span>{r}</span><small>Teams</small></div>'
+        f'<div class="price">${a} <small>/ user / mo</small></div></div>'
+        for r, a in [("1 - 50 users", "0.80"), ("51+ users", "0.55")]
+    )
+    html = f"<html><head>{ld}</head><body><div class='tiers'>{rows}</div></body></html>"
+    assert entries(html) == {("1 - 50 users", "price", 0.8, "USD", "user"), ("51+ users", "price", 0.55, "USD", "user")}
+
+
+# -- vocabulary -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("$0.0045 / minute", "0.0045"), ("14.950,00 $", "14.950,00"), ("49 $/Platz", "49"), ("1,200 USD", "1,200")],
+)
+def test_amounts_with_the_currency_after_or_a_leading_zero_are_read_whole(text: str, amount: str) -> None:
+    match = PRICE_TEXT.search(text)
+    assert match is not None and (match.group("amt") or match.group("amt2")) == amount
+
+
+@pytest.mark.parametrize(
+    ("header", "dimension"),
+    [
+        ("输入(非音频) 元/百万token", "input"),
+        ("输入(音频) 元/百万token", "audio_input"),
+        ("缓存命中(非音频)", "cached_input"),
+        ("缓存命中(音频)", ""),
+        ("显式缓存命中（元/千 Token）", ""),
+        ("隐式缓存命中", "cached_input"),
+        ("Cached Input Storage", "cache_write"),
+        ("LoRA微调单价", "training"),
+    ],
+)
+def test_dimension_vocabulary(header: str, dimension: str) -> None:
+    assert dimension_of(header) == dimension
+
+
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [
+        ("缓存命中(音频) 元/百万token", "缓存命中_音频_"),
+        ("显式缓存命中（元/千 Token）", "显式缓存命中"),
+        ("Estimated cost", "estimated_cost"),
+    ],
+)
+def test_a_column_outside_the_vocabulary_keeps_its_header_as_its_name(header: str, name: str) -> None:
+    assert slug(header) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [("单价 / 万字符", "万字符"), ("/ 音色", "音色"), ("缓存存储 (百万tokens/小时)", "1M tokens/hour"),
+     ("价格 （元/千次）", "1K requests"), ("单价 / 视频", "video"), ("Output / cost", None)],
+)
+def test_units_in_the_vocabulary_or_in_the_pages_own_words(text: str, unit: str | None) -> None:
+    assert stated_unit(text) == unit
+
+
+@pytest.mark.parametrize(
+    ("tail", "unit"),
+    [
+        ("/Platz", "seat"),
+        ("/Sitz", "seat"),
+        ("/席", "seat"),
+        ("/月 エディタごとに", "seat"),
+        ("/月 視聴者ごとに", "user"),
+        ("/ Nutzer / Mon.", "user"),
+        (" per PRD cluster / year", "cluster"),
+        (" /month 10 MB per note", None),
+    ],
+)
+def test_per_whom_a_plan_is_priced(tail: str, unit: str | None) -> None:
+    assert tail_unit(tail) == unit
