@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from collectors.claims import CLAIM_FILE, LIMITS, PRICING_FEEDS, Claim, approved_by_entity
+from collectors.claims import CLAIM_FILE, LIMITS, PRICING_FEEDS, PROOF_FEEDS, Claim, approved_by_entity
 
 FORM_PAIR_ROWS = 5
 """Empty plan/price and field/value rows on the form (the API takes up to 20 of each)."""
@@ -61,7 +61,7 @@ def claim_form_context(
         "claim_label": label,
         "claim_feed": feed,
         "pricing_allowed": feed is None or feed in PRICING_FEEDS,
-        "repo_proof": feed in ("codehost-ai-repos", "mcp-servers"),
+        "repo_proof": feed in PROOF_FEEDS,
         "form": {
             "email": values.get("email") or "",
             "description": values.get("description") or "",

@@ -66,7 +66,8 @@ score history is scored at `now` minus the calendar days between that day and th
 
 Constants: `WEIGHTS`, `WINDOW_DAYS`, `RELEASE_WINDOW_DAYS`, `PRICE_WINDOW_DAYS`, `RECENT_DAYS`,
 `RECENT_WEEKS`, `HALF_LIFE_DAYS`, `BOOTSTRAP_MIN_DAYS`, `HISTORY_DAYS`, `RELATIVE_BASE_FLOOR`,
-`MIN_AGE_DAYS`, `LLM_PRICE_WEIGHT`, `CATEGORIES`.
+`MIN_AGE_DAYS`, `LLM_PRICE_WEIGHT`; each category's growth metric and creation field come from its
+feed's record (`FeedInfo.momentum_metric`, `FeedInfo.since_field`).
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ from typing import Any
 import numpy as np
 
 from build.series import FeedSeries
-from collectors.models import parse_time
+from collectors.models import FEEDS, parse_time
 
 WEIGHTS: dict[str, float] = {"growth": 0.45, "consistency": 0.20, "recency": 0.20, "demand": 0.15}
 """Component weights (SPEC §2.3); they sum to 1."""
@@ -106,13 +107,6 @@ MIN_AGE_DAYS = 1.0
 """Smallest age in days: a lifetime rate of an entity created today is its metric, not infinite."""
 LLM_PRICE_WEIGHT = 0.5
 """LLM growth: share of the price-cut percentile; the rest is the context-length percentile."""
-CATEGORIES: dict[str, dict[str, str]] = {
-    "codehost-ai-repos": {"metric": "stars", "created": "created_at"},
-    "mcp-servers": {"metric": "releases", "created": "publishedAt"},
-    "llm-pricing": {"metric": "price_input_per_1m", "created": "created"},
-    "modelhub-trending": {"metric": "likes", "created": "createdAt"},
-}
-"""Momentum categories (the feeds with `momentum=True`): growth metric and creation field of a row."""
 
 COMPONENTS = tuple(WEIGHTS)
 DAY_SECONDS = 86_400.0
@@ -301,12 +295,13 @@ def _created(series: FeedSeries, field_name: str, ords: np.ndarray) -> np.ndarra
 
 
 def _context(series: FeedSeries, now: datetime | None) -> _Context:
-    spec = CATEGORIES[series.feed]
+    info = FEEDS[series.feed]
+    assert info.momentum_metric is not None
     ords = np.array([date.fromisoformat(d).toordinal() for d in series.days], dtype=np.int64)
     if now is None:
         last = date.fromordinal(int(ords[-1]))
         now = datetime(last.year, last.month, last.day, 12, tzinfo=UTC)
-    main = _fill(series.metrics[spec["metric"]])
+    main = _fill(series.metrics[info.momentum_metric])
     previous = np.full(main.values.shape, np.nan)
     previous[:, 1:] = main.filled[:, :-1]
     valid = ~np.isnan(main.values)
@@ -322,7 +317,7 @@ def _context(series: FeedSeries, now: datetime | None) -> _Context:
         ords=ords,
         now_current=now,
         seen_count=np.cumsum(series.seen, axis=1, dtype=np.int32),
-        created=_created(series, spec["created"], ords),
+        created=_created(series, info.since_field, ords),
         main=main,
         grew=grew,
         judged=valid & ~np.isnan(previous),
@@ -466,7 +461,7 @@ def compute_momentum(
 
     `demand` maps entity -> lookups this week (unknown entities are ignored). `now` defaults to
     noon UTC of the current day (deterministic builds)."""
-    if series.feed not in CATEGORIES:
+    if not FEEDS[series.feed].momentum:
         raise ValueError(f"{series.feed} is not a momentum category")
     n = len(series.entities)
     if not series.days:

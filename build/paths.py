@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 
+from collectors.models import FEEDS
+
 
 def entity_hash(entity: str) -> str:
     return hashlib.sha256(entity.encode()).hexdigest()[:32]
@@ -55,24 +57,20 @@ def sample_path(feed: str) -> str:
 
 
 def entity_page(feed: str, entity: str) -> str:
-    """Public page path of an entity; also the `entity` of a watch (SPEC §2.4: `/repo/<owner>/<name>`)."""
-    if feed == "codehost-ai-repos":
-        return f"/repo/{entity}"
-    if feed == "mcp-servers":
-        return f"/mcp/{entity}"
-    if feed == "llm-pricing":
-        return f"/llm/{entity}"
+    """Public page path of an entity; also the `entity` of a watch (SPEC §2.4: `/repo/<owner>/<name>`).
+
+    The feed's page prefix, then the entity: a hub item's `kind:id` as `kind/id`, a pricing page's URL
+    without its scheme (a URL with a query or fragment as host plus a hash, so it stays a file path)."""
+    prefix = FEEDS[feed].page_prefix
     if feed == "modelhub-trending":
         kind, _, hub_id = entity.partition(":")
-        return f"/hub/{kind}/{hub_id}"
-    if feed == "forum-launch-ai":
-        return f"/forum/{entity}"
+        return f"/{prefix}/{kind}/{hub_id}"
     if feed == "ai-pricing":
         rest = entity.split("://", 1)[-1].rstrip("/")
         if "?" in rest or "#" in rest:
             rest = f"{rest.split('/', 1)[0]}/{entity_hash(entity)[:12]}"
-        return f"/pricing/{rest}"
-    raise KeyError(feed)
+        return f"/{prefix}/{rest}"
+    return f"/{prefix}/{entity}"
 
 
 def badge_path(feed: str, entity: str) -> str:

@@ -34,14 +34,16 @@ from typing import Any
 
 import orjson
 
+from collectors.models import FEEDS
+
 CLAIM_FILE = ".ai-feeds-claim"
 """The token file at the root of a repository that proves a claim (one proof token per line)."""
 
 STATUSES = ("pending", "verified", "approved", "rejected")
 LIST_STATUSES = (*STATUSES, "expired", "all")
-PRICING_FEEDS = frozenset({"ai-pricing", "llm-pricing"})
+PRICING_FEEDS = frozenset(name for name, info in FEEDS.items() if info.claim_pricing)
 """Only pricing pages and LLMs take maintainer pricing; elsewhere `pricing` is a 400."""
-PROOF_FEEDS = frozenset({"codehost-ai-repos", "mcp-servers"})
+PROOF_FEEDS = frozenset(name for name, info in FEEDS.items() if info.claim_proof)
 
 EMAIL_MAX = 254
 TEXT_MAX = 2000

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from collectors.models import REPO_NAME
+from collectors.models import FEEDS, REPO_NAME
 from collectors.state import StateStore
 from feeds.settings import Settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("feed", choices=["codehost-ai-repos", "ai-pricing"])
+    parser.add_argument("feed", choices=[name for name, info in FEEDS.items() if info.exact_param])
     parser.add_argument("entity", help="`owner/name` for a repository, an https URL for a pricing page")
 
 

@@ -235,15 +235,39 @@ class HubRow(Row):
 
 @dataclass(frozen=True)
 class FeedInfo:
-    """What every part of the service needs to know about one feed."""
+    """Everything about one feed that more than one part of the service needs: the collector, the
+    row model, the entity's format and page, the exact-lookup parameter, momentum and claims.
+
+    Each part reads this record instead of keeping its own table keyed by feed name; the tables that
+    must stay apart (the build's metric functions, the response models) are checked to be keyed by
+    exactly `FEED_NAMES` (tests/test_feed_records.py)."""
 
     name: str
     title: str
     source: str
     row: type[Row]
+    collector: str
+    """`module:Class` of the collector, imported only when the feed is collected."""
     since_field: str
+    """The row's creation time: `since=` filters on it, and momentum's age counts from it."""
     entity_help: str
-    momentum: bool
+    example: str
+    """An entity in the documented format, for the API document and the MCP tools."""
+    page_prefix: str
+    """First segment of the entity's public page (`/repo/<owner>/<name>`) and badge."""
+    exact_param: str | None = None
+    """The feed endpoint's exact-lookup parameter (`repo=`, `url=`); an untracked one is queued."""
+    exact_help: str = ""
+    momentum_metric: str | None = None
+    """The growth metric of a momentum category; None: the feed has no leaderboard."""
+    claim_proof: bool = False
+    """A claim can be proved by a token file in the entity's repository."""
+    claim_pricing: bool = False
+    """Maintainers may submit pricing for the entity."""
+
+    @property
+    def momentum(self) -> bool:
+        return self.momentum_metric is not None
 
 
 FEEDS: dict[str, FeedInfo] = {
@@ -254,54 +278,78 @@ FEEDS: dict[str, FeedInfo] = {
             "AI agent and MCP repositories",
             "GitHub REST API (search by topic, repositories)",
             RepoRow,
+            "collectors.codehost:CodehostCollector",
             "created_at",
             "`owner/repo`",
-            True,
+            "modelcontextprotocol/servers",
+            "repo",
+            exact_param="repo",
+            exact_help="exact `owner/name`; an untracked repository is queued for daily collection",
+            momentum_metric="stars",
+            claim_proof=True,
         ),
         FeedInfo(
             "forum-launch-ai",
             "AI launch posts",
             "Hacker News via the Algolia HN Search API",
             ForumRow,
+            "collectors.forum:ForumCollector",
             "created_at",
             "the forum item id",
-            False,
+            "41000001",
+            "forum",
         ),
         FeedInfo(
             "mcp-servers",
             "Official MCP registry servers",
             "registry.modelcontextprotocol.io (v0.1)",
             McpServerRow,
+            "collectors.mcp_registry:McpRegistryCollector",
             "publishedAt",
             "the server name",
-            True,
+            "io.github.example/weather",
+            "mcp",
+            momentum_metric="releases",
+            claim_proof=True,
         ),
         FeedInfo(
             "ai-pricing",
             "AI and SaaS pricing pages",
             "Public pricing pages (JSON-LD, embedded app data, visible prices)",
             PricingPageRow,
+            "collectors.pricing_pages:PricingPagesCollector",
             "snapshotAt",
             "the page URL",
-            False,
+            "https://example.com/pricing",
+            "pricing",
+            exact_param="url",
+            exact_help="exact pricing page URL; an untracked https URL is added to the daily watchlist",
+            claim_pricing=True,
         ),
         FeedInfo(
             "llm-pricing",
             "LLM prices",
             "OpenRouter models API",
             LlmRow,
+            "collectors.llm_pricing:LlmPricingCollector",
             "created",
             "the marketplace model id",
-            True,
+            "openai/gpt-4o",
+            "llm",
+            momentum_metric="price_input_per_1m",
+            claim_pricing=True,
         ),
         FeedInfo(
             "modelhub-trending",
             "Trending models, apps and datasets",
             "Hugging Face Hub API",
             HubRow,
+            "collectors.modelhub:ModelhubCollector",
             "createdAt",
             "`model:<id>`, `space:<id>` or `dataset:<id>`",
-            True,
+            "model:meta-llama/Llama-3.1-8B",
+            "hub",
+            momentum_metric="likes",
         ),
     )
 }

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import importlib
 
+from collectors.models import FEEDS
 from collectors.protocol import Collector
 
-COLLECTORS: dict[str, str] = {
-    "codehost-ai-repos": "collectors.codehost:CodehostCollector",
-    "forum-launch-ai": "collectors.forum:ForumCollector",
-    "mcp-servers": "collectors.mcp_registry:McpRegistryCollector",
-    "ai-pricing": "collectors.pricing_pages:PricingPagesCollector",
-    "llm-pricing": "collectors.llm_pricing:LlmPricingCollector",
-    "modelhub-trending": "collectors.modelhub:ModelhubCollector",
-}
+COLLECTORS: dict[str, str] = {name: info.collector for name, info in FEEDS.items()}
 
 
 def get_collector(feed: str) -> Collector:

@@ -36,18 +36,6 @@ from server.contract import API, MOMENTUM_CATEGORIES, WATCH_TYPES, WINDOWS
 from server.errors import problem_body
 
 API_TIMEOUT = 30.0
-FEED_EXTRA = {
-    "codehost-ai-repos": "repo: exact `owner/name`; an untracked repository is queued for daily collection",
-    "ai-pricing": "url: exact pricing page URL; an untracked https URL is added to the daily watchlist",
-}
-EXAMPLES = {
-    "codehost-ai-repos": "modelcontextprotocol/servers",
-    "forum-launch-ai": "41000001",
-    "mcp-servers": "io.github.example/weather",
-    "ai-pricing": "https://example.com/pricing",
-    "llm-pricing": "openai/gpt-4o",
-    "modelhub-trending": "model:meta-llama/Llama-3.1-8B",
-}
 NEEDS_KEY = (
     "this tool needs an API key: configure your MCP client to send the HTTP header "
     "`Authorization: Bearer <key>` with every request (list_feeds, sample, momentum_leaderboard and "
@@ -470,9 +458,9 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
                 "title": info.title,
                 "source": info.source,
                 "entity": info.entity_help.replace("`", ""),
-                "example": EXAMPLES[name],
+                "example": info.example,
                 "since_field": info.since_field,
-                "extra_parameter": FEED_EXTRA.get(name),
+                "extra_parameter": f"{info.exact_param}: {info.exact_help}" if info.exact_param else None,
                 "momentum": info.momentum,
                 "updatedAt": meta.get(name, {}).get("updatedAt"),
                 "total": meta.get(name, {}).get("total"),
