@@ -24,7 +24,7 @@ import orjson
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -32,6 +32,7 @@ from starlette.routing import Mount, Route
 
 from collectors.models import FEED_NAMES, FEEDS
 from feeds.settings import Settings
+from server import schemas
 from server.contract import API, MOMENTUM_CATEGORIES, WATCH_TYPES, WINDOWS
 from server.errors import problem_body
 
@@ -76,29 +77,55 @@ def _limit(description: str, low: int, high: int) -> Any:
     return Field(description=description, json_schema_extra={"minimum": low, "maximum": high})
 
 
-# -- output models: published as output schemas; extra fields pass through untouched ---------------------------
+# -- output models: the API's own response models (server/schemas.py), published as output schemas ------------
+# The SDK validates each tool's structured content against them, so a tool answers exactly what the API
+# document promises. A union body (one shape per feed, or with and without an optional parameter) is
+# wrapped so its schema is an object at the top, as MCP requires of an output schema.
+
+_ROOT_OBJECT = ConfigDict(json_schema_extra={"type": "object"})
 
 
-class _Open(BaseModel):
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-
-class FeedPage(_Open):
+class FeedPage(RootModel[schemas.AnyFeedResponse]):
     """One page of a feed: the API's feed response."""
 
-    feed: str | None = Field(None, description="feed name")
-    title: str | None = None
-    source: str | None = Field(None, description="origin of the data")
-    updatedAt: str | None = Field(None, description="last successful refresh (UTC)")
-    total: int | None = Field(None, description="rows matching the query")
-    offset: int | None = None
-    limit: int | None = None
-    count: int | None = Field(None, description="rows in `data`")
-    data: list[dict[str, Any]] | None = Field(None, description="the rows; every row has `entity`, its key")
-    queued: dict[str, Any] | None = Field(None, description="set when repo=/url= asked for an untracked entity")
+    model_config = _ROOT_OBJECT
 
 
-class FeedInfoOut(_Open):
+class HistoryPage(RootModel[schemas.AnyHistoryResponse]):
+    """One page of an entity's daily series."""
+
+    model_config = _ROOT_OBJECT
+
+
+class TrendsOut(RootModel[schemas.TrendsResult]):
+    """Movers and change events of one feed, or (without `feed`) of every feed under `feeds`."""
+
+    model_config = _ROOT_OBJECT
+
+
+class MomentumOut(RootModel[schemas.MomentumResult]):
+    """One category's leaderboard, or (without `category`) every category under `categories`."""
+
+    model_config = _ROOT_OBJECT
+
+
+class EntityOut(RootModel[schemas.AnyEntityCard]):
+    """One entity: current row, momentum and recent change events."""
+
+    model_config = _ROOT_OBJECT
+
+
+class SampleOut(RootModel[schemas.SampleResponse]):
+    """Five rows of one feed (a feed page), or of every feed under `feeds`."""
+
+    model_config = _ROOT_OBJECT
+
+
+class FeedInfoOut(BaseModel):
+    """One feed as list_feeds describes it (MCP only: the API has no such list)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     name: str
     title: str
     source: str
@@ -111,100 +138,13 @@ class FeedInfoOut(_Open):
     total: int | None = Field(None, description="rows in the feed now")
 
 
-class FeedList(_Open):
+class FeedList(BaseModel):
     """The six feeds."""
+
+    model_config = ConfigDict(extra="forbid")
 
     count: int
     feeds: list[FeedInfoOut]
-
-
-class HistoryPage(_Open):
-    """One page of an entity's daily series."""
-
-    feed: str | None = None
-    entity: str | None = None
-    from_: str | None = Field(None, alias="from", description="first day of the window")
-    to: str | None = Field(None, description="last day of the window")
-    limit: int | None = None
-    count: int | None = None
-    nextCursor: str | None = Field(None, description="pass as `cursor` for the next page; null on the last page")
-    data: list[dict[str, Any]] | None = Field(None, description="`{date, ...metrics, rank}` per day, oldest first")
-
-
-class TrendsOut(_Open):
-    """Movers and change events of one feed, or (without `feed`) of every feed under `feeds`."""
-
-    window: str | None = None
-    feed: str | None = None
-    date: str | None = None
-    metric: str | None = Field(None, description="the metric movers are ranked by")
-    movers: list[dict[str, Any]] | None = Field(None, description="top 50 by absolute change")
-    moversRelative: list[dict[str, Any]] | None = Field(None, description="top 50 by percentage change")
-    events: list[dict[str, Any]] | None = Field(None, description="`{type, feed, entity, date, old, new, detail}`")
-    feeds: list[dict[str, Any]] | None = Field(None, description="one trends object per feed (no `feed` given)")
-
-
-class MomentumOut(_Open):
-    """One category's leaderboard, or (without `category`) every category under `categories`."""
-
-    category: str | None = None
-    date: str | None = None
-    limit: int | None = None
-    count: int | None = None
-    data: list[dict[str, Any]] | None = Field(None, description="`{rank, entity, score, components, basis}`")
-    categories: list[dict[str, Any]] | None = None
-
-
-class DemandOut(_Open):
-    """Entities most looked up by AI agents over seven days."""
-
-    from_: str | None = Field(None, alias="from")
-    to: str | None = None
-    count: int | None = None
-    data: list[dict[str, Any]] | None = None
-
-
-class EntityCard(_Open):
-    """One entity: current row, momentum and recent change events."""
-
-    entity: str | None = None
-    feed: str | None = None
-    current: bool | None = Field(None, description="whether the entity is in the feed's latest snapshot")
-    firstSeen: str | None = None
-    lastSeen: str | None = None
-    row: dict[str, Any] | None = Field(None, description="the entity's latest row")
-    momentum: dict[str, Any] | None = Field(None, description="score, components, basis, score history")
-    events: list[dict[str, Any]] | None = None
-
-
-class SampleOut(_Open):
-    """Five rows of one feed (a feed page), or of every feed under `feeds`."""
-
-    feed: str | None = None
-    data: list[dict[str, Any]] | None = None
-    feeds: list[dict[str, Any]] | None = None
-
-
-class WatchOut(_Open):
-    id: str | None = Field(None, description="pass to delete_watch")
-    entity: str | None = Field(None, description="entity page path")
-    type: str | None = None
-    threshold: float | None = None
-    feed: str | None = None
-    key: str | None = Field(None, description="the entity key")
-    createdAt: str | None = None
-
-
-class WatchList(_Open):
-    """The key's watches."""
-
-    count: int | None = None
-    limit: int | None = Field(None, description="most watches the key's plan allows")
-    data: list[WatchOut] | None = None
-
-
-class WatchDeleted(_Open):
-    deleted: str | None = None
 
 
 # -- calling the API ---------------------------------------------------------------------------------------------
@@ -572,7 +512,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         return await fetch(ctx, f"{API}/momentum", summarize_momentum, keyed=False, params=params)
 
     @tool(read_only)
-    async def demand_index(ctx: Context) -> Annotated[CallToolResult, DemandOut]:
+    async def demand_index(ctx: Context) -> Annotated[CallToolResult, schemas.DemandResponse]:
         """Demand index: the entities AI agents looked up most over the seven days ending on the latest
         archived day (lookups of one entity via the API or this MCP server: entity_history, get_entity,
         query_feed with repo/url). {from, to, count, data: [top 100]}; empty when nothing was looked up.
@@ -580,7 +520,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         return await fetch(ctx, f"{API}/demand", summarize_demand, keyed=False)
 
     @tool(read_only)
-    async def get_entity(ctx: Context, feed: FeedName, entity: EntityKey) -> Annotated[CallToolResult, EntityCard]:
+    async def get_entity(ctx: Context, feed: FeedName, entity: EntityKey) -> Annotated[CallToolResult, EntityOut]:
         """Everything about ONE entity in one call: {entity, feed, current (in the latest snapshot),
         firstSeen, lastSeen, row (its latest full row), momentum {score, components, basis, history of
         daily scores} (null for feeds without momentum: forum-launch-ai, ai-pricing), events (its recent
@@ -603,7 +543,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         return await fetch(ctx, f"{API}/sample", summarize_sample, keyed=False, params={"name": name})
 
     @tool(read_only)
-    async def list_watches(ctx: Context) -> Annotated[CallToolResult, WatchList]:
+    async def list_watches(ctx: Context) -> Annotated[CallToolResult, schemas.WatchList]:
         """The watches of your key: {count, limit (5 Starter, 50 Pro), data: [{id, entity, type, threshold,
         feed, key, createdAt}]}. Needs a key; costs one request of the monthly quota."""
         return await fetch(ctx, f"{API}/watches", summarize_watches, keyed=True)
@@ -621,7 +561,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
                                           json_schema_extra={"enum": list(WATCH_TYPES)})] = None,
         threshold: Annotated[float | None, Field(description="For momentum_jump / momentum_above; "
                                                  "optional.")] = None,
-    ) -> Annotated[CallToolResult, WatchOut]:
+    ) -> Annotated[CallToolResult, schemas.Watch]:
         """Watch an entity for changes; returns the new watch {id, entity, type, threshold, feed, key,
         createdAt}. A key holds at most 5 watches on Starter, 50 on Pro (403 watch_limit); the same entity
         and type twice is refused (409 watch_exists); an unknown page path is 404. Needs a key; costs one
@@ -642,7 +582,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     async def delete_watch(
         ctx: Context,
         id: Annotated[str, Field(description="The watch id (from list_watches or add_watch), e.g. w_0123abcd.")],
-    ) -> Annotated[CallToolResult, WatchDeleted]:
+    ) -> Annotated[CallToolResult, schemas.WatchDeleted]:
         """Delete one of your key's watches; returns {deleted: id}. 404 when the key has no such watch.
         Needs a key; costs one request of the monthly quota."""
 

@@ -21,7 +21,9 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
+from collectors.models import FEED_NAMES
 from collectors.state import StateStore
+from server import schemas
 from tests.live import LiveServer, start_live_server, stop
 
 TOOLS = {
@@ -88,6 +90,12 @@ async def test_initialise_and_every_tool_is_described(server: LiveServer) -> Non
         for name, prop in tool.input_schema.get("properties", {}).items():
             assert prop.get("description"), f"{tool.name}.{name} has no description"
     assert tools["query_feed"].input_schema["properties"]["limit"]["maximum"] == 1000
+    # one definition per body: the output schemas are the API document's own models
+    assert {f"{''.join(p.title() for p in feed.split('-'))}Response" for feed in FEED_NAMES} <= set(
+        tools["query_feed"].output_schema["$defs"]
+    )
+    assert tools["list_watches"].output_schema == schemas.WatchList.model_json_schema(by_alias=True)
+    assert tools["demand_index"].output_schema == schemas.DemandResponse.model_json_schema(by_alias=True)
     assert "codehost-ai-repos" in tools["entity_history"].input_schema["properties"]["feed"]["enum"]
     assert "daily history+trends cap" in tools["entity_history"].description
     assert "daily history+trends cap" in tools["trends"].description
