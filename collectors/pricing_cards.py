@@ -1,26 +1,10 @@
 """Plans from the visible plan cards of a SaaS pricing page: the `heuristic` method, read last.
 
-A card is an element that names one plan and shows its price. Sites draw them every way, so:
-
-- a card is marked as one (`pricing`, `plan`, `tier`, `card`, `package`, `price` in its class or id), or
-  is one of several sibling elements alike in tag and class that each name a plan and show a price;
-  the innermost such element is widened to the child of the element that holds the other cards, so a
-  price or footnote set a little apart from the name ("(17.88€ /year)", "(*) Per user") is still read;
-- the plan's name is in an h2–h4 heading, else in an element classed as a title or name
-  (`cardTitle`, `plan-name`, `plan-type`), else in an h5/h6/h1 or a `strong`, else it is the card's
-  first short text (a row of alike badges, "Windows macOS Linux", read together); never a price;
-- every price that says per what or per when is an entry ("$20/mo per editor + $0/mo per viewer",
-  monthly, monthly billed yearly and yearly figures side by side), the first price otherwise;
-- the period or unit may be on the next line ("19 $/Platz" over "Monatlich abgerechnet"), in
-  `data-monthly`/`data-yearly` attributes of a billing toggle, or in the card's footnote
-  ("(*) Per user"); amounts may use a decimal comma ("19,99 €", "€ 0,90") and European grouping
-  ("14.950,00 $");
-- a bare number in a price element ("19/Platz") is in the currency every other card on the page uses;
-- a card without a price is free when a line says so ("Kostenlos", "無料", "Ücretsiz"), custom when it
-  says "Contact sales" / "Kontaktiere uns" / "Özel"; a card with both a free line and a price offers
-  both (free read access, paid full licence).
-
+A card is an element that names one plan and shows its price. Sites draw them every way, so cards
+are found by class names or by alike siblings, and names, periods, units and currencies are looked
+for in several places, in a fixed order of trust. Read last because it is the least reliable method.
 Struck-through prices were removed before (`pricing_extract.drop_struck`). Pure functions over a tree.
+See docs/pricing-extraction.md.
 """
 
 from __future__ import annotations
@@ -33,11 +17,12 @@ from decimal import Decimal
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from collectors.models import PricePlan
+from collectors.models import Period, PricePlan
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
+    PLAN_WORD,
     PRICE_TEXT,
     PageContext,
     currency_code,
@@ -64,6 +49,15 @@ MAX_CARD_TEXT = 4000
 ORDINAL = re.compile(r"^\d{1,2}[.)、]$")
 ARITHMETIC = re.compile(r"[=×]")
 NOT_A_CARD = frozenset({"html", "body", "main", "nav", "header", "footer", "table", "tr", "td", "th", "ul", "ol"})
+RIBBON = re.compile(
+    r"^(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
+    r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
+    r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
+    r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
+    r"最受歡迎|인기|추천)[!！]?$",
+    re.I,
+)
+"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ"): a badge, never the plan's name."""
 MAX_NAME = 60
 MAX_FIRST_TEXT = 40
 _SPACE = re.compile(r"\s+")
@@ -73,12 +67,12 @@ _SPACE = re.compile(r"\s+")
 class CardPrice:
     amount: Decimal
     currency: str | None
-    period: str | None
+    period: Period | None
     unit: str | None
 
 
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
-    """Plans from plan cards (see the module docstring)."""
+    """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
     cards = plan_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
@@ -87,7 +81,30 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     for card, name in cards:
         if name:
             plans.extend(_card_plans(card, name, _card_prices(card, yen, page_currency), yen))
+    if plans:
+        named = {p.plan.casefold() for p in plans}
+        plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
     return plans
+
+
+def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:
+    """Custom plans set apart from the cards: a block whose heading names a plan ("Enterprise plan",
+    "企業端服務方案") and that shows no price but asks to get in touch ("Contact sales", "與我們聯繫")."""
+    root = tree.body
+    if root is None:
+        return
+    inside = {card.mem_id for card in cards}
+    for heading in root.css("h2, h3, h4"):
+        if inside & (_ancestor_ids(heading) | {heading.mem_id}):
+            continue
+        name = _name_text(heading)
+        block = heading.parent
+        if not name or re.search(r"[?？]", name) or not PLAN_WORD.search(name) or block is None or not _small(block):
+            continue
+        lines = _lines(block)
+        if any(PRICE_TEXT.search(line) for line in lines) or not any(_custom_line(line) for line in lines):
+            continue
+        yield _plan(name, None, None, None, None)
 
 
 # -- finding the cards ------------------------------------------------------------------------------
@@ -137,11 +154,17 @@ def _is_card(node: LexborNode) -> bool:
 def _several_sections(node: LexborNode) -> bool:
     """A region with several headings of the rank of its first one holds several things (the pricing page's
     sections), not one plan; a card's own sub-headings ("Features") rank below its name."""
-    headings = node.css("h1, h2, h3, h4")
+    headings = [h for h in node.css("h1, h2, h3, h4") if not _price_heading(h)]
     if not headings:
         return False
-    top = min(int(h.tag[1]) for h in headings)
-    return sum(1 for h in headings if int(h.tag[1]) == top) > 1
+    ranks = [int(h.tag[1]) for h in headings if h.tag]  # h1..h4: what the selector matched
+    return ranks.count(min(ranks)) > 1
+
+
+def _price_heading(node: LexborNode) -> bool:
+    """A heading that draws a price big ("<h2>€ 49 Per Month</h2>"), not one that names a section."""
+    text = _clean(node.text(separator=" "))
+    return bool(PRICE_TEXT.search(text) or BARE_PRICE.match(text))
 
 
 def _small(node: LexborNode) -> bool:
@@ -211,8 +234,30 @@ def _has_price_signal(node: LexborNode) -> bool:
 
 
 def card_name(card: LexborNode) -> str:
-    """The plan name the card shows (see the module docstring); "" when it shows none."""
+    """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
+    before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
+    a marked name or a first text before the price wins over one after it."""
+    before = _before_price(card)
+    if before is not None:
+        name = _marked_name(card, before) or _first_text(card, before)
+        if name:
+            return name
     return _marked_name(card) or _first_text(card)
+
+
+def _before_price(card: LexborNode) -> set[int] | None:
+    """The nodes of the card that come before its first price, in document order; None without a price."""
+    seen: set[int] = set()
+    text = ""
+    for node in card.traverse(include_text=True):
+        if node.tag == "-text":
+            own = _clean(node.text(deep=False))
+            if own:
+                text = f"{text} {own}" if text else own
+                if PRICE_TEXT.search(text):
+                    return seen
+        seen.add(node.mem_id)
+    return None
 
 
 def _named_card(node: LexborNode) -> bool:
@@ -220,10 +265,12 @@ def _named_card(node: LexborNode) -> bool:
     return bool(_marked_name(node))
 
 
-def _marked_name(card: LexborNode) -> str:
+def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
     for selector in ("h2, h3, h4", None, "h5, h6, h1, strong, b"):
         nodes = card.css(selector) if selector else _title_classed(card)
         for node in nodes:
+            if within is not None and node.mem_id not in within:
+                continue
             text = _name_text(node)
             if text:
                 return text
@@ -247,15 +294,20 @@ def _name_text(node: LexborNode) -> str:
     return text if re.search(r"[^\W\d_]", text) else ""
 
 
-def _first_text(card: LexborNode) -> str:
-    """The card's first short text, with the alike badges beside it ("Windows" "macOS" "Linux")."""
+def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
+    """The card's first short text, with the alike badges beside it ("Windows" "macOS" "Linux"); a ribbon
+    ("Recommended", "Most popular") set before the name is passed over."""
     for node in card.traverse(include_text=True):
         if node.tag != "-text" or not _clean(node.text(deep=False)):
             continue
+        if within is not None and node.mem_id not in within:
+            return ""
         holder = node.parent
         if holder is None or holder.mem_id == card.mem_id:
             return ""
         text = " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
+        if RIBBON.match(text):
+            continue
         return text if _plain_name(text) else ""
     return ""
 
@@ -415,7 +467,7 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     return CardPrice(amount, currency_code(symbol, yen), period, unit)
 
 
-def _period_unit(tail: str) -> tuple[str | None, str | None]:
+def _period_unit(tail: str) -> tuple[Period | None, str | None]:
     period = tail_period(tail)
     unit = tail_unit(tail)
     if unit is None and period is None and (usage := usage_unit(tail)) is not None:
@@ -475,13 +527,13 @@ def _footnote_unit(lines: list[str]) -> str | None:
 
 
 def _plan(
-    name: str, amount: Decimal | None, currency: str | None, period: str | None, unit: str | None
+    name: str, amount: Decimal | None, currency: str | None, period: Period | None, unit: str | None
 ) -> PricePlan:
     return PricePlan(
         plan=name,
         amount=float(amount.normalize()) if amount is not None else None,
         currency=currency,
-        period=period,  # type: ignore[arg-type]
+        period=period,
         unit=unit,
         custom=amount is None,
         method="heuristic",

@@ -1,30 +1,10 @@
 """Prices from the price grids of API pricing pages: one model per row, one priced dimension per column.
 
-This is where model APIs publish prices (input / cached input / output per 1M tokens, per image, per
-second of video, per request), so it is read header-aware, not as loose "$2.50" texts. The grids come
-from `pricing_grid` (tables, split tables, `<div>` rows); here they are read:
-
-- each column's header says what it prices (`pricing_vocab.dimension_of`) and often the unit and the
-  currency ("Input (USD / 1M tokens)"); columns that price nothing (context window, rate limits) are
-  skipped even when they hold numbers, and a column under a grouping header ("Long context") is priced
-  by its own lower header;
-- a column that only says "Price" gets its dimension from the row (a "billing item" column naming it,
-  a cell priced per video or per image), else from the heading over the table ("Image generation"),
-  else from the row's label ("Web search"), else keeps its header's own name;
-- the label column is the first unpriced column, a leading region or category column aside; other
-  unpriced columns whose texts differ between rows of one model (context tiers, modality, region,
-  resolution) are variants: they go into `section`, so each variant's price is its own entry;
-- columns sharing one dimension ("LoRA fine-tuning" and "full fine-tuning" are both `training`) are
-  variants of it too, named in `section` by their header;
-- a cell's own currency and unit win over the header's, the header's over a note near the table
-  ("All prices per 1M tokens"); a bare number counts only when a header or note names the currency, and
-  a free cell takes the currency of the table's other prices;
-- a table whose row labels are the dimensions ("Input price", "Output price") is read transposed, for
-  the model its heading names;
-- the heading or caption a table sits under is its `section` ("Batch API", "Fine-tuning"), which keeps
-  the same model's standard and batch prices apart.
-
-Pure functions over a parsed tree.
+This is where model APIs publish prices (per 1M tokens, per image, per second of video, per request),
+so a grid from `pricing_grid` is read header-aware, column by column, not as loose "$2.50" texts:
+the headers say what each column prices and in which unit and currency, and unpriced columns that
+vary within a model become variants in `section`. Pure functions over a parsed tree.
+See docs/pricing-extraction.md.
 """
 
 from __future__ import annotations
@@ -73,7 +53,7 @@ GROUP_HEADER = re.compile(
 NO_PRICE_CELL = re.compile(r"^(?:-+|—|–|/|\\|n/?a|不支持|暂无|不适用)$", re.I)
 UNIT_DIMENSIONS = {"video": "video", "image": "image"}
 """Units that say what is priced: a cell priced "/ video" in a "Price" column prices video."""
-TOKEN_UNITS = frozenset({"1M tokens", "1K tokens", "1M tokens/hour", "characters"})
+TOKEN_UNITS = frozenset({"1M tokens", "1K tokens", "1M tokens/hour", "1K tokens/hour", "characters"})
 HEADING_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
     (re.compile(r"\bimage|图片|图像", re.I), "image"),
@@ -220,8 +200,9 @@ class Layout:
     label: int
     unit: int | None
     variants: tuple[int, ...]
-    row_dimension: int | None
-    """A column naming each row's dimension ("计费项: 文本输入") for columns that only say "Price"."""
+    row_dimensions: tuple[int, ...]
+    """Columns naming each row's dimension ("计费项: 文本输入", "子项: 命中缓存") for columns that only say
+    "Price" or name a variant ("在线推理")."""
 
 
 def read_grid(
@@ -244,6 +225,7 @@ def read_grid(
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(texts, headers, section, context, page, default_currency, default_unit)
     columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    columns = _priced_by_unit_column(body, columns, headers, page)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
@@ -289,11 +271,13 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
 
 def _with_variants(columns: list[Column], head: Grid) -> list[Column]:
     """Name what sets apart columns that price one dimension: their grouping header ("Short context" /
-    "Long context"), else their own header ("LoRA精调" / "全量精调")."""
-    counts = Counter(c.dimension for c in columns if c.priced and c.dimension)
+    "Long context"), else their own header ("LoRA精调" / "全量精调"). Columns that name no dimension
+    ("Online inference" / "Offline inference", "在线推理" / "批量推理": the row or the heading says what they
+    price) are variants of one another the same way."""
+    counts = Counter(c.dimension for c in columns if c.priced)
     out: list[Column] = []
     for col, column in enumerate(columns):
-        if not column.priced or not column.dimension or counts[column.dimension] < 2:
+        if not column.priced or column.dimension == OWN_NAME or counts[column.dimension] < 2:
             out.append(column)
             continue
         groups = [row[col].text for row in head[:-1] if col < len(row) and row[col].text]
@@ -313,22 +297,111 @@ def _groups(head: Grid, col: int) -> list[str]:
 
 
 def _unitless(header: str) -> str:
-    """A header without its unit note: "LoRA精调 元/百万token" is "LoRA精调"."""
-    return re.sub(r"[(（][^()（）]*[)）]|\S*/\S*.*$", "", header).strip() or header
+    """A header without its unit note: "LoRA精调 元/百万token" is "LoRA精调", "Input (audio) (USD/M tokens)"
+    is "Input (audio)" (a bracket that qualifies what is priced stays)."""
+    def note(match: re.Match[str]) -> str:
+        inner = match.group(0)
+        return " " if usage_unit(inner) or header_currency(inner, "JPY") or "/" in inner else inner
+
+    text = re.sub(r"[(（][^()（）]*[)）]", note, header)
+    return clean(re.sub(r"\S*/\S*.*$", "", text)) or header
 
 
 def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
-    priced = [c.priced and any(has_price(row[i].text) or FREE_CELL.match(row[i].text) for row in body if i < len(row))
+    priced = [c.priced and any(_price_cell(row[i].text, c) for row in body if i < len(row))
               for i, c in enumerate(columns)]
-    unit_col = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
+    unit_col = _unit_column(body, headers)
     free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
+    label = _finer_label(body, headers, free, label)
     labels = [label_text(row[label].name) if label < len(row) else "" for row in body]
     variants = _variant_columns(body, labels, [c for c in free if c != label])
-    row_dimension = next(
-        (c for c in variants if all(dimension_of(row[c].text) for row in body if c < len(row) and row[c].text)), None
-    )
-    return Layout(label, unit_col, tuple(variants), row_dimension)
+    row_dimensions = tuple(c for c in variants if _names_dimensions(body, c))
+    return Layout(label, unit_col, tuple(variants), row_dimensions)
+
+
+def _price_cell(text: str, column: Column) -> bool:
+    return bool(has_price(text) or FREE_CELL.match(text) or (column.currency and BARE_AMOUNT.match(text)))
+
+
+def _names_dimensions(body: Grid, col: int) -> bool:
+    """A "sub-item" column (子项, 计费项, "Billing item"): most of its cells name a priced dimension, none a
+    context length or a limit."""
+    texts = [row[col].text for row in body if col < len(row) and row[col].text]
+    named = [t for t in texts if dimension_of(t) is not None]
+    return bool(texts) and len(named) * 2 > len(texts) and not any(NOT_A_PRICE.search(t) for t in texts)
+
+
+UNIT_CELL = re.compile(r"^(?:[^\d]|\b1\s*[mk]\b|\b1,000(?:,000)?\b)*$", re.I)
+
+
+def _unit_cell(text: str) -> bool:
+    """A cell naming a currency and unit and no amount ("元/千tokens", "USD per 1M tokens", "元/次")."""
+    if not text or len(text) > 30 or not UNIT_CELL.match(text):
+        return False
+    if "/" not in text and not re.search(r"\bper\b|每", text, re.I):
+        return False
+    return bool(header_currency(text, "JPY")) and stated_unit(text) is not None
+
+
+def _unit_column(body: Grid, headers: list[str]) -> int | None:
+    """The column that says each row's unit: headed "Unit" / "单位", or whose every cell is a unit."""
+    by_header = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
+    if by_header is not None:
+        return by_header
+    for col in range(len(headers)):
+        texts = [row[col].text for row in body if col < len(row) and row[col].text]
+        if len(texts) >= 2 and all(_unit_cell(t) for t in texts):
+            return col
+    return None
+
+
+def _priced_by_unit_column(body: Grid, columns: list[Column], headers: list[str], page: PageContext) -> list[Column]:
+    """With a column giving each row's currency and unit, the columns of bare numbers beside it are prices
+    even when their headers name no currency ("在线推理 | 批量推理 | 单位: 元/千tokens")."""
+    unit_col = _unit_column(body, headers)
+    if unit_col is None:
+        return columns
+    out: list[Column] = []
+    for col, column in enumerate(columns):
+        texts = [row[col].text for row in body if col < len(row) and row[col].text]
+        numeric = [t for t in texts if BARE_AMOUNT.match(t) and not re.search(r"[^\d\s.,]", t)]
+        if (
+            col != unit_col and not column.priced and numeric and not NOT_A_PRICE.search(column.header)
+            and all(t in numeric or NO_PRICE_CELL.match(t) or FREE_CELL.match(t) for t in texts)
+        ):
+            column = replace(column, priced=True)
+        out.append(column)
+    return out
+
+
+VERSION_HEADER = re.compile(r"版本|version|\bid\b|型号|\bcode\b|api\s*name|model\s*name|模型编码|模型代码", re.I)
+
+
+def _finer_label(body: Grid, headers: list[str], free: list[int], label: int) -> int:
+    """A family column ("ERNIE 4.5 Turbo") over the column naming each model in it ("ERNIE-4.5-Turbo-32K"):
+    the finer column labels the rows. It is finer when each of its names falls in one family, it has more
+    names than there are families, and its names spell the family's or its header says version / ID."""
+    after = [c for c in free if c > label]
+    if not after:
+        return label
+    col = after[0]
+    pairs = [(_key(row[label].name), _key(row[col].name)) for row in body if col < len(row) and label < len(row)]
+    if not pairs or any(not fine for _, fine in pairs):
+        return label
+    family_of: dict[str, str] = {}
+    for family, fine in pairs:
+        if family_of.setdefault(fine, family) != family:
+            return label
+    families, names = {f for f, _ in pairs}, {n for _, n in pairs}
+    if len(names) <= len(families):
+        return label
+    spelled = all(fine.startswith(family) for family, fine in pairs if family)
+    return col if spelled or VERSION_HEADER.search(headers[col]) else label
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\W_]+", "", label_text(text).casefold())
 
 
 def _variant_columns(body: Grid, labels: list[str], candidates: list[int]) -> list[int]:
@@ -353,24 +426,31 @@ def _read_rows(
     seen: set[tuple[str, str, str]] = set()
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
+    label_header = columns[layout.label].header if layout.label < len(columns) else ""
+    names = _model_names([label_text(row[layout.label].name) for row in body if layout.label < len(row)], label_header)
     for row in body:
         cell = row[layout.label] if layout.label < len(row) else Cell("")
         label = label_text(cell.name)
-        if not label or len(label) > MAX_LABEL or has_price(label):
+        if not label or has_price(label):
+            continue
+        label = names.get(label, label)
+        if len(label) > MAX_LABEL:
             continue
         row_parts = [row[c].text for c in layout.variants if c < len(row)]
         if repeated[label.casefold()] > 1 and cell.rest:
             row_parts.append(cell.rest)
         row_variant = " · ".join(p for p in row_parts if p and not NO_PRICE_CELL.match(p))
-        row_unit = usage_unit(row[layout.unit].text) if layout.unit is not None and layout.unit < len(row) else None
-        row_dim = None
-        if layout.row_dimension is not None and layout.row_dimension < len(row):
-            row_dim = dimension_of(row[layout.row_dimension].text) or None
+        unit_text = row[layout.unit].text if layout.unit is not None and layout.unit < len(row) else ""
+        row_unit = stated_unit(unit_text) if unit_text else None
+        row_currency = header_currency(unit_text, page.yen) if unit_text else None
+        row_dim = _row_dimension(row, layout)
         for col, column in enumerate(columns):
             if col == layout.label or col >= len(row) or not column.priced:
                 continue
             if row_unit:
                 column = replace(column, unit=row_unit)
+            if row_currency:
+                column = replace(column, currency=row_currency)
             plan = _cell_plan(label, row[col].text, column, page)
             if plan is None:
                 continue
@@ -386,6 +466,48 @@ def _read_rows(
                                         "unit": unit_for(dimension, plan.unit)})
             )
     return plans
+
+
+MODEL_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-._:/][A-Za-z0-9]+)+|[A-Za-z]+\d[A-Za-z0-9.]*")
+"""A model identifier: ASCII, no spaces, letters with digits or separators ("qwen3-max", "gpt-4o", "o3")."""
+BADGE_START = re.compile(
+    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|sale|discount|coming\s+soon|"
+    r"free\s+(?:trial|tier)|[-–—(（]?\s*(?:\d+\s*%\s*off|半价|限时))\b",
+    re.I,
+)
+"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated") rather than names it."""
+ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
+_HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _model_names(labels: list[str], header: str) -> dict[str, str]:
+    """Each row label's model name: a cell that starts with a model identifier and goes on with tags or notes
+    written inline ("qwen3-max 当前能力等同于 qwen3-max-2026-01-23 Batch 调用 半价", "gpt-x New") is named by the
+    identifier alone, as is every cell of a column headed "Model ID". A label is kept whole when cutting it
+    would give two labels of the table one name ("DeepSeek-V4 原厂直供" beside "DeepSeek-V4")."""
+    by_id = bool(ID_HEADER.search(header))
+    short: dict[str, str] = {}
+    for label in dict.fromkeys(labels):
+        first, _, rest = label.partition(" ")
+        if not rest or not MODEL_ID.fullmatch(first):
+            continue
+        if by_id or _HAN.search(rest) or BADGE_START.match(rest):
+            short[label] = first
+    merged = Counter(short.get(label, label).casefold() for label in dict.fromkeys(labels))
+    return {label: name for label, name in short.items() if merged[name.casefold()] == 1}
+
+
+def _row_dimension(row: list[Cell], layout: Layout) -> str | None:
+    """The dimension a row names in its sub-item column, else in another of its variant cells (a service
+    column's "搜索增强" when the sub-item only says "触发"), the most specific (rightmost) first. A cell that
+    says only "call" / "调用" tells how a service is counted: the service's own dimension wins over it."""
+    if not layout.row_dimensions:
+        return None
+    named = [
+        dimension for col in sorted({*layout.row_dimensions, *layout.variants}, reverse=True)
+        if col < len(row) and (dimension := dimension_of(row[col].text))
+    ]
+    return next((d for d in named if d != "request"), named[0] if named else None)
 
 
 def _heading_dimension(text: str) -> str | None:
@@ -431,7 +553,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     elif FREE_CELL.match(text.strip()):
         amount, currency, unit = Decimal(0), column.currency, column.unit
     else:
-        bare = BARE_AMOUNT.match(text)
+        bare = BARE_AMOUNT.match(text) or _prose_amount(text)
         if bare is None or column.currency is None:
             return None
         amount = parse_number(bare.group("amt"))
@@ -447,6 +569,27 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         unit=unit,
         method="table",
     )
+
+
+PROSE_AMOUNT = re.compile(
+    r"(?:^|(?<=[:：\s]))(?P<amt>\d+(?:\.\d+)?)(?P<tail>)\s*(?=$|[;；,，|)）]|/\s|\s+[/|])"
+)
+"""A number standing on its own in a sentence ("Video with audio: 2.4; without: 1.2", "no video 7.0 / with
+video 4.3"): after a colon or a space, before the end or a separator. Not a resolution ("720p"), a size
+("128K"), a range bound ("[0, 128]") or a ratio ("16:9")."""
+MAX_PROSE_AMOUNTS = 4
+
+
+def _prose_amount(text: str) -> re.Match[str] | None:
+    """The first amount of a cell that says in words what its figures are for, under a header that names the
+    currency: a cell of two prices gives its first, as a cell "$2 / $1" does."""
+    if not re.search(r"[^\W\d_]{2,}", text):
+        return None
+    found = [
+        m for m in PROSE_AMOUNT.finditer(text)
+        if "." in m.group("amt") or re.search(r"[:：]\s*$", text[: m.start()])
+    ]  # a decimal, or a figure after a colon: not "Tier 2"
+    return found[0] if 0 < len(found) <= MAX_PROSE_AMOUNTS else None
 
 
 def _tail_unit(tail: str) -> str | None:

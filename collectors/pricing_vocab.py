@@ -9,7 +9,65 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from price_parser._currencies import CURRENCIES, REPLACED_BY_EURO
+
+from collectors.models import Period
+
+CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD"}
+"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes)."""
+_NOT_ISO = frozenset({"PRB", "TVD", "GGP", "IMP", "JEP", "ZWD", "ZMK", "MRO", "STD", "VEF"})
+ISO_CODES = frozenset(
+    code for code in CURRENCIES
+    if code not in REPLACED_BY_EURO and code not in CODE_ALIASES and code not in _NOT_ISO
+    and not (code.startswith("X") and code not in ("XAF", "XOF", "XPF", "XCD"))
+)
+"""Every current ISO 4217 currency code price-parser knows (precious metals and test codes aside)."""
+WORD_CODES = frozenset(
+    {"ALL", "TOP", "CUP", "MOP", "PEN", "SOS", "MAD", "GEL", "BOB", "AMD", "BAM", "NAD", "ANG", "TRY", "CHE",
+     "STD", "BTN", "ERN", "CVE", "CHW", "COU", "BOV", "MXV", "UYI", "CLF", "PRB", "TVD", "GGP", "IMP", "JEP"}
+)
+"""Codes that are also English words or abbreviations ("TOP 10", "TRY 14 days", "AMD GPUs"): currencies in
+structured data, but not taken for one beside a number in running text."""
+_PREFERRED = ("USD", "EUR", "GBP", "KRW", "PHP", "TWD", "CNY", "INR", "PKR", "ILS")
+_SAFE_ASCII_SYMBOLS = frozenset({"RM", "Rp", "TL", "Ft", "Rs", "Kč", "zł", "Fr.", "kr"})
+"""Letter symbols common on price tags and unlikely to be anything else beside a number."""
+
+
+def _symbol_table() -> dict[str, str]:
+    """Symbol -> ISO code, from price-parser's currency list: the symbols one current currency
+    owns, or that a main currency owns among several ("£" is GBP, "₩" KRW); single letters ("R", "K"),
+    bare "$" and plain words aside ("$" and the yen sign are decided by `currency_code` and the page)."""
+    owners: dict[str, set[str]] = {}
+    for code, info in CURRENCIES.items():
+        code = CODE_ALIASES.get(code, code)
+        if code not in ISO_CODES:
+            continue
+        for symbol in (info.get("s"), info.get("sn"), *(info.get("sn2") or [])):
+            if isinstance(symbol, str) and symbol.strip() and symbol != code:
+                owners.setdefault(symbol.strip(), set()).add(code)
+    table: dict[str, str] = {}
+    for symbol, codes in owners.items():
+        ascii_word = symbol.isascii() and not re.search(r"[$£¥]", symbol)
+        if symbol in ("-", "$") or (ascii_word and symbol not in _SAFE_ASCII_SYMBOLS):
+            continue
+        if len(symbol) == 1 and symbol.isalpha() and symbol not in ("원",):
+            continue  # a letter of some alphabet ("R", "đ"), not a sign
+        if symbol in YEN_SIGNS:
+            continue
+        if len(codes) == 1:
+            table[symbol] = next(iter(codes))
+        elif preferred := next((c for c in _PREFERRED if c in codes), None):
+            table[symbol] = preferred
+    return {**table, **_EXTRA_SIGNS}
+
+
+_EXTRA_SIGNS = {"₺": "TRY", "₽": "RUB", "₸": "KZT", "₼": "AZN", "₾": "GEL", "₵": "GHS", "₹": "INR", "₩": "KRW"}
+"""Current signs price-parser spells as letters ("TL", "руб.")."""
+YEN_SIGNS = ("¥", "￥")
+"""The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
+_SYMBOLS = _symbol_table()
 CURRENCY_SYMBOLS = {
+    **{symbol.casefold(): code for symbol, code in _SYMBOLS.items()},
     "$": "USD",
     "us$": "USD",
     "€": "EUR",
@@ -21,9 +79,10 @@ CURRENCY_SYMBOLS = {
     "₹": "INR",
     "₩": "KRW",
     "r$": "BRL",
+    "nt$": "TWD",
 }
-YEN_SIGNS = ("¥", "￥")
-"""The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
+"""Currency signs and symbols, casefolded, to ISO codes: price-parser's whole table plus the signs pages
+use that it spells otherwise."""
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -69,14 +128,24 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
         return _YEN_WORDS[text]
     if re.fullmatch(r"[A-Za-z]{3}", text):
         code = text.upper()
-        return "CNY" if code == "RMB" else code
-    return CURRENCY_SYMBOLS.get(text.lower())
+        return CODE_ALIASES.get(code, code)
+    return CURRENCY_SYMBOLS.get(text.casefold())
 
 
 # -- amounts with their currency -----------------------------------------------------------------
 
-_CUR_BEFORE = r"(?:US\$|CA\$|A\$|R\$|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b)"
-_CUR_AFTER = r"(?:€|£|\$|美元|欧元|元|円|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b)"
+def _alternation(symbols: list[str]) -> str:
+    return "|".join(re.escape(symbol) for symbol in sorted(set(symbols), key=len, reverse=True))
+
+
+_SIGNS = _alternation([s for s in _SYMBOLS if not re.fullmatch(r"[^\W\d_]+\.?", s)])
+"""Symbols drawn with a sign ("NT$", "zł" aside): "HK$", "₺", "₫", "د.إ."."""
+_WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
+"""Symbols spelled with letters ("RM", "Kč", "zł", "руб."), matched in their own case and as whole words."""
+_CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
+_MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
+_CUR_BEFORE = (rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})")
+_CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
 _AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 ]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 PRICE_TEXT = re.compile(
     rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>{_CUR_AFTER}))"
@@ -101,16 +170,20 @@ def price_matches(text: str) -> list[re.Match[str]]:
 BARE_AMOUNT = re.compile(rf"^\s*(?P<amt>{_AMT})\s*(?P<tail>[^\d]{{0,40}})$")
 """A cell holding only a number (and maybe a unit): a price when its header names the currency."""
 
-CURRENCY_IN_HEADER = re.compile(r"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(美元|欧元|日元|英镑|人民币|[$€£¥￥元円])", re.I)
+CURRENCY_IN_HEADER = re.compile(
+    rf"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(?-i:\b({_CODES})\b)|(美元|欧元|日元|英镑|人民币|新台币|新台幣|港币|港幣|{_SIGNS}|[$€£¥￥元円])",
+    re.I,
+)
 """The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens")."""
-_YEN_WORDS = {"円": "JPY", "美元": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "人民币": "CNY"}
+_YEN_WORDS = {"円": "JPY", "美元": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "人民币": "CNY",
+              "新台币": "TWD", "新台幣": "TWD", "港币": "HKD", "港幣": "HKD"}
 
 
 def header_currency(text: str, yen: str) -> str | None:
     match = CURRENCY_IN_HEADER.search(text)
     if not match:
         return None
-    symbol = match.group(1) or match.group(2)
+    symbol = match.group(1) or match.group(2) or match.group(3)
     return _YEN_WORDS.get(symbol) or currency_code(symbol, yen)
 
 
@@ -120,7 +193,10 @@ CUSTOM_TEXT = re.compile(
     r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
     r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
-    r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]",
+    r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
+    r"|聯[繫絡系](?:我們|業務|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
+    r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
+    r"demander?\s+un\s+devis|angebot\s+anfordern",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
@@ -130,6 +206,12 @@ CUSTOM_LINE = re.compile(
     r"özel|カスタム|要相談|定制|面议)$",
     re.I,
 )
+PLAN_WORD = re.compile(
+    r"\b(?:plans?|tarif\w*|pakete?|forfaits?|offres?|paquetes?|planes|piani|enterprise|unternehmen|entreprise|"
+    r"empresas?|business)\b|方案|套餐|プラン|エンタープライズ|企业版|企業版|요금제|플랜",
+    re.I,
+)
+"""A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
     r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费)$", re.I
 )
@@ -138,10 +220,15 @@ FREE_LINE = re.compile(
 
 # -- usage units --------------------------------------------------------------------------------
 
+_HOUR = r"小时|小時|hours?\b|hrs?\b|h\b"
+"""Storage priced by time ("USD/M tokens/Hour", "元/百万tokens/小时"): a token amount per hour."""
 _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
 _PER = r"(?:per|/|each|每)\s*"
 UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?:百万|\b1\s*m|\bmillion)\s*tokens?\s*/\s*(?:小时|hours?|hr|h)\b", re.I), "1M tokens/hour"),
+    (re.compile(rf"(?:百万|\b1\s*m|\bmillion|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+     "1M tokens/hour"),
+    (re.compile(rf"(?:千|\b1\s*k|\bthousand|(?<![\w.])k)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+     "1K tokens/hour"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:requests?|calls?)\b|千次", re.I), "1K requests"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
@@ -212,13 +299,15 @@ _QUALIFIED = r"\s*[(（]\s*"
 DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"cache\s*miss|缓存未命中", re.I), "input"),
     (re.compile(r"显式缓存(?:命中|读取)|explicit\s+cach\w*\s*(?:hit|read)", re.I), OWN_NAME),
-    (re.compile(rf"(?:缓存|cache)\w*{_QUALIFIED}(?:{_AUDIO})", re.I), OWN_NAME),
-    (re.compile(r"cache[sd]?\s*(?:input\s*)?(?:write|writes|creation|storage|store)|缓存(?:写入|存储|创建)", re.I),
+    (re.compile(rf"(?:缓存|cache)[^()（）]*?{_QUALIFIED}(?:{_AUDIO})", re.I), OWN_NAME),
+    (re.compile(r"cache[sd]?[\s_-]*(?:input[\s_-]*)?(?:write|writes|writing|creation|storage|store)|"
+                r"缓存(?:写入|存储|创建)|緩存(?:寫入|存儲|創建)", re.I),
      "cache_write"),
     (re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b", re.I),
      "cached_input"),
-    (re.compile(rf"audio\s*(?:input|in)\b|音频输入|输入{_QUALIFIED}(?:{_AUDIO})", re.I), "audio_input"),
-    (re.compile(rf"audio\s*(?:output|out)\b|音频输出|输出{_QUALIFIED}(?:{_AUDIO})", re.I), "audio_output"),
+    (re.compile(rf"audio\s*(?:input|in)\b|音频输入|(?:输入|\binput){_QUALIFIED}(?:{_AUDIO})", re.I), "audio_input"),
+    (re.compile(rf"audio\s*(?:output|out)\b|音频输出|(?:输出|\boutput){_QUALIFIED}(?:{_AUDIO})", re.I),
+     "audio_output"),
     (re.compile(r"\binput|\bprompt|输入", re.I), "input"),
     (re.compile(r"\boutput|\bcompletion|\bgeneration\b|输出", re.I), "output"),
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
@@ -260,7 +349,7 @@ def dimension_of(header: str) -> str | None:
 
 # -- billing periods in the languages of the pages we read ---------------------------------------
 
-TAIL_PERIODS: tuple[tuple[re.Pattern[str], str], ...] = (
+TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
     (
         re.compile(
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
@@ -288,9 +377,12 @@ _USER = (r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro
          r"ユーザー|視聴者|メンバー")
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
-    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)",
+    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)"
+    r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
 )
+"""Per whom: "/Platz", "per editor", "ユーザーごと", and the Chinese counter-and-noun forms ("/名醫療人員",
+"每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
@@ -303,17 +395,21 @@ def tail_unit(tail: str) -> str | None:
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
     match = TAIL_UNIT.search(tail)
     if match:
-        word = match.group("pre") or match.group("post")
-        return "seat" if SEAT_WORDS.match(word) else "user"
+        word = match.group("pre") or match.group("post") or match.group("cjk")
+        return "seat" if SEAT_WORDS.match(word) or word.endswith("席") else "user"
     noun = _PER_NOUN.match(tail.strip())
+    first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
+    if first and _NOT_A_NOUN.match(first.group(1)):
+        return None  # "Per Year": a period, and what follows it is another line's text
     if noun and not _NOT_A_NOUN.match(noun.group("noun")):
         return noun.group("noun").casefold().removesuffix("s")
     return None
 
 
-def tail_period(tail: str) -> str | None:
+def tail_period(tail: str) -> Period | None:
     """The billing period a price's tail names first ("/mo", "pro Monat", "/yıl", "Lebenslange Lizenz")."""
-    period, first = None, len(tail) + 1
+    period: Period | None = None
+    first = len(tail) + 1
     for pattern, name in TAIL_PERIODS:
         found = pattern.search(tail)
         if found and found.start() < first:
