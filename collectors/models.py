@@ -141,6 +141,12 @@ class McpServerRow(Row):
     updatedAt: str
 
 
+Period = Literal["month", "year", "one_time", "usage"]
+"""A price's billing period: per month, per year, once, or per use (usage-priced API dimensions)."""
+Method = Literal["jsonld", "microdata", "app_state", "table", "heuristic"]
+"""Which extractor read a price off the page."""
+
+
 class PricePlan(BaseModel):
     """One price a page shows: a plan's subscription price, or one dimension of a model's usage price."""
 
@@ -154,11 +160,14 @@ class PricePlan(BaseModel):
     )
     amount: float | None = Field(description="Price in `currency`; null for custom/contact-sales plans.")
     currency: str | None = Field(description="ISO 4217 code where known.")
-    period: Literal["month", "year", "one_time", "usage"] | None = None
+    period: Period | None = None
     unit: str | None = Field(None, description="Per what: `user`, `seat`, `1M tokens`, `1K tokens`, `image`, ...")
     section: str | None = Field(None, description="The table's heading or caption when a page has several (`Batch`).")
     custom: bool = False
-    method: Literal["jsonld", "microdata", "app_state", "table", "heuristic"]
+    method: Method
+
+
+ChangeKind = Literal["added", "removed", "price"]
 
 
 class PriceChange(BaseModel):
@@ -168,7 +177,7 @@ class PriceChange(BaseModel):
     plan: str
     dimension: str = "price"
     section: str | None = None
-    change: Literal["added", "removed", "price"]
+    change: ChangeKind
     old: float | None = None
     new: float | None = None
     pct: float | None = Field(None, description="Percentage change of a repriced entry (old to new), 2 decimals.")
