@@ -7,7 +7,7 @@ export FEEDS_DATA_DIR ?= var
 export FEEDS_SITE_DIR ?= site
 DEMO_DAYS ?= 45
 
-.PHONY: run test lint bench install demo clean golden
+.PHONY: run test lint typecheck bench install demo clean golden
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,7 +37,12 @@ run: demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest
+
+# Settings and the checked packages are in pyproject.toml ([tool.mypy]).
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -20,6 +20,7 @@ Any other program in the same environment (`python -m build`, `import build`) st
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,7 +45,13 @@ def activate() -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The `feeds` console script: `feeds.cli.main()` with the application root first on `sys.path`."""
+    """The `feeds` console script: `feeds.cli.main()` with the application root first on `sys.path`.
+
+    Only the process entry point takes SIGPIPE's default (`feeds ... | head` ends quietly, like any
+    Unix tool): `feeds.cli.main` is also called inside other processes (tests), which must not die of
+    a peer closing a socket."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     activate()
     from feeds.cli import main as feeds_main
 

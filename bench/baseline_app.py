@@ -12,13 +12,13 @@ import argparse
 from functools import partial
 from pathlib import Path
 
-from sanic import Request, Sanic
+from sanic import DefaultSanic, Request, Sanic
 from sanic.response import HTTPResponse
 
 PATH = "/page"
 
 
-def create_app(body_path: str) -> Sanic:
+def create_app(body_path: str) -> DefaultSanic:
     body = Path(body_path).read_bytes()
     app = Sanic("baseline")
     app.config.ACCESS_LOG = False

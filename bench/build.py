@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
-from bench.yeararchive import CachedArchive, YearSpec, ensure
+from bench.yeararchive import CachedArchive, YearSpec, archive_bytes, ensure
 
-TARGET_SECONDS = 300.0
-TARGET_RSS_MIB = 1536.0  # 1.5 GB
+TARGET_SECONDS = 90.0
+TARGET_RSS_MIB = 1024.0  # 1 GiB
+TARGET_ARCHIVE_GIB = 1.2
 STAGES = (
     "load_series",
     "write_feed",
@@ -72,7 +73,10 @@ def describe(cached: CachedArchive) -> None:
         f"{spec['llms']} LLMs, {spec['hub_items']}/kind hub items, {spec['pricing_pages']} pricing pages, "
         f"{spec['forum_posts']} forum posts/day"
     )
-    say(f"  {cached.archive_path} ({meta['bytes'] / 2**30:.2f} GiB), {how} {meta['seconds']:.0f} s")
+    say(
+        f"  {cached.archive_path} + {cached.rows_dir}/ ({archive_bytes(cached.directory) / 2**30:.2f} GiB), "
+        f"{how} {meta['seconds']:.0f} s"
+    )
     for feed, rows in meta["rows"].items():
         say(f"  {feed:<20} {rows:>11,} rows  {meta['entities'][feed]:>7,} entities")
 
@@ -87,7 +91,7 @@ def profile(data_dir: Path, site_dir: Path, top: int = 25) -> None:
             return
         say(f"profiled build: {run.seconds:.1f} s under cProfile (slower than the plain run)")
         stats = pstats.Stats(str(out))
-        table = stats.stats  # type: ignore[attr-defined]
+        table = stats.stats  # type: ignore[attr-defined]  # pstats.Stats.stats is real but not in typeshed
         say("stages (cumulative s, calls):")
         for stage in STAGES:
             for (path, _, name), (_, calls, _, cumulative, _) in table.items():
@@ -118,7 +122,9 @@ def run(spec: YearSpec | None = None, force_profile: bool = False) -> bool:
         say(f"feeds build exited {run_.returncode}: {run_.stderr.strip()[-2000:]}")
         return False
     say(f"build summary: {run_.summary}")
+    size = archive_bytes(cached.directory) / 2**30
     checks = [
+        Check("archive size", f"{size:.2f} GiB", f"<= {TARGET_ARCHIVE_GIB} GiB", size <= TARGET_ARCHIVE_GIB),
         Check("build wall time", f"{run_.seconds:.1f} s", f"< {TARGET_SECONDS:.0f} s", run_.seconds < TARGET_SECONDS),
         Check(
             "build peak RSS", f"{run_.peak_mib:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB", run_.peak_mib < TARGET_RSS_MIB

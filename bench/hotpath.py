@@ -115,7 +115,7 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
         profiler.disable()
         stats = pstats.Stats(profiler)
         say(f"  cProfile of {len(sample):,} search-request paths, top by own time:")
-        table = stats.stats  # type: ignore[attr-defined]
+        table = stats.stats  # type: ignore[attr-defined]  # pstats.Stats.stats is real but not in typeshed
         for (path, line, name), (_, calls, own, cumulative, _) in sorted(
             table.items(), key=lambda item: item[1][2], reverse=True
         )[:10]:
@@ -151,7 +151,7 @@ def profile_worker(env: dict[str, str], key: str, page: str, search_paths: Path,
         say("  (the profiled worker wrote no profile)")
         return
     stats = pstats.Stats(str(out))
-    table = stats.stats  # type: ignore[attr-defined]
+    table = stats.stats  # type: ignore[attr-defined]  # pstats.Stats.stats is real but not in typeshed
     say(f"  cProfile of one in-process worker over {requests:,} requests (page, then search), top by own time:")
     ranked = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[:15]
     for (path, line, name), (_, calls, own, cumulative, _) in ranked:

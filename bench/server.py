@@ -75,11 +75,19 @@ def _ms(text: str) -> float:
     return float(match[1]) * _UNITS[match[2]]
 
 
+def _wrk_field(pattern: str, output: str, flags: int = 0) -> str:
+    """The first group of `pattern` in wrk's output; a ValueError naming it when wrk printed no such line."""
+    match = re.search(pattern, output, flags)
+    if match is None:
+        raise ValueError(f"wrk output has no {pattern!r}")
+    return match[1]
+
+
 def parse_wrk(name: str, output: str) -> WrkResult:
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output)[1])  # type: ignore[index]
-    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", output, re.M)[1])  # type: ignore[index]
-    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", output, re.M)[1])  # type: ignore[index]
-    requests = int(re.search(r"(\d+) requests in", output)[1])  # type: ignore[index]
+    rps = float(_wrk_field(r"Requests/sec:\s+([\d.]+)", output))
+    p50 = _ms(_wrk_field(r"^\s+50%\s+(\S+)", output, re.M))
+    p99 = _ms(_wrk_field(r"^\s+99%\s+(\S+)", output, re.M))
+    requests = int(_wrk_field(r"(\d+) requests in", output))
     bad_match = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
     errors = re.search(r"Socket errors:.*", output)
     return WrkResult(name, rps, p50, p99, requests, int(bad_match[1]) if bad_match else 0, errors[0] if errors else "")

@@ -30,7 +30,7 @@ import orjson
 from pydantic import BaseModel
 
 from collectors import codehost, forum, llm_pricing, mcp_registry, modelhub, pricing_pages
-from collectors.archive import Archive, RunRecord
+from collectors.archive import Archive, RunRecord, rows_dir_for
 from collectors.models import FEED_NAMES, Row, iso
 from collectors.offline import replay_now
 from collectors.protocol import CollectContext
@@ -43,8 +43,9 @@ from collectors.runner import count_changes
 from collectors.validation import Tally, validate_items
 from feeds.settings import Settings
 
-GENERATOR_VERSION = 2
-"""Bump when the generated rows change, so cached archives are made again."""
+GENERATOR_VERSION = 3
+"""Bump when the generated rows (or the archive layout) change, so cached archives are made again (3: the
+Parquet archive of collectors/columnar.py)."""
 POOL_FEEDS = ("codehost-ai-repos", "forum-launch-ai", "mcp-servers", "modelhub-trending")
 FORUM_DAYS = 7
 
@@ -99,6 +100,17 @@ class CachedArchive:
     @property
     def archive_path(self) -> Path:
         return self.directory / "archive.sqlite"
+
+    @property
+    def rows_dir(self) -> Path:
+        return rows_dir_for(self.archive_path)
+
+
+def archive_bytes(directory: Path) -> int:
+    """Size on disk of an archive: the run log (`archive.sqlite`) and every day file under `archive/`."""
+    run_log = directory / "archive.sqlite"
+    files = [run_log, *rows_dir_for(run_log).rglob("*.parquet")]
+    return sum(f.stat().st_size for f in files if f.is_file())
 
 
 # -- rows of one day ---------------------------------------------------------------------------
@@ -292,7 +304,7 @@ def generate(spec: YearSpec, target: Path, workers: int, progress: bool = True) 
         "seconds": round(time.monotonic() - started, 1),
         "rows": writer.totals,
         "entities": {feed: len(names) for feed, names in writer.entities.items()},
-        "bytes": (target / "archive.sqlite").stat().st_size,
+        "bytes": archive_bytes(target),
     }
 
 

@@ -18,6 +18,7 @@ import json
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import TypedDict
 
 FONT_FAMILY = "DejaVu Sans"
 FONT_FILE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -26,7 +27,16 @@ RANGES = ((0x20, 0x7F), (0xA0, 0x180), (0x2010, 0x2030))
 """ASCII, Latin-1 and Latin Extended-A, dashes and quotes: what labels and values can contain."""
 
 
-def extract(font_file: str = FONT_FILE) -> dict[str, object]:
+class WidthTable(TypedDict):
+    """What `badge_font.json` holds."""
+
+    family: str
+    unitsPerEm: int
+    fallback: int
+    widths: dict[str, int]
+
+
+def extract(font_file: str = FONT_FILE) -> WidthTable:
     """The widths table of a TTF: {"family", "unitsPerEm", "fallback", "widths": {char: units}}."""
     from fontTools.ttLib import TTFont
 
@@ -60,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     table = extract(args[0] if args else FONT_FILE)
     TABLE.write_text(json.dumps(table, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {TABLE} ({len(table['widths'])} characters)")  # type: ignore[arg-type]
+    print(f"wrote {TABLE} ({len(table['widths'])} characters)")
 
 
 if __name__ == "__main__":

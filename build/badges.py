@@ -2,17 +2,9 @@
 
 `render_badge(label, value, color)` depends on nothing but its arguments, the badge template and
 the committed font widths table (build/badge_font.py), so the same score always gives the same
-bytes and the SVG can be snapshot-tested. Box widths come from the real advance widths of the font
-named in the SVG (DejaVu Sans, 11 px) plus `PADDING` on each side.
-
-Files (written by `write_badges` for every entity of a momentum category):
-
-- `pages/badge/<page path>.svg`: light (default) badge, e.g. `/badge/mcp/<server_id>.svg`;
-- `pages/badge-dark/<page path>.svg`: dark variant, served for `/badge/...svg?style=dark`.
-
-A query string instead of a `-dark.svg` suffix because every entity name is allowed: `a/b-dark`
-is a valid server name whose light badge would collide with the dark badge of `a/b`. PNGs are
-rendered from these SVGs by the server on demand (server/static.py), not here.
+bytes and the SVG can be snapshot-tested. The dark variant lives in `pages/badge-dark/` and is
+asked for with `?style=dark`, not a `-dark.svg` suffix, which a real entity name could collide
+with. PNGs are rendered by the server on demand (server/static.py). See docs/pages-and-badges.md.
 """
 
 from __future__ import annotations
@@ -58,7 +50,8 @@ def score_color(score: float | None, style: str = "light") -> str:
     for floor, light, dark in BANDS:
         if score >= floor:
             return light if k == 0 else dark
-    return BANDS[-1][1 + k]
+    _, light, dark = BANDS[-1]
+    return light if k == 0 else dark
 
 
 def _box(text: str) -> int:

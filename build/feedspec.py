@@ -8,59 +8,11 @@ The README documents it; every other build module reads it from here.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
-from collectors.models import parse_time
-
-
-def _min_price(row: dict[str, Any]) -> float | None:
-    """Lowest positive price of a pricing page: what a 'price cut' of the page is measured on."""
-    amounts = [p["amount"] for p in row.get("plans", ()) if p.get("amount")]
-    return min(amounts) if amounts else None
-
-
-def _max_price(row: dict[str, Any]) -> float | None:
-    amounts = [p["amount"] for p in row.get("plans", ()) if p.get("amount") is not None]
-    return max(amounts) if amounts else None
-
-
-def _count(name: str) -> Callable[[dict[str, Any]], float]:
-    return lambda row: float(len(row.get(name) or ()))
-
-
-def _field(name: str) -> Callable[[dict[str, Any]], Any]:
-    return lambda row: row.get(name)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _seconds(value: str) -> float:
-    """Epoch seconds of a timestamp string. Memoised: the build reads every archived row (7 million
-    for a year) in entity-then-day order, and an entity's timestamp repeats day after day."""
-    return parse_time(value).timestamp()
-
-
-def _epoch(*names: str) -> Callable[[dict[str, Any]], float | None]:
-    """First present timestamp field of a row, as epoch seconds."""
-
-    def extract(row: dict[str, Any]) -> float | None:
-        for name in names:
-            value = row.get(name)
-            if value:
-                return _seconds(value) if isinstance(value, str) else parse_time(value).timestamp()
-        return None
-
-    return extract
-
-
-def _price_changes(row: dict[str, Any]) -> str | None:
-    """A pricing page's own change list of that day (JSON), when it has one."""
-    changes = row.get("changes")
-    return orjson.dumps(changes).decode() if changes else None
+from collectors.models import ACTIVITY, FEEDS
 
 
 @dataclass(frozen=True)
@@ -79,59 +31,78 @@ class FeedSpec:
     """Latest push, update or release as epoch seconds: what momentum's recency decays from."""
 
 
+def _typed(feed: str, *names: str) -> dict[str, Callable[[dict[str, Any]], Any]]:
+    """The feed's typed archive columns of these names (collectors/models.py `FeedInfo.columns`), as
+    extractors: the archive stores each value when a day is written, and the build reads it from there."""
+    info = FEEDS[feed]
+    return {name: info.column(name).extract for name in names}
+
+
+def _spec(
+    feed: str,
+    metrics: tuple[str, ...],
+    main_metric: str,
+    rank_metric: str | None,
+    rank_ascending: bool = False,
+    texts: tuple[str, ...] = (),
+    activity: bool = False,
+) -> FeedSpec:
+    return FeedSpec(
+        feed,
+        _typed(feed, *metrics),
+        main_metric,
+        rank_metric,
+        rank_ascending,
+        _typed(feed, *texts),
+        FEEDS[feed].column(ACTIVITY).extract if activity else None,
+    )
+
+
 FEED_SPECS: dict[str, FeedSpec] = {
     s.feed: s
     for s in (
-        FeedSpec(
+        _spec(
             "codehost-ai-repos",
-            {"stars": _field("stars"), "forks": _field("forks"), "open_issues": _field("open_issues")},
+            ("stars", "forks", "open_issues"),
             main_metric="stars",
             rank_metric="stars",
-            activity=_epoch("pushed_at", "updated_at", "created_at"),
+            activity=True,
         ),
-        FeedSpec(
+        _spec(
             "forum-launch-ai",
-            {"points": _field("points"), "comments": _field("comments")},
+            ("points", "comments"),
             main_metric="points",
             rank_metric="points",
-            activity=_epoch("created_at"),
+            activity=True,
         ),
-        FeedSpec(
+        _spec(
             "mcp-servers",
-            {"remotes": _count("remotes"), "packages": _count("packages")},
+            ("remotes", "packages"),
             main_metric="releases",
             rank_metric="releases",
-            texts={"version": _field("version")},
-            activity=_epoch("updatedAt", "publishedAt"),
+            texts=("version",),
+            activity=True,
         ),
-        FeedSpec(
+        _spec(
             "ai-pricing",
-            {"plans": _count("plans"), "min_price": _min_price, "max_price": _max_price},
+            ("plans", "min_price", "max_price"),
             main_metric="min_price",
             rank_metric=None,
-            texts={"changes": _price_changes},
+            texts=("changes",),
         ),
-        FeedSpec(
+        _spec(
             "llm-pricing",
-            {
-                "price_input_per_1m": _field("price_input_per_1m"),
-                "price_output_per_1m": _field("price_output_per_1m"),
-                "context_length": _field("context_length"),
-            },
+            ("price_input_per_1m", "price_output_per_1m", "context_length"),
             main_metric="price_input_per_1m",
             rank_metric="context_length",
-            activity=_epoch("created"),
+            activity=True,
         ),
-        FeedSpec(
+        _spec(
             "modelhub-trending",
-            {
-                "likes": _field("likes"),
-                "downloads": _field("downloads"),
-                "trending_score": _field("trending_score"),
-            },
+            ("likes", "downloads", "trending_score"),
             main_metric="likes",
             rank_metric="trending_score",
-            activity=_epoch("lastModified", "createdAt"),
+            activity=True,
         ),
     )
 }

@@ -1,73 +1,10 @@
 """Momentum: one 0-100 score per entity of the four momentum categories (SPEC §2.3).
 
-`compute_momentum(series, demand)` scores every entity of a `FeedSeries` on the feed's current day
-(and, for the score history, on each of the last `HISTORY_DAYS` archived days as if that day were
-current). It returns a `Momentum`: JSON-ready leaderboard and per-entity documents; it reads and
-writes no files.
-
-Score = sum of four components, each 0-100, weighted by `WEIGHTS`:
-
-- growth (45%): how fast the entity gains, percentile-ranked among the category's entities present
-  that day. Two rates are ranked separately and the growth component is the mean of the two
-  percentiles:
-    - absolute: metric gained per calendar day over the window (`WINDOW_DAYS`);
-    - relative: that rate divided by a base (the metric at the window start, at least
-      `RELATIVE_BASE_FLOOR`, so a repository going from 1 to 3 stars does not outrank every real
-      launch).
-  Window base: the entity's latest value on or before `day - window` (calendar days, the same base
-  rule as trends); if it was not seen yet, its first value in the window. Per category:
-    - `codehost-ai-repos`: stars; `modelhub-trending`: likes.
-    - `mcp-servers`: release cadence. `releases` (build/series.py) counts the versions seen, so the
-      absolute rate is releases gained per day over `RELEASE_WINDOW_DAYS`, and the relative rate is
-      that rate divided by the server's age in days (since `publishedAt`): a young server releasing
-      often ranks above an old one releasing as often.
-    - `llm-pricing`: `LLM_PRICE_WEIGHT` x percentile of the price cut over `PRICE_WINDOW_DAYS`
-      + (1 - `LLM_PRICE_WEIGHT`) x percentile of `context_length`. The price cut is the mean over
-      the input and output prices of (base - now) / base: positive for a cut, negative for a rise
-      (from free to paid counts as -1); a variable (null) price is no evidence of a change: 0.
-  A non-positive stars, likes or releases rate (and zero demand) scores 0, not a middling rank: no
-  growth is no momentum. The LLM price cut is signed and ranked as is, so a rise ranks below no change.
-- consistency (20%): steadiness of the growth.
-    - repositories, hub items: share of the recent days (archived days within `RECENT_DAYS` calendar
-      days) with growth, among the days on which it can be judged: the entity was observed that day
-      and had been observed before (the comparison is with its previous observed value, so a hub
-      item that left the trending list for a few days is compared across the gap).
-    - MCP servers: share of the last `RECENT_WEEKS` weeks (7 calendar days each, ending on the day)
-      with a release, among the weeks in which the server was already known by the week's end (a
-      week in which it first appeared compares with its first observed version).
-    - LLMs: share of the recent archived days of the feed on which the model was listed (a model
-      that stays listed is steady; a new or flapping one is not).
-  No day (or week) to judge on scores 0.
-- recency (20%): 100 x 0.5 ** (age_days / `HALF_LIFE_DAYS`) of the latest push, update or release
-  (`series.activity` of that day: pushed_at for repositories, updatedAt for MCP servers,
-  lastModified for hub items, created for LLMs). Unknown: 0. A timestamp after `now` counts as age 0.
-- demand (15%): this week's lookups of the entity, percentile-ranked among the entities present;
-  zero lookups score 0, so an all-zero (or empty) demand map is valid and gives every entity 0.
-  The same weekly counts are applied to every day of the score history: they are the only demand
-  measure there is, and applying them throughout keeps day-to-day score changes about the archive
-  instead of a jump on the current day.
-
-Bootstrap: an entity with fewer than `BOOTSTRAP_MIN_DAYS` archived days (up to the scored day) has
-`basis` "bootstrap" and its absolute rate is its lifetime rate: metric / days since creation
-(`created_at` repositories, `createdAt` hub items or their first archived day when null, `publishedAt`
-MCP servers, at least `MIN_AGE_DAYS`); its relative rate is that rate divided by the current metric
-(at least `RELATIVE_BASE_FLOOR`) for repositories and hub items, by the age for MCP servers. The
-archive has seen an MCP server's versions only since it started, so a new server's releases are 1.
-An LLM has no lifetime price history: under bootstrap its price cut is measured since its first
-archived day. Consistency under bootstrap is computed on the days (weeks) that exist, as above.
-Otherwise `basis` is "archive".
-
-Percentiles: among the entities present on the day with a value (NaN scores 0), ranked ascending,
-ties share their mean rank, scaled as 100 x (rank - 1) / (n - 1): the lowest gets 0, the highest
-100. A single entity gets 100 if its value is positive, else 0.
-
-Time: `now` defaults to noon UTC of the current day, so builds are deterministic; a past day of the
-score history is scored at `now` minus the calendar days between that day and the current one.
-
-Constants: `WEIGHTS`, `WINDOW_DAYS`, `RELEASE_WINDOW_DAYS`, `PRICE_WINDOW_DAYS`, `RECENT_DAYS`,
-`RECENT_WEEKS`, `HALF_LIFE_DAYS`, `BOOTSTRAP_MIN_DAYS`, `HISTORY_DAYS`, `RELATIVE_BASE_FLOOR`,
-`MIN_AGE_DAYS`, `LLM_PRICE_WEIGHT`; each category's growth metric and creation field come from its
-feed's record (`FeedInfo.momentum_metric`, `FeedInfo.since_field`).
+Score = weighted growth, consistency, recency and demand, each a percentile or a decay so that
+categories of very different sizes share one scale. `compute_momentum` scores the current day and
+the last `HISTORY_DAYS` days as column operations over the build's matrices, and reads and writes
+no files, so the score is a pure function of the archive and the week's demand.
+See docs/momentum.md.
 """
 
 from __future__ import annotations
@@ -353,7 +290,8 @@ def _count_growth(ctx: _Context, t: int, present: np.ndarray, bootstrap: np.ndar
     relative = rate / denominator
     absolute_pct = percentile_rank(rate, present, positive_only=True)
     relative_pct = percentile_rank(relative, present, positive_only=True)
-    return (absolute_pct + relative_pct) / 2.0
+    growth: np.ndarray = (absolute_pct + relative_pct) / 2.0
+    return growth
 
 
 def _price_cut(ctx: _Context, t: int) -> np.ndarray:

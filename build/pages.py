@@ -1,25 +1,10 @@
 """Public web pages of the build: entity pages, home, leaderboards, feed pages, search, API docs.
 
-Everything is rendered once, at build time, from what the build already holds in memory (the
-feed's series, momentum and events): no page reads a file of the tree back. Templates are compiled
-once per process (build/templating.py) with autoescape on, and every upstream URL goes through
-`safe_url` before it may become an `href`.
-
-Layout (under the build root), one directory per page so that no two pages can collide:
-
-    /                         -> pages/index.html
-    /<page path>              -> pages/<page path>/index.html   (entity pages, build/paths.entity_page)
-    /momentum/<category>      -> pages/momentum/<category>/index.html
-    /feeds/<feed>             -> pages/feeds/<feed>/index.html
-    /search, /search/<feed>   -> pages/search/index.html, pages/search/<feed>/index.html (no-JS listing)
-    /docs, /claim             -> pages/docs/index.html, pages/claim/index.html (the server renders /claim too)
-    /static/...               -> stylesheet, search script, search index (JSON)
-    404                       -> pages/404.html
-
-`/mcp/io.github.a/b` and `/mcp/io.github.a` are then `pages/mcp/io.github.a/b/index.html` and
-`pages/mcp/io.github.a/index.html`: a page's file is never another page's directory. The only name
-that could still collide is a path segment equal to `index.html`; such a page (and any page whose
-path is not a plain relative path: empty, `.`, `..`, over-long segments) is skipped and counted.
+Everything is rendered once, at build time, from what the build already holds in memory, so no page
+reads a file of the tree back; templates autoescape and upstream URLs pass `safe_url` before they
+become an `href`. Each page is `pages/<path>/index.html`, one directory per page, so a page's file
+is never another page's directory; a path that could still collide is skipped and counted.
+See docs/pages-and-badges.md.
 """
 
 from __future__ import annotations
@@ -448,7 +433,7 @@ class SitePages:
             **self._common(f"/feeds/{feed}", f"{FEEDS[feed].title} — newest", f"The newest rows of {feed}."),
             "summary": self.feeds[feed], "main_label": MAIN_METRIC_LABEL.get(main, main),
         })
-        if board is not None:
+        if board is not None and leaderboard is not None:  # a board is built from a leaderboard
             self._write(f"/momentum/{feed}", "leaderboard.html", {
                 **self._common(f"/momentum/{feed}", f"Momentum leaderboard — {FEEDS[feed].title}",
                                f"The top {len(board)} of {feed} by momentum score (0-100)."),

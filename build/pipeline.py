@@ -69,8 +69,9 @@ class BuildSummary:
     which runs that step after the publish (feeds/site_build.py)."""
     pruned: int = 0
     prune_seconds: float = 0.0
-    """Old builds removed after the publish, and how long that took: a one-year build is ~200,000
-    files, and deleting one took 56 s on a slow disk, so it is reported apart from the build."""
+    """Old builds removed after the publish, and how long that took: a one-year build is a great many
+    files, and deleting one can be slow on a slow disk, so it is reported apart from the build
+    (figures: docs/performance.md)."""
 
     def line(self) -> str:
         pruned = f"; {self.pruned} old build(s) removed in {self.prune_seconds:.1f}s" if self.pruned else ""

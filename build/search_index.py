@@ -1,47 +1,18 @@
 """Suffix-array index for `q` (case-insensitive substring over every field), built once per build.
 
-A feed's search lines (lowercase UTF-8, one per row, `\\n`-terminated: `search.txt`) are one blob.
-Its suffix array lists every byte position in the sorted order of the text that starts there, so
-the positions where a needle occurs are one contiguous range of it, found by binary search. That
-makes the answer exact with no confirmation step: the earlier byte-trigram index only narrowed
-the rows down and then tested `needle in line` on each candidate in Python, which was most of the
-cost of a `q` request. It also answers one- and two-byte needles, which trigrams could not.
-
-What costs on a busy server is not the arithmetic but memory: between two requests the caches
-hold other work, so every probe of a large array is a likely miss (measured in the server under
-load, the same search took ~3x its warm-loop time). The layout keeps probes few and close:
-
-- `search.prefix4.npy`: each four-byte prefix present in the text (as a big-endian number, zero
-  padded at the end of the text) and where its run starts in the suffix array (2 x k int64; 24,782
-  prefixes, 400 KB for the 4.7 MB blob of 15,000 repositories). The server turns it into a dict
-  of every one- to four-byte prefix -> its range: a needle of up to four bytes is one dict probe.
-- `search.next4.npy`: bytes 4-7 of each suffix, as one big-endian number (uint32). Inside a
-  four-byte run every suffix shares bytes 0-3, so this array is sorted there, and a needle of five
-  to eight bytes is two C-level bisections of a few hundred neighbouring numbers, with no Python
-  key function and no jump into the text. Longer needles bisect the text inside that range.
-- `search.sa.npy`: the suffix array (int32, one entry per byte), by libdivsufsort
-  (`pydivsufsort`, a maintained binding: ~0.3 s for the 4.7 MB blob);
-- `search.rows.npy`: the row of each suffix-array entry (int32), so a range maps to rows with
-  one slice instead of a binary search per occurrence;
-- `search.prev.npy`: for each suffix-array entry, the nearest earlier entry of the same row (int32,
-  -1 if none). Inside a range, an entry whose previous one lies before the range is its row's
-  first occurrence there, so the distinct rows are one comparison and one mask, with no sort of
-  every occurrence (a matching row holds the needle ~5 times on the benchmark's feed).
-
-Figures: `python -m bench server` (hot path part). All files but the prefix table are
-memory-mapped by the server: one copy in the page cache however many workers; 17 bytes per text
-byte on disk (76 MB for the 4.7 MB blob).
-
-A needle never contains `\\n` (search lines hold none), so no match can straddle two rows, and
-the zero padding can only ever follow a `\\n`, so it never matches either.
+A suffix array makes `q` exact with no per-row confirmation and answers needles of any length.
+On a busy server the cost is cache misses, not arithmetic, so the layout keeps probes few and
+close: a prefix table for short needles, a packed next-bytes array for medium ones, and per-entry
+row and previous-occurrence arrays so a range maps to distinct rows without a sort. The large
+arrays are memory-mapped, one copy in the page cache for every worker. See docs/search.md.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from pydivsufsort import divsufsort
@@ -58,6 +29,9 @@ PAST_KEYS = 1 << 32
 SMALL = 32
 """Occurrences up to which dedupe is a Python set over the mapped rows (numpy calls cost more)."""
 _NOWHERE = (0, 0)
+
+RowIds = list[int] | np.ndarray
+"""Sorted row ids: a list for a handful of matches, else an integer array (both slice and `len` alike)."""
 
 
 @dataclass(frozen=True)
@@ -130,17 +104,19 @@ def previous_of_same_row(rows: np.ndarray) -> np.ndarray:
     return prev
 
 
-def _ints(array: np.ndarray, code: str = "i") -> memoryview:
+def _ints(array: np.ndarray, code: Literal["i", "I"] = "i") -> memoryview[int]:
     """An integer array as a memoryview of Python ints: indexing it is a C read, not a numpy scalar."""
     dtype = {"i": np.int32, "I": np.uint32}[code]
-    return memoryview(np.ascontiguousarray(array, dtype=dtype)).cast("B").cast(code)
+    # `.data` is the array's own memoryview (numpy types ndarray as a Buffer only from Python 3.12 on).
+    return np.ascontiguousarray(array, dtype=dtype).data.cast("B").cast(code)
 
 
 def _runs(buckets: np.ndarray) -> dict[bytes, tuple[int, int]]:
     """Every one- to four-byte prefix of the text -> its suffix-array range, from the prefix table.
 
-    ~30,000 entries for the 15,000-repository feed. A key's zero padding only ever follows a `\\n`
-    (the text ends in one), and no needle holds a `\\n`, so padded prefixes are never asked for.
+    One entry per distinct prefix, small next to the text (docs/search.md). A key's zero padding only
+    ever follows a `\\n` (the text ends in one), and no needle holds a `\\n`, so padded prefixes are
+    never asked for.
     """
     runs: dict[bytes, tuple[int, int]] = {}
     keys, starts = buckets[0].tolist(), buckets[1].tolist()
@@ -208,7 +184,7 @@ class SearchIndex:
             hi = bisect.bisect_right(self._sa, needle, lo, hi, key=prefix)
         return lo, hi
 
-    def search(self, needle: bytes) -> Sequence[int]:
+    def search(self, needle: bytes) -> RowIds:
         """Sorted row ids whose line contains `needle` (exact: no candidate needs confirming).
 
         A list for a handful of matches, else an integer array: either slices and `len`s alike.

@@ -1,9 +1,9 @@
 """The archive as dense per-feed matrices: entity x day, one per history metric.
 
 Everything the build computes (history, ranks, momentum, trends) is a column or row operation
-on these matrices, so they are read once, streaming the archive in (entity, day) order: one
-`orjson.loads` per archived row and nothing kept of it but its numbers, a few text values and
-each entity's latest row. A year of 15,000 repositories is three 15,000 x 365 float arrays.
+on these matrices, so they are read once, from the archive's typed columns (collectors/columnar.py):
+each day's entity column, then its numbers and texts, decoding only each entity's latest row. A
+year of 15,000 repositories is three 15,000 x 365 float arrays.
 
 Derived metric: `releases` (MCP servers) counts the versions seen so far, so release cadence is a
 difference like any other growth.
@@ -17,9 +17,12 @@ from typing import Any
 
 import numpy as np
 import orjson
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from build.feedspec import FEED_SPECS
 from collectors.archive import Archive
+from collectors.models import ACTIVITY, FEEDS
 
 
 @dataclass
@@ -93,57 +96,88 @@ def _releases(versions: np.ndarray) -> np.ndarray:
     return out
 
 
+def _read_entities(archive: Archive, feed: str, days: list[str]) -> tuple[list[str], list[np.ndarray]]:
+    """Every entity of the feed, sorted, and per day the row index (into that list) of each row of
+    the day's file. Reads only the entity column of each day."""
+    known = pa.array([], pa.string())
+    positions: list[np.ndarray] = []
+    for day in days:
+        names = archive.files.read(feed, day, ("entity",)).column("entity").combine_chunks()
+        if len(known):
+            fresh = names.filter(pc.is_null(pc.index_in(names, value_set=known)))
+            if len(fresh):
+                known = pa.concat_arrays([known, fresh])
+        else:
+            known = names
+        positions.append(pc.index_in(names, value_set=known).to_numpy().astype(np.int32))
+    found = known.to_pylist()
+    order = sorted(range(len(found)), key=found.__getitem__)  # code point order, as SQL's ORDER BY was
+    rank_of = np.empty(len(found), dtype=np.int32)
+    rank_of[order] = np.arange(len(found), dtype=np.int32)
+    return [found[k] for k in order], [rank_of[p] for p in positions]
+
+
 def load_series(
     archive: Archive, feed: str, progress: Callable[[str], None] | None = None
 ) -> FeedSeries:
+    """Read the feed's matrices from the archive's typed columns (collectors/columnar.py): the entity
+    column of each day first (which rows exist), then each day's typed columns, then `data` only of
+    the day that holds each entity's latest row. A day file without a current typed column (written
+    before the column existed or changed) is read from its rows with the same extractors."""
     spec = FEED_SPECS[feed]
+    info = FEEDS[feed]
     days = archive.days(feed)
-    day_index = {day: j for j, day in enumerate(days)}
-    n_entities = int(
-        archive.db.execute("SELECT COUNT(DISTINCT entity) FROM rows WHERE feed = ?", (feed,)).fetchone()[0]
-    )
+    entities, rows_of_day = _read_entities(archive, feed, days)
+    n_entities = len(entities)
     shape = (n_entities, len(days))
     metrics = {name: np.full(shape, np.nan) for name in spec.metrics}
     texts = {name: np.full(shape, None, dtype=object) for name in spec.texts}
     present = np.zeros(shape, dtype=bool)
     activity = np.full(shape, np.nan)
-    activity_of = spec.activity
-    entities: list[str] = []
-    latest: list[dict[str, Any]] = []
-    first_seen = np.zeros(n_entities, dtype=np.int64)
-    last_seen = np.zeros(n_entities, dtype=np.int64)
-    metric_items = list(spec.metrics.items())
-    text_items = list(spec.texts.items())
+    numbers = [(name, metrics[name], spec.metrics[name]) for name in spec.metrics]
+    if spec.activity is not None:
+        numbers.append((ACTIVITY, activity, spec.activity))
+    text_items = [(name, texts[name], spec.texts[name]) for name in spec.texts]
+    wanted = [name for name, _, _ in numbers] + [name for name, _, _ in text_items]
+    current = {info.column(name).signature for name in wanted}
 
-    i = -1
-    current: str | None = None
-    row: dict[str, Any] = {}
-    for count, (entity, day, data) in enumerate(archive.iter_feed(feed)):
-        j = day_index[day]
-        if entity != current:
-            if current is not None:
-                latest.append(row)
-            i += 1
-            current = entity
-            entities.append(entity)
-            first_seen[i] = j
-        row = orjson.loads(data)
-        last_seen[i] = j
-        present[i, j] = True
-        for name, extract in metric_items:
-            value = extract(row)
-            if value is not None:
-                metrics[name][i, j] = value
-        for name, extract in text_items:
-            texts[name][i, j] = extract(row)
-        if activity_of is not None:
-            when = activity_of(row)
-            if when is not None:
-                activity[i, j] = when
-        if progress is not None and count % 100_000 == 0 and count:
+    count = 0
+    for j, day in enumerate(days):
+        rows = rows_of_day[j]
+        present[rows, j] = True
+        if current <= archive.files.signatures(feed, day):
+            table = archive.files.read(feed, day, wanted)
+            for name, matrix, _ in numbers:
+                matrix[rows, j] = table.column(name).to_numpy()
+            for name, matrix, _ in text_items:
+                matrix[rows, j] = table.column(name).to_numpy(zero_copy_only=False)
+        else:  # typed columns missing or stale in this file: its rows, decoded
+            data = archive.files.read(feed, day, ("data",)).column("data").to_pylist()
+            for i, blob in zip(rows.tolist(), data, strict=True):
+                row = orjson.loads(blob)
+                for _, matrix, extract in numbers:
+                    value = extract(row)
+                    if value is not None:
+                        matrix[i, j] = value
+                for _, matrix, extract in text_items:
+                    matrix[i, j] = extract(row)
+        count += len(rows)
+        if progress is not None and j % 30 == 29:
             progress(f"{feed}: {count:,} rows read")
-    if current is not None:
-        latest.append(row)
+
+    first_seen = np.argmax(present, axis=1).astype(np.int64) if days else np.zeros(n_entities, dtype=np.int64)
+    last_seen = (
+        (len(days) - 1 - np.argmax(present[:, ::-1], axis=1)).astype(np.int64)
+        if days
+        else np.zeros(n_entities, dtype=np.int64)
+    )
+    latest: list[dict[str, Any]] = [{}] * n_entities
+    for j in np.unique(last_seen).tolist() if n_entities else []:
+        rows = rows_of_day[j]
+        take = np.flatnonzero(last_seen[rows] == j)
+        blobs = archive.files.read(feed, days[j], ("data",)).column("data").take(pa.array(take)).to_pylist()
+        for i, blob in zip(rows[take].tolist(), blobs, strict=True):
+            latest[i] = orjson.loads(blob)
 
     if "version" in texts:
         metrics["releases"] = _releases(texts["version"])

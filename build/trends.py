@@ -1,48 +1,10 @@
 """Trends: top movers over a window and the change events of each archived day (SPEC §4.4, §6).
 
-For a feed, a window and an archived date, `compute_trends` returns one JSON-ready document:
-
-    {"feed", "window", "date", "from",          # "from": the base day actually used
-     "metric",                                  # the feed's main metric (build/feedspec.py)
-     "movers": [...], "moversRelative": [...],  # each {"entity", "from", "to", "change", "changePct",
-                                                #       "rankFrom", "rankTo"}
-     "events": [...],                           # every event of the days in (from, date]
-     "partial": true}                           # only when the archive is younger than the window
-
-Base day: the latest archived day on or before `date - window` (calendar days). Days missing from
-the archive (a failed collection) are simply absent, so a gap moves the base to the archived day
-before it. When no archived day is that old, the first archived day is the base and the document
-says `"partial": true`; on the first archived day itself there is nothing to compare, so movers are
-empty.
-
-Movers: entities with a row and a main-metric value on both the base day and the date, and a non-zero
-change. `movers` orders them by |change| (largest first), `moversRelative` by |changePct| (base > 0
-only); ties go to the entity name. Price cuts are negative changes and rank by their magnitude.
-Numbers are ints when integral (12 stars, not 12.0), floats only for real fractions.
-
-Events, one dict each: {"type", "feed", "entity", "date", "old", "new", "detail"} (old/new/detail null
-where meaningless), in the order date, type, entity:
-
-- `new_entity`: the entity's first archived day is this day; `new` is its main metric that day (and
-  `detail` {"version"} where the feed has versions). None on the feed's first archived day: the whole
-  feed is new then, and listing every entity would drown the real launches.
-- `version_bump` (feeds with a version text, MCP servers): the version differs from the one of the
-  entity's previous present day; old/new are the versions. A day whose row has no version is skipped
-  (compared neither way), as the `releases` count skips it.
-- `price_change` (llm-pricing): input or output price differs from the previous present day;
-  old/new are {"input", "output"} and detail {"direction": "cut" | "rise" | "mixed"}. A price that is
-  null (variable) on either day is not compared.
-- `price_change` (ai-pricing): the page's own `changes` list of that day (written by its collector);
-  one event per page and day, detail {"changes": [...]}, old/new the page's `min_price` on the
-  previous present day and on this day.
-
-Constants:
-
-- `WINDOWS`: window name -> length in calendar days.
-- `TOP_MOVERS` (50): movers listed per order (absolute and relative).
-- `PCT_DECIMALS` (2): decimals of `changePct`.
-- `CHANGE_DECIMALS` (6): decimals `change` is rounded to, so float prices do not show binary noise
-  (0.3 - 0.1 = 0.2, not 0.19999999999999998); integral metrics are unaffected.
+`compute_trends` returns one JSON-ready document per feed, window and archived day: movers between
+a base day and that day, and the change events in between. Everything is a column operation over
+the build's entity x day matrices, and each day's events are computed once and shared by every
+window that lists them, since the pipeline writes a document for every day and window.
+See docs/trends.md.
 """
 
 from __future__ import annotations
@@ -289,7 +251,7 @@ def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
 
 
 def compute_trends(series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS) -> dict[str, Any]:
-    """The trends document of one feed, window and archived day (see the module docstring).
+    """The trends document of one feed, window and archived day (see docs/trends.md).
 
     Event dicts are shared between the documents of one series (each day's are built once): treat
     them as read-only. The series must not change between calls.

@@ -1,14 +1,22 @@
-"""The daily archive: one normalised row per (feed, entity, day) in one SQLite file.
+"""The daily archive: one normalised row per (feed, entity, day), one Parquet file per (feed, day).
 
-Why SQLite: one file, transactional, fast enough for millions of rows, nothing to install.
-A day of a feed is replaced in a single transaction, so re-collecting is idempotent and a crash
-mid-write leaves the previous content of that day. A failed collection writes only its run-log
-line: earlier days are never touched.
+Rows live in `<data dir>/archive/<feed>/<YYYY-MM-DD>.parquet` (collectors/columnar.py): the row as
+served (`data`, orjson bytes) and typed columns of the values the build reads (`FeedInfo.columns`),
+so a build reads a year of numbers without decoding a row. A day of a feed is replaced by writing a
+new file under a temporary name and renaming it over the old one, so re-collecting is idempotent and
+a crash mid-write leaves the previous content of that day. A failed collection writes only its
+run-log line: earlier days are never touched.
 
-Schema (also in the README):
+Why Parquet (read and written with pyarrow): a year is ~0.5 GB instead of 5.7 GB of SQLite (zstd,
+columnar), and a column is read without the rest of the row; pyarrow hands columns to numpy directly
+and needs no server or extension. The run log stays in SQLite (the `runs` table of `archive.sqlite`,
+beside the `archive/` directory): small, appended to, queried by feed.
 
-    rows(feed TEXT, day TEXT 'YYYY-MM-DD', entity TEXT, data BLOB  -- the row as JSON (orjson)
-         PRIMARY KEY (feed, day, entity)) WITHOUT ROWID
+An archive written before (rows in the `rows` table of `archive.sqlite`) is converted, verified and
+kept aside by `feeds archive migrate`; until then `Archive` refuses to open it (`LegacyArchiveError`).
+
+Schema of the run log (also in the README):
+
     runs(id INTEGER PRIMARY KEY, feed, day, status 'ok'|'failed', rows, new, changed, warnings,
          started_at, duration_s, error, items, skipped, new_fields)
          -- items: upstream items validated; skipped: those that failed; new_fields: unknown
@@ -17,6 +25,8 @@ Schema (also in the README):
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -25,16 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pyarrow.parquet as pq
+
+from collectors.columnar import DayFiles, day_table
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS rows (
-    feed   TEXT NOT NULL,
-    day    TEXT NOT NULL,
-    entity TEXT NOT NULL,
-    data   BLOB NOT NULL,
-    PRIMARY KEY (feed, day, entity)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rows_by_entity ON rows (feed, entity, day);
 CREATE TABLE IF NOT EXISTS runs (
     id         INTEGER PRIMARY KEY,
     feed       TEXT NOT NULL,
@@ -53,15 +58,6 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 CREATE INDEX IF NOT EXISTS runs_by_feed ON runs (feed, day);
 """
-
-# The entities (a JSON array) drive the loop: CROSS JOIN keeps SQLite from scanning the feed's rows
-# instead, which it would pick on an archive it has no statistics for.
-LATEST_ROWS = """
-SELECT r.entity, r.data FROM json_each(?1) AS e
-CROSS JOIN rows AS r ON r.feed = ?2 AND r.entity = e.value AND r.day = (
-    SELECT MAX(day) FROM rows WHERE feed = ?2 AND entity = e.value AND day < ?3)
-"""
-
 
 RUN_COUNT_COLUMNS = (("items", "INTEGER NOT NULL DEFAULT 0"), ("skipped", "INTEGER NOT NULL DEFAULT 0"),
                      ("new_fields", "TEXT"))
@@ -98,15 +94,42 @@ class RunRecord:
         )
 
 
+class LegacyArchiveError(RuntimeError):
+    """`archive.sqlite` still holds its rows in the old `rows` table: run `feeds archive migrate`."""
+
+
+def rows_dir_for(path: Path) -> Path:
+    """Where the Parquet files of the archive whose run log is `path` live: `archive.sqlite` ->
+    `archive/`, beside it."""
+    return path.with_suffix("") if path.suffix else path.with_name(f"{path.name}-rows")
+
+
+def legacy_row_count(db: sqlite3.Connection) -> int:
+    """Whether the run-log database still holds rows of the old layout (0 when not; 1 when it does)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rows'").fetchone() is None:
+        return 0
+    return 1 if db.execute("SELECT 1 FROM rows LIMIT 1").fetchone() else 0
+
+
 class Archive:
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, rows_dir: Path | str | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.files = DayFiles(Path(rows_dir) if rows_dir is not None else rows_dir_for(self.path))
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
-        self._upgrade_runs()
+        try:
+            if legacy_row_count(self.db):
+                raise LegacyArchiveError(
+                    f"{self.path} holds the archive in the old SQLite layout: run `feeds archive migrate` "
+                    f"(converts it to {self.files.root}/<feed>/<day>.parquet and verifies every day)"
+                )
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+            self._upgrade_runs()
+        except BaseException:
+            self.db.close()
+            raise
 
     def _upgrade_runs(self) -> None:
         """Add the item counts to a run log written before they existed (idempotent)."""
@@ -127,24 +150,10 @@ class Archive:
     # -- writing -------------------------------------------------------------------------------
 
     def replace_day(self, feed: str, day: date | str, rows: Iterable[tuple[str, bytes]]) -> int:
-        """Replace everything of `feed` on `day` with `rows` (entity, JSON bytes), atomically."""
+        """Replace everything of `feed` on `day` with `rows` (entity, JSON bytes), atomically: nothing
+        changes unless every row was read and the new file is complete on disk."""
         day_s = str(day)
-        cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
-        try:
-            cur.execute("DELETE FROM rows WHERE feed = ? AND day = ?", (feed, day_s))
-            cur.executemany(
-                "INSERT INTO rows (feed, day, entity, data) VALUES (?, ?, ?, ?)",
-                ((feed, day_s, entity, data) for entity, data in rows),
-            )
-            count = cur.execute(
-                "SELECT COUNT(*) FROM rows WHERE feed = ? AND day = ?", (feed, day_s)
-            ).fetchone()[0]
-            cur.execute("COMMIT")
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-        return int(count)
+        return self.files.write(feed, day_s, day_table(feed, list(rows)))
 
     def log_run(self, run: RunRecord) -> None:
         self.db.execute(
@@ -170,62 +179,75 @@ class Archive:
 
     def days(self, feed: str) -> list[str]:
         """Days that hold rows for `feed`, oldest first."""
-        cur = self.db.execute("SELECT DISTINCT day FROM rows WHERE feed = ? ORDER BY day", (feed,))
-        return [r[0] for r in cur]
+        return self.files.days(feed)
 
     def latest_day(self, feed: str, before: date | str | None = None) -> str | None:
         """Most recent day with rows for `feed`, strictly before `before` when given."""
-        if before is None:
-            row = self.db.execute("SELECT MAX(day) FROM rows WHERE feed = ?", (feed,)).fetchone()
-        else:
-            row = self.db.execute(
-                "SELECT MAX(day) FROM rows WHERE feed = ? AND day < ?", (feed, str(before))
-            ).fetchone()
-        return row[0] if row else None
+        days = self.files.days(feed)
+        if before is not None:
+            days = [day for day in days if day < str(before)]
+        return days[-1] if days else None
 
     def rows_on(self, feed: str, day: date | str) -> dict[str, dict[str, Any]]:
-        cur = self.db.execute("SELECT entity, data FROM rows WHERE feed = ? AND day = ?", (feed, str(day)))
-        return {entity: orjson.loads(data) for entity, data in cur}
+        return {entity: orjson.loads(data) for entity, data in self.files.pairs(feed, str(day))}
 
     def raw_rows_on(self, feed: str, day: date | str) -> Iterator[tuple[str, bytes]]:
-        cur = self.db.execute(
-            "SELECT entity, data FROM rows WHERE feed = ? AND day = ? ORDER BY entity", (feed, str(day))
-        )
-        yield from cur
+        yield from self.files.pairs(feed, str(day))
 
     def latest_rows(self, feed: str, before: date | str, entities: Iterable[str]) -> dict[str, dict[str, Any]]:
         """Each of `entities`' most recent row of `feed` strictly before `before`, whatever day it is from.
 
         Unlike `rows_on(feed, latest_day(feed, before))`, an entity missing from the latest day (a page
         that failed to fetch that day) still gets its last snapshot. Entities never archived before
-        `before` are absent. Two index seeks per entity (`rows_by_entity` for its latest day, then the
-        primary key for the row), so the cost follows the entities asked for, not the archive's length.
+        `before` are absent. Walks the days backwards reading the entity column, and `data` only of the
+        days that hold a wanted entity; stops as soon as every entity is found.
         """
-        cur = self.db.execute(LATEST_ROWS, (orjson.dumps(sorted(set(entities))), feed, str(before)))
-        return {entity: orjson.loads(data) for entity, data in cur}
+        wanted = set(entities)
+        found: dict[str, dict[str, Any]] = {}
+        for day in reversed(self.days(feed)):
+            if not wanted:
+                break
+            if day >= str(before):
+                continue
+            names = self.files.read(feed, day, ("entity",)).column("entity").to_pylist()
+            hits = [i for i, entity in enumerate(names) if entity in wanted]
+            if not hits:
+                continue
+            data = self.files.read(feed, day, ("data",)).column("data").take(hits).to_pylist()
+            for i, blob in zip(hits, data, strict=True):
+                found[names[i]] = orjson.loads(blob)
+                wanted.discard(names[i])
+        return found
 
     def entity_series(self, feed: str, entity: str) -> list[tuple[str, dict[str, Any]]]:
-        cur = self.db.execute(
-            "SELECT day, data FROM rows WHERE feed = ? AND entity = ? ORDER BY day", (feed, entity)
-        )
-        return [(day, orjson.loads(data)) for day, data in cur]
+        """Every archived row of one entity, oldest first (reads the entity column of every day)."""
+        series = []
+        for day in self.days(feed):
+            names = self.files.read(feed, day, ("entity",)).column("entity").to_pylist()
+            if entity in names:
+                data = self.files.read(feed, day, ("data",)).column("data")[names.index(entity)].as_py()
+                series.append((day, orjson.loads(data)))
+        return series
 
     def iter_feed(self, feed: str) -> Iterator[tuple[str, str, bytes]]:
-        """Every (entity, day, data) of a feed, grouped by entity and in day order: streams the archive."""
-        cur = self.db.execute(
-            "SELECT entity, day, data FROM rows WHERE feed = ? ORDER BY entity, day", (feed,)
-        )
-        yield from cur
+        """Every (entity, day, data) of a feed, grouped by entity and in day order: a merge of the day
+        files, each streamed in small batches. The build reads the typed columns instead
+        (build/series.py); this is for tools that want every row."""
+
+        def stream(day: str) -> Iterator[tuple[str, str, bytes]]:
+            file = pq.ParquetFile(self.files.path(feed, day))
+            for batch in file.iter_batches(batch_size=256, columns=["entity", "data"], use_threads=False):
+                yield from zip(batch.column(0).to_pylist(), itertools.repeat(day), batch.column(1).to_pylist())
+
+        yield from heapq.merge(*(stream(day) for day in self.days(feed)), key=lambda item: (item[0], item[1]))
 
     def count(self, feed: str | None = None, day: date | str | None = None) -> int:
-        sql, args = "SELECT COUNT(*) FROM rows WHERE 1=1", []
-        if feed is not None:
-            sql += " AND feed = ?"
-            args.append(feed)
-        if day is not None:
-            sql += " AND day = ?"
-            args.append(str(day))
-        return int(self.db.execute(sql, args).fetchone()[0])
+        feeds = [feed] if feed is not None else self.files.feeds()
+        total = 0
+        for name in feeds:
+            days = [str(day)] if day is not None else self.files.days(name)
+            total += sum(self.files.num_rows(name, d) for d in days)
+        return total
 
     def runs(self, feed: str | None = None, limit: int = 50) -> list[RunRecord]:
         sql = f"SELECT {RUN_COLUMNS} FROM runs"

@@ -1,27 +1,14 @@
 """Maintainer claims (SPEC §1): the submission rules and the claim store in the state store.
 
-A maintainer (owner, vendor) claims an entity page and submits a description, pricing (pricing pages
-and LLMs only) and corrections. Nobody is trusted on their word:
-
-- a verification link goes to the given address; its token is random, single use, expires after
-  FEEDS_CLAIM_TTL_HOURS and is stored only as a SHA-256 hash (the database never holds a usable link);
-- a repository (or an MCP server with a GitHub repository) can also be proved by committing the
-  claim's proof token to `CLAIM_FILE` at the repository root, checked by the nightly run
-  (collectors/claim_proof.py); the proof token is derived from the link's token, so it is not stored
-  either, only its hash;
-- verified claims wait in a review queue (`feeds claims ...`); only approved ones reach the next build.
-
-Statuses: `pending` (mail sent) -> `verified` (link followed and confirmed, or the token file found) ->
-`approved` or `rejected` (an approved claim can still be rejected later: the next build drops it). A pending
-claim past its expiry is reported as `expired`; it is never stored as such, so expiry needs no sweeper.
-
-Abuse limits are counted here, inside one write transaction, so they are exact across server workers:
-claims per e-mail address and per entity per UTC day. Field sizes are capped and every field is checked
-for control characters (an e-mail address with CR or LF could inject mail headers).
+Nobody is trusted on their word: a claim is verified by a mailed link or a token file in the
+repository, then reviewed; tokens are stored only as hashes, so the database never holds a usable
+link. Daily abuse limits are counted inside one write transaction, so they are exact across server
+workers, and expiry is computed when read, so it needs no sweeper. See docs/claims.md.
 """
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import re
 import secrets
@@ -270,12 +257,12 @@ def form_to_body(form: Mapping[str, list[str]]) -> dict[str, Any]:
     body: dict[str, Any] = {"entity": one("entity") or "", "email": one("email") or ""}
     if one("description"):
         body["description"] = one("description")
-    pricing = {"text": one("pricing_text"), "plans": rows("plan", "price")}
-    if pricing["text"] or any(r["plan"] or r["price"] for r in pricing["plans"]):
-        body["pricing"] = pricing
-    corrections = {"text": one("corrections_text"), "fields": rows("field", "value")}
-    if corrections["text"] or any(r["field"] or r["value"] for r in corrections["fields"]):
-        body["corrections"] = corrections
+    pricing_text, plans = one("pricing_text"), rows("plan", "price")
+    if pricing_text or any(r["plan"] or r["price"] for r in plans):
+        body["pricing"] = {"text": pricing_text, "plans": plans}
+    corrections_text, fields = one("corrections_text"), rows("field", "value")
+    if corrections_text or any(r["field"] or r["value"] for r in fields):
+        body["corrections"] = {"text": corrections_text, "fields": fields}
     return body
 
 
@@ -494,7 +481,7 @@ class ClaimStore:
 
     # -- repository proofs (nightly) --
 
-    def to_prove(self, now: datetime | None = None, days: int = 30) -> list[Claim]:
+    def to_prove(self, now: datetime | None = None, days: int = 30) -> builtins.list[Claim]:
         """Claims a token file could still prove: a repository, not proved yet, live, at most `days` old."""
         stamp = _now(now)
         cur = self.db.execute(
@@ -505,7 +492,7 @@ class ClaimStore:
         )
         return [_claim(r) for r in cur]
 
-    def proof_matches(self, claim_id: str, candidates: list[str]) -> bool:
+    def proof_matches(self, claim_id: str, candidates: builtins.list[str]) -> bool:
         row = self.db.execute("SELECT proof_hash FROM claims WHERE id = ?", (claim_id,)).fetchone()
         return bool(row) and any(secrets.compare_digest(token_hash(c), row[0]) for c in candidates)
 

@@ -176,9 +176,9 @@ class Slice:
         of the first star range.
         """
         if self.created and self.created[0] < self.created[1]:
-            low, high = self.created
-            mid = low + (high - low) // 2
-            return replace(self, created=(low, mid)), replace(self, created=(mid + timedelta(days=1), high))
+            first, last = self.created
+            middle = first + (last - first) // 2
+            return replace(self, created=(first, middle)), replace(self, created=(middle + timedelta(days=1), last))
         low, high = self.stars or (0, top_stars)
         if low < high:
             mid = (low + high) // 2

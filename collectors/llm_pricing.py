@@ -132,7 +132,8 @@ def _price_flags(
 def transform(model: Model, ctx: CollectContext, last: Snapshots | None = None) -> LlmRow:
     """One marketplace model -> one row. `last` holds the models' last archived rows
     (`ctx.last_snapshots`); without it, the previous archived day's rows stand for them."""
-    prices = prices_of(model)
+    # LlmRow's price fields by name (PRICE_FIELDS): keyword arguments built at runtime, validated by pydantic.
+    prices: dict[str, Any] = prices_of(model)
     return LlmRow(
         entity=model.id,
         id=model.id,

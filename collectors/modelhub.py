@@ -183,7 +183,8 @@ def rows_from_payload(kind: Kind, payload: Any, tally: Tally | Callable[[str], N
     by_id = {item.id: item for item in items}
     rows: list[HubRow] = []
     for item_kind, raw in zip(kinds, fields, strict=True):
-        item = by_id.get(raw.get("id")) if isinstance(raw, dict) else None
+        item_id = raw.get("id") if isinstance(raw, dict) else None
+        item = by_id.get(item_id) if isinstance(item_id, str) else None
         if item is not None:
             rows.append(transform(item_kind or kind, item))
     return rows

@@ -11,12 +11,15 @@ Money is computed with `Decimal` and stored as the float whose shortest repr is 
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
 FeedName = Literal[
@@ -242,6 +245,83 @@ class HubRow(Row):
     createdAt: str | None = Field(description="Null when the hub does not know the creation date.")
 
 
+ColumnKind = Literal["number", "text"]
+"""`number`: float64 (null = no value); `text`: a string (null = none)."""
+ACTIVITY = "activity"
+"""The typed column with an entity's latest push, update or release (epoch seconds): what momentum's
+recency decays from."""
+
+
+@dataclass(frozen=True)
+class ArchiveColumn:
+    """A typed column of the archive (collectors/archive.py): one value per row, derived from the row as
+    served when the day is written, so the build reads numbers without decoding a single row.
+
+    The row itself (`data`) stays the truth: a file without the column, or with another `version` of
+    it, is read from `data` with the same `extract`, so the columns can change without a migration."""
+
+    name: str
+    kind: ColumnKind
+    extract: Callable[[dict[str, Any]], Any]
+    """Value of one row (a decoded `data`); None = no value."""
+    version: int = 1
+    """Bump when `extract` changes meaning: files written before are then read from `data`."""
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}:{self.kind}:{self.version}"
+
+
+def _number(name: str) -> ArchiveColumn:
+    """A numeric field of the row as it is."""
+    return ArchiveColumn(name, "number", lambda row: row.get(name))
+
+
+def _count(name: str) -> ArchiveColumn:
+    """How many items a list field holds (0 when absent)."""
+    return ArchiveColumn(name, "number", lambda row: float(len(row.get(name) or ())))
+
+
+def _text(name: str) -> ArchiveColumn:
+    return ArchiveColumn(name, "text", lambda row: row.get(name))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _seconds(value: str) -> float:
+    """Epoch seconds of a timestamp string. Memoised: an entity's timestamp repeats day after day."""
+    return parse_time(value).timestamp()
+
+
+def _activity(*names: str) -> ArchiveColumn:
+    """The first present timestamp field of a row, as epoch seconds."""
+
+    def extract(row: dict[str, Any]) -> float | None:
+        for name in names:
+            value = row.get(name)
+            if value:
+                return _seconds(value) if isinstance(value, str) else parse_time(value).timestamp()
+        return None
+
+    return ArchiveColumn(ACTIVITY, "number", extract)
+
+
+def _min_price(row: dict[str, Any]) -> float | None:
+    """Lowest positive price of a pricing page: what a 'price cut' of the page is measured on."""
+    amounts = [p["amount"] for p in row.get("plans", ()) if p.get("amount")]
+    return min(amounts) if amounts else None
+
+
+def _max_price(row: dict[str, Any]) -> float | None:
+    amounts = [p["amount"] for p in row.get("plans", ()) if p.get("amount") is not None]
+    return max(amounts) if amounts else None
+
+
+def _price_changes(row: dict[str, Any]) -> str | None:
+    """A pricing page's own change list of that day (JSON), when it has one."""
+    changes = row.get("changes")
+    return orjson.dumps(changes).decode() if changes else None
+
+
 @dataclass(frozen=True)
 class FeedInfo:
     """Everything about one feed that more than one part of the service needs: the collector, the
@@ -273,6 +353,12 @@ class FeedInfo:
     """A claim can be proved by a token file in the entity's repository."""
     claim_pricing: bool = False
     """Maintainers may submit pricing for the entity."""
+    columns: tuple[ArchiveColumn, ...] = ()
+    """Typed archive columns: every value the build reads of a row (its history metrics, texts and
+    `activity`), so reading a year of the feed decodes no row (build/feedspec.py picks from these)."""
+
+    def column(self, name: str) -> ArchiveColumn:
+        return next(c for c in self.columns if c.name == name)
 
     @property
     def momentum(self) -> bool:
@@ -296,6 +382,8 @@ FEEDS: dict[str, FeedInfo] = {
             exact_help="exact `owner/name`; an untracked repository is queued for daily collection",
             momentum_metric="stars",
             claim_proof=True,
+            columns=(_number("stars"), _number("forks"), _number("open_issues"),
+                     _activity("pushed_at", "updated_at", "created_at")),
         ),
         FeedInfo(
             "forum-launch-ai",
@@ -307,6 +395,7 @@ FEEDS: dict[str, FeedInfo] = {
             "the forum item id",
             "41000001",
             "forum",
+            columns=(_number("points"), _number("comments"), _activity("created_at")),
         ),
         FeedInfo(
             "mcp-servers",
@@ -320,6 +409,7 @@ FEEDS: dict[str, FeedInfo] = {
             "mcp",
             momentum_metric="releases",
             claim_proof=True,
+            columns=(_count("remotes"), _count("packages"), _text("version"), _activity("updatedAt", "publishedAt")),
         ),
         FeedInfo(
             "ai-pricing",
@@ -334,6 +424,12 @@ FEEDS: dict[str, FeedInfo] = {
             exact_param="url",
             exact_help="exact pricing page URL; an untracked https URL is added to the daily watchlist",
             claim_pricing=True,
+            columns=(
+                _count("plans"),
+                ArchiveColumn("min_price", "number", _min_price),
+                ArchiveColumn("max_price", "number", _max_price),
+                ArchiveColumn("changes", "text", _price_changes),
+            ),
         ),
         FeedInfo(
             "llm-pricing",
@@ -347,6 +443,8 @@ FEEDS: dict[str, FeedInfo] = {
             "llm",
             momentum_metric="price_input_per_1m",
             claim_pricing=True,
+            columns=(_number("price_input_per_1m"), _number("price_output_per_1m"), _number("context_length"),
+                     _activity("created")),
         ),
         FeedInfo(
             "modelhub-trending",
@@ -359,6 +457,8 @@ FEEDS: dict[str, FeedInfo] = {
             "model:meta-llama/Llama-3.1-8B",
             "hub",
             momentum_metric="likes",
+            columns=(_number("likes"), _number("downloads"), _number("trending_score"),
+                     _activity("lastModified", "createdAt")),
         ),
     )
 }

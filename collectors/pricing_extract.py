@@ -1,20 +1,10 @@
 """Plans and prices from a pricing page's HTML: pure functions, no I/O.
 
-There is no pricing API, so we read what pages publish, most reliable first (upstream-apis.md §6):
-
-1. schema.org JSON-LD (`jsonld`): explicit amounts, currencies and billing periods, when present;
-2. microdata `itemprop="price"` (`microdata`);
-3. the data a client-rendered page ships to the browser (`__NEXT_DATA__`, `window.__NUXT__`,
-   other inline JSON) (`app_state`);
-4. the visible plan cards and their "$19/mo" texts (`heuristic`).
-
-A later method never adds a plan an earlier, more reliable one already found, so the structured
-figure wins over what the page happens to display. Real markup breaks every rule of the
-vocabulary (prices as strings or ranges, the period's unit code in three different places,
-comments inside JSON), so every reader here is tolerant and skips what it cannot read.
-
-Money is parsed as `Decimal` and stored as the float whose repr is that decimal (19.99 stays 19.99).
-A bare `$` is taken as USD: pages that mean another dollar almost always say so (`CA$`, `A$`, `AUD`).
+There is no pricing API, so we read what pages publish, most reliable first (`METHODS`: JSON-LD,
+microdata, price tables, app state, plan cards), and a later method never re-prices a plan's
+dimension an earlier one found: the structured figure wins over what the page happens to display.
+Real markup breaks every rule, so every reader is tolerant and skips what it cannot read.
+See docs/pricing-extraction.md.
 """
 
 from __future__ import annotations
@@ -30,7 +20,7 @@ from typing import Any
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from collectors.models import PricePlan
+from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans
 from collectors.pricing_tables import table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext
@@ -239,7 +229,7 @@ def _resolve_yen(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
     return [p.model_copy(update={"currency": page.yen}) if p.currency == YEN else p for p in plans]
 
 
-def _period_from_code(code: Any, value: Any = 1) -> str | None:
+def _period_from_code(code: Any, value: Any = 1) -> Period | None:
     """UN/CEFACT unit code (MON, ANN) times a count: 1 MON is a month, 12 MON or 1 ANN a year."""
     if not isinstance(code, str):
         return None
@@ -248,23 +238,25 @@ def _period_from_code(code: Any, value: Any = 1) -> str | None:
     except InvalidOperation:
         return None
     months = {"MON": count, "ANN": count * 12}.get(code.strip().upper())
-    return {Decimal(1): "month", Decimal(12): "year"}.get(months) if months is not None else None
+    periods: dict[Decimal, Period] = {Decimal(1): "month", Decimal(12): "year"}
+    return periods.get(months) if months is not None else None
 
 
-def _period_from_iso(text: str) -> str | None:
+def _period_from_iso(text: str) -> Period | None:
     match = _ISO_DURATION.match(text.strip())
     if not match or not any(match.groups()):
         return None
     years, months, weeks, days = (int(g or 0) for g in match.groups())
     total_months, total_days = years * 12 + months, weeks * 7 + days
     if total_days == 0:
-        return {1: "month", 12: "year"}.get(total_months)
+        periods: dict[int, Period] = {1: "month", 12: "year"}
+        return periods.get(total_months)
     if total_months == 0:
         return "month" if total_days in (28, 30, 31) else "year" if total_days in (365, 366) else None
     return None
 
 
-def _period_from_words(text: Any) -> str | None:
+def _period_from_words(text: Any) -> Period | None:
     if not isinstance(text, str):
         return None
     if _MONTH_WORD.search(text):
@@ -421,9 +413,9 @@ def _offer_name(offer: dict[str, Any]) -> str:
     return ""
 
 
-def _spec_period(spec: dict[str, Any]) -> tuple[str | None, str | None]:
+def _spec_period(spec: dict[str, Any]) -> tuple[Period | None, str | None]:
     """(period, unit) of a UnitPriceSpecification, wherever this page put its unit code."""
-    period: str | None = None
+    period: Period | None = None
     duration = spec.get("billingDuration")
     if isinstance(duration, str):
         period = _period_from_iso(duration) or _period_from_words(duration)
@@ -445,16 +437,16 @@ def _spec_period(spec: dict[str, Any]) -> tuple[str | None, str | None]:
 
 
 def _plan(
-    name: str, amount: Decimal | None, currency: str | None, period: str | None, unit: str | None, method: str
+    name: str, amount: Decimal | None, currency: str | None, period: Period | None, unit: str | None, method: Method
 ) -> PricePlan:
     return PricePlan(
         plan=name,
         amount=money(amount) if amount is not None else None,
         currency=currency,
-        period=period,  # type: ignore[arg-type]
+        period=period,
         unit=unit,
         custom=amount is None,
-        method=method,  # type: ignore[arg-type]
+        method=method,
     )
 
 
@@ -576,7 +568,7 @@ def _state_plan(node: dict[str, Any]) -> list[PricePlan]:
     return plans
 
 
-def _price_key_period(key: str) -> tuple[bool, str | None]:
+def _price_key_period(key: str) -> tuple[bool, Period | None]:
     """(is a price key, period it implies) for keys like price, amount, monthly, priceYearly, unit_amount."""
     k = key.lower().replace("_", "")
     if k.endswith("id") or "currency" in k or k in ("pricing", "priceslug"):
@@ -588,8 +580,8 @@ def _price_key_period(key: str) -> tuple[bool, str | None]:
 
 
 def _state_prices(
-    node: dict[str, Any], period: str | None, depth: int
-) -> Iterator[tuple[Decimal | None, str | None, str | None, bool]]:
+    node: dict[str, Any], period: Period | None, depth: int
+) -> Iterator[tuple[Decimal | None, Period | None, str | None, bool]]:
     """(amount, period, currency, is custom) for each price-like value of `node`, one level of nesting."""
     for key, value in node.items():
         is_price, key_period = _price_key_period(key)
@@ -618,8 +610,8 @@ def _state_prices(
 
 
 def _nested_prices(
-    node: dict[str, Any], period: str | None
-) -> Iterator[tuple[Decimal | None, str | None, str | None, bool]]:
+    node: dict[str, Any], period: Period | None
+) -> Iterator[tuple[Decimal | None, Period | None, str | None, bool]]:
     """A price object: {"monthly": 20, "annual": 192}, {"amount": 20, "currency": "USD"}, Stripe-like prices."""
     recurring = node.get("recurring")
     interval = recurring.get("interval") if isinstance(recurring, dict) else _first_str(node, _PERIOD_KEYS)

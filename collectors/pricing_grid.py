@@ -2,18 +2,9 @@
 in a second one, or rows of `<div>`s laid out by CSS grid.
 
 The table reader (`pricing_tables`) reads a grid by its header, so each shape is turned into the same
-thing first:
-
-- a `<table>` is expanded (`rowspan`/`colspan`), so a model name spanning several rows labels each of
-  them and a grouped header ("Short context" over "Input | Output") reaches every column;
-- a table holding only a header row, followed by a table holding only body rows of the same width, is
-  one table split in two by a UI kit (Element UI and others render header and body apart);
-- a container whose children are rows of equally many cells, the first row naming the columns
-  ("Input price") and the others showing prices, is a table drawn with `<div>`s;
-- each cell keeps its first block apart from the rest (`Cell.name`): a model cell often stacks the
-  name over a badge ("New") or a sub-label ("context ≤ 512K"), which are not part of the name.
-
-Pure functions over a parsed tree.
+thing first: spans expanded, split header/body tables joined, `<div>` rows read as a table, and each
+cell's first block kept apart as its name. Pure functions over a parsed tree.
+See docs/pricing-extraction.md.
 """
 
 from __future__ import annotations
@@ -105,7 +96,7 @@ def table_grid(table: LexborNode) -> tuple[Grid, int]:
     for index, row in enumerate(rows):
         out: list[Cell] = []
         col = 0
-        kinds: list[str] = []
+        kinds: list[str | None] = []
         for node in (c for c in row.iter() if c.tag in ("td", "th") and not _hidden(c)):
             col = _carried(out, col, pending)
             cell = Cell.of(node)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from collectors.http import CollectorError, Inaccessible, NotFound
-from collectors.models import PriceChange, PricePlan, PricingPageRow, Row, iso
+from collectors.models import ChangeKind, PriceChange, PricePlan, PricingPageRow, Row, iso
 from collectors.pricing_extract import content_hash, extract
 from collectors.protocol import BaseCollector, CollectContext
 from collectors.safe_fetch import UnsafeURL, fetch_page
@@ -70,16 +70,19 @@ def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list
     for plan in previous:
         old.setdefault(_key(plan), plan)
     new: dict[PlanKey, dict[str, Any]] = {}
-    for plan in plans:
-        new.setdefault(_key(plan.model_dump()), plan.model_dump())
+    for price in plans:
+        dumped = price.model_dump()
+        new.setdefault(_key(dumped), dumped)
     changes: list[PriceChange] = []
 
-    def change(key: PlanKey, kind: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> PriceChange:
+    def change(
+        key: PlanKey, kind: ChangeKind, before: dict[str, Any] | None, after: dict[str, Any] | None
+    ) -> PriceChange:
         name, dimension, section, period, currency = key
         old_amount = before.get("amount") if before else None
         new_amount = after.get("amount") if after else None
         return PriceChange(
-            plan=name, dimension=dimension, section=section, change=kind,  # type: ignore[arg-type]
+            plan=name, dimension=dimension, section=section, change=kind,
             old=old_amount, new=new_amount, pct=_pct(old_amount, new_amount) if kind == "price" else None,
             currency=currency, period=period, unit=(after or before or {}).get("unit"),
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, ClassVar, Protocol
@@ -94,12 +94,14 @@ class Collector(Protocol):
     volatile_fields: ClassVar[frozenset[str]]
     """Row fields that change on every snapshot without the entity changing (ignored in `changed`)."""
 
-    async def collect(self, ctx: CollectContext) -> list[Row]: ...
+    async def collect(self, ctx: CollectContext) -> Sequence[Row]:
+        """The day's rows; a `Sequence` (covariant), so each collector returns its own row type."""
+        ...
 
 
 class BaseCollector:
     feed: ClassVar[str] = ""
     volatile_fields: ClassVar[frozenset[str]] = frozenset()
 
-    async def collect(self, ctx: CollectContext) -> list[Row]:
+    async def collect(self, ctx: CollectContext) -> Sequence[Row]:
         raise NotImplementedError

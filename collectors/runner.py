@@ -97,7 +97,7 @@ async def collect_one(
     started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
         collector: Collector = get_collector(feed)
-        rows: list[Row] = await collector.collect(ctx)
+        rows: Sequence[Row] = await collector.collect(ctx)
         by_entity: dict[str, dict[str, Any]] = {}
         for row in rows:
             if row.entity in by_entity:

@@ -1,36 +1,9 @@
 """Fetching a web page on someone else's say-so without becoming a proxy into our own network.
 
-Pricing pages come from the seed list and from clients (`url=`), and webhooks post to URLs that
-clients give us, so every fetch is treated as hostile input. Both go through `pin_url` and
-`send_pinned` here (server/webhooks.py adds its own URL rules on top). The rules:
-
-- `https` only; no user info (`user:pass@`) and no port other than the default 443, so a URL
-  cannot aim at an internal service listening on some other port or smuggle credentials.
-- The host is resolved with the injected `Resolver` and *every* address must be public: loopback,
-  private, link-local, unique-local, CGNAT, multicast, reserved and unspecified ranges are refused,
-  as are IPv4 addresses hidden in IPv6 (mapped, compatible, 6to4, NAT64) and the cloud metadata
-  endpoints. One bad address is enough to refuse: the connection may pick any of them.
-  IP-literal hosts are checked as they are, without DNS; numeric host spellings that only some
-  resolvers read as addresses (`127.1`, `2130706433`, `0x7f000001`) are refused outright.
-- The connection goes to an address that passed the check, never to a second lookup of the name:
-  each request is sent to `https://<checked address>/path` with the original `Host` header and the
-  name as TLS server name (httpcore's `sni_hostname` request extension), both in the name's ASCII
-  (IDNA, `xn--...`) form, which is what DNS, certificates and the wire carry, so the certificate is still
-  verified for the name while a DNS server that answers differently on a second lookup (rebinding)
-  has no second lookup to answer. IPv4 addresses are tried first, then IPv6, moving to the next
-  checked address only when one cannot be connected to. Guarded requests ask for `Connection: close`:
-  the connection pool keys connections by address, and a TLS session verified for one name must not
-  carry a request for another name hosted on the same address.
-- Redirects are followed by hand, and each `Location` is checked (and pinned) like the first URL
-  before it is requested, because a public page redirecting to `https://127.0.0.1/` is the classic
-  bypass.
-- The body is streamed and refused past `max_bytes` (a declared `Content-Length` over the cap is
-  refused before reading), the whole fetch including retries is capped at `timeout` seconds, and
-  anything that is not HTML is refused.
-
-A transport that stands in for the network (the offline replay, test doubles) routes on the URL's
-host rather than on `Host`/SNI as a real server behind a shared address does; `NameRouted` wraps
-such a transport so that pinned requests reach it under their name.
+Pricing pages and webhook URLs come from clients, so every fetch is hostile input: https on the
+default port only, every resolved address must be public, and the connection goes to an address
+that was checked (never a second DNS lookup, which rebinding could answer differently), with each
+redirect checked the same way. Body size and total time are capped. See docs/safe-fetch.md.
 """
 
 from __future__ import annotations
@@ -330,7 +303,7 @@ async def fetch_page(
     """
     pinned = _PinnedClient(http.client, max_bytes)
     capped = HttpClient(
-        pinned,  # type: ignore[arg-type]
+        pinned,  # type: ignore[arg-type]  # duck-typed stand-in: HttpClient only calls `client.request`
         retries=http.retries,
         max_wait=http.max_wait,
         backoff=http.backoff,

@@ -89,7 +89,8 @@ def _item_key(item: Any) -> Any:
     """Something to name a skipped item by in the warning (registry items nest it under `server`)."""
     if not isinstance(item, dict):
         return None
-    nested = item.get("server") if isinstance(item.get("server"), dict) else {}
+    server = item.get("server")
+    nested = server if isinstance(server, dict) else {}
     return item.get("id") or item.get("name") or item.get("objectID") or nested.get("name")
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import signal
 import sys
 from collections.abc import Sequence
 
@@ -22,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "runs": ("collectors.cli_runs", "show the run log of recent collections"),
     "track": ("collectors.cli_track", "queue a repository or pricing page for daily collection"),
     "status": ("collectors.cli_status", "show what the archive holds, per feed"),
+    "archive": ("collectors.cli_archive", "migrate a SQLite archive to Parquet files, or verify the files"),
     "build": ("feeds.cli_build", "build the static tree from the archive and publish it atomically"),
     "nightly": ("feeds.cli_nightly", "collect today, then build (for cron)"),
     "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
@@ -47,8 +47,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if hasattr(signal, "SIGPIPE"):  # `feeds ... | head` ends quietly, like any Unix tool
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "_module", None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from sanic import Sanic
+from sanic import DefaultSanic, Sanic
 
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
@@ -33,7 +33,7 @@ BLUEPRINTS = (
 )
 
 
-def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
+def create_app(settings: Settings | None = None, name: str = "feeds") -> DefaultSanic:
     settings = settings or Settings()
     app = Sanic(name)
     app.config.REQUEST_MAX_SIZE = 1024 * 1024
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     app.error_handler.add(Exception, handle_error)
 
     @app.before_server_start
-    async def open_resources(app: Sanic) -> None:
+    async def open_resources(app: DefaultSanic) -> None:
         app.ctx.settings = settings
         app.ctx.plans = plans(settings)
         app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
         app.add_task(_flush_quotas(app), name="quotas-flush")
 
     @app.after_server_stop
-    async def close_resources(app: Sanic) -> None:
+    async def close_resources(app: DefaultSanic) -> None:
         app.ctx.demand.flush()
         app.ctx.quotas.close()
         app.ctx.keys.close()
@@ -71,7 +71,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Sanic:
     return app
 
 
-async def _flush_quotas(app: Sanic) -> None:
+async def _flush_quotas(app: DefaultSanic) -> None:
     """Every second: repeat lookups to the shared velocity table (a short write, on the loop: the
     SQLite connection belongs to this thread), then the counters' log checkpoint (in a thread)."""
     while True:
@@ -80,7 +80,7 @@ async def _flush_quotas(app: Sanic) -> None:
         await asyncio.to_thread(app.ctx.quotas.checkpoint)
 
 
-async def _flush_demand(app: Sanic) -> None:
+async def _flush_demand(app: DefaultSanic) -> None:
     while True:
         await asyncio.sleep(FLUSH_SECONDS)
         await asyncio.to_thread(app.ctx.demand.flush)

@@ -43,16 +43,14 @@ from collectors.claims import (
 )
 from collectors.models import FEED_NAMES, FEEDS
 from server import params
-from server.contract import API, JSON
-from server.errors import ApiError, bad_request
+from server.contract import API, CLAIM_MAX_BODY, JSON
+from server.errors import ApiError, bad_request, too_large
 from server.mailer import MailError, send_mail, verification_link, verification_mail
 from server.response import READ
 from server.site import Site
 from server.static import PAGE_CSP
 from server.steps import site_of
 
-CLAIM_MAX_BODY = 64 * 1024
-"""Largest claim body: every field at its limit fits with room to spare."""
 HTML = "text/html; charset=utf-8"
 FORM = "application/x-www-form-urlencoded"
 NO_STORE = {
@@ -83,7 +81,7 @@ def _form(request: Request) -> dict[str, list[str]]:
     if content_type != FORM:
         raise bad_request(f"send {FORM}, not {content_type or 'no content type'}")
     if len(request.body) > CLAIM_MAX_BODY:
-        raise bad_request(f"body over {CLAIM_MAX_BODY} bytes")
+        raise too_large(f"the body is over {CLAIM_MAX_BODY} bytes")
     return dict(request.form or {})
 
 

@@ -18,6 +18,12 @@ DEFAULT_WINDOW = "7d"
 MOMENTUM_CATEGORIES: tuple[str, ...] = tuple(name for name, info in FEEDS.items() if info.momentum)
 WATCH_TYPES = ("any", "price_change", "version_bump", "momentum_jump", "momentum_above")
 
+REQUEST_MAX_BYTES = 1024 * 1024
+"""Largest request body the server reads at all (server/app.py's REQUEST_MAX_SIZE): a 413 past it."""
+REQUEST_MAX_HEADER_BYTES = 8192
+"""Largest request head (request line and headers; Sanic's default REQUEST_MAX_HEADER_SIZE): a 413 past it."""
+OFFSET_MAX = 1_000_000_000
+"""Largest `offset` (feeds, watch events): far past any feed, and small enough to stay an exact integer everywhere."""
 FEED_LIMIT_MAX = 1000
 FEED_LIMIT_DEFAULT = 100
 HISTORY_LIMIT_MAX = 90
@@ -31,7 +37,9 @@ URL_MAX = 2048
 ENTITY_MAX = 2048
 WATCH_ID_MAX = 64
 MAX_BODY = 16 * 1024
-"""Largest JSON body of the watch endpoints."""
+"""Largest JSON body of the watch endpoints (a 413 past it)."""
+CLAIM_MAX_BODY = 64 * 1024
+"""Largest claim body (JSON or form; a 413 past it): every field at its limit fits with room to spare."""
 EVENTS_DEFAULT_LIMIT = 100
 EVENTS_MAX_LIMIT = 1000
 CURSOR_DIGITS = 18

@@ -39,6 +39,7 @@ CODES = {
     "unauthorized": "Missing, invalid or revoked API key.",
     "not_found": "No such endpoint, entity, date or watch.",
     "method_not_allowed": "The endpoint does not take this method.",
+    "request_too_large": "The request's headers or body are over the server's size limits.",
     "watch_limit": "The key already holds its plan's number of watches.",
     "watch_exists": "The key already watches this entity for this type.",
     "monthly_limit": "The key's monthly request quota is used up.",
@@ -74,6 +75,11 @@ class ApiError(Exception):
 
 def bad_request(detail: str, parameter: str | None = None) -> ApiError:
     return ApiError(400, "bad_request", detail, extra={"parameter": parameter} if parameter else None)
+
+
+def too_large(detail: str) -> ApiError:
+    """A 413 `request_too_large`: the same code whether Sanic's limits or an endpoint's own body limit refused."""
+    return ApiError(413, "request_too_large", detail)
 
 
 def problem_body(status: int, code: str, detail: str, extra: dict[str, Any] | None = None) -> bytes:
@@ -119,6 +125,9 @@ def _problem_for(request: Request, exc: Exception) -> HTTPResponse:
         )
     if isinstance(exc, SanicException) and 400 <= exc.status_code < 500:
         status = exc.status_code if exc.status_code in TITLES else 400
-        return problem(ApiError(status, "bad_request", str(exc) or "bad request"))
+        # Sanic refuses headers over REQUEST_MAX_HEADER_SIZE and bodies over REQUEST_MAX_SIZE with a 413 before
+        # any route runs; it gets the code of our own body limits, not the catch-all `bad_request`.
+        code = "request_too_large" if status == 413 else "bad_request"
+        return problem(ApiError(status, code, str(exc) or "bad request"))
     log.exception("unhandled error on %s %s", request.method, request.path)
     return problem(ApiError(500, "internal", "unexpected server error; it has been logged"))

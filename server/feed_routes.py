@@ -7,6 +7,7 @@ counts, validates, slices and joins bytes (server/site.py holds the per-build sn
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from datetime import date, timedelta
 from typing import Any
 
@@ -29,6 +30,7 @@ from server.contract import (
     HISTORY_DEFAULT_LIMIT,
     HISTORY_LIMIT_MAX,
     HISTORY_MAX_WINDOW,
+    OFFSET_MAX,
     Q_MAX,
     URL_MAX,
     WINDOWS,
@@ -63,7 +65,7 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
         charge(request, key)
         return send(request, cached, keyed=True)
     limit = params.integer(request, "limit", FEED_LIMIT_DEFAULT, 1, FEED_LIMIT_MAX)
-    offset = params.integer(request, "offset", 0, 0)
+    offset = params.integer(request, "offset", 0, 0, OFFSET_MAX)
     since = params.since(request)
     q = params.one(request, "q")
     if q is not None and len(q) > Q_MAX:
@@ -140,6 +142,15 @@ def _depth_start(plan: Plan, latest: date) -> date | None:
     return None if plan.history_days is None else latest - timedelta(days=plan.history_days - 1)
 
 
+def _shift(day: date, days: int) -> date:
+    """`day` moved by `days`, stopping at the calendar's ends: a window may start on 9999-12-30 or end on
+    0001-01-05 (any day is a valid `from`/`to`), and only its part inside the calendar can hold rows."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return date.max if days > 0 else date.min
+
+
 async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     key = authenticate(request)
     plan = plan_of(request, key)
@@ -183,9 +194,9 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
             f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `to` is {end}",
             extra={"parameter": "to"},
         )
-    end = end or (latest if start is None else min(latest, start + timedelta(days=HISTORY_MAX_WINDOW - 1)))
+    end = end or (latest if start is None else min(latest, _shift(start, HISTORY_MAX_WINDOW - 1)))
     if start is None:
-        start = max(d for d in (depth, end - timedelta(days=(plan.history_days or HISTORY_MAX_WINDOW) - 1)) if d)
+        start = max(d for d in (depth, _shift(end, 1 - (plan.history_days or HISTORY_MAX_WINDOW))) if d)
     if cursor is not None and not start <= cursor <= end:
         raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
     charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
@@ -239,7 +250,10 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
     return send(request, body, keyed=True)
 
 
-def _bind(handler: Any, feed: str) -> Any:
+RouteHandler = Callable[[Request], Coroutine[Any, Any, HTTPResponse]]
+
+
+def _bind(handler: Callable[[Request, str], Coroutine[Any, Any, HTTPResponse]], feed: str) -> RouteHandler:
     """The handler with its feed fixed: one route per feed, so the OpenAPI paths are exact."""
 
     async def bound(request: Request) -> HTTPResponse:

@@ -1,27 +1,9 @@
 """API keys: random, shown once, stored only as a hash; created, listed, revoked and rotated.
 
-A key looks like `fk_<prefix>_<secret>`: `prefix` is 8 lowercase hex digits that name the key
-(safe to show in lists and logs, used to revoke or rotate it) and `secret` is 43 characters of
-`secrets.token_urlsafe(32)` (256 random bits). The whole key is printed once, at creation; the
-store keeps only its SHA-256. A slow password hash (bcrypt, scrypt) exists to make guessing
-low-entropy human passwords expensive; a 256-bit random secret cannot be guessed at any hashing
-speed, so a fast hash loses nothing and keeps authentication off the request's critical path.
-
-Accounts. Quotas are counted per key (SPEC §5), but rotating a key must not reset them, or a
-rotation would be a free quota refill. So every key belongs to an account: the prefix of the
-first key of its rotation chain (`rotated_from` links each key to the one it replaced).
-`ApiKey.account` is what the quota counters are keyed by.
-
-Speed. The server authenticates every keyed request, so `authenticate()` keeps
-`prefix -> (hash, key)` in memory for `cache_ttl` seconds (5 by default): a request costs a regex
-match, one SHA-256 and a dict lookup, no SQLite read. The price is that a revocation made by
-`feeds keys revoke` (another process) reaches every server worker within `cache_ttl` seconds,
-not instantly; the process that revokes forgets its own entry at once.
-
-Table (in the state store file, `state.sqlite`):
-
-    api_keys(prefix TEXT PRIMARY KEY, hash TEXT  -- hex SHA-256 of the whole key,
-             name TEXT, plan TEXT, created_at TEXT, revoked_at TEXT, rotated_from TEXT)
+A key is `fk_<prefix>_<secret>` with a 256-bit random secret, so a fast SHA-256 is as safe as a slow
+password hash and keeps authentication off the request's critical path. Quotas are counted per
+account (the first key of a rotation chain), so rotating a key is no free refill. Lookups are cached
+for `cache_ttl` seconds, so a revocation reaches other workers within that time. See docs/keys.md.
 """
 
 from __future__ import annotations
@@ -37,6 +19,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from server.plans import PLAN_NAMES
 
@@ -231,7 +214,7 @@ class KeyStore:
             return self._key(self._find(prefix)), secret
         raise RuntimeError("could not draw an unused key prefix")
 
-    def _find(self, key_or_prefix: str) -> tuple:
+    def _find(self, key_or_prefix: str) -> tuple[Any, ...]:
         """The row of a whole key (its hash must match) or of a prefix (`abcd1234` or `fk_abcd1234`)."""
         text = key_or_prefix.strip()
         whole = KEY_RE.fullmatch(text)
@@ -239,12 +222,14 @@ class KeyStore:
         prefix = whole.group(1) if whole else short.group(1) if short else None
         if prefix is None:
             raise KeyError(f"{key_or_prefix!r} is neither an API key nor a key prefix (8 hex digits)")
-        row = self.db.execute(f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)).fetchone()
+        row: tuple[Any, ...] | None = self.db.execute(
+            f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)
+        ).fetchone()
         if row is None or (whole and not hmac.compare_digest(hash_key(text), row[1])):
             raise KeyError(f"no API key with prefix {prefix}")
         return row
 
-    def _key(self, row: tuple, account: str | None = None) -> ApiKey:
+    def _key(self, row: tuple[Any, ...], account: str | None = None) -> ApiKey:
         if account is None:
             found = self.db.execute(_ACCOUNT_SQL, (row[0],)).fetchone()
             account = found[0] if found else row[0]

@@ -14,7 +14,7 @@ back into the client, so sessions would only cost memory and pin a client to one
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -37,6 +37,7 @@ from server.contract import API, MOMENTUM_CATEGORIES, WATCH_TYPES, WINDOWS
 from server.errors import problem_body
 
 API_TIMEOUT = 30.0
+ToolFn = Callable[..., Awaitable[CallToolResult]]
 NEEDS_KEY = (
     "this tool needs an API key: configure your MCP client to send the HTTP header "
     "`Authorization: Bearer <key>` with every request (list_feeds, sample, momentum_leaderboard and "
@@ -353,10 +354,10 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     )
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
-    def tool(annotations: ToolAnnotations) -> Any:
+    def tool(annotations: ToolAnnotations) -> Callable[[ToolFn], ToolFn]:
         """Register with the docstring on one line: it is the description an agent chooses by."""
 
-        def register(fn: Any) -> Any:
+        def register(fn: ToolFn) -> ToolFn:
             server.add_tool(fn, description=" ".join((fn.__doc__ or "").split()), annotations=annotations)
             return fn
 
@@ -392,7 +393,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         meta = {}
         if response.status_code == 200 and isinstance(body, dict):
             meta = {page.get("feed"): page for page in body.get("feeds") or [] if isinstance(page, dict)}
-        feeds = [
+        feeds: list[dict[str, Any]] = [
             {
                 "name": name,
                 "title": info.title,

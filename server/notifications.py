@@ -1,42 +1,10 @@
 """Watch notifications: after each build, every watch is evaluated against that build's changes.
 
-`notify_build(settings, tree)` runs right after `feeds build` publishes a tree (feeds/site_build.py);
-it reads only the published tree and the state store, so it can be run again on the same tree.
-
-What a watch is told, per feed, about the build's latest archived day of that feed (`day` in
-build.json; a stale feed keeps its earlier day, so nothing is told twice):
-
-- `price_change`, `version_bump`: the change events of that day in the entity's card (the same
-  events /trends lists, build/trends.py), one notification each.
-- `momentum_jump`: the momentum score moved by at least `threshold` points (default 10, either way)
-  between the entity's previous scored day and that day (its score history in the card).
-- `momentum_above`: the score crossed above `threshold` (default 80): below it on the previous scored
-  day, at or above it on that day.
-- `any`: every change event of the entity that day (`new_entity` included) plus momentum jumps at the
-  default 10 points.
-
-Momentum needs a score on that day and on an earlier one; feeds without momentum (forum posts, pricing
-pages) never send momentum notifications.
-
-A notification is `{id, watchId, entity, feed, type, date, event, createdAt}` (`type`: the change,
-`new_entity`, `version_bump`, `price_change`, `momentum_jump` or `momentum_above`; `event`: the change
-event, or `{old, new, change, threshold, previousDate}` for momentum). Its id is a hash of (watch, type,
-day), so evaluating the same build or day again inserts nothing new: evaluation is idempotent.
-
-Retention: the events list keeps the plan's history depth: Starter the 30 days ending on the build's
-latest day (older notifications are deleted, with their delivery log, at evaluation), Pro everything.
-
-Storage (state.sqlite, next to the watches):
-
-    watch_events(seq INTEGER PRIMARY KEY AUTOINCREMENT  -- list order and cursor; never reused
-                 id UNIQUE, account, watch_id, entity, feed, type, date, event JSON, created_at,
-                 delivery 'none'|'pending'|'delivered'|'failed'|'disabled'|'cancelled',
-                 attempts, last_attempt_at, last_error, delivered_at)
-    webhook_deliveries(event_id, watch_id, attempt, url, status, error, duration_ms, at)  -- every attempt
-    webhook_secrets(account PRIMARY KEY, secret, created_at)
-
-Webhook delivery (server/webhooks.py) runs in the same step, after evaluation, for every pending event
-of this run and of earlier runs.
+`notify_build(settings, tree)` runs right after `feeds build` publishes a tree and reads only that
+tree (the entity cards' events and score history) and the state store, so it can be run again on
+the same tree; notification ids are a hash of (watch, type, day), which makes a re-run insert
+nothing new. Webhook delivery (server/webhooks.py) follows in the same step.
+See docs/notifications-and-webhooks.md.
 """
 
 from __future__ import annotations
@@ -47,10 +15,11 @@ import hashlib
 import secrets
 import sqlite3
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -296,7 +265,8 @@ class NotificationStore(DeliveryLog):
              since: str | None = None) -> EventPage:
         """Newest first. `cursor` (the previous page's `nextCursor`) continues after that page; `since` keeps
         those created at or after it. `total` counts every match of `since`, whatever the page."""
-        where, args = "account = ?", [account]
+        where = "account = ?"
+        args: list[str | int] = [account]
         if since is not None:
             where += " AND created_at >= ?"
             args.append(since)
@@ -375,7 +345,8 @@ class NotificationStore(DeliveryLog):
         """The account's webhook secret, created on first use."""
         self.db.execute("INSERT OR IGNORE INTO webhook_secrets VALUES (?, ?, ?)",
                         (account, SECRET_PREFIX + secrets.token_hex(32), _now()))
-        return self.db.execute("SELECT secret FROM webhook_secrets WHERE account = ?", (account,)).fetchone()[0]
+        secret: str = self.db.execute("SELECT secret FROM webhook_secrets WHERE account = ?", (account,)).fetchone()[0]
+        return secret
 
     def secret_info(self, account: str) -> tuple[str, str]:
         """(secret, created at), creating the secret on first use."""
@@ -515,7 +486,10 @@ def deliver_pending(
                                timeout=settings.feeds_webhook_timeout, budget=budget, **options))
 
 
-def _run(coroutine: Any) -> Any:
+T = TypeVar("T")
+
+
+def _run(coroutine: Coroutine[Any, Any, T]) -> T:
     """asyncio.run, also from code that already runs an event loop (then on a thread of its own)."""
     try:
         asyncio.get_running_loop()

@@ -26,6 +26,7 @@ from feeds.settings import Settings
 from server import schemas
 from server.contract import (
     API,
+    CLAIM_MAX_BODY,
     DEFAULT_WINDOW,
     ENTITY_MAX,
     FEED_LIMIT_DEFAULT,
@@ -37,9 +38,12 @@ from server.contract import (
     MAX_BODY,
     MOMENTUM_CATEGORIES,
     MOMENTUM_LIMIT_MAX,
+    OFFSET_MAX,
     PRIVATE_CACHE,
     PUBLIC_CACHE,
     Q_MAX,
+    REQUEST_MAX_BYTES,
+    REQUEST_MAX_HEADER_BYTES,
     URL_MAX,
     WATCH_ID_MAX,
     WINDOWS,
@@ -86,9 +90,10 @@ and change events), a free momentum leaderboard, a free demand index, a free sam
 **Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history and trends reach the last 30 days,
 200 history + trends calls per UTC day, 5 watches. Pro: a larger monthly quota, the full archive, 1,000 history +
 trends calls per day, 50 watches. A key requesting many distinct entities or dates abnormally fast is throttled for
-one hour (`velocity_throttled`). Every keyed response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
-`X-RateLimit-Reset` (monthly quota); every 429 carries `Retry-After`. Bulk or full-archive access needs a data
-licence.
+one hour (`velocity_throttled`): the entities of history and entity card lookups and the dates of past trends count
+toward it, and a throttled key is refused on every keyed endpoint until the hour is over. Every keyed response
+carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (monthly quota); every 429 carries
+`Retry-After`. Bulk or full-archive access needs a data licence.
 
 **HEAD.** Every GET operation also answers HEAD: the same status and headers, no body (a keyed HEAD counts
 like the GET).
@@ -96,8 +101,11 @@ like the GET).
 **Errors.** Every error is `application/problem+json` (RFC 9457, schema `Problem`) with a machine-readable
 top-level `code`; each error response below lists the codes it can carry (also as `x-error-codes`). A bad
 parameter is a 400 naming it in `parameter`; values are never silently clamped, and a parameter given twice is a
-400. Any method other than the documented ones on a path is a 405 (`method_not_allowed`); an unknown path is a 404
-(`not_found`); until the first build is published, data endpoints answer 503 (`not_ready`) with `Retry-After`.
+400; query parameters an operation does not list are ignored. A request whose request line and headers are over
+{REQUEST_MAX_HEADER_BYTES:,} bytes, or whose body is over {REQUEST_MAX_BYTES // 1024 // 1024} MiB (or the endpoint's
+own lower body limit), is a 413 (`request_too_large`) on any path. Any method other than the documented ones on a
+path is a 405 (`method_not_allowed`); an unknown path is a 404 (`not_found`); until the first build is published,
+data endpoints answer 503 (`not_ready`) with `Retry-After`.
 
 **Caching.** Cacheable 200 responses carry an `ETag`; send it back in `If-None-Match` to get a 304 without a body
 (a 304 counts as a request). Keyed responses are `Cache-Control: {PRIVATE_CACHE}`, public ones
@@ -177,14 +185,41 @@ NOT_READY = _problem(503, ["not_ready"], "No build is published yet.", headers={
 INTERNAL = _problem(500, ["internal"], "Unexpected server error (logged; no detail is given).")
 
 
-def _too_many(codes: list[str]) -> dict[str, Any]:
+VELOCITY_LOOKUP = (
+    "this lookup would make more than the velocity limit of distinct entities or dates within the window, so the "
+    "key is throttled for bulk-extraction velocity for one hour, or it already is"
+)
+"""The throttle on the operations that count toward it: history, entity cards and trends of a past `date`."""
+VELOCITY_KEY = (
+    "the key is throttled for bulk-extraction velocity (one hour) by its history, entity card or trends lookups; a "
+    "throttled key is refused on every keyed operation until the throttle ends, but this operation itself never "
+    "counts toward the throttle"
+)
+"""The throttle on every other keyed operation: SPEC §8 throttles the key, and only lookups count toward it."""
+
+
+def _too_many(codes: list[str], *, lookup: bool = False) -> dict[str, Any]:
+    """The keyed 429: `lookup` for the operations whose entities or dates count toward the velocity throttle."""
     text = {
         "monthly_limit": "the monthly quota is used up (Retry-After: seconds to the next UTC month)",
         "daily_history_limit": "the daily history + trends calls are used up (Retry-After: seconds to UTC midnight)",
-        "velocity_throttled": "the key is throttled for bulk-extraction velocity (one hour)",
+        "velocity_throttled": VELOCITY_LOOKUP if lookup else VELOCITY_KEY,
     }
     summary = "Limit reached: " + "; or ".join(text[c] for c in codes) + "."
     return _problem(429, codes, summary, headers={"Retry-After": _header("Retry-After"), **RATE_HEADERS})
+
+
+def _too_large(limit: str = "") -> dict[str, Any]:
+    """The 413 any request can get: Sanic refuses an oversized head or body before a route runs."""
+    return _problem(
+        413,
+        ["request_too_large"],
+        f"The request line and headers are over {REQUEST_MAX_HEADER_BYTES:,} bytes, or the body is over "
+        f"{REQUEST_MAX_BYTES // 1024 // 1024} MiB{limit}.",
+    )
+
+
+TOO_LARGE = _too_large()
 
 
 def _operation(
@@ -201,7 +236,7 @@ def _operation(
         "description": description,
         "tags": tags,
         "parameters": parameters,
-        "responses": {**responses, "default": INTERNAL},
+        "responses": {"413": TOO_LARGE, **responses, "default": INTERNAL},
     }
 
 
@@ -209,7 +244,8 @@ def _public(operation: dict[str, Any]) -> dict[str, Any]:
     """Public endpoints override the document-wide bearer requirement; their errors are readable cross-origin too."""
     responses = {}
     for status, response in operation["responses"].items():
-        if PROBLEM in response.get("content", {}):
+        # Not the 413: Sanic refuses an oversized request before it is routed, so the route's CORS is not added.
+        if PROBLEM in response.get("content", {}) and status != "413":
             cors = {"Access-Control-Allow-Origin": _header("Access-Control-Allow-Origin")}
             response = {**response, "headers": {**response.get("headers", {}), **cors}}
         responses[status] = response
@@ -222,16 +258,24 @@ IF_NONE_MATCH = {"$ref": "#/components/parameters/If-None-Match"}
 # -- operations -----------------------------------------------------------------------------------
 
 
+SINCE_RULES = (
+    "A plain date `YYYY-MM-DD` means its midnight UTC; without an offset the time is UTC; fractions of a second "
+    "round up to the next whole second. Any year from 0001 to 9999 is accepted: a `since` before every row "
+    "(`1900-01-01`) means everything, one after every row means nothing."
+)
+
+
 def _feed_operation(feed: str) -> dict[str, Any]:
     info = FEEDS[feed]
     params = [
         _query("limit", {"type": "integer", **FEED_LIMIT}, "Page size, 1 to 1000."),
-        _query("offset", {"type": "integer", "minimum": 0, "default": 0}, "Rows to skip."),
+        _query("offset", {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
+               f"Rows to skip, 0 to {OFFSET_MAX:,} (past the last row: an empty page)."),
         _query(
             "since",
             {"type": "string", "format": "date-time"},
-            f"Only rows whose `{info.since_field}` is on or after this ISO 8601 date-time (a plain date "
-            "`YYYY-MM-DD` means its midnight UTC; no offset means UTC). Rows without the field are excluded.",
+            f"Only rows whose `{info.since_field}` is on or after this ISO 8601 date-time. {SINCE_RULES} Rows "
+            "without the field are excluded.",
         ),
         _query("q", {"type": "string", "maxLength": Q_MAX}, "Case-insensitive substring match across all fields."),
     ]
@@ -249,9 +293,11 @@ def _feed_operation(feed: str) -> dict[str, Any]:
         params.append(
             _query(
                 "url",
-                {"type": "string", "format": "uri", "maxLength": URL_MAX},
-                "Exact pricing page URL: that page only. An untracked https URL of a public host is added to the "
-                "daily watchlist (empty `data`, a `queued` object); any other URL is a 400 `unsafe_url`.",
+                {"type": "string", "format": "uri", "maxLength": URL_MAX, "pattern": schemas.HTTPS},
+                f"Exact pricing page URL (https, at most {URL_MAX} characters): that page only. A tracked page is "
+                "answered from the build. An untracked https URL of a public host is added to the daily watchlist "
+                "(empty `data`, a `queued` object); any other untracked URL is refused before anything is queued. "
+                + schemas.URL_GUARD,
             )
         )
         bad = ["bad_request", "unsafe_url"]
@@ -328,7 +374,7 @@ def _history_operation() -> dict[str, Any]:
             ),
             "401": UNAUTHORIZED,
             "404": _problem(404, ["not_found"], "Unknown feed or entity."),
-            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"]),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"], lookup=True),
             "503": NOT_READY,
         },
     )
@@ -354,7 +400,7 @@ def _entity_operation() -> dict[str, Any]:
             "400": _problem(400, ["bad_request"], "Missing or invalid `entity`."),
             "401": UNAUTHORIZED,
             "404": _problem(404, ["not_found"], "Unknown feed or entity."),
-            "429": _too_many(["monthly_limit", "velocity_throttled"]),
+            "429": _too_many(["monthly_limit", "velocity_throttled"], lookup=True),
             "503": NOT_READY,
         },
     )
@@ -387,7 +433,7 @@ def _trends_operation() -> dict[str, Any]:
             ),
             "401": UNAUTHORIZED,
             "404": _problem(404, ["not_found"], "No trends document for that feed, window and date."),
-            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"]),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"], lookup=True),
             "503": NOT_READY,
         },
     )
@@ -433,7 +479,7 @@ def _watch_operations() -> dict[str, Any]:
                     "400": _problem(
                         400,
                         ["bad_request", "unsafe_url"],
-                        f"The body is not a JSON object, is over {MAX_BODY} bytes, has unknown fields, or has a "
+                        "The body is not a JSON object, has unknown fields, or has a "
                         "missing `entity`, an unknown `type`, a non-finite `threshold` or a malformed `webhook`; "
                         "or the `webhook` is not https on the default port of a public host (`unsafe_url`).",
                     ),
@@ -441,7 +487,7 @@ def _watch_operations() -> dict[str, Any]:
                     "403": _problem(403, ["watch_limit"], "The key already holds its plan's number of watches."),
                     "404": _problem(404, ["not_found"], "No entity has this page path in the current build."),
                     "409": _problem(409, ["watch_exists"], "The key already watches this entity for this type."),
-                    "413": _problem(413, ["bad_request"], "The request body is over 1 MiB."),
+                    "413": _too_large(f" (this operation: {MAX_BODY:,} bytes)"),
                     "429": too_many,
                     "503": NOT_READY,
                 },
@@ -505,13 +551,12 @@ def _watch_event_operations() -> dict[str, Any]:
                 [
                     _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
                            "Page size, 1 to 1000."),
-                    _query("offset", {"type": "integer", "minimum": 0, "default": 0},
-                           "Notifications to skip (not with `cursor`)."),
+                    _query("offset", {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
+                           f"Notifications to skip, 0 to {OFFSET_MAX:,} (not with `cursor`)."),
                     _query("cursor", {"type": "string", "pattern": "^[0-9]{1,18}$"},
                            "The `nextCursor` of the previous page (not with `offset`)."),
                     _query("since", {"type": "string", "format": "date-time"},
-                           "Only notifications created at or after this ISO 8601 date-time (a plain date means its "
-                           "midnight UTC)."),
+                           f"Only notifications created at or after this ISO 8601 date-time. {SINCE_RULES}"),
                 ],
                 {
                     "200": _ok(schemas.WatchEventList, "A page of notifications.", keyed=True, cacheable=False),
@@ -673,7 +718,7 @@ def _claim_operations() -> dict[str, Any]:
                             "address, unknown fields, `pricing` on a listing that is not a pricing page or LLM, or a "
                             "body that is neither JSON nor a form; the field is named in `parameter`."),
             "404": _problem(404, ["not_found"], "No listing has this page path in the current build."),
-            "413": _problem(413, ["bad_request"], "The request body is over 1 MiB."),
+            "413": _too_large(f" (this operation: {CLAIM_MAX_BODY:,} bytes)"),
             "429": _problem(429, ["claims_per_email", "claims_per_entity"],
                             "A daily limit is reached (Retry-After: seconds to UTC midnight).",
                             headers={"Retry-After": _header("Retry-After")}),

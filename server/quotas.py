@@ -1,61 +1,10 @@
 """Per-account quotas (SPEC §8): monthly requests, daily history + trends calls, and the velocity throttle.
 
-All three are counted per account (`ApiKey.account`: a key and the keys rotated from it share one
-count), shared by every server worker process through one SQLite file (WAL) in
-`FEEDS_DATA_DIR/counters/`, exact under concurrency, and on disk so a restart changes nothing.
-Plain SQLite rather than a key-value cache because one request may touch three counters, and a
-refused request must consume none of them: one transaction holds the checks and the increments,
-and a refusal rolls them all back.
-
-Monthly requests: block reservation. Every request counts against the monthly quota, and one
-SQLite write per request would serialise the whole server on the database's write lock (measured:
-~5,800 req/s in total, against ~13,000 req/s per worker without it). So each process *reserves*
-quota from the shared counter in blocks (one shared write per block) and spends it in memory.
-The shared counter therefore counts reserved quota as used. The block shrinks as the account
-nears its limit, `min(FEEDS_QUOTA_BLOCK, max(1, free // 8))`, so the last requests of a month are
-reserved one at a time, and the sum of what all workers allow can never pass the limit:
-
-- Exact while running: no request is allowed beyond the limit. A worker may refuse while another
-  worker still holds a few reserved requests (at most about 1/8 of what was left when it
-  reserved); those are not lost, the other worker spends them, and they return to the shared
-  counter at `close()`.
-- Exact after a clean shutdown: `close()` gives unused reservations back, so the shared counter
-  then reads exactly the requests allowed.
-- After a crash (no `close()`): the unused part of at most one block per account per worker stays
-  counted as used. We err against the customer by that much (at most FEEDS_QUOTA_BLOCK requests
-  per worker), never in the customer's favour: no crash can produce free requests.
-- `X-RateLimit-Remaining` is this worker's view: what was free at its last reservation plus what
-  it has left, so it never rises between reservations and reads 0 when the next request would be
-  refused here.
-
-History + trends calls per day: reserved in blocks the same way, from the day's shared counter,
-with the same guarantees (exact while running and after a clean shutdown; a crash errs against
-the customer by at most one block per worker for that day). Yesterday's unused block goes back
-at a worker's first call of the new day.
-
-Velocity. A key that requests more than FEEDS_VELOCITY_LIMIT distinct items (entities or dates,
-as the server passes them) within the sliding FEEDS_VELOCITY_WINDOW seconds is throttled for
-FEEDS_THROTTLE_SECONDS. An item requested again inside the window does not count again (its
-last-seen time moves on). Once throttled, the key is refused on every keyed request, not only
-on item lookups, until the throttle ends. A lookup that brings an item this process has not seen
-in the window is a shared transaction (it may start a throttle, so it must see every worker's
-items). A repeat of an item this process knows is in the shared window cannot change the count,
-so it is decided in memory and only its new last-seen time is queued; `flush()` (every
-VELOCITY_FLUSH_SECONDS in the server, and before every shared transaction) writes the queue. The
-only effect of the delay: another worker may see an item leave the window up to that second
-early, in the customer's favour. A throttle wipes the account's table; queued times of a throttled
-account are dropped, not written back. So a history page of an entity the key has looked at
-recently, with quota in hand, needs no shared write at all (measured: quotas.hit for history from
-~175 us to a few us).
-
-Throttle reads. Item lookups that go to the shared table see a throttle at once; every other
-request checks it through a per-process memo read again at most every THROTTLE_RECHECK seconds,
-so a throttle set by another worker reaches them within a second, and the fast path stays a dict
-lookup.
-
-`hit()` is synchronous: the fast path (quota in hand, no new item) is a throttle memo read and a
-few dict operations; the slow paths wait on SQLite's write lock (milliseconds under load).
-One `Quotas` per process, opened after the worker starts: a SQLite connection must not cross a fork.
+Counted per account in one SQLite file shared by every worker, so the counts are exact across
+processes and survive restarts; one transaction per check, so a refused request consumes nothing.
+A write per request would serialise the workers on the database lock, so quota is reserved in
+blocks and repeat item lookups are decided in memory. One `Quotas` per process, opened after the
+worker starts (a SQLite connection must not cross a fork). See docs/quotas.md.
 """
 
 from __future__ import annotations
@@ -213,7 +162,7 @@ class Quotas:
         self.db = _connect(self.path / "quotas.sqlite")
         if background_checkpoints:
             # SQLite checkpoints the log from whichever commit crosses 1,000 pages, fsync included: a
-            # 15-22 ms stall of the event loop every few hundred shared writes (measured).
+            # stall of the event loop every few hundred shared writes (docs/quotas.md).
             self.db.execute("PRAGMA wal_autocheckpoint=0")
         self._checkpointer: sqlite3.Connection | None = None
         self._checkpoint_lock = threading.Lock()
@@ -234,8 +183,8 @@ class Quotas:
         """Take the cross-process write turn before SQLite's own lock.
 
         SQLite makes a writer that finds the database locked sleep and poll (1, 2, 5, 10 ms ...), so
-        two busy workers turned every contended history call into a multi-millisecond wait (p99 of
-        53 ms in the benchmark). An flock queues the writers instead and wakes the next one the
+        two busy workers turned every contended history call into a multi-millisecond wait (the
+        figure is in docs/quotas.md). An flock queues the writers instead and wakes the next one the
         moment the lock is released; SQLite then never finds its lock taken by another worker.
         """
         fcntl.flock(self._lockfile, fcntl.LOCK_EX)
@@ -439,7 +388,7 @@ class Quotas:
         """Record `items` in the sliding window; the end of a throttle that starts now, or None.
 
         The account's item count is kept in `velocity_count` next to the rows rather than counted:
-        a COUNT(*) grows with the limit (measured: ~1 ms per new item at 15,000 items).
+        a COUNT(*) grows with the limit, and it would run in every shared lookup (docs/quotas.md).
         """
         db = self.db
         wanted = list(dict.fromkeys(items))

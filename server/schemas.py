@@ -13,15 +13,19 @@ Per-feed bodies are concrete classes (not one generic) so generated clients get 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, WithJsonSchema
+from pydantic.config import JsonDict, JsonValue
+from pydantic.json_schema import SkipJsonSchema
 
 from build.trends import WINDOWS
 from collectors.claims import EMAIL_MAX, FIELD_MAX, PAIRS_MAX, PLAN_MAX, PRICE_MAX, TEXT_MAX, VALUE_MAX
 from collectors.models import (
     FEEDS,
+    FeedName,
     ForumRow,
     HubRow,
     LlmRow,
@@ -32,8 +36,26 @@ from collectors.models import (
     Row,
     parse_time,
 )
-from server.contract import WATCH_TYPES
+from server.contract import URL_MAX, WATCH_TYPES
 from server.errors import CODES
+
+# -- URLs the server fetches or posts to (collectors/safe_fetch.py) -------------------------------------------
+
+HTTPS = "^[Hh][Tt][Tt][Pp][Ss]://"
+"""Only https URLs are fetched or posted to (the scheme is case-insensitive)."""
+URL_GUARD = (
+    "The address guard answers 400 `unsafe_url` for: a scheme other than https; user info (`user:pass@`); a port "
+    "other than 443; a host that is not a valid DNS name (labels of letters, digits, `-` and `_`, at most 63 "
+    "characters each, 253 in all) or an IP address; a numeric spelling that only some resolvers read as an address "
+    "(`127.1`, `2130706433`, `0x7f000001`); `localhost` and `*.localhost`; cloud metadata hosts "
+    "(`metadata.google.internal`, `metadata`, `instance-data`, `instance-data.ec2.internal`); a name that does not "
+    "resolve; and a host any of whose addresses is not public: loopback, private (10/8, 172.16/12, 192.168/16), "
+    "carrier-grade NAT (100.64/10), link-local (169.254/16, fe80::/10), unique-local (fc00::/7), 0/8, multicast, "
+    "reserved, unspecified, a cloud metadata address (169.254.169.254, fd00:ec2::254, 100.100.100.200), or an IPv6 "
+    "address embedding such an IPv4 address (mapped, 6to4, NAT64)."
+)
+"""What `check_url` refuses, said once for `url=` (GET /ai-pricing) and for a watch's `webhook`."""
+
 
 # -- scalar types ---------------------------------------------------------------------------------
 
@@ -58,11 +80,25 @@ DateTime = Annotated[str, AfterValidator(_date_time), WithJsonSchema({"type": "s
 Day = Annotated[str, AfterValidator(_date), WithJsonSchema({"type": "string", "format": "date"})]
 """A calendar date `YYYY-MM-DD` (UTC day of the archive)."""
 
-FeedName = Literal[tuple(FEEDS)]  # type: ignore[valid-type]
-MomentumCategory = Literal[tuple(name for name, info in FEEDS.items() if info.momentum)]  # type: ignore[valid-type]
-Window = Literal[tuple(WINDOWS)]  # type: ignore[valid-type]
-WatchType = Literal[WATCH_TYPES]  # type: ignore[valid-type]
-ErrorCode = Literal[tuple(CODES)]  # type: ignore[valid-type]
+# Literal types are written out (a type checker cannot read a Literal built at run time); each is checked
+# against the value it mirrors at import, so they cannot drift apart.
+MomentumCategory = Literal["codehost-ai-repos", "mcp-servers", "llm-pricing", "modelhub-trending"]
+Window = Literal["1d", "7d", "30d"]
+WatchType = Literal["any", "price_change", "version_bump", "momentum_jump", "momentum_above"]
+ErrorCode = Literal[
+    "bad_request", "outside_plan_depth", "unsafe_url", "unauthorized", "not_found", "method_not_allowed",
+    "request_too_large", "watch_limit", "watch_exists", "monthly_limit", "daily_history_limit",
+    "velocity_throttled", "not_ready", "claims_per_email", "claims_per_entity", "mail_unavailable", "internal",
+]
+for _literal, _values in (
+    (FeedName, tuple(FEEDS)),
+    (MomentumCategory, tuple(name for name, info in FEEDS.items() if info.momentum)),
+    (Window, tuple(WINDOWS)),
+    (WatchType, tuple(WATCH_TYPES)),
+    (ErrorCode, tuple(CODES)),
+):
+    if get_args(_literal) != _values:
+        raise RuntimeError(f"{_literal} lists {get_args(_literal)}, not {_values}")
 
 
 class Body(BaseModel):
@@ -98,7 +134,7 @@ class FeedResponse(Body):
     offset: int = Field(ge=0, description="Offset applied.")
     limit: int = Field(ge=1, description="Limit applied (page size).")
     count: int = Field(ge=0, description="Rows in `data` of this response.")
-    data: list[Row] = Field(description="The rows of this page.")
+    data: Sequence[Row] = Field(description="The rows of this page.")
     queued: Queued | None = Field(
         None,
         description="Only with `repo=`/`url=` naming an untracked entity: it was queued for daily collection; "
@@ -267,7 +303,7 @@ class HistoryResponse(Body):
         description="Date of the next row after this page; pass it as `cursor` (same `from`/`to`) for the next "
         "page. Null on the last page."
     )
-    data: list[HistoryRow] = Field(description="Daily rows `{date, ...metrics, rank}`, oldest first.")
+    data: Sequence[HistoryRow] = Field(description="Daily rows `{date, ...metrics, rank}`, oldest first.")
 
 
 class CodehostAiReposHistory(HistoryResponse):
@@ -321,8 +357,7 @@ HISTORY_RESPONSES: dict[str, type[HistoryResponse]] = {
     "modelhub-trending": ModelhubTrendingHistory,
 }
 HISTORY_ROWS: dict[str, type[HistoryRow]] = {
-    feed: model.model_fields["data"].annotation.__args__[0]  # type: ignore[union-attr]
-    for feed, model in HISTORY_RESPONSES.items()
+    feed: get_args(model.model_fields["data"].annotation)[0] for feed, model in HISTORY_RESPONSES.items()
 }
 
 
@@ -525,63 +560,147 @@ class EntityMomentum(Body):
 # -- maintainer claims (SPEC §1): submissions, the API's request and answer --------------------------
 
 
+LINE = r"^[^\x00-\x1f\x7f]*$"
+"""One line without control characters (collectors/claims.py refuses them in names, prices and paths)."""
+FILLED_LINE = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
+"""One line without control characters and not only spaces (the server strips before it checks)."""
+TEXT = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+"""Free text: tabs and line breaks are fine, other control characters are refused."""
+FILLED = r"\S"
+"""Something other than spaces: a text that is blank counts as absent."""
+ENTITY_PATH_MAX = 2048
+
+
 class PlanPrice(Body):
     """One plan and its price, as the maintainer writes them (free text: `$20 / month`, `contact us`)."""
 
-    plan: str = Field(min_length=1, max_length=PLAN_MAX, description=f"Plan name, at most {PLAN_MAX} characters.")
-    price: str = Field(min_length=1, max_length=PRICE_MAX, description=f"Price, at most {PRICE_MAX} characters.")
+    plan: str = Field(min_length=1, max_length=PLAN_MAX, pattern=FILLED_LINE,
+                      description=f"Plan name, one line, at most {PLAN_MAX} characters.")
+    price: str = Field(min_length=1, max_length=PRICE_MAX, pattern=FILLED_LINE,
+                       description=f"Price, one line, at most {PRICE_MAX} characters.")
 
 
 class FieldValue(Body):
     """One corrected field of the listing and its right value."""
 
-    field: str = Field(min_length=1, max_length=FIELD_MAX, description="Field name as on the listing (e.g. license).")
-    value: str = Field(min_length=1, max_length=VALUE_MAX, description=f"Right value, at most {VALUE_MAX} characters.")
+    field: str = Field(min_length=1, max_length=FIELD_MAX, pattern=FILLED_LINE,
+                       description="Field name as on the listing (e.g. license), one line.")
+    value: str = Field(min_length=1, max_length=VALUE_MAX, pattern=FILLED_LINE,
+                       description=f"Right value, one line, at most {VALUE_MAX} characters.")
 
 
 class ClaimPricing(Body):
     """Pricing (pricing pages and LLMs only): free text, plan/price pairs, or both."""
 
-    text: str | None = Field(None, max_length=TEXT_MAX, description=f"Free text, at most {TEXT_MAX:,} characters.")
+    text: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
+                             description=f"Free text, at most {TEXT_MAX:,} characters.")
     plans: list[PlanPrice] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
 
 
 class ClaimCorrections(Body):
     """Corrections: free text, field/value pairs, or both."""
 
-    text: str | None = Field(None, max_length=TEXT_MAX, description=f"Free text, at most {TEXT_MAX:,} characters.")
+    text: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
+                             description=f"Free text, at most {TEXT_MAX:,} characters.")
     fields: list[FieldValue] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
+
+
+def _filled(section: str, pairs: str) -> JsonDict:
+    """`section` is there and says something: non-blank text (as a string or as `text`), or at least one pair."""
+    text: JsonDict = {"type": "string", "pattern": FILLED}
+    return {
+        "required": [section],
+        "properties": {section: {"anyOf": [
+            text,
+            {"type": "object", "required": ["text"], "properties": {"text": text}},
+            {"type": "object", "required": [pairs], "properties": {pairs: {"type": "array", "minItems": 1}}},
+        ]}},
+    }
+
+
+SOMETHING_SUBMITTED: list[JsonValue] = [
+    {"required": ["description"], "properties": {"description": {"type": "string", "pattern": FILLED}}},
+    _filled("pricing", "plans"),
+    _filled("corrections", "fields"),
+]
+"""The server's "submit at least one of `description`, `pricing` or `corrections`" (blank ones count as absent)."""
+
+ENTITY_PATH = Field(
+    min_length=1, max_length=ENTITY_PATH_MAX, pattern=FILLED_LINE,
+    description="The listing's page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, `/hub/<kind>/<id>`, "
+    "`/forum/<id>` or `/pricing/<host>/<path>` (one line; a trailing `/` is ignored). An unknown path is a 404.",
+)
+EMAIL_FIELD = Field(
+    max_length=EMAIL_MAX, json_schema_extra={"format": "email"},
+    description="Where the verification link goes: a plain address `local@domain.tld` (local part at most 64 "
+    "characters of letters, digits and !#$%&'*+/=?^_`{|}~- with single dots between; a domain of at least two "
+    "labels), no display name, no line breaks. Never shown.",
+)
 
 
 class ClaimCreate(Body):
     """Request body of POST /claims (JSON). Unknown fields are refused (400); at least one of `description`,
-    `pricing` and `corrections` is required. A string for `pricing` or `corrections` is their free text."""
+    `pricing` and `corrections` is required (a blank one counts as absent). A string for `pricing` or
+    `corrections` is their free text."""
 
-    entity: str = Field(min_length=1, max_length=2048,
-                        description="The listing's page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, "
-                        "`/hub/<kind>/<id>`, `/forum/<id>` or `/pricing/<host>/<path>`.")
-    email: str = Field(max_length=EMAIL_MAX, json_schema_extra={"format": "email"},
-                       description="Where the verification link goes: a plain address, no display name, no line "
-                       "breaks. Never shown.")
-    description: str | None = Field(None, max_length=TEXT_MAX,
+    model_config = ConfigDict(**Body.model_config, json_schema_extra={"anyOf": SOMETHING_SUBMITTED})
+
+    entity: str = ENTITY_PATH
+    email: str = EMAIL_FIELD
+    description: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
                                     description=f"The listing's description, at most {TEXT_MAX:,} characters.")
-    pricing: ClaimPricing | str | None = Field(None, description="Pricing pages and LLMs only (else a 400).")
-    corrections: ClaimCorrections | str | None = Field(None, description="Corrections of the listing's data.")
+    pricing: ClaimPricing | Annotated[str, Field(max_length=TEXT_MAX, pattern=TEXT)] | None = Field(
+        None, description="Pricing pages and LLMs only (else a 400 naming `pricing`)."
+    )
+    corrections: ClaimCorrections | Annotated[str, Field(max_length=TEXT_MAX, pattern=TEXT)] | None = Field(
+        None, description="Corrections of the listing's data."
+    )
+
+
+FormText = Annotated[str, Field(max_length=TEXT_MAX, pattern=TEXT)] | SkipJsonSchema[None]
+"""A form's text field: absent or a string (a form has no null)."""
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """Drop `default: null` from a form field's schema: a form has no null, absent is absent."""
+    schema.pop("default", None)
+
+
+def _form_filled(name: str, array: bool) -> JsonDict:
+    """The form field `name` is there and not blank (a list field: one of its rows)."""
+    text: JsonDict = {"type": "string", "pattern": FILLED}
+    return {"required": [name], "properties": {name: {"type": "array", "contains": text} if array else text}}
+
+
+FORM_SUBMITTED: list[JsonValue] = [
+    *(_form_filled(name, False) for name in ("description", "pricing_text", "corrections_text")),
+    *(_form_filled(name, True) for name in ("plan", "field")),
+]
+"""The form's "at least one of": a non-blank text, or a non-blank plan or field (its pair is checked by position)."""
 
 
 class ClaimForm(BaseModel):
     """Request body of POST /claims as an HTML form (application/x-www-form-urlencoded): the claim form's fields.
-    `plan`/`price` and `field`/`value` repeat once per row and pair up by position; empty rows are ignored."""
+    `plan`/`price` and `field`/`value` repeat once per row and pair up by position; rows empty on both sides are
+    ignored, a row with only one side is a 400. At least one of description, pricing and corrections is
+    required, as in the JSON body."""
 
-    entity: str = Field(description="The listing's page path.")
-    email: str = Field(description="Where the verification link goes.")
-    description: str | None = Field(None, description="The listing's description.")
-    pricing_text: str | None = Field(None, description="Pricing as free text.")
-    plan: list[str] = Field([], description="Plan names (one per row).")
-    price: list[str] = Field([], description="Prices (one per row, same order as `plan`).")
-    corrections_text: str | None = Field(None, description="Corrections as free text.")
-    field: list[str] = Field([], description="Corrected field names (one per row).")
-    value: list[str] = Field([], description="Correct values (one per row, same order as `field`).")
+    model_config = ConfigDict(json_schema_extra={"anyOf": FORM_SUBMITTED})
+
+    entity: str = ENTITY_PATH
+    email: str = EMAIL_FIELD
+    description: FormText = Field(None, description=f"The listing's description, at most {TEXT_MAX:,} characters.",
+                                  json_schema_extra=_no_default)
+    pricing_text: FormText = Field(None, description="Pricing as free text.", json_schema_extra=_no_default)
+    plan: list[Annotated[str, Field(max_length=PLAN_MAX, pattern=LINE)]] = Field(
+        [], max_length=PAIRS_MAX, description="Plan names (one per row).")
+    price: list[Annotated[str, Field(max_length=PRICE_MAX, pattern=LINE)]] = Field(
+        [], max_length=PAIRS_MAX, description="Prices (one per row, same order as `plan`).")
+    corrections_text: FormText = Field(None, description="Corrections as free text.", json_schema_extra=_no_default)
+    field: list[Annotated[str, Field(max_length=FIELD_MAX, pattern=LINE)]] = Field(
+        [], max_length=PAIRS_MAX, description="Corrected field names (one per row).")
+    value: list[Annotated[str, Field(max_length=VALUE_MAX, pattern=LINE)]] = Field(
+        [], max_length=PAIRS_MAX, description="Correct values (one per row, same order as `field`).")
 
 
 class ClaimAccepted(Body):
@@ -689,8 +808,9 @@ class WatchCreate(Body):
 
     entity: str = Field(
         min_length=1,
+        pattern=FILLED,
         description="Entity page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, `/hub/<kind>/<id>`, "
-        "`/forum/<id>` or `/pricing/<host>/<path>`. Must name an entity of the current build.",
+        "`/forum/<id>` or `/pricing/<host>/<path>`, not blank. Must name an entity of the current build (else a 404).",
     )
     type: WatchType = Field("any", description="Which changes the watch concerns.")
     threshold: float | None = Field(
@@ -699,11 +819,12 @@ class WatchCreate(Body):
     )
     webhook: str | None = Field(
         None,
-        max_length=2048,
+        max_length=URL_MAX,
+        pattern=HTTPS,
         json_schema_extra={"format": "uri"},
         description="Optional https URL (default port, a public host) each of the watch's notifications is POSTed "
-        "to, signed (`X-Feeds-Signature`, see GET /watches/webhook-secret). Malformed: 400 `bad_request`; not https "
-        "or a loopback, private, link-local or metadata host: 400 `unsafe_url`.",
+        "to, signed (`X-Feeds-Signature`, see GET /watches/webhook-secret). Not an absolute URL, or a host that is "
+        "neither a fully qualified name (with a dot) nor an IP address: 400 `bad_request`. " + URL_GUARD,
     )
 
 

@@ -16,7 +16,7 @@ import bisect
 import gc
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -25,7 +25,7 @@ import numpy as np
 import orjson
 
 from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir
-from build.search_index import SearchIndex
+from build.search_index import RowIds, SearchIndex
 from collectors.models import FEED_NAMES
 
 V = TypeVar("V")
@@ -75,7 +75,7 @@ class FeedData:
     """The rows' `since` keys reversed (ascending) for bisect; "" where a row has none."""
     index: SearchIndex
     by_entity: dict[str, int]
-    _search_cache: OrderedDict[str, Sequence[int]] = field(default_factory=OrderedDict, repr=False)
+    _search_cache: OrderedDict[str, RowIds] = field(default_factory=OrderedDict, repr=False)
     pages: ByteBudgetCache[bytes] = field(
         default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False
     )
@@ -91,7 +91,7 @@ class FeedData:
             return len(self.rows)
         return len(self.since_asc) - bisect.bisect_left(self.since_asc, since)
 
-    def search(self, needle: str) -> Sequence[int]:
+    def search(self, needle: str) -> RowIds:
         """Row ids (ascending = feed order) whose search line contains `needle` (already lowercased)."""
         hit = self._search_cache.get(needle)
         if hit is not None:
@@ -221,9 +221,9 @@ def keep(site: Site | None) -> Site | None:
 
     Python's full collections traverse every element of every tracked container, and a site is a
     few very large ones (15,000-row lists, entity dicts, the search prefix dict): each element
-    visited is a likely cache miss, so a full collection paused the worker 33-40 ms (measured with
-    gc.callbacks under load: about two per worker in a 10-second run), stalling every connection on
-    it. Frozen, they are skipped. A site holds no reference cycles (a test checks), so the one it
+    visited is a likely cache miss, so a full collection paused the worker for milliseconds, now
+    and then under load (figures: docs/performance.md), stalling every connection on it. Frozen,
+    they are skipped. A site holds no reference cycles (a test checks), so the one it
     replaces is still freed by reference counting when the last request using it ends. One full
     collection first, once per build, so no cyclic garbage of the day is frozen with it (frozen
     objects are never collected).

@@ -1,23 +1,11 @@
 """Public web files of the published tree: entity pages (`/mcp/<server_id>`, `/repo/<owner>/<name>`, ...),
 leaderboards, the home page and README badges (`/badge/...svg`), with cache headers for a CDN.
 
-Resolution (layout written by build/pages.py): `/x` is `pages/x` when that is a file (badges, static
-files), else `pages/x/index.html`. The raw request path is decoded here, once: an encoded slash or
-backslash (`%2f`, `%5c`), a NUL, an undecodable byte or a `.`/`..` segment (also as `%2e%2e`) is a
-404, and the resolved real path must lie inside `pages/` (no symlink escapes). A crafted URL can
-only ever 404.
-
-Badges (`/badge/<kind>/<...>.svg`):
-- `?style=dark` serves the dark variant (`pages/badge-dark/...`);
-- `.png` instead of `.svg` is rendered from the SVG with cairosvg on first request and kept in a
-  per-worker LRU (`PNG_CACHE` entries; about 4 ms per badge, so rendering all of them at build
-  time would cost minutes for nothing most never ask for);
-- an unknown badge is a valid grey "not found" badge with status 404;
-- Cache-Control `BADGE_CACHE`: README image proxies (GitHub camo) re-check hourly and may serve the
-  old badge for a week while revalidating; the ETag (build + CRC) makes that a 304.
-Pages use the shared public policy of `send()` (ETag/304, gzip, `public, max-age=3600,
-stale-while-revalidate=86400`), plus a Content-Security-Policy that allows only same-origin script
-and style, so even a markup injection could not run anything.
+`/x` is `pages/x` when that is a file, else `pages/x/index.html` (layout: build/pages.py). The raw
+path is decoded once here and anything odd (encoded slashes, NUL, dot segments, a real path outside
+`pages/`) is a 404, so a crafted URL can only ever 404. PNG badges are rendered on first request and
+kept per worker, because rendering every badge at build time would cost minutes for badges most
+never ask for. See docs/pages-and-badges.md.
 """
 
 from __future__ import annotations

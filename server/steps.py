@@ -28,7 +28,7 @@ GZIP_MIN_BYTES = 1024
 
 
 def site_of(request: Request) -> Site:
-    site = request.app.ctx.site.site
+    site: Site | None = request.app.ctx.site.site
     if site is None:
         raise ApiError(503, "not_ready", "no build is published yet; run `feeds build`", headers={"Retry-After": "60"})
     return site
@@ -42,7 +42,7 @@ def authenticate(request: Request) -> ApiKey:
         raise ApiError(401, "unauthorized", "missing API key: send `Authorization: Bearer <key>`", headers=challenge)
     if scheme.lower() != "bearer" or not secret.strip():
         raise ApiError(401, "unauthorized", "malformed Authorization header: use `Bearer <key>`", headers=challenge)
-    key = request.app.ctx.keys.authenticate(secret.strip())
+    key: ApiKey | None = request.app.ctx.keys.authenticate(secret.strip())
     if key is None:
         raise ApiError(401, "unauthorized", "invalid or revoked API key", headers=challenge)
     request.ctx.key = key
@@ -50,7 +50,8 @@ def authenticate(request: Request) -> ApiKey:
 
 
 def plan_of(request: Request, key: ApiKey) -> Plan:
-    return request.app.ctx.plans[key.plan]
+    plan: Plan = request.app.ctx.plans[key.plan]
+    return plan
 
 
 def rate_headers(decision: Decision) -> dict[str, str]:
@@ -63,7 +64,7 @@ def rate_headers(decision: Decision) -> dict[str, str]:
 
 def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
     """Count the request against the key's limits; a refusal is a 429 with the true Retry-After."""
-    decision = request.app.ctx.quotas.hit(key.account, plan_of(request, key), history=history, items=items)
+    decision: Decision = request.app.ctx.quotas.hit(key.account, plan_of(request, key), history=history, items=items)
     request.ctx.rate = rate_headers(decision)
     if not decision.allowed:
         messages = {
@@ -110,9 +111,8 @@ def send(
         # depend on the account are sent with cacheable=False): hashing those few bytes instead of a
         # 50-100 KB body keeps the ETag off the hot path. Public bodies are hashed. The request
         # target is hashed as received (bytes), continuing the plan's own checksum.
-        key = getattr(ctx, "key", None)
-        keyed_etag = keyed and key is not None
-        digest = zlib.crc32(request.raw_url, _plan_seed(key.plan)) if keyed_etag else zlib.crc32(body)
+        key: ApiKey | None = getattr(ctx, "key", None)
+        digest = zlib.crc32(request.raw_url, _plan_seed(key.plan)) if keyed and key is not None else zlib.crc32(body)
         etag = f'"{build}-{digest:08x}"'
         out["ETag"] = etag
         conditional = request_headers.get("if-none-match")

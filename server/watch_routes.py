@@ -28,6 +28,7 @@ from server.contract import (
     EVENTS_DEFAULT_LIMIT,
     EVENTS_MAX_LIMIT,
     MAX_BODY,
+    OFFSET_MAX,
     WATCH_ID_MAX,
     WATCH_TYPES,
 )
@@ -47,13 +48,13 @@ SECRET_PATH = f"{API}/watches/webhook-secret"
 
 def webhook_syntax(body: dict[str, Any]) -> str | None:
     """The body's `webhook` (None when absent); a malformed one is a 400 `bad_request` naming it."""
-    url = body.get("webhook")
+    url: Any = body.get("webhook")
     if url is None:
         return None
     problem = syntax_error(url)
     if problem:
         raise bad_request(problem, "webhook")
-    return url
+    return str(url)  # syntax_error refuses anything but a string
 
 
 async def check_webhook_request(request: Request, url: str | None) -> None:
@@ -82,7 +83,7 @@ def _cursor(request: Request) -> int | None:
 async def events_list(request: Request) -> HTTPResponse:
     key = authenticate(request)
     limit = params.integer(request, "limit", EVENTS_DEFAULT_LIMIT, 1, EVENTS_MAX_LIMIT)
-    offset = params.integer(request, "offset", 0, 0)
+    offset = params.integer(request, "offset", 0, 0, OFFSET_MAX)
     cursor = _cursor(request)
     since = params.since(request)
     if cursor is not None and offset:

@@ -13,6 +13,7 @@ added after the table: `WatchStore` adds them to an older state store when it op
 
 from __future__ import annotations
 
+import builtins
 import math
 import secrets
 import sqlite3
@@ -136,7 +137,7 @@ class WatchStore:
         )
         return [Watch(*row) for row in cur]
 
-    def all(self) -> list[tuple[str, Watch]]:
+    def all(self) -> builtins.list[tuple[str, Watch]]:
         """(account, watch) of every account, for the notification step after a build."""
         cur = self.db.execute(f"SELECT account, {_COLUMNS} FROM watches ORDER BY account, created_at, id")
         return [(row[0], Watch(*row[1:])) for row in cur]

@@ -1,37 +1,10 @@
 """Webhook URLs, signatures and delivery: posting watch events to URLs that clients gave us.
 
-A webhook URL is hostile input exactly like a pricing page URL (collectors/safe_fetch.py): the service
-would otherwise POST, from inside its own network, wherever a client points it. So:
-
-- At creation (POST /api/v1/watches) the URL must pass `collectors.safe_fetch.check_url`: https, the
-  default port, no user info, and every address of the host public. `syntax_error` refuses what is
-  not a URL at all (a 400 `bad_request`); the guard's refusals are a 400 `unsafe_url`.
-- At every delivery the URL is checked again under the settings of that run, and the connection is
-  pinned to an address that was checked, exactly as for pricing pages (`pin_url` and `send_pinned`
-  in collectors/safe_fetch.py): the request goes to that IP with the original `Host` header and TLS
-  server name (IDNA, `xn--...`, for an internationalised name) and `Connection: close`, so a DNS
-  answer that changes between check and connect (rebinding) cannot redirect the POST and no pooled
-  connection carries it to another site on the same address. IPv4 addresses are tried before IPv6,
-  moving to the next checked address within the attempt only when one cannot be connected to.
-  Redirects are never followed: a 3xx is a failed delivery.
-- FEEDS_WEBHOOK_ALLOW_LOOPBACK=1 (tests only) also admits loopback hosts (127.0.0.0/8, ::1,
-  `localhost`) on any port and over plain http, because a test receiver on 127.0.0.1 has neither a
-  certificate nor port 443. It never admits private, link-local or metadata addresses.
-
-Signature: `X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the
-account's webhook secret (the secret string, UTF-8, is the HMAC key). `t` is the time of the attempt,
-so receivers can refuse old replays; `X-Feeds-Event-Id` is the same on every attempt of one event,
-so receivers can drop duplicates.
-
-Retries (`deliver_events`): per event, up to `ATTEMPTS_PER_RUN` attempts in one run, waiting
-`BACKOFF_SECONDS` x 2^n between them (a 429's `Retry-After` when longer, up to `RETRY_AFTER_CAP`),
-on network errors, timeouts, 5xx and 429; any other status (3xx, 4xx) fails the event at once. A
-delivery that fails (all attempts of the run, or a non-retried status, or a URL refused by the guard)
-counts one failure of the watch's webhook and stops that webhook for the rest of the run; a success
-resets the count. FEEDS_WEBHOOK_MAX_FAILURES failures in a row disable the webhook. An event whose
-attempts of the run failed on a retryable error stays `pending` and is tried again on the next run;
-one refused with a 3xx/4xx or by the guard is `failed` and is not. The whole step stops starting
-attempts after `budget` seconds (`DELIVERY_BUDGET_SECONDS`); what is left stays pending.
+A webhook URL is hostile input exactly like a pricing page URL, so it goes through the same address
+guard and pinned connection as pricing pages (collectors/safe_fetch.py), at creation and again at
+every delivery, and redirects are never followed. Bodies are HMAC-signed per account; retries are
+bounded per run and by a time budget, so one failing receiver cannot hold up the nightly step.
+See docs/notifications-and-webhooks.md.
 """
 
 from __future__ import annotations
@@ -44,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 
@@ -130,7 +103,7 @@ async def check_webhook(url: str, resolver: Resolver, allow_loopback: bool) -> P
     """Raise UnsafeURL unless we may POST to `url`; returns where its connection must go (`send_pinned`).
 
     A pin without a name connects by the URL's own host: an IP literal, or a loopback host admitted by
-    FEEDS_WEBHOOK_ALLOW_LOOPBACK (which skips the https and port rules, see the module docstring).
+    FEEDS_WEBHOOK_ALLOW_LOOPBACK (which skips the https and port rules, see docs/notifications-and-webhooks.md).
     """
     problem = syntax_error(url)
     if problem:
@@ -226,7 +199,7 @@ async def deliver_events(
     transport: httpx.AsyncBaseTransport | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> DeliveryReport:
-    """POST every event to its webhook under the rules of the module docstring; `events` oldest first."""
+    """POST every event to its webhook (rules: docs/notifications-and-webhooks.md); `events` oldest first."""
     report = DeliveryReport()
     deadline = time.monotonic() + budget
     by_watch: dict[str, list[Outgoing]] = {}
@@ -282,7 +255,7 @@ async def _deliver_one(
     backoff: float,
     attempts_per_run: int,
     sleep: Callable[[float], Awaitable[None]],
-) -> str | tuple[str, str]:
+) -> Literal["delivered", "budget"] | tuple[Literal["failed", "pending"], str]:
     """"delivered", "budget" (not attempted), or (state, error) with state "failed" or "pending"."""
     error = "not attempted"
     for n in range(attempts_per_run):
@@ -317,15 +290,16 @@ async def _deliver_one(
                 await response.aclose()  # the receiver's body is of no interest; never read an endless one
             status = response.status_code
             retry_after = _retry_after(response.headers)
-            error = None if 200 <= status < 300 else f"HTTP {status}"
+            failure = None if 200 <= status < 300 else f"HTTP {status}"
         except TimeoutError:
-            error = f"no answer within {limit:g}s"
+            failure = f"no answer within {limit:g}s"
         except httpx.HTTPError as exc:
-            error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        _record(log, report, event, attempt, status, error, started)
-        if error is None:
+            failure = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        _record(log, report, event, attempt, status, failure, started)
+        if failure is None:
             log.mark(event.event_id, "delivered", None, _now())
             return "delivered"
+        error = failure
         if status is not None and status < 500 and status != 429:
             log.mark(event.event_id, "failed", error, _now())
             return "failed", error

@@ -64,13 +64,101 @@ def test_latest_rows_gives_each_entity_its_last_row_before_a_day_across_gaps(tmp
     assert archive.latest_rows("f", "2026-11-03", []) == {}
 
 
-def test_latest_rows_seeks_per_entity_instead_of_scanning_the_feed(tmp_path) -> None:
-    from collectors.archive import LATEST_ROWS
+def test_latest_rows_reads_only_the_days_it_needs(tmp_path, monkeypatch) -> None:
+    archive = Archive(tmp_path / "a.sqlite")
+    for n in range(1, 8):
+        archive.replace_day("f", f"2026-11-0{n}", rows(("a/b", n), ("c/d", 10 * n)))
+    read: list[tuple[str, tuple[str, ...]]] = []
+    original = archive.files.read
+
+    def spy(feed, day, columns):
+        read.append((day, tuple(columns)))
+        return original(feed, day, columns)
+
+    monkeypatch.setattr(archive.files, "read", spy)
+    assert archive.latest_rows("f", "2026-11-07", ["a/b", "c/d"]) == {
+        "a/b": {"entity": "a/b", "stars": 6}, "c/d": {"entity": "c/d", "stars": 60},
+    }
+    # Every entity is on the latest day before 2026-11-07: one day read, never the whole feed.
+    assert read == [("2026-11-06", ("entity",)), ("2026-11-06", ("data",))]
+
+
+def test_a_crash_mid_write_leaves_the_previous_file(tmp_path, monkeypatch) -> None:
+    import pyarrow.parquet as pq
+
+    from collectors import columnar
 
     archive = Archive(tmp_path / "a.sqlite")
-    plan = [row[3] for row in archive.db.execute(f"EXPLAIN QUERY PLAN {LATEST_ROWS}", ('["a/b"]', "f", "2026-11-03"))]
-    # The outer loop walks the entities asked for; each is two seeks, never a range over the whole feed.
-    assert plan[0].startswith("SCAN e VIRTUAL TABLE"), plan
-    assert "SEARCH r USING PRIMARY KEY (feed=? AND day=? AND entity=?)" in plan, plan
-    assert "SEARCH rows USING COVERING INDEX rows_by_entity (feed=? AND entity=? AND day<?)" in plan, plan
-    assert not [step for step in plan[1:] if step.startswith("SCAN")], plan
+    archive.replace_day("f", "2026-11-01", rows(("a/b", 1)))
+    before = archive.files.path("f", "2026-11-01").read_bytes()
+    write_table = pq.write_table
+
+    def dies_half_way(table, where, **kwargs):
+        write_table(table.slice(0, 1), where, **kwargs)  # a file on disk, under the temporary name
+        raise OSError("disk full")
+
+    monkeypatch.setattr(columnar.pq, "write_table", dies_half_way)
+    with pytest.raises(OSError, match="disk full"):
+        archive.replace_day("f", "2026-11-01", rows(("x/y", 7), ("z/z", 8)))
+    monkeypatch.undo()
+    assert archive.files.path("f", "2026-11-01").read_bytes() == before
+    assert archive.rows_on("f", "2026-11-01") == {"a/b": {"entity": "a/b", "stars": 1}}
+    assert sorted(p.name for p in (tmp_path / "a" / "f").iterdir()) == ["2026-11-01.parquet"]  # no temporary left
+
+    monkeypatch.setattr(columnar.os, "replace", lambda *_: (_ for _ in ()).throw(OSError("power cut")))
+    with pytest.raises(OSError, match="power cut"):
+        archive.replace_day("f", "2026-11-01", rows(("x/y", 7)))
+    monkeypatch.undo()
+    assert archive.rows_on("f", "2026-11-01") == {"a/b": {"entity": "a/b", "stars": 1}}
+    assert archive.days("f") == ["2026-11-01"]
+
+
+def test_rows_are_stored_sorted_with_typed_columns_and_one_entity_once(tmp_path) -> None:
+    import pyarrow.parquet as pq
+
+    archive = Archive(tmp_path / "a.sqlite")
+    feed = "codehost-ai-repos"
+    data = [
+        ("z/z", {"entity": "z/z", "stars": 5, "forks": 1, "open_issues": None, "created_at": "2026-01-01T00:00:00Z"}),
+        ("a/a", {"entity": "a/a", "stars": 7, "forks": 2, "open_issues": 3, "pushed_at": "2026-02-01T00:00:00Z"}),
+    ]
+    assert archive.replace_day(feed, "2026-11-01", [(e, orjson.dumps(r)) for e, r in data]) == 2
+    table = pq.read_table(archive.files.path(feed, "2026-11-01"))
+    assert table.column("entity").to_pylist() == ["a/a", "z/z"]
+    assert table.column("stars").to_pylist() == [7.0, 5.0] and table.column("open_issues").to_pylist() == [3.0, None]
+    assert table.column("activity").to_pylist() == [1769904000.0, 1767225600.0]
+    assert archive.files.signatures(feed, "2026-11-01") == {
+        "stars:number:1", "forks:number:1", "open_issues:number:1", "activity:number:1"}
+    with pytest.raises(ValueError, match="twice"):
+        archive.replace_day(feed, "2026-11-02", [("a/a", b"{}"), ("a/a", b"{}")])
+    assert archive.days(feed) == ["2026-11-01"]
+    archive.replace_day(feed, "2026-11-01", [])  # a day re-collected empty has no rows, like before
+    assert archive.days(feed) == [] and archive.count(feed) == 0
+
+
+def test_the_build_reads_the_same_series_from_typed_columns_and_from_the_rows(tmp_path) -> None:
+    """A file without typed columns (written before they existed, or with a value that does not fit) is
+    read from its rows: the matrices are the same either way."""
+    import numpy as np
+
+    from build.series import load_series
+    from collectors.columnar import day_table
+    from collectors.models import FEED_NAMES
+    from tests.tiny_archive import make_tiny_archive
+
+    archive = make_tiny_archive(tmp_path / "a.sqlite")
+    typed = {feed: load_series(archive, feed) for feed in FEED_NAMES}
+    for feed in FEED_NAMES:
+        for day in archive.days(feed)[::2]:
+            table = day_table(feed, list(archive.raw_rows_on(feed, day))).select(["entity", "data"])
+            table = table.replace_schema_metadata(None)
+            archive.files.write(feed, day, table)
+    for feed in FEED_NAMES:
+        a, b = typed[feed], load_series(archive, feed)
+        assert (a.days, a.entities, a.latest) == (b.days, b.entities, b.latest)
+        for name in a.metrics:
+            np.testing.assert_array_equal(a.metrics[name], b.metrics[name])
+        for name in a.texts:
+            assert a.texts[name].tolist() == b.texts[name].tolist()
+        for name in ("rank", "activity", "first_seen", "last_seen", "seen"):
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))

@@ -62,6 +62,11 @@ def test_score_text_and_band(score: float | None, text: str, color: str) -> None
     assert badges.score_color(score) == color
 
 
+@pytest.mark.parametrize(("style", "color"), [("light", "#fe7d37"), ("dark", "#c4561f")])
+def test_a_score_under_every_floor_takes_the_lowest_band(style: str, color: str) -> None:
+    assert badges.score_color(-5.0, style) == color
+
+
 def test_every_text_is_escaped_and_the_badge_is_accessible() -> None:
     svg = CASES["hostile"]()
     root = ET.fromstring(svg)  # well-formed XML despite the hostile text

@@ -175,7 +175,8 @@ def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path
     settings = settings_for(tmp_path)
     settings.ensure_dirs()
     archive = make_tiny_archive(settings.archive_path)
-    archive.db.execute("DELETE FROM rows WHERE feed = 'ai-pricing'")
+    for day in archive.days("ai-pricing"):
+        archive.files.path("ai-pricing", day).unlink()
     archive.close()
     build_site(settings, now=NOW, quiet=True)
     doc = read_json(Path(settings.feeds_site_dir), "api/trends/ai-pricing/7d/latest.json")

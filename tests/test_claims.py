@@ -423,8 +423,8 @@ def test_live_api_claim_mail_and_single_use_link(live_claims: tuple[LiveServer, 
         # The body is read as the claim form's is: urlencoded only, within the same size; a refused one uses nothing up.
         as_json = http.post("/claim/verify", json={"token": token})
         huge = http.post("/claim/verify", data={"token": token, "pad": "x" * (64 * 1024)})
-        for refused in (as_json, huge):
-            assert refused.status_code == 400 and 'role="alert"' in refused.text, refused.text
+        for refused, status in ((as_json, 400), (huge, 413)):
+            assert refused.status_code == status and 'role="alert"' in refused.text, refused.text
             assert refused.headers["content-type"].startswith("text/html") and "Verified" not in refused.text
         assert "application/json" in as_json.text and "65536" in huge.text
         assert status_of(live, accepted.id) == "pending"

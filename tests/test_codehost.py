@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from collectors.codehost import Slice
 from tests.conftest import DAY, Env, fixture_bytes, make_env
 
 FEED = "codehost-ai-repos"
@@ -454,3 +455,18 @@ async def test_a_blocked_queued_repository_is_skipped_not_fatal(env: Env) -> Non
 
     assert (run.status, run.rows, run.warnings) == ("ok", 3, 1)
     assert env.state.status(FEED, "blocked/legal") == "queued"
+
+
+def test_a_slice_halves_its_dates_first_then_its_stars() -> None:
+    """Dates and stars are split by the same method: date halves while the range has two days, then stars."""
+    part = Slice("llm", created=(date(2026, 1, 1), date(2026, 1, 10)))
+    assert part.halves(500) == (
+        Slice("llm", created=(date(2026, 1, 1), date(2026, 1, 5))),
+        Slice("llm", created=(date(2026, 1, 6), date(2026, 1, 10))),
+    )
+    one_day = Slice("llm", created=(date(2026, 1, 6), date(2026, 1, 6)))
+    assert one_day.halves(500) == (
+        Slice("llm", created=one_day.created, stars=(0, 250)),
+        Slice("llm", created=one_day.created, stars=(251, 500)),
+    )
+    assert Slice("llm", created=one_day.created, stars=(7, 7)).halves(500) is None

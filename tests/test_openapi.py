@@ -22,6 +22,7 @@ from collectors.models import FEED_NAMES
 from feeds.settings import Settings
 from server import schemas
 from server.app import create_app
+from server.contract import OFFSET_MAX, REQUEST_MAX_BYTES, REQUEST_MAX_HEADER_BYTES
 from server.errors import CODES
 from server.openapi import build_document, openapi_bytes
 
@@ -210,9 +211,10 @@ def test_parameter_schemas(doc: dict[str, Any]) -> None:
     for path in SPEC_OPERATION_IDS:
         params = query_params(doc, doc["paths"][path]["get"])
         assert params["limit"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}
-        assert params["offset"]["schema"] == {"type": "integer", "minimum": 0, "default": 0}
+        assert params["offset"]["schema"] == {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0}
         assert params["since"]["schema"] == {"type": "string", "format": "date-time"}
-    assert query_params(doc, doc["paths"][f"{API}/ai-pricing"]["get"])["url"]["schema"]["format"] == "uri"
+    url = query_params(doc, doc["paths"][f"{API}/ai-pricing"]["get"])["url"]
+    assert url["schema"] == {"type": "string", "format": "uri", "maxLength": 2048, "pattern": "^[Hh][Tt][Tt][Pp][Ss]://"}
     history = query_params(doc, doc["paths"][f"{API}/{{feed}}/history"]["get"])
     assert history["entity"]["required"] is True
     assert history["limit"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 90, "default": 31}
@@ -422,3 +424,155 @@ def test_live_problems_validate_and_limits_are_as_documented(live) -> None:
         assert documented_error(doc, f"{API}/watches", "post", extra).code == "bad_request"
         huge = http.post(f"{API}/watches", content=b"{" + b" " * (1024 * 1024) + b"}")
         assert documented_error(doc, f"{API}/watches", "post", huge).status == 413
+
+
+# -- exact: the limits, dates and throttles of the issue's schemathesis findings -------------------------------
+
+
+def schema_errors(doc: dict[str, Any], model: str, instance: Any) -> list[str]:
+    """What the document's own JSON Schema says is wrong with `instance` (the `$ref`s resolve in the document)."""
+    from jsonschema import Draft202012Validator, FormatChecker
+
+    root = {"$ref": f"#/components/schemas/{model}", "components": doc["components"]}
+    validator = Draft202012Validator(root, format_checker=FormatChecker())
+    return [error.message for error in validator.iter_errors(instance)]
+
+
+def test_every_operation_lists_the_413_of_an_oversized_request(doc: dict[str, Any]) -> None:
+    for path, method, operation in operations(doc):
+        too_large = operation["responses"]["413"]
+        assert too_large["x-error-codes"] == ["request_too_large"], (path, method)
+        assert f"{REQUEST_MAX_HEADER_BYTES:,} bytes" in too_large["description"]
+    post = doc["paths"][f"{API}/watches"]["post"]["responses"]["413"]["description"]
+    assert "16,384 bytes" in post
+    assert "65,536 bytes" in doc["paths"][f"{API}/claims"]["post"]["responses"]["413"]["description"]
+    for node in walk(doc):
+        if node.get("x-error-codes") and "Payload Too Large" in node.get("description", ""):
+            assert node["x-error-codes"] == ["request_too_large"]  # never `bad_request`, the issue's finding
+
+
+def test_the_documented_request_limits_are_the_apps(tmp_path) -> None:
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
+    app = create_app(settings, name="openapi_limits")
+    assert app.config.REQUEST_MAX_SIZE == REQUEST_MAX_BYTES
+    assert app.config.REQUEST_MAX_HEADER_SIZE == REQUEST_MAX_HEADER_BYTES
+
+
+def test_claim_bodies_state_what_the_server_refuses(doc: dict[str, Any]) -> None:
+    """`entity: ""` was allowed by the schema and refused by the server (and so were blank or control characters)."""
+    ok = {"entity": "/mcp/io.github.example/weather", "email": "maintainer@example.com", "description": "Weather."}
+    assert schema_errors(doc, "ClaimCreate", ok) == []
+    for model in ("ClaimCreate", "ClaimForm"):
+        entity = doc["components"]["schemas"][model]["properties"]["entity"]
+        assert (entity["minLength"], entity["maxLength"]) == (1, 2048), model
+        for bad in ("", "   ", "/mcp/a\nb", "/mcp/" + "x" * 2048):
+            assert schema_errors(doc, model, {**ok, "entity": bad}), (model, bad)
+        assert schema_errors(doc, model, {"entity": ok["entity"], "email": ok["email"]}), "nothing submitted"
+        assert schema_errors(doc, model, {**ok, "description": "  "}), "a blank description is no submission"
+        assert schema_errors(doc, model, {**ok, "email": "x" * 250 + "@example.com"})
+    assert schema_errors(doc, "ClaimCreate", {**ok, "pricing": {"plans": [{"plan": "Pro", "price": " "}]}})
+    assert schema_errors(doc, "ClaimCreate", {**ok, "corrections": {"fields": [{"field": "a\tb", "value": "x"}]}})
+    assert schema_errors(doc, "ClaimCreate", {**ok, "description": None, "corrections": "Apache-2.0 now"}) == []
+    assert schema_errors(doc, "ClaimForm", {**ok, "description": None}), "a form field is a string or absent"
+    assert schema_errors(doc, "WatchCreate", {"entity": " "})
+    assert schema_errors(doc, "WatchCreate", {"entity": "/repo/a/b", "webhook": "http://hooks.example.com/x"})
+
+
+def test_url_and_webhook_describe_the_address_guard(doc: dict[str, Any]) -> None:
+    url = query_params(doc, doc["paths"][f"{API}/ai-pricing"]["get"])["url"]
+    webhook = doc["components"]["schemas"]["WatchCreate"]["properties"]["webhook"]
+    [string] = [s for s in webhook["anyOf"] if s.get("type") == "string"]
+    for text in (url["description"], webhook["description"]):
+        for refused in ("`unsafe_url`", "https", "user info", "443", "localhost", "loopback", "private (10/8",
+                        "link-local", "169.254.169.254", "metadata.google.internal", "does not resolve", "127.1"):
+            assert refused in text, refused
+    assert string["pattern"] == url["schema"]["pattern"] == "^[Hh][Tt][Tt][Pp][Ss]://"
+    assert doc["paths"][f"{API}/ai-pricing"]["get"]["responses"]["400"]["x-error-codes"] == ["bad_request",
+                                                                                              "unsafe_url"]
+    assert "unsafe_url" in doc["paths"][f"{API}/watches"]["post"]["responses"]["400"]["x-error-codes"]
+
+
+def test_dates_and_offsets_state_their_range(doc: dict[str, Any]) -> None:
+    for path, operation in ((f"{API}/mcp-servers", "get"), (f"{API}/watches/events", "get")):
+        params = query_params(doc, doc["paths"][path][operation])
+        assert "0001 to 9999" in params["since"]["description"] and "`1900-01-01`" in params["since"]["description"]
+        assert params["offset"]["schema"]["maximum"] == OFFSET_MAX
+
+
+VELOCITY_COUNTED = {f"{API}/{{feed}}/history", f"{API}/{{feed}}/entity", f"{API}/trends"}
+"""Operations whose entities or dates count toward the velocity throttle (server/feed_routes.py `items=`)."""
+
+
+def test_the_velocity_throttle_is_documented_where_it_answers(doc: dict[str, Any]) -> None:
+    """SPEC §8 throttles the key: once throttled, every keyed operation answers 429 `velocity_throttled`; only
+    history, entity cards and past trends count toward it, and each operation's 429 says which it is."""
+    for path, method, operation in operations(doc):
+        if "security" in operation:  # public operations and claims: no key, no throttle
+            assert "velocity_throttled" not in operation["responses"].get("429", {}).get("x-error-codes", [])
+            continue
+        too_many = operation["responses"]["429"]
+        assert "velocity_throttled" in too_many["x-error-codes"], (path, method)
+        counted = "this lookup would make more than the velocity limit" in too_many["description"]
+        exempt = "this operation itself never counts toward the throttle" in too_many["description"]
+        assert (counted, exempt) == (path in VELOCITY_COUNTED, path not in VELOCITY_COUNTED), (path, method)
+
+
+def test_live_velocity_counts_lookups_not_feed_pages(live) -> None:
+    """Feed pages, even `repo=` lookups of distinct repositories, never count toward the throttle; entity cards
+    do (an entity lookup, like history); once throttled, the key's feed pages get the documented 429 too."""
+    doc = build_document(live.settings.feeds_base_url)
+    limit = int(live.env["FEEDS_VELOCITY_LIMIT"])
+    feed, card = f"{API}/codehost-ai-repos", f"{API}/{{feed}}/entity"
+    with live.client(live.key("pro")) as http:
+        for i in range(limit + 3):
+            assert http.get(feed, params={"repo": f"someone/repo-{i}"}).status_code == 200
+            assert http.get(feed, params={"q": f"agent {i}", "limit": 1}).status_code == 200
+        for i in range(limit):
+            assert http.get(f"{feed}/entity", params={"entity": f"probe/n{i}"}).status_code == 404
+        throttled = http.get(f"{feed}/entity", params={"entity": "acme/agent-kit"})
+        assert documented_error(doc, card, "get", throttled).code == "velocity_throttled"
+        page = http.get(feed)
+        assert documented_error(doc, feed, "get", page).code == "velocity_throttled"
+        assert int(page.headers["retry-after"]) > 0
+
+
+def test_live_dates_before_1970_are_accepted(live) -> None:
+    """`since=1900-01-01` is everything; history and trends take any day, and the plan's depth still applies."""
+    doc = build_document(live.settings.feeds_base_url)
+    history, trends = f"{API}/{{feed}}/history", f"{API}/trends"
+    with live.client(live.key("pro")) as http, live.client(live.key("starter")) as starter:
+        everything = http.get(f"{API}/mcp-servers").json()["total"]
+        for since in ("1900-01-01", "1900-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00"):
+            page = http.get(f"{API}/mcp-servers", params={"since": since})
+            assert page.status_code == 200 and page.json()["total"] == everything, page.text
+        nothing = http.get(f"{API}/mcp-servers", params={"since": "9999-12-31T23:59:59.5Z"})
+        assert nothing.status_code == 200 and nothing.json()["total"] == 0
+        assert http.get(f"{API}/watches/events", params={"since": "1900-01-01"}).status_code == 200
+        entity = {"entity": "acme/agent-kit"}
+        for window in ({"from": "1900-01-01"}, {"to": "1900-01-01"}, {"from": "1900-01-01", "to": "1900-01-31",
+                                                                       "cursor": "1900-01-15"},
+                       {"from": "9999-12-30"}, {"to": "0001-01-05"}):
+            response = http.get(f"{API}/codehost-ai-repos/history", params={**entity, **window})
+            assert response.status_code == 200 and response.json()["data"] == [], (window, response.text)
+        old = http.get(trends, params={"feed": "mcp-servers", "date": "1900-01-01"})
+        assert documented_error(doc, trends, "get", old).code == "not_found"  # a valid day without a document
+        deep = starter.get(f"{API}/codehost-ai-repos/history", params={**entity, "from": "1900-01-01"})
+        assert documented_error(doc, history, "get", deep).code == "outside_plan_depth"
+        deep = starter.get(trends, params={"feed": "mcp-servers", "date": "1900-01-01"})
+        assert documented_error(doc, trends, "get", deep).code == "outside_plan_depth"
+
+
+def test_live_oversized_requests_are_a_documented_413(live) -> None:
+    doc = build_document(live.settings.feeds_base_url)
+    feed, watches, claims = f"{API}/codehost-ai-repos", f"{API}/watches", f"{API}/claims"
+    with live.client(live.key("starter")) as http:
+        head = http.get(feed, headers={"X-Padding": "x" * REQUEST_MAX_HEADER_BYTES})
+        assert documented_error(doc, feed, "get", head).code == "request_too_large"
+        public = http.get(f"{API}/momentum", params={"category": "x" * REQUEST_MAX_HEADER_BYTES})
+        assert documented_error(doc, f"{API}/momentum", "get", public).code == "request_too_large"
+        body = http.post(watches, json={"entity": "/repo/acme/agent-kit", "pad": "x" * (17 * 1024)})
+        assert documented_error(doc, watches, "post", body).code == "request_too_large"
+        huge = http.post(watches, content=b"{" + b" " * REQUEST_MAX_BYTES + b"}")
+        assert documented_error(doc, watches, "post", huge).code == "request_too_large"
+        claim = http.post(claims, json={"entity": "/mcp/x", "email": "a@example.com", "description": "x" * 70000})
+        assert documented_error(doc, claims, "post", claim).code == "request_too_large"

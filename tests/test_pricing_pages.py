@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from collectors import pricing_pages
-from collectors.models import PricePlan
+from collectors.models import Period, PricePlan
 from collectors.pricing_extract import visible_text
 from collectors.pricing_pages import load_seed, plan_changes
 from collectors.safe_fetch import check_url
@@ -284,8 +284,8 @@ async def test_every_page_refused_fails_the_run(env: Env, seed: Callable[..., No
 
 
 def test_plan_changes_added_removed_and_repriced() -> None:
-    def plan(name: str, amount: float | None, period: str | None = "month") -> PricePlan:
-        return PricePlan(plan=name, amount=amount, currency="USD", period=period, method="jsonld")  # type: ignore[arg-type]
+    def plan(name: str, amount: float | None, period: Period | None = "month") -> PricePlan:
+        return PricePlan(plan=name, amount=amount, currency="USD", period=period, method="jsonld")
 
     previous = [p.model_dump() for p in (plan("Pro", 20), plan("Pro", 200, "year"), plan("Legacy", 5))]
     today = [plan("Pro", 25), plan("Pro", 200, "year"), plan("Team", 40)]

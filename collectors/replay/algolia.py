@@ -123,8 +123,8 @@ class Forum:
             page = max(0, int(params.get("page", "0")))
             numeric = parse_numeric(params.get("numericFilters", ""))
         except (ValueError, BadRequest) as exc:
-            body = {"message": str(exc), "status": 400}
-            return httpx.Response(400, headers={"content-type": "application/json"}, content=orjson.dumps(body))
+            error = {"message": str(exc), "status": 400}
+            return httpx.Response(400, headers={"content-type": "application/json"}, content=orjson.dumps(error))
         query = params.get("query", "")
         start = int(self.day.now - LOOKBACK_DAYS * DAY)
         end = int(self.day.now) + 1
