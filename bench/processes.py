@@ -23,7 +23,6 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-
 @contextmanager
 def serving(command: list[str], env: dict[str, str], probe: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
     """A server in its own process group until the block ends (then SIGINT, SIGKILL if it lingers)."""

@@ -263,10 +263,18 @@ def run() -> bool:
         page_ratio = median([r[1].rps / r[0].rps for r in rounds])
         search_ratio = median([r[2].rps / r[0].rps for r in rounds])
         checks = [
-            Check("a. page rps vs baseline", f"{page_ratio:.0%}", f">= {TARGET_PAGE_RATIO:.0%}",
-                  page_ratio >= TARGET_PAGE_RATIO),
-            Check("b. search rps vs baseline", f"{search_ratio:.0%}", f">= {TARGET_SEARCH_RATIO:.0%}",
-                  search_ratio >= TARGET_SEARCH_RATIO),
+            Check(
+                "a. page rps vs baseline",
+                f"{page_ratio:.0%}",
+                f">= {TARGET_PAGE_RATIO:.0%}",
+                page_ratio >= TARGET_PAGE_RATIO,
+            ),
+            Check(
+                "b. search rps vs baseline",
+                f"{search_ratio:.0%}",
+                f">= {TARGET_SEARCH_RATIO:.0%}",
+                search_ratio >= TARGET_SEARCH_RATIO,
+            ),
             *(
                 Check(f"{name} p99", f"{p99:.1f} ms", f"< {TARGET_P99_MS:.0f} ms", p99 < TARGET_P99_MS)
                 for name, p99 in (

@@ -56,9 +56,7 @@ def entity_history(series: FeedSeries, i: int) -> list[dict[str, Any]]:
     return rows
 
 
-def write_history(
-    writer: TreeWriter, series: FeedSeries, progress: Callable[[str], None] | None = None
-) -> int:
+def write_history(writer: TreeWriter, series: FeedSeries, progress: Callable[[str], None] | None = None) -> int:
     """Write every entity's history file; returns the number of files."""
     for i, entity in enumerate(series.entities):
         lines = [orjson.dumps(row) for row in entity_history(series, i)]

@@ -55,28 +55,54 @@ COMPONENT_LABELS = (
 )
 FACTS: dict[str, tuple[tuple[str, str], ...]] = {
     "codehost-ai-repos": (
-        ("stars", "Stars"), ("forks", "Forks"), ("open_issues", "Open issues"), ("language", "Language"),
-        ("license", "Licence"), ("topics", "Topics"), ("created_at", "Created"), ("pushed_at", "Last push"),
+        ("stars", "Stars"),
+        ("forks", "Forks"),
+        ("open_issues", "Open issues"),
+        ("language", "Language"),
+        ("license", "Licence"),
+        ("topics", "Topics"),
+        ("created_at", "Created"),
+        ("pushed_at", "Last push"),
     ),
     "forum-launch-ai": (
-        ("points", "Points"), ("comments", "Comments"), ("author", "Author"), ("kind", "Kind"),
-        ("matched_terms", "Matched terms"), ("created_at", "Posted"),
+        ("points", "Points"),
+        ("comments", "Comments"),
+        ("author", "Author"),
+        ("kind", "Kind"),
+        ("matched_terms", "Matched terms"),
+        ("created_at", "Posted"),
     ),
     "mcp-servers": (
-        ("name", "id"), ("description", "description"), ("url", "url"), ("repository", "repository"),
-        ("version", "version"), ("updatedAt", "updatedAt"), ("publishedAt", "publishedAt"),
+        ("name", "id"),
+        ("description", "description"),
+        ("url", "url"),
+        ("repository", "repository"),
+        ("version", "version"),
+        ("updatedAt", "updatedAt"),
+        ("publishedAt", "publishedAt"),
         ("status", "status"),
     ),
     "ai-pricing": (("vendor", "Vendor"), ("url", "Page"), ("methods", "Extraction"), ("snapshotAt", "Snapshot")),
     "llm-pricing": (
-        ("id", "Model id"), ("price_input_per_1m", "USD per 1M input tokens"),
-        ("price_output_per_1m", "USD per 1M output tokens"), ("context_length", "Context length"),
-        ("input_modalities", "Input"), ("output_modalities", "Output"), ("created", "Listed since"),
+        ("id", "Model id"),
+        ("price_input_per_1m", "USD per 1M input tokens"),
+        ("price_output_per_1m", "USD per 1M output tokens"),
+        ("context_length", "Context length"),
+        ("input_modalities", "Input"),
+        ("output_modalities", "Output"),
+        ("created", "Listed since"),
     ),
     "modelhub-trending": (
-        ("kind", "Kind"), ("author", "Author"), ("likes", "Likes"), ("downloads", "Downloads"), ("task", "Task"),
-        ("license", "Licence"), ("library", "Library"), ("trending_rank", "Trending rank"),
-        ("createdAt", "Created"), ("lastModified", "Last modified"),
+        ("kind", "Kind"),
+        ("author", "Author"),
+        ("likes", "Likes"),
+        ("downloads", "Downloads"),
+        ("task", "Task"),
+        ("license", "Licence"),
+        ("library", "Library"),
+        ("trending_rank", "Trending rank"),
+        ("createdAt", "Created"),
+        ("lastModified", "Last modified"),
     ),
 }
 URL_FIELDS = frozenset({"url", "repository"})
@@ -193,8 +219,10 @@ def event_text(event: dict[str, Any]) -> str:
         detail = event.get("detail") or {}
         if isinstance(old, dict) or isinstance(new, dict):
             o, n = old or {}, new or {}
-            text = (f"input {fmt(o.get('input'))} → {fmt(n.get('input'))}, "
-                    f"output {fmt(o.get('output'))} → {fmt(n.get('output'))}")
+            text = (
+                f"input {fmt(o.get('input'))} → {fmt(n.get('input'))}, "
+                f"output {fmt(o.get('output'))} → {fmt(n.get('output'))}"
+            )
             return f"price {detail.get('direction', 'change')}: {text}"
         changes = detail.get("changes") or []
         parts = [f"{c.get('plan')} {c.get('change')} {fmt(c.get('old'))} → {fmt(c.get('new'))}" for c in changes]
@@ -215,13 +243,17 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
     through `escape`, so the returned Markup is safe to embed."""
     width, height, left, right, top, bottom = 640, 220, 64, 16, 16, 40
     points = [(d, v) for d, v in zip(dates, values, strict=True) if v is not None and not math.isnan(v)]
-    head = (f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title chart-desc"'
-            f' xmlns="http://www.w3.org/2000/svg">'
-            f'<title id="chart-title">{escape(title)}</title>')
+    head = (
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title chart-desc"'
+        f' xmlns="http://www.w3.org/2000/svg">'
+        f'<title id="chart-title">{escape(title)}</title>'
+    )
     if not points:
-        return Markup(head + '<desc id="chart-desc">No history yet.</desc>'
-                      f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
-                      "No history yet</text></svg>")
+        return Markup(
+            head + '<desc id="chart-desc">No history yet.</desc>'
+            f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
+            "No history yet</text></svg>"
+        )
     ordinals = [date.fromisoformat(d).toordinal() for d, _ in points]
     x0, x1 = ordinals[0], ordinals[-1]
     ys = [v for _, v in points]
@@ -238,8 +270,10 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
 
     coords = [(round(px(o), 1), round(py(v), 1)) for o, v in zip(ordinals, ys, strict=True)]
     line = " ".join(f"{x:g},{y:g}" for x, y in coords)
-    desc = (f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
-            f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))}).")
+    desc = (
+        f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
+        f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))})."
+    )
     parts = [
         head,
         f'<desc id="chart-desc">{escape(desc)}</desc>',
@@ -376,8 +410,7 @@ class SitePages:
             facts = []
             for key, name in FACTS[feed]:
                 value = row.get(key)
-                facts.append({"name": name, "text": fmt(value),
-                              "url": safe_url(value) if key in URL_FIELDS else None})
+                facts.append({"name": name, "text": fmt(value), "url": safe_url(value) if key in URL_FIELDS else None})
             context.update(
                 feed=feed,
                 feed_title=FEEDS[feed].title,
@@ -391,16 +424,22 @@ class SitePages:
                 momentum=mom,
                 components=COMPONENT_LABELS,
                 is_category=is_category,
-                chart=chart_svg(dates, values, MAIN_METRIC_LABEL.get(main, main),
-                                f"{MAIN_METRIC_LABEL.get(main, main)} of {label} over time"),
+                chart=chart_svg(
+                    dates,
+                    values,
+                    MAIN_METRIC_LABEL.get(main, main),
+                    f"{MAIN_METRIC_LABEL.get(main, main)} of {label} over time",
+                ),
                 events=entity_events,
                 badge=badge,
                 links=upstream_links(feed, entity, row),
                 claim=f"/claim?entity={quote(path, safe='/')}",
                 maintainer=self.maintainers.get(path),
                 version_history=history,
-                remotes=[{"type": r.get("type"), "url": r.get("url"), "href": safe_url(r.get("url"))}
-                         for r in row.get("remotes") or []],
+                remotes=[
+                    {"type": r.get("type"), "url": r.get("url"), "href": safe_url(r.get("url"))}
+                    for r in row.get("remotes") or []
+                ],
                 packages=row.get("packages") or [],
                 plans=row.get("plans") or [],
                 changes=row.get("changes") or [],
@@ -412,8 +451,12 @@ class SitePages:
         newest_idx.sort(key=lambda i: series.entities[i])
         newest_idx.sort(key=lambda i: series.latest[i].get(since) or "", reverse=True)
         newest = [
-            {"label": labels[series.entities[i]], "path": entity_page(feed, series.entities[i]),
-             "when": series.latest[i].get(since), "main": fmt(main_values[i, -1])}
+            {
+                "label": labels[series.entities[i]],
+                "path": entity_page(feed, series.entities[i]),
+                "when": series.latest[i].get(since),
+                "main": fmt(main_values[i, -1]),
+            }
             for i in newest_idx[:FEED_PAGE_ROWS]
         ]
         movers = [
@@ -423,23 +466,41 @@ class SitePages:
         board = None
         if leaderboard is not None:
             board = [
-                {**r, "label": labels.get(r["entity"], r["entity"]), "path": entity_page(feed, r["entity"]),
-                 "badge": href(badge_path(feed, r["entity"]))}
+                {
+                    **r,
+                    "label": labels.get(r["entity"], r["entity"]),
+                    "path": entity_page(feed, r["entity"]),
+                    "badge": href(badge_path(feed, r["entity"])),
+                }
                 for r in leaderboard["data"]
             ]
         listing.sort(key=lambda item: item["label"].lower())
         self.feeds[feed] = FeedSummary(feed, FEEDS[feed].title, meta, newest, listing, labels, movers, board)
-        self._write(f"/feeds/{feed}", "feed.html", {
-            **self._common(f"/feeds/{feed}", f"{FEEDS[feed].title} — newest", f"The newest rows of {feed}."),
-            "summary": self.feeds[feed], "main_label": MAIN_METRIC_LABEL.get(main, main),
-        })
+        self._write(
+            f"/feeds/{feed}",
+            "feed.html",
+            {
+                **self._common(f"/feeds/{feed}", f"{FEEDS[feed].title} — newest", f"The newest rows of {feed}."),
+                "summary": self.feeds[feed],
+                "main_label": MAIN_METRIC_LABEL.get(main, main),
+            },
+        )
         if board is not None and leaderboard is not None:  # a board is built from a leaderboard
-            self._write(f"/momentum/{feed}", "leaderboard.html", {
-                **self._common(f"/momentum/{feed}", f"Momentum leaderboard — {FEEDS[feed].title}",
-                               f"The top {len(board)} of {feed} by momentum score (0-100)."),
-                "summary": self.feeds[feed], "board": board, "components": COMPONENT_LABELS,
-                "date": leaderboard.get("date"),
-            })
+            self._write(
+                f"/momentum/{feed}",
+                "leaderboard.html",
+                {
+                    **self._common(
+                        f"/momentum/{feed}",
+                        f"Momentum leaderboard — {FEEDS[feed].title}",
+                        f"The top {len(board)} of {feed} by momentum score (0-100).",
+                    ),
+                    "summary": self.feeds[feed],
+                    "board": board,
+                    "components": COMPONENT_LABELS,
+                    "date": leaderboard.get("date"),
+                },
+            )
 
     # -- site-wide --
 
@@ -447,38 +508,77 @@ class SitePages:
         """Home, search, docs, the claim form, 404, static files; after every feed was added."""
         summaries = [self.feeds[f] for f in FEED_NAMES if f in self.feeds]
         demand_rows = [
-            {**d, "label": self.feeds[d["feed"]].labels.get(d["entity"], d["entity"]) if d["feed"] in self.feeds
-             else d["entity"], "path": entity_page(d["feed"], d["entity"])}
+            {
+                **d,
+                "label": self.feeds[d["feed"]].labels.get(d["entity"], d["entity"])
+                if d["feed"] in self.feeds
+                else d["entity"],
+                "path": entity_page(d["feed"], d["entity"]),
+            }
             for d in demand.get("data", [])[:HOME_DEMAND]
         ]
-        self._write("/", "home.html", {
-            **self._common("/", "AI ecosystem data feeds",
-                           "Six daily feeds on the AI ecosystem: repositories, launches, MCP servers, prices, "
-                           "models; momentum leaderboards and the demand index."),
-            "summaries": summaries, "demand": demand_rows, "demand_window": (demand.get("from"), demand.get("to")),
-        })
-        self._write("/search", "search.html", {
-            **self._common("/search", "Search all entities", "Find any repository, server, model or page."),
-            "summaries": summaries, "index_url": f"/{SEARCH_INDEX}",
-        })
+        self._write(
+            "/",
+            "home.html",
+            {
+                **self._common(
+                    "/",
+                    "AI ecosystem data feeds",
+                    "Six daily feeds on the AI ecosystem: repositories, launches, MCP servers, prices, "
+                    "models; momentum leaderboards and the demand index.",
+                ),
+                "summaries": summaries,
+                "demand": demand_rows,
+                "demand_window": (demand.get("from"), demand.get("to")),
+            },
+        )
+        self._write(
+            "/search",
+            "search.html",
+            {
+                **self._common("/search", "Search all entities", "Find any repository, server, model or page."),
+                "summaries": summaries,
+                "index_url": f"/{SEARCH_INDEX}",
+            },
+        )
         for summary in summaries:
-            self._write(f"/search/{summary.feed}", "listing.html", {
-                **self._common(f"/search/{summary.feed}", f"All entities — {summary.title}",
-                               f"Every entity of {summary.feed}, A to Z."),
-                "summary": summary,
-            })
+            self._write(
+                f"/search/{summary.feed}",
+                "listing.html",
+                {
+                    **self._common(
+                        f"/search/{summary.feed}",
+                        f"All entities — {summary.title}",
+                        f"Every entity of {summary.feed}, A to Z.",
+                    ),
+                    "summary": summary,
+                },
+            )
         self.writer.write_json(f"{PAGES}/{SEARCH_INDEX}", search_index(summaries))
-        self._write("/docs", "docs.html", {
-            **self._common("/docs", "API documentation", "Endpoints, parameters and responses of the feeds API."),
-            "docs": docs,
-        })
-        self._write("/claim", "claim.html", {
-            **self._common("/claim", "Claim a listing",
-                           "Maintainers can claim their listing and submit a description, pricing and corrections."),
-            **claim_form_context(),
-        })
-        self.writer.write_bytes(f"{PAGES}/404.html", template("404.html").render(
-            self._common("/404", "Not found", "No page at this address.")).encode())
+        self._write(
+            "/docs",
+            "docs.html",
+            {
+                **self._common("/docs", "API documentation", "Endpoints, parameters and responses of the feeds API."),
+                "docs": docs,
+            },
+        )
+        self._write(
+            "/claim",
+            "claim.html",
+            {
+                **self._common(
+                    "/claim",
+                    "Claim a listing",
+                    "Maintainers can claim their listing and submit a description, pricing and corrections.",
+                ),
+                **claim_form_context(),
+            },
+        )
+        self.writer.write_bytes(
+            f"{PAGES}/404.html",
+            template("404.html").render(self._common("/404", "Not found", "No page at this address.")).encode(),
+        )
         for name in ("site.css", "search.js"):
             self.writer.write_bytes(f"{PAGES}/{STATIC}/{name}", (TEMPLATES / name).read_bytes())
 
@@ -505,8 +605,14 @@ def api_docs(document: bytes | None) -> dict[str, Any]:
     import orjson
 
     if document is None:
-        return {"source": "none", "title": "API", "version": "", "description": "", "operations": [],
-                "error": "this build was made without the API document"}
+        return {
+            "source": "none",
+            "title": "API",
+            "version": "",
+            "description": "",
+            "operations": [],
+            "error": "this build was made without the API document",
+        }
     parsed = orjson.loads(document)
     operations = []
     for path, item in parsed.get("paths", {}).items():
@@ -514,16 +620,32 @@ def api_docs(document: bytes | None) -> dict[str, Any]:
             if not isinstance(op, dict) or method not in ("get", "post", "put", "delete", "patch"):
                 continue
             params = [
-                {"name": p.get("name", ""), "where": p.get("in", ""), "required": bool(p.get("required")),
-                 "description": p.get("description", "")}
-                for p in op.get("parameters", []) if isinstance(p, dict) and "name" in p
+                {
+                    "name": p.get("name", ""),
+                    "where": p.get("in", ""),
+                    "required": bool(p.get("required")),
+                    "description": p.get("description", ""),
+                }
+                for p in op.get("parameters", [])
+                if isinstance(p, dict) and "name" in p
             ]
-            operations.append({
-                "method": method.upper(), "path": path, "summary": op.get("summary", ""),
-                "description": op.get("description", ""), "params": params,
-                "responses": sorted(str(code) for code in op.get("responses", {})),
-                "public": op.get("security") == [],
-            })
+            operations.append(
+                {
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": op.get("summary", ""),
+                    "description": op.get("description", ""),
+                    "params": params,
+                    "responses": sorted(str(code) for code in op.get("responses", {})),
+                    "public": op.get("security") == [],
+                }
+            )
     info = parsed.get("info", {})
-    return {"source": "openapi", "title": info.get("title", "API"), "version": info.get("version", ""),
-            "description": info.get("description", ""), "operations": operations, "error": None}
+    return {
+        "source": "openapi",
+        "title": info.get("title", "API"),
+        "version": info.get("version", ""),
+        "description": info.get("description", ""),
+        "operations": operations,
+        "error": None,
+    }

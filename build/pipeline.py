@@ -115,8 +115,16 @@ def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, 
             writer.write_json(trends_path(series.feed, window, day), doc)
         if doc is None:
             # a feed with no archived day yet: the same document shape, empty
-            doc = {"feed": series.feed, "window": window, "date": None, "from": None,
-                   "metric": FEED_SPECS[series.feed].main_metric, "movers": [], "moversRelative": [], "events": []}
+            doc = {
+                "feed": series.feed,
+                "window": window,
+                "date": None,
+                "from": None,
+                "metric": FEED_SPECS[series.feed].main_metric,
+                "movers": [],
+                "moversRelative": [],
+                "events": [],
+            }
         writer.write_json(latest_trends_path(window, series.feed), doc)
         latest[window] = doc
     return latest
@@ -171,9 +179,7 @@ def build_feed(
     momentum = None
     leaderboard = None
     if FEEDS[feed].momentum:
-        momentum = compute_momentum(
-            series, {entity: n for (f, entity), n in demand.items() if f == feed}
-        )
+        momentum = compute_momentum(series, {entity: n for (f, entity), n in demand.items() if f == feed})
         leaderboard = {
             "category": feed,
             "date": series.current_day,
@@ -224,8 +230,9 @@ def run_build(
         entities = 0
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
-            output, trends, _leaderboard, names = build_feed(writer, archive, feed, demand, say, site_pages,
-                                                             maintainers)
+            output, trends, _leaderboard, names = build_feed(
+                writer, archive, feed, demand, say, site_pages, maintainers
+            )
             outputs.append(output)
             latest_trends[feed] = trends
             entities += len(names)
@@ -245,8 +252,12 @@ def run_build(
             "builtAt": now_s,
             "feeds": {o.meta["feed"]: o.meta for o in outputs},
             "demandWindow": {"from": window[0], "to": window[1]},
-            "stats": {"entities": entities, "files": writer.files + 1, "bytes": writer.bytes,
-                      "seconds": round(seconds, 1)},
+            "stats": {
+                "entities": entities,
+                "files": writer.files + 1,
+                "bytes": writer.bytes,
+                "seconds": round(seconds, 1),
+            },
         }
         writer.write_bytes(BUILD_INFO, orjson.dumps(info, option=orjson.OPT_INDENT_2))
     finally:

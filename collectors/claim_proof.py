@@ -95,8 +95,9 @@ async def check_proofs(
     return summary
 
 
-def run_checks(settings: Settings, offline: bool = False, transport: httpx.AsyncBaseTransport | None = None
-               ) -> ProofSummary:
+def run_checks(
+    settings: Settings, offline: bool = False, transport: httpx.AsyncBaseTransport | None = None
+) -> ProofSummary:
     """The nightly step: the network, or (offline) the replay, whose code host has no token files."""
     now = datetime.now(UTC)
     if transport is None:
@@ -107,8 +108,9 @@ def run_checks(settings: Settings, offline: bool = False, transport: httpx.Async
     async def go() -> ProofSummary:
         async with make_client(settings.feeds_http_timeout, transport) as client:
             http = HttpClient(client, retries=settings.feeds_http_retries, max_wait=settings.feeds_max_retry_wait)
-            return await check_proofs(store, http, github_headers(settings), now=now,
-                                      warn=lambda m: print(m, file=sys.stderr))
+            return await check_proofs(
+                store, http, github_headers(settings), now=now, warn=lambda m: print(m, file=sys.stderr)
+            )
 
     try:
         return asyncio.run(go())

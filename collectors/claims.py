@@ -197,8 +197,9 @@ def _pairs(value: Any, field: str, names: tuple[str, str], limits: tuple[int, in
     return pairs
 
 
-def _section(value: Any, field: str, list_name: str, names: tuple[str, str], limits: tuple[int, int]
-             ) -> dict[str, Any] | None:
+def _section(
+    value: Any, field: str, list_name: str, names: tuple[str, str], limits: tuple[int, int]
+) -> dict[str, Any] | None:
     if value is None:
         return None
     if isinstance(value, str):  # free text alone
@@ -232,8 +233,7 @@ def parse_submission(body: Mapping[str, Any]) -> Submission:
     email = valid_email(body.get("email"))
     description = _text(body.get("description"), "description", TEXT_MAX)
     pricing = _section(body.get("pricing"), "pricing", "plans", ("plan", "price"), (PLAN_MAX, PRICE_MAX))
-    corrections = _section(body.get("corrections"), "corrections", "fields", ("field", "value"),
-                           (FIELD_MAX, VALUE_MAX))
+    corrections = _section(body.get("corrections"), "corrections", "fields", ("field", "value"), (FIELD_MAX, VALUE_MAX))
     if description is None and pricing is None and corrections is None:
         raise ClaimInvalid("description", "submit at least one of `description`, `pricing` or `corrections`")
     path = entity.strip()
@@ -307,10 +307,20 @@ class Claim:
 
     def to_json(self, now: datetime | None = None) -> dict[str, Any]:
         return {
-            "id": self.id, "entity": self.entity, "feed": self.feed, "key": self.entity_key, "email": self.email,
-            "status": self.shown_status(now), "repo": self.repo, "createdAt": self.created_at,
-            "expiresAt": self.expires_at, "verifiedAt": self.verified_at, "provedAt": self.proved_at,
-            "reviewedAt": self.reviewed_at, "reason": self.reason, **self.submission,
+            "id": self.id,
+            "entity": self.entity,
+            "feed": self.feed,
+            "key": self.entity_key,
+            "email": self.email,
+            "status": self.shown_status(now),
+            "repo": self.repo,
+            "createdAt": self.created_at,
+            "expiresAt": self.expires_at,
+            "verifiedAt": self.verified_at,
+            "provedAt": self.proved_at,
+            "reviewedAt": self.reviewed_at,
+            "reason": self.reason,
+            **self.submission,
         }
 
 
@@ -325,8 +335,10 @@ class NewClaim:
         return proof_token(self.token)
 
 
-_COLUMNS = ("id, entity, feed, entity_key, email, submission, repo, status, created_at, expires_at, verified_at, "
-            "proved_at, reviewed_at, reason")
+_COLUMNS = (
+    "id, entity, feed, entity_key, email, submission, repo, status, created_at, expires_at, verified_at, "
+    "proved_at, reviewed_at, reason"
+)
 
 
 def _claim(row: tuple[Any, ...]) -> Claim:
@@ -372,28 +384,58 @@ class ClaimStore:
         day = when.date().isoformat()
         token = secrets.token_urlsafe(32)
         claim = Claim(
-            f"c_{secrets.token_hex(8)}", submission.entity, feed, entity_key, submission.email,
-            submission.content(), repo, "pending", _ts(when), _ts(when + timedelta(hours=ttl_hours)),
-            None, None, None, None,
+            f"c_{secrets.token_hex(8)}",
+            submission.entity,
+            feed,
+            entity_key,
+            submission.email,
+            submission.content(),
+            repo,
+            "pending",
+            _ts(when),
+            _ts(when + timedelta(hours=ttl_hours)),
+            None,
+            None,
+            None,
+            None,
         )
         self.db.execute("BEGIN IMMEDIATE")
         try:
             wait = _seconds_to_midnight(when)
-            by_email = self.db.execute("SELECT COUNT(*) FROM claims WHERE email = ? AND day = ?",
-                                       (claim.email, day)).fetchone()[0]
+            by_email = self.db.execute(
+                "SELECT COUNT(*) FROM claims WHERE email = ? AND day = ?", (claim.email, day)
+            ).fetchone()[0]
             if by_email >= per_email:
-                raise ClaimLimit("claims_per_email",
-                                 f"this address has submitted {per_email} claims today, the daily limit", wait)
-            by_entity = self.db.execute("SELECT COUNT(*) FROM claims WHERE entity = ? AND day = ?",
-                                        (claim.entity, day)).fetchone()[0]
+                raise ClaimLimit(
+                    "claims_per_email", f"this address has submitted {per_email} claims today, the daily limit", wait
+                )
+            by_entity = self.db.execute(
+                "SELECT COUNT(*) FROM claims WHERE entity = ? AND day = ?", (claim.entity, day)
+            ).fetchone()[0]
             if by_entity >= per_entity:
                 raise ClaimLimit("claims_per_entity", "this listing has received its daily number of claims", wait)
             self.db.execute(
                 f"INSERT INTO claims ({_COLUMNS}, token_hash, proof_hash, day)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (claim.id, claim.entity, claim.feed, claim.entity_key, claim.email, orjson.dumps(claim.submission),
-                 claim.repo, claim.status, claim.created_at, claim.expires_at, None, None, None, None,
-                 token_hash(token), token_hash(proof_token(token)), day),
+                (
+                    claim.id,
+                    claim.entity,
+                    claim.feed,
+                    claim.entity_key,
+                    claim.email,
+                    orjson.dumps(claim.submission),
+                    claim.repo,
+                    claim.status,
+                    claim.created_at,
+                    claim.expires_at,
+                    None,
+                    None,
+                    None,
+                    None,
+                    token_hash(token),
+                    token_hash(proof_token(token)),
+                    day,
+                ),
             )
             self.db.execute("COMMIT")
         except BaseException:
@@ -456,8 +498,9 @@ class ClaimStore:
             return claims
         return [c for c in claims if c.shown_status(now) == status]
 
-    def _review(self, claim_id: str, status: str, allowed: tuple[str, ...], reason: str | None,
-                now: datetime | None) -> Claim:
+    def _review(
+        self, claim_id: str, status: str, allowed: tuple[str, ...], reason: str | None, now: datetime | None
+    ) -> Claim:
         cur = self.db.execute(
             f"UPDATE claims SET status = ?, reviewed_at = ?, reason = ? WHERE id = ?"
             f" AND status IN ({','.join('?' for _ in allowed)})",
@@ -467,8 +510,9 @@ class ClaimStore:
         if claim is None:
             raise KeyError(claim_id)
         if cur.rowcount != 1:
-            raise ClaimStateError(f"claim {claim_id} is {claim.shown_status(now)}; only "
-                                  f"{' or '.join(allowed)} claims can be {status}")
+            raise ClaimStateError(
+                f"claim {claim_id} is {claim.shown_status(now)}; only {' or '.join(allowed)} claims can be {status}"
+            )
         return claim
 
     def approve(self, claim_id: str, now: datetime | None = None) -> Claim:

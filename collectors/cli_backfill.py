@@ -30,8 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     if not (args.offline or settings.feeds_offline):
-        print("feeds backfill: upstream APIs only serve today; use --offline to replay a simulated past "
-              "(or `feeds collect` for today)", file=sys.stderr)
+        print(
+            "feeds backfill: upstream APIs only serve today; use --offline to replay a simulated past "
+            "(or `feeds collect` for today)",
+            file=sys.stderr,
+        )
         return 2
     if not 1 <= args.days <= 3660:
         print("feeds backfill: --days must be between 1 and 3660", file=sys.stderr)
@@ -49,8 +52,16 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             day = end - timedelta(days=offset)
             transport, resolver, now = upstream(settings, True, day)
             records = asyncio.run(
-                collect_day(feeds, day, settings=settings, archive=archive, state=state, now=now,
-                            transport=transport, resolver=resolver)
+                collect_day(
+                    feeds,
+                    day,
+                    settings=settings,
+                    archive=archive,
+                    state=state,
+                    now=now,
+                    transport=transport,
+                    resolver=resolver,
+                )
             )
             done = args.days - offset
             line = "  ".join(f"{r.feed}={r.rows if r.status == 'ok' else 'FAILED'}" for r in records)
@@ -66,6 +77,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         state.close()
     elapsed = time.monotonic() - started
     print("rows per feed: " + ", ".join(f"{feed} {count:,}" for feed, count in totals.items()))
-    print(f"backfilled {args.days} days ({end - timedelta(days=args.days - 1)} .. {end}) "
-          f"in {elapsed:.1f}s; {sum(totals.values()):,} rows; {failures} failed collections")
+    print(
+        f"backfilled {args.days} days ({end - timedelta(days=args.days - 1)} .. {end}) "
+        f"in {elapsed:.1f}s; {sum(totals.values()):,} rows; {failures} failed collections"
+    )
     return 1 if failures else 0

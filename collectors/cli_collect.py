@@ -31,8 +31,15 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         records = asyncio.run(
             collect_day(
-                feeds, day, settings=settings, archive=archive, state=state, now=now,
-                transport=transport, resolver=resolver, show_progress=True,
+                feeds,
+                day,
+                settings=settings,
+                archive=archive,
+                state=state,
+                now=now,
+                transport=transport,
+                resolver=resolver,
+                show_progress=True,
                 warn_out=lambda m: print(m, file=sys.stderr),
             )
         )
@@ -42,6 +49,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     for record in records:
         print(record.summary())
     failed = [r.feed for r in records if r.status != "ok"]
-    print(f"collected {len(records) - len(failed)}/{len(records)} feeds for {day}"
-          + (f"; failed: {', '.join(failed)} (their earlier days are kept)" if failed else ""))
+    print(
+        f"collected {len(records) - len(failed)}/{len(records)} feeds for {day}"
+        + (f"; failed: {', '.join(failed)} (their earlier days are kept)" if failed else "")
+    )
     return 1 if failed else 0

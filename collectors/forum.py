@@ -38,8 +38,19 @@ class Hit(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
     UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {
-            "story_text", "comment_text", "story_id", "story_title", "story_url", "parent_id", "created_at",
-            "updated_at", "children", "_highlightResult", "_snippetResult", "_rankingInfo", "relevancy_score"
+            "story_text",
+            "comment_text",
+            "story_id",
+            "story_title",
+            "story_url",
+            "parent_id",
+            "created_at",
+            "updated_at",
+            "children",
+            "_highlightResult",
+            "_snippetResult",
+            "_rankingInfo",
+            "relevancy_score",
         }
     )
 

@@ -29,6 +29,7 @@ USER_AGENT = "ai-feeds/0.1 (daily AI-ecosystem data feeds; +https://example.inva
 
 Sleep = Callable[[float], Awaitable[None]]
 
+
 class CollectorError(Exception):
     """A source could not be collected. `public` is safe to show; `detail` is for the run log."""
 
@@ -41,22 +42,29 @@ class CollectorError(Exception):
     def __str__(self) -> str:
         return f"{self.public}: {self.detail}"
 
+
 class NotFound(CollectorError):
     public = "not found"
+
 
 class InvalidResponse(CollectorError):
     public = "invalid response"
 
+
 class Inaccessible(CollectorError):
     public = "inaccessible"
+
 
 class RateLimited(Inaccessible):
     public = "rate limited"
 
+
 class ImproperlyConfigured(CollectorError):
     public = "improperly configured"
 
+
 _IETF_RATELIMIT = re.compile(r"\br=(\d+)\s*;\s*t=(\d+)")
+
 
 def rate_limit_wait(response: httpx.Response, now: float | None = None) -> float | None:
     """Seconds the upstream asks us to wait, or None when the response is not a rate limit."""
@@ -81,6 +89,7 @@ def rate_limit_wait(response: httpx.Response, now: float | None = None) -> float
     if response.status_code == 429:
         return 60.0  # a 429 without a hint: GitHub's advice for secondary limits is "at least 60 s"
     return None
+
 
 def _budget_spent(response: httpx.Response) -> bool:
     """A success that says the budget is now zero (GitHub's or the IETF draft's headers)."""
@@ -134,6 +143,7 @@ def _snippet(response: httpx.Response) -> str:
     text = response.text[:200].replace("\n", " ")
     return f"HTTP {response.status_code} from {shown_url(response.request.url)}: {text}"
 
+
 class HttpClient:
     """Wraps an httpx.AsyncClient with the retry and error policy above."""
 
@@ -175,8 +185,9 @@ class HttpClient:
         Every error's detail is masked with the credentials sent: an upstream's error page, or httpx's
         own "Illegal header value" for a token with a line break, may quote them."""
         try:
-            return await self._request(method, url, params=params, headers=headers,
-                                       follow_redirects=follow_redirects, ok_statuses=ok_statuses)
+            return await self._request(
+                method, url, params=params, headers=headers, follow_redirects=follow_redirects, ok_statuses=ok_statuses
+            )
         except CollectorError as exc:
             # The client may be a stand-in with only `request` (safe_fetch's pinned client).
             pieces = credential_pieces(getattr(self.client, "headers", None), headers)
@@ -263,6 +274,7 @@ class HttpClient:
             return orjson.loads(response.content), response
         except orjson.JSONDecodeError as exc:
             raise InvalidResponse(f"malformed JSON from {shown_url(response.request.url)}: {exc}") from exc
+
 
 def make_client(timeout: float, transport: httpx.AsyncBaseTransport | None = None) -> httpx.AsyncClient:
     return httpx.AsyncClient(

@@ -77,7 +77,11 @@ PRICE_FIELDS: tuple[tuple[str, str, int], ...] = (
 class Model(BaseModel):
     UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {
-            "hugging_face_id", "top_provider", "per_request_limits", "default_parameters", "expiration_date",
+            "hugging_face_id",
+            "top_provider",
+            "per_request_limits",
+            "default_parameters",
+            "expiration_date",
             "knowledge_cutoff",
         }
     )

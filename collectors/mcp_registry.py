@@ -120,8 +120,9 @@ def to_row(item: ServerResponse) -> McpServerRow:
         repository=repository,
         remotes=[McpRemote(type=r.type, url=r.url) for r in server.remotes or []],
         packages=[
-            McpPackage(registryType=p.registryType, identifier=p.identifier, version=p.version,
-                       transport=p.transport.type)
+            McpPackage(
+                registryType=p.registryType, identifier=p.identifier, version=p.version, transport=p.transport.type
+            )
             for p in server.packages or []
         ],
         status=(official.status or "active").lower(),

@@ -134,8 +134,10 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
         del ancestors[mem_id]
     containers = {a for ids in ancestors.values() for a in ids if a in candidates}
-    inner = sorted((node for mem_id, node in candidates.items() if mem_id not in containers),
-                   key=lambda node: order.get(node.mem_id, 0))
+    inner = sorted(
+        (node for mem_id, node in candidates.items() if mem_id not in containers),
+        key=lambda node: order.get(node.mem_id, 0),
+    )
     cards: list[tuple[LexborNode, str]] = []
     seen: set[int] = set()
     for node in inner:
@@ -365,8 +367,11 @@ def _custom_line(line: str) -> bool:
     FAQ answer that happens to say "contact us"."""
     if CUSTOM_LINE.match(line):
         return True
-    return len(line) <= MAX_FIRST_TEXT and not line[:1].islower() and not line.endswith(".") and bool(
-        CUSTOM_TEXT.search(line)
+    return (
+        len(line) <= MAX_FIRST_TEXT
+        and not line[:1].islower()
+        and not line.endswith(".")
+        and bool(CUSTOM_TEXT.search(line))
     )
 
 
@@ -478,8 +483,10 @@ def _period_unit(tail: str) -> tuple[Period | None, str | None]:
 def _bare_price_nodes(card: LexborNode) -> list[LexborNode]:
     """Price elements holding a number without a currency sign ("19/Platz")."""
     return [
-        node for node in card.traverse()
-        if node.tag not in ("-text",) and PRICE_CLASS.search(node.attributes.get("class") or "")
+        node
+        for node in card.traverse()
+        if node.tag not in ("-text",)
+        and PRICE_CLASS.search(node.attributes.get("class") or "")
         and BARE_PRICE.match(_clean(node.text(separator=" ")))
     ]
 
@@ -492,7 +499,7 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
         if match is None:
             continue
         at = text.find(own)
-        tail = (match.group("tail") or "") + " " + (text[at + len(own): at + len(own) + 40] if at >= 0 else "")
+        tail = (match.group("tail") or "") + " " + (text[at + len(own) : at + len(own) + 40] if at >= 0 else "")
         amount = Price.fromstring(match.group("amt")).amount
         if amount is not None:
             period, unit = _period_unit(tail)

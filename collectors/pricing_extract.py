@@ -104,10 +104,7 @@ def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[P
     if not lows:
         return plans
     shown = {(p.amount, p.currency) for p in plans if p.method in ("table", "heuristic")}
-    return [
-        p for p in plans
-        if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)
-    ]
+    return [p for p in plans if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)]
 
 
 def drop_struck(tree: LexborHTMLParser) -> None:
@@ -117,7 +114,8 @@ def drop_struck(tree: LexborHTMLParser) -> None:
     if root is None:
         return
     struck = [
-        node for node in root.traverse()
+        node
+        for node in root.traverse()
         if node.tag in STRUCK_TAGS or STRUCK_CLASS.search(node.attributes.get("class") or "")
     ]
     ids = {node.mem_id for node in struck}
@@ -406,8 +404,10 @@ def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: lis
 
 
 def _offer_name(offer: dict[str, Any]) -> str:
-    for candidate in (offer.get("name"), (offer.get("itemOffered") or {}).get("name")
-                      if isinstance(offer.get("itemOffered"), dict) else None):
+    for candidate in (
+        offer.get("name"),
+        (offer.get("itemOffered") or {}).get("name") if isinstance(offer.get("itemOffered"), dict) else None,
+    ):
         if isinstance(candidate, str) and _clean(candidate):
             return _clean(candidate)
     return ""
@@ -469,9 +469,11 @@ def microdata_plans(tree: LexborHTMLParser, fallback_name: str) -> list[PricePla
         period = None
         if scope is not None:
             duration = _scoped_prop(scope, "billingDuration")
-            period = (_period_from_iso(duration) if duration else None) or _period_from_code(
-                _scoped_prop(scope, "unitCode")
-            ) or _period_from_words(_scoped_prop(scope, "unitText"))
+            period = (
+                (_period_from_iso(duration) if duration else None)
+                or _period_from_code(_scoped_prop(scope, "unitCode"))
+                or _period_from_words(_scoped_prop(scope, "unitText"))
+            )
         out_unit = _unit_from_words(_scoped_prop(scope, "unitText")) if scope is not None else None
         plans.append(_plan(name, amount, currency, period, out_unit if not period else None, "microdata"))
     return plans

@@ -20,8 +20,31 @@ _SPACE = re.compile(r"\s+")
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
 HIDDEN_CELL = re.compile(r"\b(?:hidden|table-hide|sr-only)\b")
 BLOCK_TAGS = frozenset(
-    {"div", "p", "section", "article", "header", "footer", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr",
-     "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figure", "form"}
+    {
+        "div",
+        "p",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "li",
+        "ul",
+        "ol",
+        "dl",
+        "dt",
+        "dd",
+        "table",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "figure",
+        "form",
+    }
 )
 PRICE_WORD = re.compile(r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio", re.I)
 MAX_SPAN = 50

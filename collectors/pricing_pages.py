@@ -82,9 +82,16 @@ def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list
         old_amount = before.get("amount") if before else None
         new_amount = after.get("amount") if after else None
         return PriceChange(
-            plan=name, dimension=dimension, section=section, change=kind,
-            old=old_amount, new=new_amount, pct=_pct(old_amount, new_amount) if kind == "price" else None,
-            currency=currency, period=period, unit=(after or before or {}).get("unit"),
+            plan=name,
+            dimension=dimension,
+            section=section,
+            change=kind,
+            old=old_amount,
+            new=new_amount,
+            pct=_pct(old_amount, new_amount) if kind == "price" else None,
+            currency=currency,
+            period=period,
+            unit=(after or before or {}).get("unit"),
         )
 
     for key, plan in new.items():
@@ -97,9 +104,7 @@ def plan_changes(previous: list[dict[str, Any]], plans: list[PricePlan]) -> list
     return changes
 
 
-def build_row(
-    url: str, html: str, snapshot_at: str, previous: dict[str, Any] | None, tracked: bool
-) -> PricingPageRow:
+def build_row(url: str, html: str, snapshot_at: str, previous: dict[str, Any] | None, tracked: bool) -> PricingPageRow:
     """The pure transform: one page's HTML (and its last archived row) to today's row."""
     extraction = extract(html, url)
     return PricingPageRow(

@@ -256,8 +256,12 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
     if dimension is None and leaf != header:
         dimension = dimension_of(header)
     header_unit = stated_unit(header)
-    priced = bool(leaf) and not NOT_A_PRICE.search(leaf) and bool(
-        dimension is not None or PRICE_HEADER.search(header) or header_currency(header, page.yen) or header_unit
+    priced = (
+        bool(leaf)
+        and not NOT_A_PRICE.search(leaf)
+        and bool(
+            dimension is not None or PRICE_HEADER.search(header) or header_currency(header, page.yen) or header_unit
+        )
     )
     return Column(
         header=header,
@@ -283,7 +287,8 @@ def _with_variants(columns: list[Column], head: Grid) -> list[Column]:
         groups = [row[col].text for row in head[:-1] if col < len(row) and row[col].text]
         variant = " ".join(groups)
         same_group = [
-            c for i, c in enumerate(columns)
+            c
+            for i, c in enumerate(columns)
             if c.dimension == column.dimension and c.priced and _groups(head, i) == groups
         ]
         if len(same_group) > 1:
@@ -299,6 +304,7 @@ def _groups(head: Grid, col: int) -> list[str]:
 def _unitless(header: str) -> str:
     """A header without its unit note: "LoRA精调 元/百万token" is "LoRA精调", "Input (audio) (USD/M tokens)"
     is "Input (audio)" (a bracket that qualifies what is priced stays)."""
+
     def note(match: re.Match[str]) -> str:
         inner = match.group(0)
         return " " if usage_unit(inner) or header_currency(inner, "JPY") or "/" in inner else inner
@@ -308,8 +314,9 @@ def _unitless(header: str) -> str:
 
 
 def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
-    priced = [c.priced and any(_price_cell(row[i].text, c) for row in body if i < len(row))
-              for i, c in enumerate(columns)]
+    priced = [
+        c.priced and any(_price_cell(row[i].text, c) for row in body if i < len(row)) for i, c in enumerate(columns)
+    ]
     unit_col = _unit_column(body, headers)
     free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
@@ -367,7 +374,10 @@ def _priced_by_unit_column(body: Grid, columns: list[Column], headers: list[str]
         texts = [row[col].text for row in body if col < len(row) and row[col].text]
         numeric = [t for t in texts if BARE_AMOUNT.match(t) and not re.search(r"[^\d\s.,]", t)]
         if (
-            col != unit_col and not column.priced and numeric and not NOT_A_PRICE.search(column.header)
+            col != unit_col
+            and not column.priced
+            and numeric
+            and not NOT_A_PRICE.search(column.header)
             and all(t in numeric or NO_PRICE_CELL.match(t) or FREE_CELL.match(t) for t in texts)
         ):
             column = replace(column, priced=True)
@@ -462,8 +472,9 @@ def _read_rows(
             seen.add(key)
             full_section = " · ".join(p for p in (section, variant) if p) or None
             plans.append(
-                plan.model_copy(update={"dimension": dimension, "section": full_section,
-                                        "unit": unit_for(dimension, plan.unit)})
+                plan.model_copy(
+                    update={"dimension": dimension, "section": full_section, "unit": unit_for(dimension, plan.unit)}
+                )
             )
     return plans
 
@@ -504,7 +515,8 @@ def _row_dimension(row: list[Cell], layout: Layout) -> str | None:
     if not layout.row_dimensions:
         return None
     named = [
-        dimension for col in sorted({*layout.row_dimensions, *layout.variants}, reverse=True)
+        dimension
+        for col in sorted({*layout.row_dimensions, *layout.variants}, reverse=True)
         if col < len(row) and (dimension := dimension_of(row[col].text))
     ]
     return next((d for d in named if d != "request"), named[0] if named else None)
@@ -571,9 +583,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     )
 
 
-PROSE_AMOUNT = re.compile(
-    r"(?:^|(?<=[:：\s]))(?P<amt>\d+(?:\.\d+)?)(?P<tail>)\s*(?=$|[;；,，|)）]|/\s|\s+[/|])"
-)
+PROSE_AMOUNT = re.compile(r"(?:^|(?<=[:：\s]))(?P<amt>\d+(?:\.\d+)?)(?P<tail>)\s*(?=$|[;；,，|)）]|/\s|\s+[/|])")
 """A number standing on its own in a sentence ("Video with audio: 2.4; without: 1.2", "no video 7.0 / with
 video 4.3"): after a colon or a space, before the end or a separator. Not a resolution ("720p"), a size
 ("128K"), a range bound ("[0, 128]") or a ratio ("16:9")."""
@@ -586,8 +596,7 @@ def _prose_amount(text: str) -> re.Match[str] | None:
     if not re.search(r"[^\W\d_]{2,}", text):
         return None
     found = [
-        m for m in PROSE_AMOUNT.finditer(text)
-        if "." in m.group("amt") or re.search(r"[:：]\s*$", text[: m.start()])
+        m for m in PROSE_AMOUNT.finditer(text) if "." in m.group("amt") or re.search(r"[:：]\s*$", text[: m.start()])
     ]  # a decimal, or a figure after a colon: not "Tier 2"
     return found[0] if 0 < len(found) <= MAX_PROSE_AMOUNTS else None
 
@@ -608,7 +617,7 @@ def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
 
 
 def parse_number(number: str) -> Decimal | None:
-    """"0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it."""
+    """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it."""
     text = number.replace("\u00a0", "").replace(" ", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)
@@ -661,7 +670,7 @@ def _read_transposed(
     unit: str | None,
 ) -> list[PricePlan]:
     model = label_text(section or context.heading or "")
-    named_columns = [h for h in headers[_lead(headers):] if h]
+    named_columns = [h for h in headers[_lead(headers) :] if h]
     by_column = len(named_columns) > 1  # models as columns: each column's header is the model
     if not model and not by_column:
         return []
@@ -677,8 +686,9 @@ def _read_transposed(
         sub_row = _sub_row(row[:lead])
         for col in range(lead, len(row)):
             header = headers[col] if col < len(headers) else ""
-            column = Column(header, dimension, usage_unit(header) or label_unit,
-                            header_currency(header, page.yen) or currency, True)
+            column = Column(
+                header, dimension, usage_unit(header) or label_unit, header_currency(header, page.yen) or currency, True
+            )
             name, variant = (label_text(header), section) if by_column and header else (model, header or None)
             variant = " · ".join(p for p in (variant, sub_row) if p) or None
             if not name or (name, dimension, variant) in seen:
@@ -694,4 +704,4 @@ def _sub_row(lead: list[str]) -> str:
     """The label texts after the one naming the dimension: a sub-row of it ("Input · Peak" / "Off-peak")."""
     parts = list(dict.fromkeys(text for text in lead if text))
     named = [i for i, text in enumerate(parts) if dimension_of(text)]
-    return " · ".join(parts[named[-1] + 1:]) if named else ""
+    return " · ".join(parts[named[-1] + 1 :]) if named else ""

@@ -17,14 +17,47 @@ CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD"}
 """Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes)."""
 _NOT_ISO = frozenset({"PRB", "TVD", "GGP", "IMP", "JEP", "ZWD", "ZMK", "MRO", "STD", "VEF"})
 ISO_CODES = frozenset(
-    code for code in CURRENCIES
-    if code not in REPLACED_BY_EURO and code not in CODE_ALIASES and code not in _NOT_ISO
+    code
+    for code in CURRENCIES
+    if code not in REPLACED_BY_EURO
+    and code not in CODE_ALIASES
+    and code not in _NOT_ISO
     and not (code.startswith("X") and code not in ("XAF", "XOF", "XPF", "XCD"))
 )
 """Every current ISO 4217 currency code price-parser knows (precious metals and test codes aside)."""
 WORD_CODES = frozenset(
-    {"ALL", "TOP", "CUP", "MOP", "PEN", "SOS", "MAD", "GEL", "BOB", "AMD", "BAM", "NAD", "ANG", "TRY", "CHE",
-     "STD", "BTN", "ERN", "CVE", "CHW", "COU", "BOV", "MXV", "UYI", "CLF", "PRB", "TVD", "GGP", "IMP", "JEP"}
+    {
+        "ALL",
+        "TOP",
+        "CUP",
+        "MOP",
+        "PEN",
+        "SOS",
+        "MAD",
+        "GEL",
+        "BOB",
+        "AMD",
+        "BAM",
+        "NAD",
+        "ANG",
+        "TRY",
+        "CHE",
+        "STD",
+        "BTN",
+        "ERN",
+        "CVE",
+        "CHW",
+        "COU",
+        "BOV",
+        "MXV",
+        "UYI",
+        "CLF",
+        "PRB",
+        "TVD",
+        "GGP",
+        "IMP",
+        "JEP",
+    }
 )
 """Codes that are also English words or abbreviations ("TOP 10", "TRY 14 days", "AMD GPUs"): currencies in
 structured data, but not taken for one beside a number in running text."""
@@ -134,6 +167,7 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
 
 # -- amounts with their currency -----------------------------------------------------------------
 
+
 def _alternation(symbols: list[str]) -> str:
     return "|".join(re.escape(symbol) for symbol in sorted(set(symbols), key=len, reverse=True))
 
@@ -144,7 +178,7 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 """Symbols spelled with letters ("RM", "Kč", "zł", "руб."), matched in their own case and as whole words."""
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
-_CUR_BEFORE = (rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})")
+_CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
 _CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
 _AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 ]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 PRICE_TEXT = re.compile(
@@ -175,8 +209,18 @@ CURRENCY_IN_HEADER = re.compile(
     re.I,
 )
 """The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens")."""
-_YEN_WORDS = {"円": "JPY", "美元": "USD", "欧元": "EUR", "日元": "JPY", "英镑": "GBP", "人民币": "CNY",
-              "新台币": "TWD", "新台幣": "TWD", "港币": "HKD", "港幣": "HKD"}
+_YEN_WORDS = {
+    "円": "JPY",
+    "美元": "USD",
+    "欧元": "EUR",
+    "日元": "JPY",
+    "英镑": "GBP",
+    "人民币": "CNY",
+    "新台币": "TWD",
+    "新台幣": "TWD",
+    "港币": "HKD",
+    "港幣": "HKD",
+}
 
 
 def header_currency(text: str, yen: str) -> str | None:
@@ -225,10 +269,14 @@ _HOUR = r"小时|小時|hours?\b|hrs?\b|h\b"
 _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
 _PER = r"(?:per|/|each|每)\s*"
 UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"(?:百万|\b1\s*m|\bmillion|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
-     "1M tokens/hour"),
-    (re.compile(rf"(?:千|\b1\s*k|\bthousand|(?<![\w.])k)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
-     "1K tokens/hour"),
+    (
+        re.compile(rf"(?:百万|\b1\s*m|\bmillion|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+        "1M tokens/hour",
+    ),
+    (
+        re.compile(rf"(?:千|\b1\s*k|\bthousand|(?<![\w.])k)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+        "1K tokens/hour",
+    ),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:requests?|calls?)\b|千次", re.I), "1K requests"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
@@ -241,8 +289,11 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "1M tokens",
     ),
     (
-        re.compile(rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1,000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
-                   r"(?:per|/)\s*(?:1\s*)?k\b", re.I),
+        re.compile(
+            rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1,000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
+            r"(?:per|/)\s*(?:1\s*)?k\b",
+            re.I,
+        ),
         "1K tokens",
     ),
     (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:videos?\b|视频|条)", re.I), "video"),
@@ -300,14 +351,20 @@ DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"cache\s*miss|缓存未命中", re.I), "input"),
     (re.compile(r"显式缓存(?:命中|读取)|explicit\s+cach\w*\s*(?:hit|read)", re.I), OWN_NAME),
     (re.compile(rf"(?:缓存|cache)[^()（）]*?{_QUALIFIED}(?:{_AUDIO})", re.I), OWN_NAME),
-    (re.compile(r"cache[sd]?[\s_-]*(?:input[\s_-]*)?(?:write|writes|writing|creation|storage|store)|"
-                r"缓存(?:写入|存储|创建)|緩存(?:寫入|存儲|創建)", re.I),
-     "cache_write"),
-    (re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b", re.I),
-     "cached_input"),
+    (
+        re.compile(
+            r"cache[sd]?[\s_-]*(?:input[\s_-]*)?(?:write|writes|writing|creation|storage|store)|"
+            r"缓存(?:写入|存储|创建)|緩存(?:寫入|存儲|創建)",
+            re.I,
+        ),
+        "cache_write",
+    ),
+    (
+        re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b", re.I),
+        "cached_input",
+    ),
     (re.compile(rf"audio\s*(?:input|in)\b|音频输入|(?:输入|\binput){_QUALIFIED}(?:{_AUDIO})", re.I), "audio_input"),
-    (re.compile(rf"audio\s*(?:output|out)\b|音频输出|(?:输出|\boutput){_QUALIFIED}(?:{_AUDIO})", re.I),
-     "audio_output"),
+    (re.compile(rf"audio\s*(?:output|out)\b|音频输出|(?:输出|\boutput){_QUALIFIED}(?:{_AUDIO})", re.I), "audio_output"),
     (re.compile(r"\binput|\bprompt|输入", re.I), "input"),
     (re.compile(r"\boutput|\bcompletion|\bgeneration\b|输出", re.I), "output"),
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
@@ -369,12 +426,16 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         ),
         "year",
     ),
-    (re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久", re.I),
-     "one_time"),
+    (
+        re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久", re.I),
+        "one_time",
+    ),
 )
 _SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者"
-_USER = (r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
-         r"ユーザー|視聴者|メンバー")
+_USER = (
+    r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
+    r"ユーザー|視聴者|メンバー"
+)
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)"
@@ -385,9 +446,7 @@ TAIL_UNIT = re.compile(
 "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
-_NOT_A_NOUN = re.compile(
-    r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I
-)
+_NOT_A_NOUN = re.compile(r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I)
 
 
 def tail_unit(tail: str) -> str | None:

@@ -112,20 +112,39 @@ async def collect_one(
             settings.feeds_drift_min_rows.of(feed),
         )
         new, changed = count_changes(previous, by_entity, collector.volatile_fields, last_snapshots)
-        stored = archive.replace_day(
-            feed, day, ((entity, orjson.dumps(data)) for entity, data in by_entity.items())
-        )
+        stored = archive.replace_day(feed, day, ((entity, orjson.dumps(data)) for entity, data in by_entity.items()))
         record = RunRecord(
-            feed, str(day), "ok", stored, new, changed, len(ctx.warnings), started_at,
-            round(time.monotonic() - started, 3), None, ctx.tally.seen, ctx.tally.skipped, ctx.tally.new_fields(),
+            feed,
+            str(day),
+            "ok",
+            stored,
+            new,
+            changed,
+            len(ctx.warnings),
+            started_at,
+            round(time.monotonic() - started, 3),
+            None,
+            ctx.tally.seen,
+            ctx.tally.skipped,
+            ctx.tally.new_fields(),
         )
     except Exception as exc:  # any failure of one source is recorded, never fatal to the others
         # redacted: the run log's last error is published as the feed's `lastError`
         detail = settings.redact(str(exc)) if str(exc) else type(exc).__name__
         record = RunRecord(
-            feed, str(day), "failed", 0, 0, 0, len(ctx.warnings), started_at,
-            round(time.monotonic() - started, 3), f"{type(exc).__name__}: {detail}"[:2000],
-            ctx.tally.seen, ctx.tally.skipped, ctx.tally.new_fields(),
+            feed,
+            str(day),
+            "failed",
+            0,
+            0,
+            0,
+            len(ctx.warnings),
+            started_at,
+            round(time.monotonic() - started, 3),
+            f"{type(exc).__name__}: {detail}"[:2000],
+            ctx.tally.seen,
+            ctx.tally.skipped,
+            ctx.tally.new_fields(),
         )
     finally:
         ctx.progress.clear()

@@ -27,9 +27,7 @@ ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 # Cloud metadata services: they hand out instance credentials to anyone who can reach them.
-METADATA_ADDRESSES = frozenset(
-    ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200")
-)
+METADATA_ADDRESSES = frozenset(ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200"))
 METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal"})
 
 # Checked in order; the first match names the reason. `is_global` below catches the rest.
@@ -217,8 +215,7 @@ def pinned_request(
         sent["Host"] = host if target.port is None else f"{host}:{target.port}"
         extensions["sni_hostname"] = name
         target = target.copy_with(host=str(address))  # httpx brackets an IPv6 address itself
-    return client.build_request(method, target, headers=sent, extensions=extensions, content=content,
-                                timeout=timeout)
+    return client.build_request(method, target, headers=sent, extensions=extensions, content=content, timeout=timeout)
 
 
 async def send_pinned(

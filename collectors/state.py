@@ -55,15 +55,11 @@ class StateStore:
             "INSERT OR IGNORE INTO tracked (feed, entity, status, added_at) VALUES (?, ?, 'queued', ?)",
             (feed, entity, _now()),
         )
-        row = self.db.execute(
-            "SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)
-        ).fetchone()
+        row = self.db.execute("SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)).fetchone()
         return str(row[0])
 
     def status(self, feed: str, entity: str) -> str | None:
-        row = self.db.execute(
-            "SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)
-        ).fetchone()
+        row = self.db.execute("SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)).fetchone()
         return str(row[0]) if row else None
 
     def entities(self, feed: str, *statuses: str) -> list[str]:

@@ -72,9 +72,7 @@ def check_drift(tally: Tally, rows: int, last_rows: int, max_skipped: float, min
     if rows == 0:
         raise Drift(f"no rows ({counts}){first}")
     if last_rows and rows < min_rows * last_rows:
-        raise Drift(
-            f"{rows} rows, fewer than {min_rows:.0%} of the last archived day's {last_rows} ({counts}){first}"
-        )
+        raise Drift(f"{rows} rows, fewer than {min_rows:.0%} of the last archived day's {last_rows} ({counts}){first}")
 
 
 def validate(model: type[M], data: Any, what: str) -> M:

@@ -115,22 +115,36 @@ async def submit(request: Request, body: dict[str, Any]) -> tuple[Submission, Ne
     store: ClaimStore = request.app.ctx.claims
     try:
         new = store.create(
-            submission, feed, key, repo, ttl_hours=settings.feeds_claim_ttl_hours,
-            per_email=settings.feeds_claims_per_email, per_entity=settings.feeds_claims_per_entity,
+            submission,
+            feed,
+            key,
+            repo,
+            ttl_hours=settings.feeds_claim_ttl_hours,
+            per_email=settings.feeds_claims_per_email,
+            per_entity=settings.feeds_claims_per_entity,
         )
     except ClaimLimit as exc:
-        raise ApiError(429, exc.code, f"{exc}; retry in {exc.retry_after} s",
-                       headers={"Retry-After": str(exc.retry_after)}) from None
+        raise ApiError(
+            429, exc.code, f"{exc}; retry in {exc.retry_after} s", headers={"Retry-After": str(exc.retry_after)}
+        ) from None
     message = verification_mail(
-        settings, to=submission.email, entity=submission.entity, link=verification_link(settings, new.token),
-        expires_at=new.claim.expires_at, proof=new.proof if repo else None,
+        settings,
+        to=submission.email,
+        entity=submission.entity,
+        link=verification_link(settings, new.token),
+        expires_at=new.claim.expires_at,
+        proof=new.proof if repo else None,
     )
     try:
         await send_mail(settings, message, new.claim.id)
     except MailError:
         store.forget(new.claim.id)
-        raise ApiError(503, "mail_unavailable", "the verification mail could not be sent; nothing was stored, "
-                       f"try again in {MAIL_RETRY} s", headers={"Retry-After": str(MAIL_RETRY)}) from None
+        raise ApiError(
+            503,
+            "mail_unavailable",
+            f"the verification mail could not be sent; nothing was stored, try again in {MAIL_RETRY} s",
+            headers={"Retry-After": str(MAIL_RETRY)},
+        ) from None
     return submission, new
 
 
@@ -138,15 +152,26 @@ def _page_context(request: Request, site: Site, path: str, title: str, descripti
     """The context base.html needs, as the build's pages have it."""
     base = str(request.app.ctx.settings.feeds_base_url).rstrip("/")
     return {
-        "path": path, "canonical": base + href(path), "page_title": title, "description": description,
-        "built_at": site.info.get("builtAt", ""), "href": href, "fmt": fmt, "feed_names": FEED_NAMES,
-        "feed_titles": {name: FEEDS[name].title for name in FEED_NAMES}, "og_image": None,
+        "path": path,
+        "canonical": base + href(path),
+        "page_title": title,
+        "description": description,
+        "built_at": site.info.get("builtAt", ""),
+        "href": href,
+        "fmt": fmt,
+        "feed_names": FEED_NAMES,
+        "feed_titles": {name: FEEDS[name].title for name in FEED_NAMES},
+        "og_image": None,
     }
 
 
 def _html(body: str, status: int, headers: dict[str, str] | None = None) -> HTTPResponse:
-    return HTTPResponse(body.encode(), status=status, content_type=HTML,
-                        headers={**NO_STORE, "Content-Security-Policy": PAGE_CSP, **(headers or {})})
+    return HTTPResponse(
+        body.encode(),
+        status=status,
+        content_type=HTML,
+        headers={**NO_STORE, "Content-Security-Policy": PAGE_CSP, **(headers or {})},
+    )
 
 
 def _form_page(request: Request, site: Site, entity: str, **extra: Any) -> str:
@@ -155,8 +180,13 @@ def _form_page(request: Request, site: Site, entity: str, **extra: Any) -> str:
     if target is not None:
         feed, key = target
         label = entity_label(feed, _row(site, feed, key) or {}, key)
-    context = _page_context(request, site, "/claim", f"Claim {label or entity or 'a listing'}",
-                            "Maintainers can claim their listing and submit a description, pricing and corrections.")
+    context = _page_context(
+        request,
+        site,
+        "/claim",
+        f"Claim {label or entity or 'a listing'}",
+        "Maintainers can claim their listing and submit a description, pricing and corrections.",
+    )
     context.update(claim_form_context(entity, label, feed, **extra))
     return template("claim.html").render(context)
 
@@ -175,8 +205,12 @@ async def claims_create(request: Request) -> HTTPResponse:
         "expiresAt": new.claim.expires_at,
         "message": "a verification link was sent to this address; follow it to put the claim in the review queue",
     }
-    return HTTPResponse(orjson.dumps(body), status=202, content_type=JSON,
-                        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+    return HTTPResponse(
+        orjson.dumps(body),
+        status=202,
+        content_type=JSON,
+        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
+    )
 
 
 async def claim_page(request: Request) -> HTTPResponse:
@@ -205,15 +239,15 @@ async def claim_form_post(request: Request) -> HTTPResponse:
         if exc.status >= 500 and exc.code != "mail_unavailable":
             raise
         entity = str(body.get("entity") or "").strip()
-        page = _form_page(request, site, entity, values=body, error=exc.detail,
-                          error_field=exc.extra.get("parameter"))
+        page = _form_page(request, site, entity, values=body, error=exc.detail, error_field=exc.extra.get("parameter"))
         return _html(page, exc.status, {k: v for k, v in exc.headers.items() if k == "Retry-After"})
     page = _form_page(request, site, submission.entity, state="sent", email=submission.email)
     return _html(page, 200)
 
 
-def _verify_page(request: Request, outcome: str, claim: Claim | None, token: str = "",
-                 error: ApiError | None = None) -> HTTPResponse:
+def _verify_page(
+    request: Request, outcome: str, claim: Claim | None, token: str = "", error: ApiError | None = None
+) -> HTTPResponse:
     """The page of a link: confirm (`valid`), verified, already used, expired, invalid, or a request error."""
     site = site_of(request)
     context = _page_context(request, site, "/claim/verify", "Claim verification", "Verify a claim of a listing.")

@@ -43,8 +43,10 @@ def _list(store: ClaimStore, status: str) -> int:
     print(f"{'id':<19} {'status':<9} {'created':<20} {'proof':<5} {'email':<30} entity")
     for claim in claims:
         proof = "repo" if claim.proved_at else "-"
-        print(f"{claim.id:<19} {claim.shown_status():<9} {claim.created_at:<20} {proof:<5} "
-              f"{_summary(claim.email, 30):<30} {claim.entity}")
+        print(
+            f"{claim.id:<19} {claim.shown_status():<9} {claim.created_at:<20} {proof:<5} "
+            f"{_summary(claim.email, 30):<30} {claim.entity}"
+        )
     print(f"{len(claims)} claim(s)")
     return 0
 
@@ -55,10 +57,19 @@ def _show(store: ClaimStore, claim_id: str) -> int:
         print(f"feeds claims: no claim {claim_id}", file=sys.stderr)
         return 1
     fields = [
-        ("id", claim.id), ("status", claim.shown_status()), ("entity", claim.entity),
-        ("feed", claim.feed), ("key", claim.entity_key), ("email", claim.email), ("created", claim.created_at),
-        ("expires", claim.expires_at), ("verified", claim.verified_at), ("repository", claim.repo),
-        ("proved", claim.proved_at), ("reviewed", claim.reviewed_at), ("reason", claim.reason),
+        ("id", claim.id),
+        ("status", claim.shown_status()),
+        ("entity", claim.entity),
+        ("feed", claim.feed),
+        ("key", claim.entity_key),
+        ("email", claim.email),
+        ("created", claim.created_at),
+        ("expires", claim.expires_at),
+        ("verified", claim.verified_at),
+        ("repository", claim.repo),
+        ("proved", claim.proved_at),
+        ("reviewed", claim.reviewed_at),
+        ("reason", claim.reason),
     ]
     for name, value in fields:
         print(f"{name + ':':<12}{value if value is not None else '-'}")

@@ -20,8 +20,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="listen address (default FEEDS_HOST)")
     parser.add_argument("--port", type=int, help="port (default FEEDS_MCP_PORT)")
     parser.add_argument("--api-url", help="base URL of the API the tools call (default http://127.0.0.1:FEEDS_PORT)")
-    parser.add_argument("--allow-host", action="append", default=[], metavar="HOST",
-                        help="extra public host name clients reach this server by (repeatable)")
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="extra public host name clients reach this server by (repeatable)",
+    )
     parser.add_argument("--parent", type=int, help=argparse.SUPPRESS)  # set by `feeds serve`
 
 

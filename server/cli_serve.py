@@ -26,8 +26,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def start_mcp(host: str, port: int) -> subprocess.Popen[bytes]:
     """`feeds mcp` as a child calling this API; it shares our stdout/stderr and exits if we die."""
     api_host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)
-    command = [sys.executable, "-m", "ai_feeds", "mcp", "--api-url", f"http://{api_host}:{port}",
-               "--parent", str(os.getpid())]
+    command = [
+        sys.executable,
+        "-m",
+        "ai_feeds",
+        "mcp",
+        "--api-url",
+        f"http://{api_host}:{port}",
+        "--parent",
+        str(os.getpid()),
+    ]
     return subprocess.Popen(command)
 
 
@@ -54,8 +62,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         print("feeds serve: --workers must be between 1 and 64", file=sys.stderr)
         return 2
     if not (Path(settings.feeds_site_dir) / "build.json").exists():
-        print(f"feeds serve: nothing published in {settings.feeds_site_dir} yet; run `feeds build` first "
-              "(serving anyway: API calls answer 503 until a build appears)", file=sys.stderr)
+        print(
+            f"feeds serve: nothing published in {settings.feeds_site_dir} yet; run `feeds build` first "
+            "(serving anyway: API calls answer 503 until a build appears)",
+            file=sys.stderr,
+        )
     loader = AppLoader(factory=partial(create_app, settings))
     app = loader.load()
     app.prepare(host=host, port=port, workers=workers, access_log=False, motd=False, single_process=workers == 1)

@@ -183,8 +183,7 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
         raise ApiError(
             400,
             "outside_plan_depth",
-            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); "
-            f"`from` is {start}",
+            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `from` is {start}",
             extra={"parameter": "from"},
         )
     if depth is not None and end is not None and end < depth:
@@ -211,8 +210,15 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     page, rest = lines[:limit], lines[limit:]
     next_cursor = rest[0][9:19].decode() if rest else None
     head = orjson.dumps(
-        {"feed": feed, "entity": entity, "from": str(start), "to": last, "limit": limit, "count": len(page),
-         "nextCursor": next_cursor}
+        {
+            "feed": feed,
+            "entity": entity,
+            "from": str(start),
+            "to": last,
+            "limit": limit,
+            "count": len(page),
+            "nextCursor": next_cursor,
+        }
     )
     body = head[:-1] + b',"data":[' + b",".join(page) + b"]}"
     if latest_day:  # without an archived day the window follows the calendar: not a build-stable answer
@@ -235,9 +241,12 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
         latest = date.fromisoformat(latest_day) if latest_day else date.today()
         depth = _depth_start(plan, latest)
         if depth is not None and when < depth:
-            raise ApiError(400, "outside_plan_depth",
-                           f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
-                           extra={"parameter": "date"})
+            raise ApiError(
+                400,
+                "outside_plan_depth",
+                f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
+                extra={"parameter": "date"},
+            )
         charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
         body = site.file(trends_path(feed, window, str(when)))
         if body is None:

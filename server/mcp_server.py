@@ -201,8 +201,9 @@ def _query_value(value: Any) -> str:
 
 
 def _unreachable(base_url: str, exc: Exception) -> httpx.Response:
-    body = problem_body(503, "not_ready", f"the data API at {base_url} is unreachable ({type(exc).__name__}); "
-                        "try again shortly")
+    body = problem_body(
+        503, "not_ready", f"the data API at {base_url} is unreachable ({type(exc).__name__}); try again shortly"
+    )
     return httpx.Response(503, content=body, headers={"Retry-After": "30", "Content-Type": "application/problem+json"})
 
 
@@ -278,8 +279,11 @@ def summarize_history(body: dict[str, Any]) -> str:
 
 def _trend_line(body: dict[str, Any]) -> str:
     movers = body.get("movers") or []
-    top = f", top mover {movers[0].get('entity')} ({movers[0].get('change'):+} {body.get('metric')})" if (
-        movers and isinstance(movers[0].get("change"), int | float)) else ""
+    top = (
+        f", top mover {movers[0].get('entity')} ({movers[0].get('change'):+} {body.get('metric')})"
+        if (movers and isinstance(movers[0].get("change"), int | float))
+        else ""
+    )
     return f"{body.get('feed')}: {len(movers)} movers, {len(body.get('events') or [])} events{top}"
 
 
@@ -312,8 +316,7 @@ def summarize_entity(body: dict[str, Any]) -> str:
     momentum = body.get("momentum") or {}
     score = f"momentum {momentum.get('score')}" if momentum else "no momentum score"
     state = "in the latest snapshot" if body.get("current") else f"last seen {body.get('lastSeen')}"
-    return (f"{body.get('feed')} {body.get('entity')}: {state}, {score}, "
-            f"{len(body.get('events') or [])} recent events")
+    return f"{body.get('feed')} {body.get('entity')}: {state}, {score}, {len(body.get('events') or [])} recent events"
 
 
 def summarize_sample(body: dict[str, Any]) -> str:
@@ -364,8 +367,14 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         return register
 
     async def fetch(
-        ctx: Context, path: str, summarize: Any, *, keyed: bool, params: Mapping[str, Any] | None = None,
-        method: str = "GET", json: Any = None,
+        ctx: Context,
+        path: str,
+        summarize: Any,
+        *,
+        keyed: bool,
+        params: Mapping[str, Any] | None = None,
+        method: str = "GET",
+        json: Any = None,
     ) -> CallToolResult:
         authorization = authorization_of(ctx)
         if keyed and authorization is None:
@@ -418,19 +427,37 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     async def query_feed(
         ctx: Context,
         feed: FeedName,
-        q: Annotated[str | None, Field(description="Case-insensitive substring match across all fields "
-                                       "(at most 256 characters).")] = None,
-        since: Annotated[str | None, Field(description="ISO 8601 date or date-time (2026-11-01 or "
-                                           "2026-11-01T08:00:00Z): only rows whose date field (see "
-                                           "list_feeds: since_field) is on or after it.")] = None,
+        q: Annotated[
+            str | None,
+            Field(description="Case-insensitive substring match across all fields (at most 256 characters)."),
+        ] = None,
+        since: Annotated[
+            str | None,
+            Field(
+                description="ISO 8601 date or date-time (2026-11-01 or "
+                "2026-11-01T08:00:00Z): only rows whose date field (see "
+                "list_feeds: since_field) is on or after it."
+            ),
+        ] = None,
         limit: Annotated[int | None, _limit("Rows per page, 1 to 1000; default 100.", 1, 1000)] = None,
-        offset: Annotated[int | None, Field(description="Rows to skip (paging); default 0.",
-                                            json_schema_extra={"minimum": 0})] = None,
-        repo: Annotated[str | None, Field(description="codehost-ai-repos only: one repository, exact "
-                                          "`owner/name`. An untracked one is queued for daily collection "
-                                          "(the answer says so under `queued`).")] = None,
-        url: Annotated[str | None, Field(description="ai-pricing only: one pricing page, exact https URL. "
-                                         "An untracked one is added to the daily watchlist.")] = None,
+        offset: Annotated[
+            int | None, Field(description="Rows to skip (paging); default 0.", json_schema_extra={"minimum": 0})
+        ] = None,
+        repo: Annotated[
+            str | None,
+            Field(
+                description="codehost-ai-repos only: one repository, exact "
+                "`owner/name`. An untracked one is queued for daily collection "
+                "(the answer says so under `queued`)."
+            ),
+        ] = None,
+        url: Annotated[
+            str | None,
+            Field(
+                description="ai-pricing only: one pricing page, exact https URL. "
+                "An untracked one is added to the daily watchlist."
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, FeedPage]:
         """Read the current rows of one feed, newest first by its date field, with optional search (q),
         date filter (since) and paging (limit/offset). Returns {feed, title, source, updatedAt, total,
@@ -452,14 +479,27 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         ctx: Context,
         feed: FeedName,
         entity: EntityKey,
-        from_date: Annotated[str | None, Field(description="First day, YYYY-MM-DD. Default: as far back as "
-                                               "the plan sees (Starter: last 30 days; Pro: full archive, "
-                                               "90-day window).")] = None,
-        to_date: Annotated[str | None, Field(description="Last day, YYYY-MM-DD; at most 90 days after "
-                                             "from_date. Default: the latest archived day.")] = None,
+        from_date: Annotated[
+            str | None,
+            Field(
+                description="First day, YYYY-MM-DD. Default: as far back as "
+                "the plan sees (Starter: last 30 days; Pro: full archive, "
+                "90-day window)."
+            ),
+        ] = None,
+        to_date: Annotated[
+            str | None,
+            Field(
+                description="Last day, YYYY-MM-DD; at most 90 days after from_date. Default: the latest archived day."
+            ),
+        ] = None,
         limit: Annotated[int | None, _limit("Days per page, 1 to 90; default 31.", 1, 90)] = None,
-        cursor: Annotated[str | None, Field(description="The `nextCursor` of the previous page (a date), "
-                                            "to read the next page of the same window.")] = None,
+        cursor: Annotated[
+            str | None,
+            Field(
+                description="The `nextCursor` of the previous page (a date), to read the next page of the same window."
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, HistoryPage]:
         """Daily time series of ONE entity (there is no whole-feed history): {feed, entity, from, to,
         limit, count, nextCursor, data: [{date, ...metrics, rank}]}, oldest first; follow nextCursor while
@@ -478,14 +518,27 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     @tool(read_only)
     async def trends(
         ctx: Context,
-        window: Annotated[str | None, Field(description="Comparison window: 1d, 7d or 30d; default 7d.",
-                                            json_schema_extra={"enum": list(WINDOWS)})] = None,
-        feed: Annotated[str | None, Field(description="One feed name (see list_feeds); default: every feed. "
-                                          "Required with `date`.", json_schema_extra={"enum": list(FEED_NAMES)})
-                        ] = None,
-        date: Annotated[str | None, Field(description="A past day YYYY-MM-DD (needs `feed`, within the plan's "
-                                          "history depth: Starter last 30 days). Default: the latest "
-                                          "trends.")] = None,
+        window: Annotated[
+            str | None,
+            Field(
+                description="Comparison window: 1d, 7d or 30d; default 7d.", json_schema_extra={"enum": list(WINDOWS)}
+            ),
+        ] = None,
+        feed: Annotated[
+            str | None,
+            Field(
+                description="One feed name (see list_feeds); default: every feed. Required with `date`.",
+                json_schema_extra={"enum": list(FEED_NAMES)},
+            ),
+        ] = None,
+        date: Annotated[
+            str | None,
+            Field(
+                description="A past day YYYY-MM-DD (needs `feed`, within the plan's "
+                "history depth: Starter last 30 days). Default: the latest "
+                "trends."
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, TrendsOut]:
         """Top movers and change events over a window: per feed {feed, window, date, from, metric,
         movers (top 50 by absolute change of the metric: stars, points, releases, min_price,
@@ -500,9 +553,13 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     @tool(read_only)
     async def momentum_leaderboard(
         ctx: Context,
-        category: Annotated[str | None, Field(description="codehost-ai-repos, mcp-servers, llm-pricing or "
-                                              "modelhub-trending; default: all four.",
-                                              json_schema_extra={"enum": list(MOMENTUM_CATEGORIES)})] = None,
+        category: Annotated[
+            str | None,
+            Field(
+                description="codehost-ai-repos, mcp-servers, llm-pricing or modelhub-trending; default: all four.",
+                json_schema_extra={"enum": list(MOMENTUM_CATEGORIES)},
+            ),
+        ] = None,
         limit: Annotated[int | None, _limit("Entities per category, 1 to 100; default 100.", 1, 100)] = None,
     ) -> Annotated[CallToolResult, MomentumOut]:
         """Momentum leaderboard, recomputed daily: {category, date, count, limit, data: [{rank, entity,
@@ -535,8 +592,10 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
     @tool(read_only)
     async def sample(
         ctx: Context,
-        name: Annotated[str | None, Field(description="One feed name; default: every feed.",
-                                          json_schema_extra={"enum": list(FEED_NAMES)})] = None,
+        name: Annotated[
+            str | None,
+            Field(description="One feed name; default: every feed.", json_schema_extra={"enum": list(FEED_NAMES)}),
+        ] = None,
     ) -> Annotated[CallToolResult, SampleOut]:
         """A free sample: 5 rows of one feed (a feed page: {feed, title, source, updatedAt, total, count,
         data}), or of every feed under `feeds`. Free: no key, no quota. Use it to see row fields before
@@ -549,19 +608,27 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         feed, key, createdAt}]}. Needs a key; costs one request of the monthly quota."""
         return await fetch(ctx, f"{API}/watches", summarize_watches, keyed=True)
 
-    @tool(ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False,
-                                             open_world_hint=False))
+    @tool(ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False))
     async def add_watch(
         ctx: Context,
-        entity: Annotated[str, Field(description="The entity's page path: /repo/<owner>/<name>, "
-                                     "/mcp/<server name>, /llm/<model id>, /hub/<model|space|dataset>/<id>, "
-                                     "/forum/<item id>, /pricing/<host>/<path>.")],
-        type: Annotated[str | None, Field(description="What to watch for: any (default), price_change, "
-                                          "version_bump, momentum_jump (score moves by threshold points, "
-                                          "default 10), momentum_above (score crosses threshold, default 80).",
-                                          json_schema_extra={"enum": list(WATCH_TYPES)})] = None,
-        threshold: Annotated[float | None, Field(description="For momentum_jump / momentum_above; "
-                                                 "optional.")] = None,
+        entity: Annotated[
+            str,
+            Field(
+                description="The entity's page path: /repo/<owner>/<name>, "
+                "/mcp/<server name>, /llm/<model id>, /hub/<model|space|dataset>/<id>, "
+                "/forum/<item id>, /pricing/<host>/<path>."
+            ),
+        ],
+        type: Annotated[
+            str | None,
+            Field(
+                description="What to watch for: any (default), price_change, "
+                "version_bump, momentum_jump (score moves by threshold points, "
+                "default 10), momentum_above (score crosses threshold, default 80).",
+                json_schema_extra={"enum": list(WATCH_TYPES)},
+            ),
+        ] = None,
+        threshold: Annotated[float | None, Field(description="For momentum_jump / momentum_above; optional.")] = None,
     ) -> Annotated[CallToolResult, schemas.Watch]:
         """Watch an entity for changes; returns the new watch {id, entity, type, threshold, feed, key,
         createdAt}. A key holds at most 5 watches on Starter, 50 on Pro (403 watch_limit); the same entity
@@ -578,8 +645,7 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
 
         return await fetch(ctx, f"{API}/watches", summary, keyed=True, method="POST", json=body)
 
-    @tool(ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
-                                             open_world_hint=False))
+    @tool(ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False))
     async def delete_watch(
         ctx: Context,
         id: Annotated[str, Field(description="The watch id (from list_watches or add_watch), e.g. w_0123abcd.")],
@@ -606,8 +672,7 @@ def allowed_hosts(settings: Settings, extra: list[str] | None = None) -> Transpo
     for host in extra or ():
         hosts += [host, f"{host}:*"]
         origins += [f"https://{host}", f"http://{host}:*"]
-    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
-                                     allowed_origins=origins)
+    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
 
 
 def create_mcp_app(

@@ -167,9 +167,7 @@ def watch_matches(watch: Watch, card: dict[str, Any], day: str) -> list[tuple[st
     return found
 
 
-def evaluate(
-    tree: Path, watches: list[tuple[str, Watch]], now: str
-) -> tuple[list[Notification], dict[str, str]]:
+def evaluate(tree: Path, watches: list[tuple[str, Watch]], now: str) -> tuple[list[Notification], dict[str, str]]:
     """Every notification the published `tree` gives the watches, and each feed's evaluated day."""
     info = orjson.loads((tree / BUILD_INFO).read_bytes())
     days = {feed: meta.get("day") for feed, meta in info.get("feeds", {}).items()}
@@ -187,8 +185,19 @@ def evaluate(
         if card is None:  # the entity left the archive's reach; nothing to tell
             continue
         for type_, event in watch_matches(watch, card, day):
-            out.append(Notification(notification_id(watch.id, type_, day), account, watch.id, watch.entity,
-                                    watch.feed, type_, day, event, now))
+            out.append(
+                Notification(
+                    notification_id(watch.id, type_, day),
+                    account,
+                    watch.id,
+                    watch.entity,
+                    watch.feed,
+                    type_,
+                    day,
+                    event,
+                    now,
+                )
+            )
     return out, {feed: day for feed, day in days.items() if day}
 
 
@@ -197,8 +206,13 @@ def evaluate(
 
 def _delivery_json(row: tuple[Any, ...]) -> dict[str, Any]:
     state, attempts, last_attempt_at, last_error, delivered_at = row
-    return {"state": state, "attempts": attempts, "lastAttemptAt": last_attempt_at, "lastError": last_error,
-            "deliveredAt": delivered_at}
+    return {
+        "state": state,
+        "attempts": attempts,
+        "lastAttemptAt": last_attempt_at,
+        "lastError": last_error,
+        "deliveredAt": delivered_at,
+    }
 
 
 @dataclass(frozen=True)
@@ -232,8 +246,21 @@ class NotificationStore(DeliveryLog):
             self.db.executemany(
                 "INSERT OR IGNORE INTO watch_events (id, account, watch_id, entity, feed, type, date, event,"
                 " created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(n.id, n.account, n.watch_id, n.entity, n.feed, n.type, n.date, orjson.dumps(n.event),
-                  n.created_at, states.get(n.watch_id, "none")) for n in notifications],
+                [
+                    (
+                        n.id,
+                        n.account,
+                        n.watch_id,
+                        n.entity,
+                        n.feed,
+                        n.type,
+                        n.date,
+                        orjson.dumps(n.event),
+                        n.created_at,
+                        states.get(n.watch_id, "none"),
+                    )
+                    for n in notifications
+                ],
             )
             self.db.execute("COMMIT")
         except BaseException:
@@ -250,8 +277,9 @@ class NotificationStore(DeliveryLog):
                 " (SELECT id FROM watch_events WHERE account = ? AND date < ?)",
                 (account, before),
             )
-            deleted = self.db.execute("DELETE FROM watch_events WHERE account = ? AND date < ?",
-                                      (account, before)).rowcount
+            deleted = self.db.execute(
+                "DELETE FROM watch_events WHERE account = ? AND date < ?", (account, before)
+            ).rowcount
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -261,8 +289,9 @@ class NotificationStore(DeliveryLog):
     def accounts(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT DISTINCT account FROM watch_events")]
 
-    def page(self, account: str, *, limit: int, offset: int = 0, cursor: int | None = None,
-             since: str | None = None) -> EventPage:
+    def page(
+        self, account: str, *, limit: int, offset: int = 0, cursor: int | None = None, since: str | None = None
+    ) -> EventPage:
         """Newest first. `cursor` (the previous page's `nextCursor`) continues after that page; `since` keeps
         those created at or after it. `total` counts every match of `since`, whatever the page."""
         where = "account = ?"
@@ -287,8 +316,15 @@ class NotificationStore(DeliveryLog):
     def _item(row: tuple[Any, ...]) -> dict[str, Any]:
         _seq, id_, watch_id, entity, feed, type_, day, event, created_at = row[:9]
         return {
-            "id": id_, "watchId": watch_id, "entity": entity, "feed": feed, "type": type_, "date": day,
-            "event": orjson.loads(event), "createdAt": created_at, "delivery": _delivery_json(row[9:]),
+            "id": id_,
+            "watchId": watch_id,
+            "entity": entity,
+            "feed": feed,
+            "type": type_,
+            "date": day,
+            "event": orjson.loads(event),
+            "createdAt": created_at,
+            "delivery": _delivery_json(row[9:]),
         }
 
     def get(self, event_id: str) -> dict[str, Any] | None:
@@ -302,8 +338,13 @@ class NotificationStore(DeliveryLog):
             " WHERE delivery = 'pending' ORDER BY seq"
         ).fetchall()
         return [
-            (account, watch_id, Notification(id_, account, watch_id, entity, feed, type_, day, orjson.loads(event),
-                                             created_at).payload())
+            (
+                account,
+                watch_id,
+                Notification(
+                    id_, account, watch_id, entity, feed, type_, day, orjson.loads(event), created_at
+                ).payload(),
+            )
             for account, id_, watch_id, entity, feed, type_, day, event, created_at in rows
         ]
 
@@ -314,8 +355,7 @@ class NotificationStore(DeliveryLog):
             " ORDER BY attempt",
             (event_id,),
         ).fetchall()
-        return [dict(zip(("attempt", "url", "status", "error", "durationMs", "at"), row, strict=True))
-                for row in rows]
+        return [dict(zip(("attempt", "url", "status", "error", "durationMs", "at"), row, strict=True)) for row in rows]
 
     # DeliveryLog
 
@@ -327,11 +367,21 @@ class NotificationStore(DeliveryLog):
         self.db.execute(
             "INSERT INTO webhook_deliveries (event_id, watch_id, attempt, url, status, error, duration_ms, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (attempt.event_id, attempt.watch_id, attempt.attempt, attempt.url, attempt.status, attempt.error,
-             attempt.duration_ms, attempt.at),
+            (
+                attempt.event_id,
+                attempt.watch_id,
+                attempt.attempt,
+                attempt.url,
+                attempt.status,
+                attempt.error,
+                attempt.duration_ms,
+                attempt.at,
+            ),
         )
-        self.db.execute("UPDATE watch_events SET attempts = ?, last_attempt_at = ? WHERE id = ?",
-                        (attempt.attempt, attempt.at, attempt.event_id))
+        self.db.execute(
+            "UPDATE watch_events SET attempts = ?, last_attempt_at = ? WHERE id = ?",
+            (attempt.attempt, attempt.at, attempt.event_id),
+        )
 
     def mark(self, event_id: str, state: str, error: str | None, at: str) -> None:
         assert state in DELIVERY_STATES, state
@@ -343,16 +393,17 @@ class NotificationStore(DeliveryLog):
 
     def secret(self, account: str) -> str:
         """The account's webhook secret, created on first use."""
-        self.db.execute("INSERT OR IGNORE INTO webhook_secrets VALUES (?, ?, ?)",
-                        (account, SECRET_PREFIX + secrets.token_hex(32), _now()))
+        self.db.execute(
+            "INSERT OR IGNORE INTO webhook_secrets VALUES (?, ?, ?)",
+            (account, SECRET_PREFIX + secrets.token_hex(32), _now()),
+        )
         secret: str = self.db.execute("SELECT secret FROM webhook_secrets WHERE account = ?", (account,)).fetchone()[0]
         return secret
 
     def secret_info(self, account: str) -> tuple[str, str]:
         """(secret, created at), creating the secret on first use."""
         self.secret(account)
-        row = self.db.execute("SELECT secret, created_at FROM webhook_secrets WHERE account = ?",
-                              (account,)).fetchone()
+        row = self.db.execute("SELECT secret, created_at FROM webhook_secrets WHERE account = ?", (account,)).fetchone()
         return row[0], row[1]
 
     def rotate_secret(self, account: str) -> tuple[str, str]:
@@ -433,8 +484,9 @@ def notify_build(
         report.created = store.add(found, {w.id: _initial_state(w) for _, w in everything})
         report.pruned = _prune(settings, store, days)
         if deliver:
-            report.delivery = deliver_pending(settings, store, watches, resolver=resolver, budget=budget,
-                                              backoff=backoff)
+            report.delivery = deliver_pending(
+                settings, store, watches, resolver=resolver, budget=budget, backoff=backoff
+            )
     finally:
         store.close()
         watches.close()
@@ -481,9 +533,17 @@ def deliver_pending(
         resolver = resolver_for(settings)
     store.watches, store.max_failures = watches, settings.feeds_webhook_max_failures
     options: dict[str, Any] = {} if backoff is None else {"backoff": backoff}
-    return _run(deliver_events(outgoing, store, resolver=resolver,
-                               allow_loopback=settings.feeds_webhook_allow_loopback,
-                               timeout=settings.feeds_webhook_timeout, budget=budget, **options))
+    return _run(
+        deliver_events(
+            outgoing,
+            store,
+            resolver=resolver,
+            allow_loopback=settings.feeds_webhook_allow_loopback,
+            timeout=settings.feeds_webhook_timeout,
+            budget=budget,
+            **options,
+        )
+    )
 
 
 T = TypeVar("T")

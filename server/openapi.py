@@ -269,8 +269,11 @@ def _feed_operation(feed: str) -> dict[str, Any]:
     info = FEEDS[feed]
     params = [
         _query("limit", {"type": "integer", **FEED_LIMIT}, "Page size, 1 to 1000."),
-        _query("offset", {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
-               f"Rows to skip, 0 to {OFFSET_MAX:,} (past the last row: an empty page)."),
+        _query(
+            "offset",
+            {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
+            f"Rows to skip, 0 to {OFFSET_MAX:,} (past the last row: an empty page).",
+        ),
         _query(
             "since",
             {"type": "string", "format": "date-time"},
@@ -355,8 +358,9 @@ def _history_operation() -> dict[str, Any]:
         ["history"],
         [
             FEED_PATH_PARAM,
-            _query("entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS,
-                   required=True),
+            _query(
+                "entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS, required=True
+            ),
             _query("from", day, "First day (UTC), inclusive."),
             _query("to", day, f"Last day (UTC), inclusive; the window is at most {HISTORY_MAX_WINDOW} days."),
             _query("limit", {"type": "integer", **HISTORY_LIMIT}, "Page size, 1 to 90."),
@@ -390,8 +394,9 @@ def _entity_operation() -> dict[str, Any]:
         ["history"],
         [
             FEED_PATH_PARAM,
-            _query("entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS,
-                   required=True),
+            _query(
+                "entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS, required=True
+            ),
             IF_NONE_MATCH,
         ],
         {
@@ -417,8 +422,11 @@ def _trends_operation() -> dict[str, Any]:
         "depth (Starter: the last 30 days; Pro: the full archive). Counts toward the daily history + trends calls.",
         ["trends"],
         [
-            _query("window", {"type": "string", "enum": list(WINDOWS), "default": DEFAULT_WINDOW},
-                   f"Window length; default `{DEFAULT_WINDOW}`."),
+            _query(
+                "window",
+                {"type": "string", "enum": list(WINDOWS), "default": DEFAULT_WINDOW},
+                f"Window length; default `{DEFAULT_WINDOW}`.",
+            ),
             _query("feed", {"type": "string", "enum": list(FEED_NAMES)}, "One feed only (required with `date`)."),
             _query("date", {"type": "string", "format": "date"}, "Last day of the window (UTC); default: latest."),
             IF_NONE_MATCH,
@@ -526,7 +534,7 @@ def _watch_event_operations() -> dict[str, Any]:
     signature = (
         "Each notification of a watch with a `webhook` is POSTed there as JSON (the `WatchEvent` object without "
         "`delivery`) with `X-Feeds-Event-Id` (the notification id, the same on every retry: de-duplicate on it) "
-        "and `X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">` under the account's "
+        'and `X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the account\'s '
         "secret. Verify by recomputing the HMAC over the raw body, comparing in constant time, and refusing a `t` "
         "more than 5 minutes old."
     )
@@ -544,24 +552,38 @@ def _watch_event_operations() -> dict[str, Any]:
                 "momentum jumps of 10 points. A change is notified once per watch, however often it is evaluated. "
                 "Kept for the plan's depth: Starter the last 30 days, Pro the whole archive. Page with `offset` or "
                 "with `cursor` (the previous page's `nextCursor`; stable while new notifications arrive). "
-                + signature + " Undelivered notifications are retried with exponential backoff on network errors, "
+                + signature
+                + " Undelivered notifications are retried with exponential backoff on network errors, "
                 "5xx and 429 (not on other 4xx) and on the next run; FEEDS_WEBHOOK_MAX_FAILURES (default 5) failed "
                 "deliveries in a row disable the webhook (GET /watches shows it).",
                 ["watches"],
                 [
-                    _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
-                           "Page size, 1 to 1000."),
-                    _query("offset", {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
-                           f"Notifications to skip, 0 to {OFFSET_MAX:,} (not with `cursor`)."),
-                    _query("cursor", {"type": "string", "pattern": "^[0-9]{1,18}$"},
-                           "The `nextCursor` of the previous page (not with `offset`)."),
-                    _query("since", {"type": "string", "format": "date-time"},
-                           f"Only notifications created at or after this ISO 8601 date-time. {SINCE_RULES}"),
+                    _query(
+                        "limit",
+                        {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100},
+                        "Page size, 1 to 1000.",
+                    ),
+                    _query(
+                        "offset",
+                        {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0},
+                        f"Notifications to skip, 0 to {OFFSET_MAX:,} (not with `cursor`).",
+                    ),
+                    _query(
+                        "cursor",
+                        {"type": "string", "pattern": "^[0-9]{1,18}$"},
+                        "The `nextCursor` of the previous page (not with `offset`).",
+                    ),
+                    _query(
+                        "since",
+                        {"type": "string", "format": "date-time"},
+                        f"Only notifications created at or after this ISO 8601 date-time. {SINCE_RULES}",
+                    ),
                 ],
                 {
                     "200": _ok(schemas.WatchEventList, "A page of notifications.", keyed=True, cacheable=False),
-                    "400": _problem(400, ["bad_request"], "Invalid parameter (named in `parameter`), or both "
-                                                          "`offset` and `cursor`."),
+                    "400": _problem(
+                        400, ["bad_request"], "Invalid parameter (named in `parameter`), or both `offset` and `cursor`."
+                    ),
                     "401": UNAUTHORIZED,
                     "429": too_many,
                 },
@@ -657,8 +679,9 @@ def _public_operations() -> dict[str, dict[str, Any]]:
                 ["meta"],
                 [IF_NONE_MATCH],
                 {
-                    "200": _ok({"type": "object", "description": "An OpenAPI 3.1 document."}, "The document.",
-                               keyed=False),
+                    "200": _ok(
+                        {"type": "object", "description": "An OpenAPI 3.1 document."}, "The document.", keyed=False
+                    ),
                     "304": _not_modified(False),
                 },
             )
@@ -691,8 +714,12 @@ def _public_operations() -> dict[str, dict[str, Any]]:
 def _claim_operations() -> dict[str, Any]:
     """POST /claims: no key (maintainers are not customers), so it is limited per address and per listing."""
     limits = "; ".join(f"`{name}` {text}" for name, text in LIMITS.items())
-    accepted = _ok(schemas.ClaimAccepted, "The claim is stored, pending; the verification link was mailed.",
-                   keyed=False, cacheable=False)
+    accepted = _ok(
+        schemas.ClaimAccepted,
+        "The claim is stored, pending; the verification link was mailed.",
+        keyed=False,
+        cacheable=False,
+    )
     accepted["headers"] = {"Cache-Control": _header("Cache-Control")}
     operation = _operation(
         "claims_create",
@@ -714,22 +741,35 @@ def _claim_operations() -> dict[str, Any]:
         [],
         {
             "202": accepted,
-            "400": _problem(400, ["bad_request"], "A field is missing, too long, has control characters, an invalid "
-                            "address, unknown fields, `pricing` on a listing that is not a pricing page or LLM, or a "
-                            "body that is neither JSON nor a form; the field is named in `parameter`."),
+            "400": _problem(
+                400,
+                ["bad_request"],
+                "A field is missing, too long, has control characters, an invalid "
+                "address, unknown fields, `pricing` on a listing that is not a pricing page or LLM, or a "
+                "body that is neither JSON nor a form; the field is named in `parameter`.",
+            ),
             "404": _problem(404, ["not_found"], "No listing has this page path in the current build."),
             "413": _too_large(f" (this operation: {CLAIM_MAX_BODY:,} bytes)"),
-            "429": _problem(429, ["claims_per_email", "claims_per_entity"],
-                            "A daily limit is reached (Retry-After: seconds to UTC midnight).",
-                            headers={"Retry-After": _header("Retry-After")}),
-            "503": _problem(503, ["not_ready", "mail_unavailable"],
-                            "No build is published yet, or the mail could not be sent (nothing was stored).",
-                            headers={"Retry-After": _header("Retry-After")}),
+            "429": _problem(
+                429,
+                ["claims_per_email", "claims_per_entity"],
+                "A daily limit is reached (Retry-After: seconds to UTC midnight).",
+                headers={"Retry-After": _header("Retry-After")},
+            ),
+            "503": _problem(
+                503,
+                ["not_ready", "mail_unavailable"],
+                "No build is published yet, or the mail could not be sent (nothing was stored).",
+                headers={"Retry-After": _header("Retry-After")},
+            ),
         },
     )
-    example = {"entity": "/mcp/io.github.example/weather", "email": "maintainer@example.com",
-               "description": "Weather forecasts for any city, over MCP.",
-               "corrections": {"text": None, "fields": [{"field": "license", "value": "Apache-2.0"}]}}
+    example = {
+        "entity": "/mcp/io.github.example/weather",
+        "email": "maintainer@example.com",
+        "description": "Weather forecasts for any city, over MCP.",
+        "corrections": {"text": None, "fields": [{"field": "license", "value": "Apache-2.0"}]},
+    }
     operation["security"] = []
     operation["requestBody"] = {
         "required": True,

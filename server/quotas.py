@@ -490,9 +490,7 @@ class Quotas:
             return
         with self._writer(), self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.executemany(
-                f"UPDATE {table} SET used = max(0, used - ?) WHERE account = ? AND {period} = ?", rows
-            )
+            self.db.executemany(f"UPDATE {table} SET used = max(0, used - ?) WHERE account = ? AND {period} = ?", rows)
         for _, p in pools:
             p.left = 0
 

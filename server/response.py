@@ -22,8 +22,16 @@ READ = ["GET", "HEAD"]
 _ENCODED: dict[tuple[str, str], tuple[bytes, bytes]] = {}
 """Encoded (name, value) pairs of headers whose values repeat (content type, cache policy, limits)."""
 _REPEATING = frozenset(
-    {"content-type", "cache-control", "vary", "x-ratelimit-limit", "x-ratelimit-reset", "access-control-allow-origin",
-     "content-encoding", "connection"}
+    {
+        "content-type",
+        "cache-control",
+        "vary",
+        "x-ratelimit-limit",
+        "x-ratelimit-reset",
+        "access-control-allow-origin",
+        "content-encoding",
+        "connection",
+    }
 )
 _ENCODED_MAX = 4096
 

@@ -86,9 +86,23 @@ MomentumCategory = Literal["codehost-ai-repos", "mcp-servers", "llm-pricing", "m
 Window = Literal["1d", "7d", "30d"]
 WatchType = Literal["any", "price_change", "version_bump", "momentum_jump", "momentum_above"]
 ErrorCode = Literal[
-    "bad_request", "outside_plan_depth", "unsafe_url", "unauthorized", "not_found", "method_not_allowed",
-    "request_too_large", "watch_limit", "watch_exists", "monthly_limit", "daily_history_limit",
-    "velocity_throttled", "not_ready", "claims_per_email", "claims_per_entity", "mail_unavailable", "internal",
+    "bad_request",
+    "outside_plan_depth",
+    "unsafe_url",
+    "unauthorized",
+    "not_found",
+    "method_not_allowed",
+    "request_too_large",
+    "watch_limit",
+    "watch_exists",
+    "monthly_limit",
+    "daily_history_limit",
+    "velocity_throttled",
+    "not_ready",
+    "claims_per_email",
+    "claims_per_entity",
+    "mail_unavailable",
+    "internal",
 ]
 for _literal, _values in (
     (FeedName, tuple(FEEDS)),
@@ -574,34 +588,52 @@ ENTITY_PATH_MAX = 2048
 class PlanPrice(Body):
     """One plan and its price, as the maintainer writes them (free text: `$20 / month`, `contact us`)."""
 
-    plan: str = Field(min_length=1, max_length=PLAN_MAX, pattern=FILLED_LINE,
-                      description=f"Plan name, one line, at most {PLAN_MAX} characters.")
-    price: str = Field(min_length=1, max_length=PRICE_MAX, pattern=FILLED_LINE,
-                       description=f"Price, one line, at most {PRICE_MAX} characters.")
+    plan: str = Field(
+        min_length=1,
+        max_length=PLAN_MAX,
+        pattern=FILLED_LINE,
+        description=f"Plan name, one line, at most {PLAN_MAX} characters.",
+    )
+    price: str = Field(
+        min_length=1,
+        max_length=PRICE_MAX,
+        pattern=FILLED_LINE,
+        description=f"Price, one line, at most {PRICE_MAX} characters.",
+    )
 
 
 class FieldValue(Body):
     """One corrected field of the listing and its right value."""
 
-    field: str = Field(min_length=1, max_length=FIELD_MAX, pattern=FILLED_LINE,
-                       description="Field name as on the listing (e.g. license), one line.")
-    value: str = Field(min_length=1, max_length=VALUE_MAX, pattern=FILLED_LINE,
-                       description=f"Right value, one line, at most {VALUE_MAX} characters.")
+    field: str = Field(
+        min_length=1,
+        max_length=FIELD_MAX,
+        pattern=FILLED_LINE,
+        description="Field name as on the listing (e.g. license), one line.",
+    )
+    value: str = Field(
+        min_length=1,
+        max_length=VALUE_MAX,
+        pattern=FILLED_LINE,
+        description=f"Right value, one line, at most {VALUE_MAX} characters.",
+    )
 
 
 class ClaimPricing(Body):
     """Pricing (pricing pages and LLMs only): free text, plan/price pairs, or both."""
 
-    text: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
-                             description=f"Free text, at most {TEXT_MAX:,} characters.")
+    text: str | None = Field(
+        None, max_length=TEXT_MAX, pattern=TEXT, description=f"Free text, at most {TEXT_MAX:,} characters."
+    )
     plans: list[PlanPrice] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
 
 
 class ClaimCorrections(Body):
     """Corrections: free text, field/value pairs, or both."""
 
-    text: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
-                             description=f"Free text, at most {TEXT_MAX:,} characters.")
+    text: str | None = Field(
+        None, max_length=TEXT_MAX, pattern=TEXT, description=f"Free text, at most {TEXT_MAX:,} characters."
+    )
     fields: list[FieldValue] = Field([], max_length=PAIRS_MAX, description=f"At most {PAIRS_MAX} pairs.")
 
 
@@ -610,11 +642,15 @@ def _filled(section: str, pairs: str) -> JsonDict:
     text: JsonDict = {"type": "string", "pattern": FILLED}
     return {
         "required": [section],
-        "properties": {section: {"anyOf": [
-            text,
-            {"type": "object", "required": ["text"], "properties": {"text": text}},
-            {"type": "object", "required": [pairs], "properties": {pairs: {"type": "array", "minItems": 1}}},
-        ]}},
+        "properties": {
+            section: {
+                "anyOf": [
+                    text,
+                    {"type": "object", "required": ["text"], "properties": {"text": text}},
+                    {"type": "object", "required": [pairs], "properties": {pairs: {"type": "array", "minItems": 1}}},
+                ]
+            }
+        },
     }
 
 
@@ -626,12 +662,15 @@ SOMETHING_SUBMITTED: list[JsonValue] = [
 """The server's "submit at least one of `description`, `pricing` or `corrections`" (blank ones count as absent)."""
 
 ENTITY_PATH = Field(
-    min_length=1, max_length=ENTITY_PATH_MAX, pattern=FILLED_LINE,
+    min_length=1,
+    max_length=ENTITY_PATH_MAX,
+    pattern=FILLED_LINE,
     description="The listing's page path: `/repo/<owner>/<name>`, `/mcp/<server>`, `/llm/<id>`, `/hub/<kind>/<id>`, "
     "`/forum/<id>` or `/pricing/<host>/<path>` (one line; a trailing `/` is ignored). An unknown path is a 404.",
 )
 EMAIL_FIELD = Field(
-    max_length=EMAIL_MAX, json_schema_extra={"format": "email"},
+    max_length=EMAIL_MAX,
+    json_schema_extra={"format": "email"},
     description="Where the verification link goes: a plain address `local@domain.tld` (local part at most 64 "
     "characters of letters, digits and !#$%&'*+/=?^_`{|}~- with single dots between; a domain of at least two "
     "labels), no display name, no line breaks. Never shown.",
@@ -647,8 +686,12 @@ class ClaimCreate(Body):
 
     entity: str = ENTITY_PATH
     email: str = EMAIL_FIELD
-    description: str | None = Field(None, max_length=TEXT_MAX, pattern=TEXT,
-                                    description=f"The listing's description, at most {TEXT_MAX:,} characters.")
+    description: str | None = Field(
+        None,
+        max_length=TEXT_MAX,
+        pattern=TEXT,
+        description=f"The listing's description, at most {TEXT_MAX:,} characters.",
+    )
     pricing: ClaimPricing | Annotated[str, Field(max_length=TEXT_MAX, pattern=TEXT)] | None = Field(
         None, description="Pricing pages and LLMs only (else a 400 naming `pricing`)."
     )
@@ -689,18 +732,23 @@ class ClaimForm(BaseModel):
 
     entity: str = ENTITY_PATH
     email: str = EMAIL_FIELD
-    description: FormText = Field(None, description=f"The listing's description, at most {TEXT_MAX:,} characters.",
-                                  json_schema_extra=_no_default)
+    description: FormText = Field(
+        None, description=f"The listing's description, at most {TEXT_MAX:,} characters.", json_schema_extra=_no_default
+    )
     pricing_text: FormText = Field(None, description="Pricing as free text.", json_schema_extra=_no_default)
     plan: list[Annotated[str, Field(max_length=PLAN_MAX, pattern=LINE)]] = Field(
-        [], max_length=PAIRS_MAX, description="Plan names (one per row).")
+        [], max_length=PAIRS_MAX, description="Plan names (one per row)."
+    )
     price: list[Annotated[str, Field(max_length=PRICE_MAX, pattern=LINE)]] = Field(
-        [], max_length=PAIRS_MAX, description="Prices (one per row, same order as `plan`).")
+        [], max_length=PAIRS_MAX, description="Prices (one per row, same order as `plan`)."
+    )
     corrections_text: FormText = Field(None, description="Corrections as free text.", json_schema_extra=_no_default)
     field: list[Annotated[str, Field(max_length=FIELD_MAX, pattern=LINE)]] = Field(
-        [], max_length=PAIRS_MAX, description="Corrected field names (one per row).")
+        [], max_length=PAIRS_MAX, description="Corrected field names (one per row)."
+    )
     value: list[Annotated[str, Field(max_length=VALUE_MAX, pattern=LINE)]] = Field(
-        [], max_length=PAIRS_MAX, description="Correct values (one per row, same order as `field`).")
+        [], max_length=PAIRS_MAX, description="Correct values (one per row, same order as `field`)."
+    )
 
 
 class ClaimAccepted(Body):
@@ -949,4 +997,3 @@ class Health(Body):
 
     status: Literal["ok", "no_build"] = Field(description="`no_build` (with 503) until a build is published.")
     build: str | None = Field(description="Id of the build being served.")
-

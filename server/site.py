@@ -76,9 +76,7 @@ class FeedData:
     index: SearchIndex
     by_entity: dict[str, int]
     _search_cache: OrderedDict[str, RowIds] = field(default_factory=OrderedDict, repr=False)
-    pages: ByteBudgetCache[bytes] = field(
-        default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False
-    )
+    pages: ByteBudgetCache[bytes] = field(default_factory=lambda: ByteBudgetCache(PAGE_CACHE_BYTES, len), repr=False)
     """Recent feed pages of this build by query string (no `repo=`/`url=`: those record demand)."""
     histories: ByteBudgetCache[tuple[bytes, str]] = field(
         default_factory=lambda: ByteBudgetCache(HISTORY_CACHE_BYTES, lambda answer: len(answer[0])), repr=False
@@ -154,9 +152,7 @@ class Site:
         default_factory=lambda: ByteBudgetCache(STATIC_CACHE_BYTES, lambda f: len(f.body)), repr=False
     )
     """Public pages and badges of this build already served once, by path."""
-    recent: ByteBudgetCache[bytes] = field(
-        default_factory=lambda: ByteBudgetCache(RECENT_FILES_BYTES, len), repr=False
-    )
+    recent: ByteBudgetCache[bytes] = field(default_factory=lambda: ByteBudgetCache(RECENT_FILES_BYTES, len), repr=False)
     """Per-entity files of this build read recently (history, cards, dated trends), by path."""
     momentum_bodies: dict[tuple[str | None, int], bytes] = field(default_factory=dict, repr=False)
     """Momentum responses of this build by (category, limit): at most 4 x 100 small bodies."""

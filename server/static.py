@@ -42,6 +42,8 @@ PAGE_CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'"
+
+
 @dataclass(frozen=True)
 class StaticFile:
     status: int

@@ -26,7 +26,6 @@ from server.site import Site
 GZIP_MIN_BYTES = 1024
 
 
-
 def site_of(request: Request) -> Site:
     site: Site | None = request.app.ctx.site.site
     if site is None:

@@ -91,18 +91,26 @@ async def events_list(request: Request) -> HTTPResponse:
     charge(request, key)
     store: NotificationStore = request.app.ctx.notifications
     page = store.page(key.account, limit=limit, offset=offset, cursor=cursor, since=since)
-    body = {"total": page.total, "limit": limit, "offset": offset, "count": len(page.data),
-            "nextCursor": page.next_cursor, "data": page.data}
+    body = {
+        "total": page.total,
+        "limit": limit,
+        "offset": offset,
+        "count": len(page.data),
+        "nextCursor": page.next_cursor,
+        "data": page.data,
+    }
     return send(request, orjson.dumps(body), keyed=True, cacheable=False)
 
 
 def _secret_body(secret: str, created_at: str) -> bytes:
-    return orjson.dumps({
-        "secret": secret,
-        "createdAt": created_at,
-        "algorithm": "HMAC-SHA256",
-        "header": "X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">",
-    })
+    return orjson.dumps(
+        {
+            "secret": secret,
+            "createdAt": created_at,
+            "algorithm": "HMAC-SHA256",
+            "header": 'X-Feeds-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">',
+        }
+    )
 
 
 async def secret_get(request: Request) -> HTTPResponse:
@@ -159,14 +167,21 @@ async def watches_add(request: Request) -> HTTPResponse:
     charge(request, key)
     plan = plan_of(request, key)
     try:
-        watch = request.app.ctx.watches.add(key.account, plan.watches, entity.rstrip("/"), target[0], target[1],
-                                            type_, threshold, webhook)
+        watch = request.app.ctx.watches.add(
+            key.account, plan.watches, entity.rstrip("/"), target[0], target[1], type_, threshold, webhook
+        )
     except WatchLimit as exc:
         raise ApiError(403, "watch_limit", str(exc)) from None
     except WatchExists as exc:
         raise ApiError(409, "watch_exists", str(exc)) from None
-    return send(request, orjson.dumps(watch.to_json()), keyed=True, status=201, cacheable=False,
-                headers={"Location": f"{API}/watches?id={watch.id}"})
+    return send(
+        request,
+        orjson.dumps(watch.to_json()),
+        keyed=True,
+        status=201,
+        cacheable=False,
+        headers={"Location": f"{API}/watches?id={watch.id}"},
+    )
 
 
 async def watches_delete(request: Request) -> HTTPResponse:

@@ -50,8 +50,9 @@ def sign(secret: str, body: bytes, timestamp: int) -> str:
     return f"t={timestamp},v1={mac}"
 
 
-def verify(secret: str, header: str, body: bytes, *, now: float | None = None,
-           tolerance: int = SIGNATURE_TOLERANCE) -> bool:
+def verify(
+    secret: str, header: str, body: bytes, *, now: float | None = None, tolerance: int = SIGNATURE_TOLERANCE
+) -> bool:
     """What a receiver does: recompute the HMAC, compare in constant time, refuse a stale `t`."""
     parts = dict(part.split("=", 1) for part in header.split(",") if "=" in part)
     try:
@@ -207,15 +208,26 @@ async def deliver_events(
         by_watch.setdefault(event.watch_id, []).append(event)
     gate = asyncio.Semaphore(CONCURRENCY)
     # trust_env=False: a proxy from the environment would connect on our behalf and defeat the pinning.
-    async with httpx.AsyncClient(transport=transport, timeout=timeout, follow_redirects=False,
-                                 trust_env=False) as client:
+    async with httpx.AsyncClient(
+        transport=transport, timeout=timeout, follow_redirects=False, trust_env=False
+    ) as client:
 
         async def one_webhook(queue: list[Outgoing]) -> None:
             async with gate:
                 for n, event in enumerate(queue):
-                    outcome = await _deliver_one(client, event, log, report, resolver=resolver,
-                                                 allow_loopback=allow_loopback, timeout=timeout, deadline=deadline,
-                                                 backoff=backoff, attempts_per_run=attempts_per_run, sleep=sleep)
+                    outcome = await _deliver_one(
+                        client,
+                        event,
+                        log,
+                        report,
+                        resolver=resolver,
+                        allow_loopback=allow_loopback,
+                        timeout=timeout,
+                        deadline=deadline,
+                        backoff=backoff,
+                        attempts_per_run=attempts_per_run,
+                        sleep=sleep,
+                    )
                     if outcome == "delivered":
                         report.delivered += 1
                         log.webhook_succeeded(event.watch_id)
@@ -230,7 +242,7 @@ async def deliver_events(
                         report.pending += 1
                     if log.webhook_failed(event.watch_id, error, _now()):
                         report.disabled.append(event.watch_id)
-                        for later in queue[n + 1:]:
+                        for later in queue[n + 1 :]:
                             log.mark(later.event_id, "disabled", "the webhook was disabled", _now())
                         if state == "pending":
                             log.mark(event.event_id, "disabled", error, _now())
@@ -256,7 +268,7 @@ async def _deliver_one(
     attempts_per_run: int,
     sleep: Callable[[float], Awaitable[None]],
 ) -> Literal["delivered", "budget"] | tuple[Literal["failed", "pending"], str]:
-    """"delivered", "budget" (not attempted), or (state, error) with state "failed" or "pending"."""
+    """ "delivered", "budget" (not attempted), or (state, error) with state "failed" or "pending"."""
     error = "not attempted"
     for n in range(attempts_per_run):
         remaining = deadline - time.monotonic()
@@ -285,8 +297,7 @@ async def _deliver_one(
             # httpx times each read and write; this caps the whole attempt (a receiver trickling bytes,
             # every checked address tried in turn).
             async with asyncio.timeout(limit):
-                response = await send_pinned(client, "POST", event.url, pin, headers, content=event.body,
-                                             timeout=limit)
+                response = await send_pinned(client, "POST", event.url, pin, headers, content=event.body, timeout=limit)
                 await response.aclose()  # the receiver's body is of no interest; never read an endless one
             status = response.status_code
             retry_after = _retry_after(response.headers)
@@ -314,8 +325,25 @@ async def _deliver_one(
     return "pending", error
 
 
-def _record(log: DeliveryLog, report: DeliveryReport, event: Outgoing, attempt: int, status: int | None,
-            error: str | None, started: float) -> None:
+def _record(
+    log: DeliveryLog,
+    report: DeliveryReport,
+    event: Outgoing,
+    attempt: int,
+    status: int | None,
+    error: str | None,
+    started: float,
+) -> None:
     report.attempts += 1
-    log.record_attempt(Attempt(event.event_id, event.watch_id, attempt, event.url, status, error,
-                               round((time.monotonic() - started) * 1000, 1), _now()))
+    log.record_attempt(
+        Attempt(
+            event.event_id,
+            event.watch_id,
+            attempt,
+            event.url,
+            status,
+            error,
+            round((time.monotonic() - started) * 1000, 1),
+            _now(),
+        )
+    )

@@ -87,8 +87,17 @@ def start_live_server(
     port = free_port()
     log = open(root / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(
-        [sys.executable, "-m", "ai_feeds", "serve", "--port", str(port), "--workers", str(workers),
-         *([] if mcp else ["--no-mcp"])],
+        [
+            sys.executable,
+            "-m",
+            "ai_feeds",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            *([] if mcp else ["--no-mcp"]),
+        ],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -152,8 +152,13 @@ def walk_offsets(http: httpx.Client, path: str, limit: int, **query: str) -> lis
 
 # -- 401 -----------------------------------------------------------------------------------------
 
-KEYED = [*(f"{API}/{feed}" for feed in FEED_NAMES), *(f"{API}/{feed}/history" for feed in FEED_NAMES),
-         *(f"{API}/{feed}/entity" for feed in FEED_NAMES), f"{API}/trends", f"{API}/watches"]
+KEYED = [
+    *(f"{API}/{feed}" for feed in FEED_NAMES),
+    *(f"{API}/{feed}/history" for feed in FEED_NAMES),
+    *(f"{API}/{feed}/entity" for feed in FEED_NAMES),
+    f"{API}/trends",
+    f"{API}/watches",
+]
 
 
 def test_401_missing_malformed_invalid_and_revoked_keys(api: LiveServer) -> None:
@@ -185,8 +190,11 @@ def test_401_missing_malformed_invalid_and_revoked_keys(api: LiveServer) -> None
                 problem(response, 401, "unauthorized")
                 assert response.headers["www-authenticate"].startswith("Bearer")
                 assert "x-ratelimit-limit" not in response.headers
-            problem(http.post(f"{API}/watches", json={"entity": "/repo/acme/agent-kit"}, headers=header),
-                    401, "unauthorized")
+            problem(
+                http.post(f"{API}/watches", json={"entity": "/repo/acme/agent-kit"}, headers=header),
+                401,
+                "unauthorized",
+            )
             problem(http.delete(f"{API}/watches", params={"id": "w_1"}, headers=header), 401, "unauthorized")
 
 
@@ -211,8 +219,11 @@ def test_a_cached_key_is_refused_within_the_cache_ttl_of_its_revocation(api: Liv
 H = f"{API}/codehost-ai-repos/history"
 BAD_PARAMETERS: list[tuple[str, str, dict[str, str], int, str, str]] = [
     # (plan, path, query, status, code, parameter)
-    *(("pro", f"{API}/{feed}", {"limit": v}, 400, "bad_request", "limit")
-      for feed in ("codehost-ai-repos", "llm-pricing") for v in ("0", "1001", "-1", "abc", "1.5", "", "1e3", "0x10")),
+    *(
+        ("pro", f"{API}/{feed}", {"limit": v}, 400, "bad_request", "limit")
+        for feed in ("codehost-ai-repos", "llm-pricing")
+        for v in ("0", "1001", "-1", "abc", "1.5", "", "1e3", "0x10")
+    ),
     ("pro", f"{API}/forum-launch-ai", {"offset": "-1"}, 400, "bad_request", "offset"),
     ("pro", f"{API}/forum-launch-ai", {"offset": "x"}, 400, "bad_request", "offset"),
     ("pro", f"{API}/forum-launch-ai", {"offset": ""}, 400, "bad_request", "offset"),
@@ -251,20 +262,44 @@ BAD_PARAMETERS: list[tuple[str, str, dict[str, str], int, str, str]] = [
     ("pro", H, {"entity": "acme/agent-kit", "limit": "91"}, 400, "bad_request", "limit"),
     ("pro", H, {"entity": "acme/agent-kit", "cursor": "2026-01-01"}, 400, "bad_request", "cursor"),
     ("pro", H, {"entity": "acme/agent-kit", "cursor": "2026-11-05"}, 400, "bad_request", "cursor"),
-    ("pro", H, {"entity": "acme/agent-kit", "from": "2026-11-02", "cursor": "2026-11-01"}, 400, "bad_request",
-     "cursor"),
+    (
+        "pro",
+        H,
+        {"entity": "acme/agent-kit", "from": "2026-11-02", "cursor": "2026-11-01"},
+        400,
+        "bad_request",
+        "cursor",
+    ),
     ("pro", H, {"entity": "acme/agent-kit", "cursor": "soon"}, 400, "bad_request", "cursor"),
-    ("starter", H, {"entity": "acme/agent-kit", "from": str(STARTER_DEPTH - timedelta(days=1))}, 400,
-     "outside_plan_depth", "from"),
-    ("starter", H, {"entity": "acme/agent-kit", "to": str(STARTER_DEPTH - timedelta(days=1))}, 400,
-     "outside_plan_depth", "to"),
+    (
+        "starter",
+        H,
+        {"entity": "acme/agent-kit", "from": str(STARTER_DEPTH - timedelta(days=1))},
+        400,
+        "outside_plan_depth",
+        "from",
+    ),
+    (
+        "starter",
+        H,
+        {"entity": "acme/agent-kit", "to": str(STARTER_DEPTH - timedelta(days=1))},
+        400,
+        "outside_plan_depth",
+        "to",
+    ),
     ("pro", f"{API}/trends", {"window": "2d"}, 400, "bad_request", "window"),
     ("pro", f"{API}/trends", {"window": ""}, 400, "bad_request", "window"),
     ("pro", f"{API}/trends", {"feed": "github"}, 400, "bad_request", "feed"),
     ("pro", f"{API}/trends", {"feed": "mcp-servers", "date": "03/11/2026"}, 400, "bad_request", "date"),
     ("pro", f"{API}/trends", {"date": "2026-11-03"}, 400, "bad_request", "feed"),
-    ("starter", f"{API}/trends", {"feed": "mcp-servers", "date": str(STARTER_DEPTH - timedelta(days=1))}, 400,
-     "outside_plan_depth", "date"),
+    (
+        "starter",
+        f"{API}/trends",
+        {"feed": "mcp-servers", "date": str(STARTER_DEPTH - timedelta(days=1))},
+        400,
+        "outside_plan_depth",
+        "date",
+    ),
     ("pro", f"{API}/momentum", {"category": "forum-launch-ai"}, 400, "bad_request", "category"),
     ("pro", f"{API}/momentum", {"category": "nope"}, 400, "bad_request", "category"),
     ("pro", f"{API}/momentum", {"limit": "101"}, 400, "bad_request", "limit"),
@@ -275,11 +310,22 @@ BAD_PARAMETERS: list[tuple[str, str, dict[str, str], int, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("plan", "path", "query", "status", "code", "parameter"),
-                         BAD_PARAMETERS,
-                         ids=lambda v: str(v)[:40] if isinstance(v, dict) else None)
-def test_bad_parameters(api: LiveServer, http: httpx.Client, pro_key: str, plan: str, path: str,
-                        query: dict[str, str], status: int, code: str, parameter: str) -> None:
+@pytest.mark.parametrize(
+    ("plan", "path", "query", "status", "code", "parameter"),
+    BAD_PARAMETERS,
+    ids=lambda v: str(v)[:40] if isinstance(v, dict) else None,
+)
+def test_bad_parameters(
+    api: LiveServer,
+    http: httpx.Client,
+    pro_key: str,
+    plan: str,
+    path: str,
+    query: dict[str, str],
+    status: int,
+    code: str,
+    parameter: str,
+) -> None:
     key = pro_key if plan == "pro" else api.key("starter")
     problem(http.get(path, params=query, headers=auth(key)), status, code, parameter)
 
@@ -353,8 +399,9 @@ WATCH_BODIES: list[tuple[bytes, int, str, str | None]] = [
 
 
 @pytest.mark.parametrize(("body", "status", "code", "parameter"), WATCH_BODIES, ids=lambda v: repr(v)[:40])
-def test_bad_watch_bodies(api: LiveServer, http: httpx.Client, body: bytes, status: int, code: str,
-                          parameter: str | None) -> None:
+def test_bad_watch_bodies(
+    api: LiveServer, http: httpx.Client, body: bytes, status: int, code: str, parameter: str | None
+) -> None:
     key = api.key("starter")
     response = http.post(f"{API}/watches", content=body, headers={"Content-Type": "application/json", **auth(key)})
     problem(response, status, code, parameter)
@@ -415,8 +462,16 @@ ERRORS: list[tuple[str, str, dict[str, str], bool, int, str]] = [
 
 
 @pytest.mark.parametrize(("method", "path", "query", "keyed", "status", "code"), ERRORS)
-def test_error_shape_everywhere(api: LiveServer, http: httpx.Client, method: str, path: str, query: dict[str, str],
-                                keyed: bool, status: int, code: str) -> None:
+def test_error_shape_everywhere(
+    api: LiveServer,
+    http: httpx.Client,
+    method: str,
+    path: str,
+    query: dict[str, str],
+    keyed: bool,
+    status: int,
+    code: str,
+) -> None:
     headers = auth(api.key("pro")) if keyed else {}  # a fresh key: lookups count toward velocity
     response = http.request(method, path, params=query, headers=headers)
     problem(response, status, code)
@@ -434,9 +489,18 @@ def test_watches_allow_lists_every_method(api: LiveServer) -> None:
 
 @pytest.mark.parametrize(
     ("path", "keyed"),
-    [(f"{API}/codehost-ai-repos?limit=2", True), (f"{H}?entity=acme/agent-kit", True), (f"{API}/trends", True),
-     (f"{API}/momentum", False), (f"{API}/sample", False), (f"{API}/openapi.json", False), ("/healthz", False),
-     ("/", False), ("/repo/acme/agent-kit", False), ("/badge/repo/acme/agent-kit.svg", False)],
+    [
+        (f"{API}/codehost-ai-repos?limit=2", True),
+        (f"{H}?entity=acme/agent-kit", True),
+        (f"{API}/trends", True),
+        (f"{API}/momentum", False),
+        (f"{API}/sample", False),
+        (f"{API}/openapi.json", False),
+        ("/healthz", False),
+        ("/", False),
+        ("/repo/acme/agent-kit", False),
+        ("/badge/repo/acme/agent-kit.svg", False),
+    ],
 )
 def test_head_is_a_get_without_the_body(api: LiveServer, path: str, keyed: bool) -> None:
     with api.client(api.key("pro") if keyed else None) as http:
@@ -489,9 +553,12 @@ def test_since_filters_on_the_feeds_own_field(api: LiveServer, pro_key: str, fee
     with api.client(pro_key) as http:
         for probe in sorted(probes):
             expected = [row["entity"] for row in rows if moment(row[field]) >= probe]
-            for text in (probe.strftime("%Y-%m-%dT%H:%M:%SZ"), probe.astimezone(UTC).isoformat(),
-                         probe.astimezone(timezone(timedelta(hours=5, minutes=30))).isoformat(),
-                         probe.astimezone(UTC).replace(tzinfo=None).isoformat()):
+            for text in (
+                probe.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                probe.astimezone(UTC).isoformat(),
+                probe.astimezone(timezone(timedelta(hours=5, minutes=30))).isoformat(),
+                probe.astimezone(UTC).replace(tzinfo=None).isoformat(),
+            ):
                 body = http.get(f"{API}/{feed}", params={"since": text}).json()
                 assert [r["entity"] for r in body["data"]] == expected, (text, body)
                 assert body["total"] == len(expected)
@@ -603,7 +670,11 @@ def test_history_default_window_per_plan(api: LiveServer) -> None:
             body = http.get(H, params={"entity": "acme/agent-kit"}).json()
         assert body["to"] == str(LATEST) and body["from"] == str(LATEST - timedelta(days=days - 1)), body
         assert (body["feed"], body["entity"], body["limit"], body["nextCursor"]) == (
-            "codehost-ai-repos", "acme/agent-kit", 31, None)
+            "codehost-ai-repos",
+            "acme/agent-kit",
+            31,
+            None,
+        )
         assert body["data"] == series and body["count"] == len(series) == 3  # day 3 failed: a gap
         assert [r["date"] for r in body["data"]] == ["2026-11-01", "2026-11-02", "2026-11-04"]
         assert all(r["rank"] >= 1 for r in body["data"])
@@ -634,6 +705,7 @@ def test_history_cursor_paging_to_the_end(api: LiveServer, limit: int) -> None:
 def test_history_windows(api: LiveServer) -> None:
     series = tree_history(api, "mcp-servers", "io.github.example/weather")
     with api.client(api.key("pro")) as http:
+
         def dates(**query: str) -> list[str]:
             response = http.get(f"{API}/mcp-servers/history", params={"entity": "io.github.example/weather", **query})
             assert response.status_code == 200, response.text
@@ -645,12 +717,19 @@ def test_history_windows(api: LiveServer) -> None:
         assert dates(to="2026-11-02") == ["2026-11-01", "2026-11-02"]
         assert dates(**{"from": "2026-08-07", "to": "2026-11-04"}) == [r["date"] for r in series]  # 90 days
         assert dates(**{"from": "2020-01-01"}) == []  # Pro: the whole archive may be asked for
-        body = http.get(f"{API}/mcp-servers/history",
-                        params={"entity": "io.github.example/weather", "from": "2026-08-01"}).json()
+        body = http.get(
+            f"{API}/mcp-servers/history", params={"entity": "io.github.example/weather", "from": "2026-08-01"}
+        ).json()
         assert (body["from"], body["to"]) == ("2026-08-01", "2026-10-29")  # a 90-day window by default
-        problem(http.get(f"{API}/mcp-servers/history",
-                         params={"entity": "io.github.example/weather", "from": "2026-08-06", "to": "2026-11-04"}),
-                400, "bad_request", "to")
+        problem(
+            http.get(
+                f"{API}/mcp-servers/history",
+                params={"entity": "io.github.example/weather", "from": "2026-08-06", "to": "2026-11-04"},
+            ),
+            400,
+            "bad_request",
+            "to",
+        )
 
 
 def test_history_depth_starter_30_days_pro_everything(api: LiveServer) -> None:
@@ -659,14 +738,19 @@ def test_history_depth_starter_30_days_pro_everything(api: LiveServer) -> None:
         assert ok.status_code == 200 and ok.json()["count"] == 3
         ok = http.get(H, params={"entity": "acme/agent-kit", "to": str(STARTER_DEPTH)})
         assert ok.status_code == 200 and ok.json()["data"] == []
-        for query in ({"from": str(STARTER_DEPTH - timedelta(days=1))},
-                      {"from": "2026-09-01", "to": "2026-11-04"},
-                      {"to": "2026-09-01"}):
+        for query in (
+            {"from": str(STARTER_DEPTH - timedelta(days=1))},
+            {"from": "2026-09-01", "to": "2026-11-04"},
+            {"to": "2026-09-01"},
+        ):
             body = problem(http.get(H, params={"entity": "acme/agent-kit", **query}), 400, "outside_plan_depth")
             assert str(STARTER_DEPTH) in body["detail"]
     with api.client(api.key("pro")) as http:
-        for query in ({"from": str(STARTER_DEPTH - timedelta(days=1))}, {"from": "2026-09-01", "to": "2026-11-04"},
-                      {"to": "2026-09-01"}):
+        for query in (
+            {"from": str(STARTER_DEPTH - timedelta(days=1))},
+            {"from": "2026-09-01", "to": "2026-11-04"},
+            {"to": "2026-09-01"},
+        ):
             assert http.get(H, params={"entity": "acme/agent-kit", **query}).status_code == 200
 
 
@@ -691,8 +775,12 @@ def test_history_entity_spellings(api: LiveServer) -> None:
     with api.client(api.key("pro")) as http:
         for feed, entity in (("modelhub-trending", "space:org/demo"), ("modelhub-trending", "dataset:org/data")):
             assert http.get(f"{API}/{feed}/history", params={"entity": entity}).status_code == 200
-        for feed, entity in (("modelhub-trending", "org/llm-8b"), ("modelhub-trending", "dataset:org/llm-8b"),
-                             ("ai-pricing", "example.com/pricing"), ("mcp-servers", "weather")):
+        for feed, entity in (
+            ("modelhub-trending", "org/llm-8b"),
+            ("modelhub-trending", "dataset:org/llm-8b"),
+            ("ai-pricing", "example.com/pricing"),
+            ("mcp-servers", "weather"),
+        ):
             problem(http.get(f"{API}/{feed}/history", params={"entity": entity}), 404, "not_found")
 
 
@@ -715,19 +803,20 @@ def test_trends_latest_past_and_windows(api: LiveServer) -> None:
         assert past.json() == tree_json(api, trends_path("mcp-servers", "1d", "2026-11-03"))
         assert [e["type"] for e in past.json()["events"]] == ["version_bump"]
         problem(http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-10-20"}), 404, "not_found")
-        problem(http.get(f"{API}/trends", params={"feed": "codehost-ai-repos", "date": "2026-11-03"}),
-                404, "not_found")  # the day its collection failed
+        problem(
+            http.get(f"{API}/trends", params={"feed": "codehost-ai-repos", "date": "2026-11-03"}), 404, "not_found"
+        )  # the day its collection failed
         problem(http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-12-01"}), 404, "not_found")
 
 
 def test_trends_depth_rule(api: LiveServer) -> None:
     before = str(STARTER_DEPTH - timedelta(days=1))
     with api.client(api.key("starter")) as http:
-        body = problem(http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": before}), 400,
-                       "outside_plan_depth", "date")
+        body = problem(
+            http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": before}), 400, "outside_plan_depth", "date"
+        )
         assert str(STARTER_DEPTH) in body["detail"]
-        problem(http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": str(STARTER_DEPTH)}), 404,
-                "not_found")
+        problem(http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": str(STARTER_DEPTH)}), 404, "not_found")
     with api.client(api.key("pro")) as http:  # allowed; there is just nothing that early
         problem(http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": before}), 404, "not_found")
         assert http.get(f"{API}/trends", params={"feed": "ai-pricing", "date": "2026-11-01"}).status_code == 200
@@ -745,7 +834,10 @@ def test_watch_add_list_delete(api: LiveServer) -> None:
         assert added.status_code == 201, added.text
         watch = added.json()
         assert watch["id"] and (watch["entity"], watch["type"], watch["threshold"]) == (
-            "/repo/acme/agent-kit", "any", None)
+            "/repo/acme/agent-kit",
+            "any",
+            None,
+        )
         assert (watch["feed"], watch["key"]) == ("codehost-ai-repos", "acme/agent-kit")
         assert added.headers["location"] == f"{API}/watches?id={watch['id']}"
         listed = http.get(f"{API}/watches").json()
@@ -769,8 +861,11 @@ def test_watch_types_and_thresholds(api: LiveServer) -> None:
             response = http.post(f"{API}/watches", json=body)
             assert response.status_code == 201, response.text
             watch = response.json()
-            assert (watch["entity"], watch["type"], watch["threshold"]) == (body["entity"].rstrip("/"), type_,
-                                                                              threshold)
+            assert (watch["entity"], watch["type"], watch["threshold"]) == (
+                body["entity"].rstrip("/"),
+                type_,
+                threshold,
+            )
         listed = http.get(f"{API}/watches").json()
         assert listed["limit"] == 50 and listed["count"] == len(cases)
 
@@ -779,12 +874,12 @@ def test_watch_limit_and_duplicates(api: LiveServer) -> None:
     with api.client(api.key("starter")) as http:
         for type_ in ("any", "price_change", "version_bump", "momentum_jump"):
             assert http.post(f"{API}/watches", json={"entity": "/repo/bob/mcp-lite", "type": type_}).status_code == 201
-        body = problem(http.post(f"{API}/watches", json={"entity": "/repo/bob/mcp-lite", "type": "any"}), 409,
-                       "watch_exists")
+        body = problem(
+            http.post(f"{API}/watches", json={"entity": "/repo/bob/mcp-lite", "type": "any"}), 409, "watch_exists"
+        )
         assert "/repo/bob/mcp-lite" in body["detail"]
         # the same entity and type, spelled with a trailing slash, is the same watch
-        problem(http.post(f"{API}/watches", json={"entity": "/repo/bob/mcp-lite/", "type": "any"}), 409,
-                "watch_exists")
+        problem(http.post(f"{API}/watches", json={"entity": "/repo/bob/mcp-lite/", "type": "any"}), 409, "watch_exists")
         assert http.post(f"{API}/watches", json={"entity": "/forum/41000001"}).status_code == 201
         problem(http.post(f"{API}/watches", json={"entity": "/forum/41000002"}), 403, "watch_limit")
         listed = http.get(f"{API}/watches").json()
@@ -823,8 +918,13 @@ def test_rate_limit_headers(api: LiveServer) -> None:
     for plan, limit in (("starter", LIMITS["FEEDS_STARTER_MONTHLY"]), ("pro", LIMITS["FEEDS_PRO_MONTHLY"])):
         with api.client(api.key(plan)) as http:  # one connection: one worker's view, which never rises
             remaining: list[int] = []
-            for path in (f"{API}/mcp-servers", f"{API}/watches", H + "?entity=bob/mcp-lite", f"{API}/trends",
-                         f"{API}/llm-pricing?q=lab"):
+            for path in (
+                f"{API}/mcp-servers",
+                f"{API}/watches",
+                H + "?entity=bob/mcp-lite",
+                f"{API}/trends",
+                f"{API}/llm-pricing?q=lab",
+            ):
                 response = http.get(path)
                 assert response.status_code == 200, response.text
                 assert response.headers["x-ratelimit-limit"] == limit
@@ -840,9 +940,15 @@ def test_rate_limit_headers(api: LiveServer) -> None:
 
 @pytest.mark.parametrize(
     ("path", "keyed"),
-    [(f"{API}/codehost-ai-repos?limit=2", True), (f"{H}?entity=acme/agent-kit", True),
-     (f"{API}/trends?window=1d", True), (f"{API}/sample", False), (f"{API}/sample?name=ai-pricing", False),
-     (f"{API}/momentum?limit=3", False), (f"{API}/demand", False)],
+    [
+        (f"{API}/codehost-ai-repos?limit=2", True),
+        (f"{H}?entity=acme/agent-kit", True),
+        (f"{API}/trends?window=1d", True),
+        (f"{API}/sample", False),
+        (f"{API}/sample?name=ai-pricing", False),
+        (f"{API}/momentum?limit=3", False),
+        (f"{API}/demand", False),
+    ],
 )
 def test_etag_and_304(api: LiveServer, pro_key: str, path: str, keyed: bool) -> None:
     with api.client(pro_key if keyed else None) as http:
@@ -886,8 +992,11 @@ def test_cache_control_and_cors(api: LiveServer, pro_key: str) -> None:
 
 
 def test_gzip_when_asked(api: LiveServer, pro_key: str) -> None:
-    cases = [(f"{API}/codehost-ai-repos", pro_key), (f"{API}/sample", None),
-             (f"{H}?entity=acme/agent-kit&limit=1", pro_key)]
+    cases = [
+        (f"{API}/codehost-ai-repos", pro_key),
+        (f"{API}/sample", None),
+        (f"{H}?entity=acme/agent-kit&limit=1", pro_key),
+    ]
     for path, key in cases:
         with api.client(key) as http:
             plain = http.get(path, headers={"Accept-Encoding": "identity"})
@@ -908,11 +1017,17 @@ def test_daily_history_limit_counts_history_and_trends(api: LiveServer) -> None:
     cap = int(LIMITS["FEEDS_STARTER_DAILY_HISTORY"])
     with api.client(api.key("starter")) as http:
         for i in range(cap):
-            response = (http.get(H, params={"entity": "acme/agent-kit"}) if i % 2 else
-                        http.get(f"{API}/trends", params={"window": "1d"}))
+            response = (
+                http.get(H, params={"entity": "acme/agent-kit"})
+                if i % 2
+                else http.get(f"{API}/trends", params={"window": "1d"})
+            )
             assert response.status_code == 200, (i, response.text)
-        for refused in (http.get(f"{API}/trends"), http.get(H, params={"entity": "acme/agent-kit"}),
-                        http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-11-02"})):
+        for refused in (
+            http.get(f"{API}/trends"),
+            http.get(H, params={"entity": "acme/agent-kit"}),
+            http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-11-02"}),
+        ):
             problem(refused, 429, "daily_history_limit")
             assert math.isclose(int(refused.headers["retry-after"]), seconds_to_midnight(), abs_tol=5)
             assert refused.headers["x-ratelimit-limit"] == LIMITS["FEEDS_STARTER_MONTHLY"]
@@ -948,8 +1063,9 @@ def test_velocity_counts_trends_dates(api: LiveServer) -> None:
     limit = int(LIMITS["FEEDS_VELOCITY_LIMIT"])
     days = [str(LATEST - timedelta(days=i)) for i in range(limit + 1)]
     with api.client(api.key("pro")) as http:
-        statuses = [http.get(f"{API}/trends", params={"feed": "modelhub-trending", "date": d}).status_code
-                    for d in days]
+        statuses = [
+            http.get(f"{API}/trends", params={"feed": "modelhub-trending", "date": d}).status_code for d in days
+        ]
     assert statuses[:4] == [200] * 4 and set(statuses[4:limit]) == {404}
     assert statuses[limit] == 429
 

@@ -72,8 +72,9 @@ def test_lookups_are_counted_in_the_demand_log(server: LiveServer) -> None:
     assert found == expected
 
 
-def _poll(server: LiveServer, key: str, stop_flag: threading.Event, log: list[tuple[float, int]],
-          failures: list[str]) -> None:
+def _poll(
+    server: LiveServer, key: str, stop_flag: threading.Event, log: list[tuple[float, int]], failures: list[str]
+) -> None:
     """Request the feed in a loop, on fresh and kept connections, until told to stop."""
     with server.client(key) as kept:
         while not stop_flag.is_set():
@@ -109,8 +110,9 @@ def test_a_new_build_goes_live_without_a_restart(server: LiveServer) -> None:
         archive = Archive(server.settings.archive_path)
         try:
             rows = [*rows_for("codehost-ai-repos", 3), repo("late/arrival-mcp", 999, 3)]
-            archive.replace_day("codehost-ai-repos", DAYS[3],
-                                [(r.entity, orjson.dumps(r.model_dump(mode="json"))) for r in rows])
+            archive.replace_day(
+                "codehost-ai-repos", DAYS[3], [(r.entity, orjson.dumps(r.model_dump(mode="json"))) for r in rows]
+            )
         finally:
             archive.close()
         build_site(server.settings, now=datetime(2026, 11, 4, 13, tzinfo=UTC), quiet=True)

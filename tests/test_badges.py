@@ -31,7 +31,7 @@ CASES = {
     "absent": lambda: badges.momentum_badge(None),
     "dark": lambda: badges.momentum_badge(55.0, style="dark"),
     "not-found": lambda: badges.not_found_badge(),
-    "hostile": lambda: badges.render_badge('<script>alert(1)</script>', 'a" onload="x', "#e05d44"),
+    "hostile": lambda: badges.render_badge("<script>alert(1)</script>", 'a" onload="x', "#e05d44"),
 }
 
 
@@ -54,8 +54,15 @@ def test_badge_is_a_pure_function() -> None:
 
 @pytest.mark.parametrize(
     ("score", "text", "color"),
-    [(None, "n/a", "#9f9f9f"), (0.0, "0", "#fe7d37"), (19.9, "19.9", "#fe7d37"), (20.0, "20", "#dfb317"),
-     (59.95, "60", "#a4a61d"), (80.0, "80", "#44cc11"), (100.0, "100", "#44cc11")],
+    [
+        (None, "n/a", "#9f9f9f"),
+        (0.0, "0", "#fe7d37"),
+        (19.9, "19.9", "#fe7d37"),
+        (20.0, "20", "#dfb317"),
+        (59.95, "60", "#a4a61d"),
+        (80.0, "80", "#44cc11"),
+        (100.0, "100", "#44cc11"),
+    ],
 )
 def test_score_text_and_band(score: float | None, text: str, color: str) -> None:
     assert badges.score_text(score) == text
@@ -73,7 +80,7 @@ def test_every_text_is_escaped_and_the_badge_is_accessible() -> None:
     assert root.get("role") == "img"
     assert root.get("aria-label") == '<script>alert(1)</script>: a" onload="x'
     assert root.find(f"{SVG_NS}title").text == root.get("aria-label")
-    assert [t.text for t in root.iter(f"{SVG_NS}text")][1::2] == ['<script>alert(1)</script>', 'a" onload="x']
+    assert [t.text for t in root.iter(f"{SVG_NS}text")][1::2] == ["<script>alert(1)</script>", 'a" onload="x']
     assert not list(root.iter(f"{SVG_NS}script")) and "onload" not in root.attrib
     dark = ET.fromstring(badges.momentum_badge(91.0, style="dark"))
     assert dark.find(f"{SVG_NS}title").text == "momentum: 91 of 100"

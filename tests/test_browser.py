@@ -20,8 +20,15 @@ from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 ENTITY = "/mcp/io.github.example/weather"
 
 pytestmark = pytest.mark.skipif(
@@ -163,8 +170,15 @@ def test_claim_link_is_confirmed_with_its_button_without_javascript(live, browse
     store = ClaimStore(live.settings.state_path)
     try:
         submission = parse_submission({"entity": ENTITY, "email": "owner@example.com", "description": "Weather."})
-        new = store.create(submission, "mcp-servers", "io.github.example/weather", "example/weather",
-                           ttl_hours=48, per_email=5, per_entity=10)
+        new = store.create(
+            submission,
+            "mcp-servers",
+            "io.github.example/weather",
+            "example/weather",
+            ttl_hours=48,
+            per_email=5,
+            per_entity=10,
+        )
         link = f"{live.base_url}/claim/verify?token={new.token}"
         context, page, response, problems = open_page(browser, link, java_script_enabled=False)
         try:

@@ -66,11 +66,14 @@ def test_history_skips_the_failed_day(built) -> None:
         {"date": "2026-11-02", "stars": 130, "forks": 13, "open_issues": 1, "rank": 1},
         {"date": "2026-11-04", "stars": 190, "forks": 19, "open_issues": 1, "rank": 1},
     ]
-    newcomer = [orjson.loads(x) for x in (site / history_path("codehost-ai-repos", "new/shiny-mcp")).read_bytes()
-                .splitlines()]
+    newcomer = [
+        orjson.loads(x) for x in (site / history_path("codehost-ai-repos", "new/shiny-mcp")).read_bytes().splitlines()
+    ]
     assert [(h["date"], h["stars"], h["rank"]) for h in newcomer] == [("2026-11-02", 50, 3), ("2026-11-04", 130, 2)]
-    mcp = [orjson.loads(x) for x in (site / history_path("mcp-servers", "io.github.example/weather")).read_bytes()
-           .splitlines()]
+    mcp = [
+        orjson.loads(x)
+        for x in (site / history_path("mcp-servers", "io.github.example/weather")).read_bytes().splitlines()
+    ]
     assert [(h["version"], h["releases"]) for h in mcp] == [("1.0.0", 1), ("1.0.0", 1), ("1.1.0", 2), ("1.1.0", 2)]
 
 
@@ -186,9 +189,7 @@ def test_a_feed_without_days_still_gets_well_formed_latest_trends(tmp_path: Path
 
 def test_the_summary_reports_old_builds_removed_after_the_publish(built) -> None:
     settings, site = built
-    summaries = [
-        build_site(settings, now=NOW + timedelta(minutes=n), quiet=True) for n in range(1, publish.KEEP + 1)
-    ]
+    summaries = [build_site(settings, now=NOW + timedelta(minutes=n), quiet=True) for n in range(1, publish.KEEP + 1)]
     assert [s.pruned for s in summaries] == [0] * (publish.KEEP - 1) + [1]  # the first build leaves
     assert "1 old build(s) removed in" in summaries[-1].line()
     assert "removed" not in summaries[0].line() and "published in" in summaries[0].line()

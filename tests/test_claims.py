@@ -54,11 +54,19 @@ def submission(entity: str = REPO, email: str = "Owner@Example.com", **fields: A
     return parse_submission({"entity": entity, "email": email, "description": "The real description.", **fields})
 
 
-def create(store: ClaimStore, entity: str = REPO, email: str = "owner@example.com", now: datetime = NOW,
-           feed: str = "codehost-ai-repos", key: str = "acme/agent-kit", repo: str | None = "acme/agent-kit",
-           **fields: Any) -> Any:
-    return store.create(submission(entity, email, **fields), feed, key, repo, ttl_hours=48, per_email=5,
-                        per_entity=10, now=now)
+def create(
+    store: ClaimStore,
+    entity: str = REPO,
+    email: str = "owner@example.com",
+    now: datetime = NOW,
+    feed: str = "codehost-ai-repos",
+    key: str = "acme/agent-kit",
+    repo: str | None = "acme/agent-kit",
+    **fields: Any,
+) -> Any:
+    return store.create(
+        submission(entity, email, **fields), feed, key, repo, ttl_hours=48, per_email=5, per_entity=10, now=now
+    )
 
 
 # -- the rules ---------------------------------------------------------------------------------------
@@ -107,16 +115,28 @@ def test_a_submission_needs_something_to_review_and_is_normalised() -> None:
     with pytest.raises(ClaimInvalid) as caught:
         parse_submission({"entity": REPO, "email": "a@example.com"})
     assert caught.value.field == "description"
-    sub = parse_submission({
-        "entity": REPO + "/", "email": " Owner@Example.COM ", "pricing": "Free for everyone",
-        "corrections": {"text": " line one\r\nline two ", "fields": [{"field": "license", "value": "MIT"},
-                                                                      {"field": "", "value": ""}]},
-    })
+    sub = parse_submission(
+        {
+            "entity": REPO + "/",
+            "email": " Owner@Example.COM ",
+            "pricing": "Free for everyone",
+            "corrections": {
+                "text": " line one\r\nline two ",
+                "fields": [{"field": "license", "value": "MIT"}, {"field": "", "value": ""}],
+            },
+        }
+    )
     assert (sub.entity, sub.email, sub.description) == (REPO, "owner@example.com", None)
     assert sub.pricing == {"text": "Free for everyone", "plans": []}
     assert sub.corrections == {"text": "line one\nline two", "fields": [{"field": "license", "value": "MIT"}]}
-    at_limit = parse_submission({"entity": REPO, "email": "a@example.com", "description": "x" * 2000,
-                                 "pricing": {"plans": [{"plan": "p", "price": "1"}] * 20}})
+    at_limit = parse_submission(
+        {
+            "entity": REPO,
+            "email": "a@example.com",
+            "description": "x" * 2000,
+            "pricing": {"plans": [{"plan": "p", "price": "1"}] * 20},
+        }
+    )
     assert at_limit.description and len(at_limit.pricing["plans"]) == 20  # type: ignore[index]
 
 
@@ -205,8 +225,15 @@ def test_review_transitions(tmp_path: Path) -> None:
 
 def contents(text: str) -> dict[str, Any]:
     raw = text.encode()
-    return {"type": "file", "size": len(raw), "encoding": "base64", "name": CLAIM_FILE, "path": CLAIM_FILE,
-            "content": base64.encodebytes(raw).decode(), "sha": "abc"}
+    return {
+        "type": "file",
+        "size": len(raw),
+        "encoding": "base64",
+        "name": CLAIM_FILE,
+        "path": CLAIM_FILE,
+        "content": base64.encodebytes(raw).decode(),
+        "sha": "abc",
+    }
 
 
 def test_token_file_proof_through_the_github_contents_api(tmp_path: Path) -> None:
@@ -233,8 +260,9 @@ def test_token_file_proof_through_the_github_contents_api(tmp_path: Path) -> Non
 
     summary = asyncio.run(check())
     assert (summary.checked, summary.proved, summary.failed) == (3, 1, 0)
-    assert sorted(seen) == sorted(f"/repos/{r}/contents/{CLAIM_FILE}" for r in ("acme/agent-kit", "other/thing",
-                                                                                 "gone/repo"))
+    assert sorted(seen) == sorted(
+        f"/repos/{r}/contents/{CLAIM_FILE}" for r in ("acme/agent-kit", "other/thing", "gone/repo")
+    )
     proved = store.get(good.claim.id)
     assert proved is not None and proved.proved_at and proved.status == "verified"  # the file verifies it too
     assert store.get(wrong.claim.id).proved_at is None  # type: ignore[union-attr]
@@ -276,16 +304,25 @@ def card(settings: Settings, feed: str, key: str) -> dict[str, Any]:
 def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys: pytest.CaptureFixture[str]) -> None:
     settings = built
     before = page(settings, MCP)
-    assert "maintainer-provided" not in before and "maintainer" not in card(settings, "mcp-servers",
-                                                                            "io.github.example/weather")
+    assert "maintainer-provided" not in before and "maintainer" not in card(
+        settings, "mcp-servers", "io.github.example/weather"
+    )
     store = ClaimStore(settings.state_path)
     hostile = '<script>alert("x")</script>'
     real_now = datetime.now(UTC)  # the CLI reviews at the real time
-    new = create(store, entity=MCP, feed="mcp-servers", key="io.github.example/weather", repo="example/weather",
-                 now=real_now, description=f"Forecasts for every city. {hostile}",
-                 corrections={"text": "Licence is wrong.", "fields": [{"field": "license", "value": "Apache-2.0"}]})
-    other = create(store, email="other@example.com", entity=MCP, feed="mcp-servers", key="io.github.example/weather",
-                   now=real_now)
+    new = create(
+        store,
+        entity=MCP,
+        feed="mcp-servers",
+        key="io.github.example/weather",
+        repo="example/weather",
+        now=real_now,
+        description=f"Forecasts for every city. {hostile}",
+        corrections={"text": "Licence is wrong.", "fields": [{"field": "license", "value": "Apache-2.0"}]},
+    )
+    other = create(
+        store, email="other@example.com", entity=MCP, feed="mcp-servers", key="io.github.example/weather", now=real_now
+    )
     store.verify(new.token)
     store.close()
 
@@ -317,7 +354,9 @@ def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys:
         "description": f"Forecasts for every city. {hostile}",
         "pricing": None,
         "corrections": {"text": "Licence is wrong.", "fields": [{"field": "license", "value": "Apache-2.0"}]},
-        "approvedAt": today, "submittedAt": real_now.date().isoformat(), "repositoryProof": False,
+        "approvedAt": today,
+        "submittedAt": real_now.date().isoformat(),
+        "repositoryProof": False,
     }
     schemas.AnyEntityCard.model_validate(entity_card)
     assert "maintainer" not in card(settings, "codehost-ai-repos", "acme/agent-kit")
@@ -339,11 +378,18 @@ def test_the_static_claim_page_is_the_form(built: Settings) -> None:
 @pytest.fixture
 def live_claims(tmp_path: Path, smtp: tuple[Inbox, int]) -> Iterator[tuple[LiveServer, Inbox]]:  # noqa: F811
     inbox, port = smtp
-    server = start_live_server(tmp_path, {
-        "FEEDS_SMTP_HOST": "127.0.0.1", "FEEDS_SMTP_PORT": str(port), "FEEDS_SMTP_TLS": "none",
-        "FEEDS_MAIL_FROM": "claims@feeds.example", "FEEDS_BASE_URL": "https://feeds.example",
-        "FEEDS_CLAIMS_PER_EMAIL": "3", "FEEDS_CLAIMS_PER_ENTITY": "4",
-    })
+    server = start_live_server(
+        tmp_path,
+        {
+            "FEEDS_SMTP_HOST": "127.0.0.1",
+            "FEEDS_SMTP_PORT": str(port),
+            "FEEDS_SMTP_TLS": "none",
+            "FEEDS_MAIL_FROM": "claims@feeds.example",
+            "FEEDS_BASE_URL": "https://feeds.example",
+            "FEEDS_CLAIMS_PER_EMAIL": "3",
+            "FEEDS_CLAIMS_PER_ENTITY": "4",
+        },
+    )
     try:
         yield server, inbox
     finally:
@@ -369,8 +415,14 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         named = dict(attrs)
         if tag == "form":
-            self.forms.append({"method": (named.get("method") or "get").lower(), "action": named.get("action"),
-                               "fields": [], "buttons": 0})
+            self.forms.append(
+                {
+                    "method": (named.get("method") or "get").lower(),
+                    "action": named.get("action"),
+                    "fields": [],
+                    "buttons": 0,
+                }
+            )
         elif tag == "input" and self.forms and named.get("name"):
             self.forms[-1]["fields"].append((named["name"], named.get("value") or "", named.get("type")))
         elif tag == "button" and self.forms and (named.get("type") or "submit") == "submit":
@@ -389,8 +441,12 @@ def status_of(live: LiveServer, claim_id: str) -> str | None:
 def test_live_api_claim_mail_and_single_use_link(live_claims: tuple[LiveServer, Inbox]) -> None:
     live, inbox = live_claims
     with live.client() as http:
-        body = {"entity": MCP, "email": "Maintainer@Example.com", "description": "Zebra-unique text",
-                "corrections": {"fields": [{"field": "license", "value": "MIT"}]}}
+        body = {
+            "entity": MCP,
+            "email": "Maintainer@Example.com",
+            "description": "Zebra-unique text",
+            "corrections": {"fields": [{"field": "license", "value": "MIT"}]},
+        }
         response = http.post("/api/v1/claims", json=body)
         assert response.status_code == 202, response.text
         accepted = schemas.ClaimAccepted.model_validate_json(response.content)
@@ -440,10 +496,13 @@ def test_live_api_claim_mail_and_single_use_link(live_claims: tuple[LiveServer, 
         followed = http.get(link)
         assert followed.status_code == 200 and "already used" in followed.text and "<form" not in followed.text
 
-        for invalid in (http.get("/claim/verify", params={"token": "x" * 43}), http.get("/claim/verify"),
-                        http.post("/claim/verify", data={"token": "x" * 43}),
-                        http.post("/claim/verify", data={"token": ""}),
-                        http.post("/claim/verify", data={"tokens": token})):  # no `token` field
+        for invalid in (
+            http.get("/claim/verify", params={"token": "x" * 43}),
+            http.get("/claim/verify"),
+            http.post("/claim/verify", data={"token": "x" * 43}),
+            http.post("/claim/verify", data={"token": ""}),
+            http.post("/claim/verify", data={"tokens": token}),
+        ):  # no `token` field
             assert invalid.status_code == 404 and "not valid" in invalid.text, invalid.request
             assert MCP not in unescape(invalid.text) and "<form" not in invalid.text
 
@@ -479,22 +538,27 @@ def problem(response: httpx.Response) -> dict[str, Any]:
 def test_live_limits_validation_and_unknown_entities(live_claims: tuple[LiveServer, Inbox]) -> None:
     live, inbox = live_claims
     with live.client() as http:
-        def claim(**change: Any) -> httpx.Response:
-            return http.post("/api/v1/claims", json={"entity": REPO, "email": "a@example.com",
-                                                     "description": "d", **change})
 
-        for bad, field in [({"email": "a@example.com\r\nBcc: b@example.com"}, "email"),
-                           ({"description": "x" * 2001}, "description"),
-                           ({"entity": LLM, "pricing": {"plans": [{"plan": "p", "price": "1"}] * 21}},
-                            "pricing.plans"),
-                           ({"pricing": "Free"}, "pricing"),  # a repository takes no pricing
-                           ({"extra": 1}, "extra")]:
+        def claim(**change: Any) -> httpx.Response:
+            return http.post(
+                "/api/v1/claims", json={"entity": REPO, "email": "a@example.com", "description": "d", **change}
+            )
+
+        for bad, field in [
+            ({"email": "a@example.com\r\nBcc: b@example.com"}, "email"),
+            ({"description": "x" * 2001}, "description"),
+            ({"entity": LLM, "pricing": {"plans": [{"plan": "p", "price": "1"}] * 21}}, "pricing.plans"),
+            ({"pricing": "Free"}, "pricing"),  # a repository takes no pricing
+            ({"extra": 1}, "extra"),
+        ]:
             response = claim(**bad)
             assert response.status_code == 400 and problem(response)["parameter"] == field, (bad, response.text)
         unknown = claim(entity="/repo/nobody/nothing")
         assert unknown.status_code == 404 and problem(unknown)["code"] == "not_found"
-        assert http.post("/api/v1/claims", content=b"not json",
-                         headers={"content-type": "application/json"}).status_code == 400
+        assert (
+            http.post("/api/v1/claims", content=b"not json", headers={"content-type": "application/json"}).status_code
+            == 400
+        )
         assert http.post("/api/v1/claims", content=b"x", headers={"content-type": "text/plain"}).status_code == 400
 
         # Same answer whether or not someone else claimed the listing.
@@ -504,7 +568,8 @@ def test_live_limits_validation_and_unknown_entities(live_claims: tuple[LiveServ
         assert set(first.json()) == set(second.json())
         strip = {"id", "email", "expiresAt"}
         assert {k: v for k, v in first.json().items() if k not in strip} == {
-            k: v for k, v in second.json().items() if k not in strip}
+            k: v for k, v in second.json().items() if k not in strip
+        }
 
         for _ in range(2):
             assert claim(email="one@example.com", entity=MCP).status_code == 202
@@ -532,9 +597,17 @@ def test_live_form_page_without_javascript(live_claims: tuple[LiveServer, Inbox]
         assert http.get("/claim", params={"entity": "/repo/no/such"}).status_code == 404
         assert http.get("/claim").status_code == 200
 
-        fields = {"entity": LLM, "email": "vendor@example.com", "description": "<b>Best</b> model",
-                  "pricing_text": "", "plan": ["Pro", ""], "price": ["$20/month", ""],
-                  "corrections_text": "", "field": ["context_length"], "value": ["200000"]}
+        fields = {
+            "entity": LLM,
+            "email": "vendor@example.com",
+            "description": "<b>Best</b> model",
+            "pricing_text": "",
+            "plan": ["Pro", ""],
+            "price": ["$20/month", ""],
+            "corrections_text": "",
+            "field": ["context_length"],
+            "value": ["200000"],
+        }
         sent = http.post("/claim", data=fields)
         assert sent.status_code == 200 and "Check your inbox" in sent.text and "vendor@example.com" in sent.text
         assert sent.headers["cache-control"] == "no-store"

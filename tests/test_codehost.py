@@ -32,14 +32,22 @@ REPO = json.loads(fixture_bytes("codehost", "repo.json"))
 TEMPLATE = SEARCH_PAGE["items"][0]
 
 
-def make_repo(full_name: str, stars: int, created: str = "2024-01-01T00:00:00Z", topics: tuple[str, ...] = ("mcp",),
-              **fields: Any) -> dict[str, Any]:
+def make_repo(
+    full_name: str, stars: int, created: str = "2024-01-01T00:00:00Z", topics: tuple[str, ...] = ("mcp",), **fields: Any
+) -> dict[str, Any]:
     """A full-shape search item for `full_name`, built from the recorded item."""
     owner, _, name = full_name.partition("/")
     text = json.dumps(TEMPLATE).replace("example-org/weather-mcp", full_name).replace("example-org", owner)
     item = json.loads(text)
-    item.update(name=name, stargazers_count=stars, watchers_count=stars, watchers=stars, created_at=created,
-                topics=list(topics), id=abs(hash(full_name)) % 10**9)
+    item.update(
+        name=name,
+        stargazers_count=stars,
+        watchers_count=stars,
+        watchers=stars,
+        created_at=created,
+        topics=list(topics),
+        id=abs(hash(full_name)) % 10**9,
+    )
     item.update(fields)
     return item
 
@@ -47,8 +55,12 @@ def make_repo(full_name: str, stars: int, created: str = "2024-01-01T00:00:00Z",
 def spread(count: int, start: date, days: int, topic: str, prefix: str) -> list[dict[str, Any]]:
     """`count` repositories of `topic` created evenly over `days` days from `start`, distinct star counts."""
     return [
-        make_repo(f"{prefix}/r{i:05d}", stars=i, created=f"{start + timedelta(days=i % days):%Y-%m-%d}T08:00:00Z",
-                  topics=(topic,))
+        make_repo(
+            f"{prefix}/r{i:05d}",
+            stars=i,
+            created=f"{start + timedelta(days=i % days):%Y-%m-%d}T08:00:00Z",
+            topics=(topic,),
+        )
         for i in range(count)
     ]
 
@@ -82,22 +94,35 @@ class FakeGitHub:
             full_name = path.removeprefix("/repos/").lower()
             if full_name in self.moved:
                 location = f"https://api.github.com/repositories/{self.moved[full_name]}"
-                return httpx.Response(301, headers={"location": location},
-                                      json={"message": "Moved Permanently", "url": location})
+                return httpx.Response(
+                    301, headers={"location": location}, json={"message": "Moved Permanently", "url": location}
+                )
             found = self.repo_api.get(full_name) or next(
-                (r for r in self.repos if r.get("full_name", "").lower() == full_name), None)
+                (r for r in self.repos if r.get("full_name", "").lower() == full_name), None
+            )
             return self.repo(found)
         return httpx.Response(404, json={"message": "Not Found"})
 
     @staticmethod
     def headers(resource: str) -> dict[str, str]:
-        return {"x-ratelimit-limit": "30", "x-ratelimit-remaining": "29", "x-ratelimit-used": "1",
-                "x-ratelimit-reset": str(int(time.time()) + 60), "x-ratelimit-resource": resource}
+        return {
+            "x-ratelimit-limit": "30",
+            "x-ratelimit-remaining": "29",
+            "x-ratelimit-used": "1",
+            "x-ratelimit-reset": str(int(time.time()) + 60),
+            "x-ratelimit-resource": resource,
+        }
 
     def repo(self, found: dict[str, Any] | None) -> httpx.Response:
         if found is None:
-            return httpx.Response(404, json={"message": "Not Found", "status": "404",
-                                             "documentation_url": "https://docs.github.com/rest/repos/repos#get-a-repository"})
+            return httpx.Response(
+                404,
+                json={
+                    "message": "Not Found",
+                    "status": "404",
+                    "documentation_url": "https://docs.github.com/rest/repos/repos#get-a-repository",
+                },
+            )
         return httpx.Response(200, json=found, headers=self.headers("core"))
 
     def matches(self, q: str) -> list[dict[str, Any]]:
@@ -130,8 +155,11 @@ class FakeGitHub:
             following = request.url.copy_set_param("page", str(page + 1))
             last = request.url.copy_set_param("page", str(-(-len(found) // per_page)))
             headers["link"] = f'<{following}>; rel="next", <{last}>; rel="last"'
-        body = {"total_count": len(found), "incomplete_results": self.incomplete,
-                "items": found[start:start + per_page]}
+        body = {
+            "total_count": len(found),
+            "incomplete_results": self.incomplete,
+            "items": found[start : start + per_page],
+        }
         return httpx.Response(200, json=body, headers=headers)
 
     def searches(self) -> Iterator[tuple[str, int]]:
@@ -181,22 +209,31 @@ async def test_typical_rows_from_recorded_payloads(env: Env) -> None:
     }
     agent_kit = rows["jdoe/agent-kit"]
     assert (agent_kit["license"], agent_kit["description"], agent_kit["homepage"]) == (
-        "other", None, "https://agentkit.example")
+        "other",
+        None,
+        "https://agentkit.example",
+    )
     assert agent_kit["matched_topics"] == ["ai-agents", "llm-agent"]
     notes = rows["tiny-labs/mcp-notes"]
     assert (notes["license"], notes["language"], notes["homepage"]) == (None, None, None)
     assert notes["matched_topics"] == ["mcp", "mcp-server"]
     queued = rows["someone/queued-tool"]
     assert (queued["tracked"], queued["license"], queued["stars"], queued["matched_topics"]) == (
-        True, "Apache-2.0", 77, [])
+        True,
+        "Apache-2.0",
+        77,
+        [],
+    )
     assert env.state.status(FEED, "someone/queued-tool") == "tracked"
     for request in fake.requests:
         assert request.headers["accept"] == "application/vnd.github+json"
         assert request.headers["x-github-api-version"] == "2022-11-28"
         assert "authorization" not in request.headers
     topics = {q.split()[0] for q, _ in fake.searches()}
-    assert topics == {f"topic:{t}" for t in ("mcp", "mcp-server", "ai-agent", "ai-agents", "llm-agent",
-                                             "agentic-ai", "autonomous-agents")}
+    assert topics == {
+        f"topic:{t}"
+        for t in ("mcp", "mcp-server", "ai-agent", "ai-agents", "llm-agent", "agentic-ai", "autonomous-agents")
+    }
 
 
 async def test_pagination_follows_next_links_to_the_end_and_merges_topics(env: Env) -> None:
@@ -225,12 +262,23 @@ async def test_rate_limit_waits_as_told_then_succeeds(
     env: Env, status: int, headers: dict[str, str], expected: tuple[float, float]
 ) -> None:
     if headers.get("x-ratelimit-reset") == "+30":
-        headers = {**headers, "x-ratelimit-limit": "10", "x-ratelimit-resource": "search",
-                   "x-ratelimit-reset": str(int(time.time()) + 30)}
+        headers = {
+            **headers,
+            "x-ratelimit-limit": "10",
+            "x-ratelimit-resource": "search",
+            "x-ratelimit-reset": str(int(time.time()) + 30),
+        }
     fake = FakeGitHub(copy.deepcopy(SEARCH_PAGE["items"]))
-    fake.script.append(httpx.Response(status, headers=headers, json={
-        "message": "API rate limit exceeded for 192.0.2.1.",
-        "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}))
+    fake.script.append(
+        httpx.Response(
+            status,
+            headers=headers,
+            json={
+                "message": "API rate limit exceeded for 192.0.2.1.",
+                "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting",
+            },
+        )
+    )
 
     run = await env.collect(FEED, fake)
 
@@ -324,8 +372,10 @@ async def test_the_window_follows_the_run_clock(env: Env) -> None:
 
 
 async def test_a_single_day_past_the_cap_is_sliced_by_stars(env: Env) -> None:
-    repos = [make_repo(f"busy/r{i:04d}", stars=i, created="2026-11-15T09:00:00Z", topics=("agentic-ai",))
-             for i in range(1200)]
+    repos = [
+        make_repo(f"busy/r{i:04d}", stars=i, created="2026-11-15T09:00:00Z", topics=("agentic-ai",))
+        for i in range(1200)
+    ]
     fake = FakeGitHub(repos)
 
     run = await env.collect(FEED, fake)
@@ -338,8 +388,9 @@ async def test_a_single_day_past_the_cap_is_sliced_by_stars(env: Env) -> None:
 
 
 async def test_an_indivisible_slice_keeps_its_first_thousand_with_a_warning(env: Env) -> None:
-    repos = [make_repo(f"flat/r{i:04d}", stars=0, created="2026-11-15T09:00:00Z", topics=("llm-agent",))
-             for i in range(1100)]
+    repos = [
+        make_repo(f"flat/r{i:04d}", stars=0, created="2026-11-15T09:00:00Z", topics=("llm-agent",)) for i in range(1100)
+    ]
     fake = FakeGitHub(repos)
 
     run = await env.collect(FEED, fake)
@@ -362,11 +413,23 @@ async def test_a_422_past_the_cap_ends_the_query(env: Env) -> None:
 
 async def test_another_422_fails_the_source(env: Env) -> None:
     fake = FakeGitHub([])
-    fake.script.append(httpx.Response(422, json={
-        "message": "Validation Failed",
-        "errors": [{"message": "The search is longer than 256 characters.", "resource": "Search", "field": "q",
-                    "code": "invalid"}],
-        "documentation_url": "https://docs.github.com/v3/search/"}))
+    fake.script.append(
+        httpx.Response(
+            422,
+            json={
+                "message": "Validation Failed",
+                "errors": [
+                    {
+                        "message": "The search is longer than 256 characters.",
+                        "resource": "Search",
+                        "field": "q",
+                        "code": "invalid",
+                    }
+                ],
+                "documentation_url": "https://docs.github.com/v3/search/",
+            },
+        )
+    )
 
     run = await env.collect(FEED, fake)
 

@@ -178,15 +178,21 @@ def fuzz_config(**extra: Any) -> schemathesis.Config:
     No extra query parameters as negative data: OpenAPI cannot say whether undeclared query parameters are
     refused, and the API ignores them (the document says so; cache busters and tracking parameters pass).
     """
-    return schemathesis.Config.from_dict({
-        "seed": 20261104,
-        "generation": {"max-examples": FUZZ_EXAMPLES, "deterministic": True, "database": "none",
-                       "allow-extra-parameters": False},
-        # A request refused for its size (413 `request_too_large`, documented on every operation) is refused.
-        "checks": {"negative_data_rejection": {"expected-statuses": NEGATIVE_REFUSALS}},
-        "request-timeout": 30,
-        **extra,
-    })
+    return schemathesis.Config.from_dict(
+        {
+            "seed": 20261104,
+            "generation": {
+                "max-examples": FUZZ_EXAMPLES,
+                "deterministic": True,
+                "database": "none",
+                "allow-extra-parameters": False,
+            },
+            # A request refused for its size (413 `request_too_large`, documented on every operation) is refused.
+            "checks": {"negative_data_rejection": {"expected-statuses": NEGATIVE_REFUSALS}},
+            "request-timeout": 30,
+            **extra,
+        }
+    )
 
 
 DOCUMENT = orjson.loads(openapi_bytes(Settings(env={})))
@@ -248,8 +254,9 @@ def call_and_validate(case: Case, server: LiveServer, key: str) -> None:
     CASES[case.operation.label] += 1
     headers = {"Authorization": f"Bearer {key}"}
     response = case.call(base_url=server.base_url, headers=headers)
-    case.validate_response(response, headers=headers, additional_checks=ADDITIONAL_CHECKS,
-                           excluded_checks=EXCLUDED_CHECKS)
+    case.validate_response(
+        response, headers=headers, additional_checks=ADDITIONAL_CHECKS, excluded_checks=EXCLUDED_CHECKS
+    )
 
 
 @FUZZ_SETTINGS
@@ -268,7 +275,8 @@ def test_the_fuzzed_document_is_the_served_one(fuzz_server: LiveServer) -> None:
     """The tests above were generated from the document the running server serves, every operation of it."""
     served = schemathesis.openapi.from_url(f"{fuzz_server.base_url}{API}/openapi.json", config=fuzz_config())
     assert {k: v for k, v in served.raw_schema.items() if k != "servers"} == {
-        k: v for k, v in DOCUMENT.items() if k != "servers"}  # `servers` follows FEEDS_BASE_URL
+        k: v for k, v in DOCUMENT.items() if k != "servers"
+    }  # `servers` follows FEEDS_BASE_URL
     fuzzed = {result.ok().label for result in schema.get_all_operations()}
     assert len(fuzzed) == 21 and f"GET {API}/ai-pricing" in fuzzed and f"POST {API}/claims" in fuzzed
     # Loaded from a URL, schemathesis leaves out the operation that served the document; the tests above do not.
@@ -289,10 +297,16 @@ def test_linked_operations(fuzz_server: LiveServer) -> None:
     )
 
     class Machine(served.as_state_machine()):  # type: ignore[misc]
-        def validate_response(self, response: Response, case: Case, additional_checks: Any = None,
-                              **kwargs: Any) -> None:
-            case.validate_response(response, additional_checks=ADDITIONAL_CHECKS, excluded_checks=EXCLUDED_CHECKS,
-                                   transport_kwargs=kwargs or None, recorder=self.recorder)
+        def validate_response(
+            self, response: Response, case: Case, additional_checks: Any = None, **kwargs: Any
+        ) -> None:
+            case.validate_response(
+                response,
+                additional_checks=ADDITIONAL_CHECKS,
+                excluded_checks=EXCLUDED_CHECKS,
+                transport_kwargs=kwargs or None,
+                recorder=self.recorder,
+            )
 
         def teardown(self) -> None:
             with fuzz_server.client(key) as http:
@@ -303,8 +317,9 @@ def test_linked_operations(fuzz_server: LiveServer) -> None:
 
 
 @pytest.mark.parametrize(("operation", "rules"), CROSS_PARAMETER_RULES.items(), ids=str)
-def test_the_rules_openapi_cannot_state_are_written_down(operation: tuple[str, str],
-                                                         rules: set[tuple[str, str]]) -> None:
+def test_the_rules_openapi_cannot_state_are_written_down(
+    operation: tuple[str, str], rules: set[tuple[str, str]]
+) -> None:
     """Each 400 that schema-valid data may get is listed with its code and named in the operation's text."""
     method, path = operation
     documented = DOCUMENT["paths"][path][method.lower()]

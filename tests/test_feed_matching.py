@@ -43,7 +43,8 @@ def test_matching_equals_a_brute_force_filter(seed: int) -> None:
     for needle, since in itertools.product(needles, sinces):
         offset, limit = rng.choice([0, 0, 3, 150]), rng.choice([1, 10, 100, 1000])
         expected = [
-            r for r in rows
+            r
+            for r in rows
             if needle in f"{r['entity']}\x1f{r['description']}\x1f{r['createdAt'].lower()}"
             and (since is None or r["createdAt"] >= since)
         ]

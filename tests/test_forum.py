@@ -249,8 +249,15 @@ async def test_recollect_is_idempotent_and_counts_new_and_changed(env: Env) -> N
     next_day = DAY + timedelta(days=1)
     later = fixture_hits()
     later[0]["points"] = 301
-    later.append({**later[1], "objectID": "46100099", "title": "Gemini agentic coding, a week in",
-                  "created_at_i": END + 3600, "_tags": ["story", "author_mkowalski", "story_46100099"]})
+    later.append(
+        {
+            **later[1],
+            "objectID": "46100099",
+            "title": "Gemini agentic coding, a week in",
+            "created_at_i": END + 3600,
+            "_tags": ["story", "author_mkowalski", "story_46100099"],
+        }
+    )
     record = await env.collect(FEED, FakeAlgolia(later), day=next_day)
     assert record.status == "ok", record.error
     assert (record.rows, record.new, record.changed) == (6, 1, 1)

@@ -99,8 +99,9 @@ def test_rotate_revokes_the_old_key_and_keeps_plan_name_and_account(store: KeySt
     assert (third.plan, third.name, third.revoked) == ("pro", "acme", False)
     assert first.account == second.account == third.account == first.prefix
     assert len({first.prefix, second.prefix, third.prefix}) == 3
-    assert {k.prefix: k.account for k in store.list()} == dict.fromkeys((first.prefix, second.prefix, third.prefix),
-                                                                         first.prefix)
+    assert {k.prefix: k.account for k in store.list()} == dict.fromkeys(
+        (first.prefix, second.prefix, third.prefix), first.prefix
+    )
     with pytest.raises(ValueError, match="revoked"):
         store.rotate(first.prefix)
 

@@ -36,9 +36,9 @@ def serve(
     def handler(request: httpx.Request) -> httpx.Response:
         if seen is not None:
             seen.append(request)
-        if request.url.copy_with(query=None) != "https://openrouter.ai/api/v1/models" or dict(
-            request.url.params
-        ) != {"output_modalities": "all"}:
+        if request.url.copy_with(query=None) != "https://openrouter.ai/api/v1/models" or dict(request.url.params) != {
+            "output_modalities": "all"
+        }:
             return httpx.Response(404, json={"error": {"code": 404, "message": "Not Found"}})
         body = queue.pop(0) if len(queue) > 1 else queue[0]
         if isinstance(body, httpx.Response):
@@ -82,8 +82,17 @@ async def test_typical_rows(env: Env) -> None:
         "price_changed": False,
         "tokenizer": "Other",
         "supported_parameters": [
-            "include_reasoning", "max_tokens", "reasoning", "response_format", "seed",
-            "stop", "structured_outputs", "temperature", "tool_choice", "tools", "top_p",
+            "include_reasoning",
+            "max_tokens",
+            "reasoning",
+            "response_format",
+            "seed",
+            "stop",
+            "structured_outputs",
+            "temperature",
+            "tool_choice",
+            "tools",
+            "top_p",
         ],
         "created": "2026-05-14T00:00:00Z",
     }
@@ -174,8 +183,9 @@ async def test_server_error_then_ok(env: Env) -> None:
 @pytest.mark.parametrize(
     "bad",
     [
-        httpx.Response(200, text="<!DOCTYPE html><html><body>Just a moment...</body></html>",
-                       headers={"content-type": "text/html"}),
+        httpx.Response(
+            200, text="<!DOCTYPE html><html><body>Just a moment...</body></html>", headers={"content-type": "text/html"}
+        ),
         httpx.Response(200, text='{"data": [{"id": "x"', headers={"content-type": "application/json"}),
         httpx.Response(200, json={"error": {"message": "upstream busy"}}),
     ],

@@ -51,14 +51,25 @@ def smtp() -> Iterator[tuple[Inbox, int]]:
 
 
 def settings_for(tmp_path: Path, **env: str) -> Settings:
-    return Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_BASE_URL": "https://feeds.example",
-                         "FEEDS_MAIL_FROM": "claims@feeds.example", **env})
+    return Settings(
+        env={
+            "FEEDS_DATA_DIR": str(tmp_path / "var"),
+            "FEEDS_BASE_URL": "https://feeds.example",
+            "FEEDS_MAIL_FROM": "claims@feeds.example",
+            **env,
+        }
+    )
 
 
 def message_for(settings: Settings, proof: str | None = "afc_0123") -> email.message.EmailMessage:
-    return verification_mail(settings, to="owner@example.com", entity="/repo/acme/agent-kit",
-                             link=verification_link(settings, "tok-en_1"), expires_at="2026-11-06T12:00:00Z",
-                             proof=proof)
+    return verification_mail(
+        settings,
+        to="owner@example.com",
+        entity="/repo/acme/agent-kit",
+        link=verification_link(settings, "tok-en_1"),
+        expires_at="2026-11-06T12:00:00Z",
+        proof=proof,
+    )
 
 
 def test_the_message_is_plain_text_with_the_link_and_the_proof_instructions(tmp_path: Path) -> None:
@@ -75,8 +86,14 @@ def test_the_message_is_plain_text_with_the_link_and_the_proof_instructions(tmp_
 
 def test_header_injection_through_the_address_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
-        verification_mail(settings_for(tmp_path), to="a@example.com\r\nBcc: victim@example.com", entity="/x",
-                          link="https://x", expires_at="t", proof=None)
+        verification_mail(
+            settings_for(tmp_path),
+            to="a@example.com\r\nBcc: victim@example.com",
+            entity="/x",
+            link="https://x",
+            expires_at="t",
+            proof=None,
+        )
 
 
 def test_smtp_delivery_to_a_real_server(tmp_path: Path, smtp: tuple[Inbox, int]) -> None:
@@ -94,16 +111,16 @@ def test_smtp_delivery_to_a_real_server(tmp_path: Path, smtp: tuple[Inbox, int])
 
 def test_required_starttls_against_a_server_without_it_fails_cleanly(tmp_path: Path, smtp: tuple[Inbox, int]) -> None:
     inbox, port = smtp
-    settings = settings_for(tmp_path, FEEDS_SMTP_HOST="127.0.0.1", FEEDS_SMTP_PORT=str(port),
-                            FEEDS_SMTP_TLS="starttls")
+    settings = settings_for(tmp_path, FEEDS_SMTP_HOST="127.0.0.1", FEEDS_SMTP_PORT=str(port), FEEDS_SMTP_TLS="starttls")
     with pytest.raises(MailError):
         asyncio.run(send_mail(settings, message_for(settings), "c_1"))
     assert inbox.messages == []
 
 
 def test_unreachable_server_is_a_mail_error(tmp_path: Path) -> None:
-    settings = settings_for(tmp_path, FEEDS_SMTP_HOST="127.0.0.1", FEEDS_SMTP_PORT=str(free_port()),
-                            FEEDS_SMTP_TLS="none")
+    settings = settings_for(
+        tmp_path, FEEDS_SMTP_HOST="127.0.0.1", FEEDS_SMTP_PORT=str(free_port()), FEEDS_SMTP_TLS="none"
+    )
     with pytest.raises(MailError):
         asyncio.run(send_mail(settings, message_for(settings), "c_1"))
 

@@ -27,8 +27,17 @@ from server import schemas
 from tests.live import LiveServer, start_live_server, stop
 
 TOOLS = {
-    "list_feeds", "query_feed", "entity_history", "trends", "momentum_leaderboard", "demand_index",
-    "get_entity", "sample", "list_watches", "add_watch", "delete_watch",
+    "list_feeds",
+    "query_feed",
+    "entity_history",
+    "trends",
+    "momentum_leaderboard",
+    "demand_index",
+    "get_entity",
+    "sample",
+    "list_watches",
+    "add_watch",
+    "delete_watch",
 }
 
 
@@ -133,8 +142,14 @@ async def test_keyed_tools_equal_the_api(server: LiveServer) -> None:
         page = await call(session, "query_feed", feed="codehost-ai-repos", limit=2, offset=0)
         searched = await call(session, "query_feed", feed="codehost-ai-repos", q="SHINY", since="2026-10-01")
         history = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp", limit=1)
-        follow = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp", limit=1,
-                            cursor=history.structured_content["nextCursor"] if history.structured_content else None)
+        follow = await call(
+            session,
+            "entity_history",
+            feed="codehost-ai-repos",
+            entity="new/shiny-mcp",
+            limit=1,
+            cursor=history.structured_content["nextCursor"] if history.structured_content else None,
+        )
         trends = await call(session, "trends", window="7d", feed="codehost-ai-repos")
         card = await call(session, "get_entity", feed="mcp-servers", entity="com.acme/files")
         added = await call(session, "add_watch", entity="/repo/new/shiny-mcp", type="momentum_above", threshold=70)
@@ -146,11 +161,13 @@ async def test_keyed_tools_equal_the_api(server: LiveServer) -> None:
         assert not result.is_error, result.content
     assert page.structured_content == api_json(server, "/api/v1/codehost-ai-repos", key, limit=2, offset=0)
     assert page.content[0].text == "codehost-ai-repos: 2 of 3 rows; first: acme/agent-kit"
-    assert searched.structured_content == api_json(server, "/api/v1/codehost-ai-repos", key, q="SHINY",
-                                                   since="2026-10-01")
+    assert searched.structured_content == api_json(
+        server, "/api/v1/codehost-ai-repos", key, q="SHINY", since="2026-10-01"
+    )
     assert [row["entity"] for row in searched.structured_content["data"]] == ["new/shiny-mcp"]
-    assert history.structured_content == api_json(server, "/api/v1/codehost-ai-repos/history", key,
-                                                  entity="new/shiny-mcp", limit=1)
+    assert history.structured_content == api_json(
+        server, "/api/v1/codehost-ai-repos/history", key, entity="new/shiny-mcp", limit=1
+    )
     assert history.structured_content["nextCursor"] == "2026-11-04"
     assert [d["date"] for d in follow.structured_content["data"]] == ["2026-11-04"]
     assert trends.structured_content == api_json(server, "/api/v1/trends", key, window="7d", feed="codehost-ai-repos")
@@ -169,8 +186,9 @@ async def test_bad_arguments_are_tool_errors_with_the_api_code(server: LiveServe
     async with connect(server.mcp_url, key) as session:
         unknown_feed = await call(session, "query_feed", feed="no-such-feed")
         bad_limit = await call(session, "query_feed", feed="codehost-ai-repos", limit=0)
-        bad_history = await call(session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp",
-                                 from_date="2026-13-01")
+        bad_history = await call(
+            session, "entity_history", feed="codehost-ai-repos", entity="new/shiny-mcp", from_date="2026-13-01"
+        )
         unknown_entity = await call(session, "get_entity", feed="codehost-ai-repos", entity="nobody/nothing")
         date_without_feed = await call(session, "trends", date="2026-11-01")
         bad_window = await call(session, "trends", window="2d")
@@ -237,8 +255,9 @@ async def test_demand_is_counted_for_mcp_lookups(server: LiveServer) -> None:
 def test_foreign_host_header_is_refused(server: LiveServer) -> None:
     """DNS-rebinding protection: a browser tricked into calling the loopback server sends a foreign Host."""
     assert server.mcp_url is not None
-    response = httpx.post(server.mcp_url, headers={"Host": "evil.example", "Content-Type": "application/json"},
-                          content=b"{}", timeout=10)
+    response = httpx.post(
+        server.mcp_url, headers={"Host": "evil.example", "Content-Type": "application/json"}, content=b"{}", timeout=10
+    )
     assert response.status_code == 421
 
 

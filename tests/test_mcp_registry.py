@@ -16,8 +16,12 @@ from tests.conftest import DAY, Env, fixture_bytes
 FEED = "mcp-servers"
 OFFICIAL = "io.modelcontextprotocol.registry/official"
 CURSOR_1 = "com.example/docs-search:2.0.0"
-EXPECTED = ["ai.smithery/calc", "com.example/docs-search", "io.github.example-org/weather-mcp",
-            "io.github.old-timer/legacy-tool"]
+EXPECTED = [
+    "ai.smithery/calc",
+    "com.example/docs-search",
+    "io.github.example-org/weather-mcp",
+    "io.github.old-timer/legacy-tool",
+]
 _ABSENT = object()
 
 
@@ -28,8 +32,15 @@ def page(name: str) -> dict[str, Any]:
 def entry(name: str, version: str = "1.0.0", published: str = "2025-11-01T00:00:00Z", **official: Any) -> dict:
     return {
         "server": {"name": name, "description": f"{name} server", "version": version},
-        "_meta": {OFFICIAL: {"status": "active", "publishedAt": published, "updatedAt": published,
-                             "isLatest": True, **official}},
+        "_meta": {
+            OFFICIAL: {
+                "status": "active",
+                "publishedAt": published,
+                "updatedAt": published,
+                "isLatest": True,
+                **official,
+            }
+        },
     }
 
 
@@ -89,8 +100,7 @@ async def test_typical_rows_and_requests(env: Env) -> None:
         "repository": "https://github.com/example-org/weather-mcp",
         "remotes": [{"type": "streamable-http", "url": "https://mcp.example.org/weather"}],
         "packages": [
-            {"registryType": "npm", "identifier": "@example-org/weather-mcp", "version": "1.2.0",
-             "transport": "stdio"}
+            {"registryType": "npm", "identifier": "@example-org/weather-mcp", "version": "1.2.0", "transport": "stdio"}
         ],
         "status": "active",
         "publishedAt": "2025-10-20T14:03:11Z",
@@ -99,8 +109,12 @@ async def test_typical_rows_and_requests(env: Env) -> None:
     docs = rows["com.example/docs-search"]
     assert docs["url"] == "https://docs.example.com/mcp"  # the website wins over the repository
     assert docs["packages"] == [
-        {"registryType": "oci", "identifier": "docker.io/example/docs-search:2.0.0", "version": None,
-         "transport": "stdio"}
+        {
+            "registryType": "oci",
+            "identifier": "docker.io/example/docs-search:2.0.0",
+            "version": None,
+            "transport": "stdio",
+        }
     ]
     assert rows["ai.smithery/calc"]["packages"][0]["transport"] == "streamable-http"
     assert record.rows == 4 and record.new == 4 and record.warnings == 0
@@ -142,11 +156,13 @@ async def test_timestamp_precisions(env: Env, published: str, expected: str) -> 
 @pytest.mark.parametrize("last", [_ABSENT, None, ""], ids=["absent", "null", "empty-string"])
 async def test_cursor_followed_to_the_end(env: Env, last: object) -> None:
     cursors = ["io.github.a/s1:1.0.0", "com.example/my-server:1.0.0+build.7"]
-    registry = Registry({
-        None: body([entry("io.github.a/s0"), entry("io.github.a/s1")], cursors[0]),
-        cursors[0]: body([entry("io.github.a/s2"), entry("io.github.a/s3")], cursors[1]),
-        cursors[1]: body([entry("io.github.a/s4")], last),
-    })
+    registry = Registry(
+        {
+            None: body([entry("io.github.a/s0"), entry("io.github.a/s1")], cursors[0]),
+            cursors[0]: body([entry("io.github.a/s2"), entry("io.github.a/s3")], cursors[1]),
+            cursors[1]: body([entry("io.github.a/s4")], last),
+        }
+    )
     record = await env.collect(FEED, registry)
 
     assert record.status == "ok", record.error
@@ -164,11 +180,17 @@ async def test_deleted_deprecated_and_not_latest_are_skipped(env: Env) -> None:
 
 
 async def test_duplicate_name_keeps_the_newest_published(env: Env) -> None:
-    registry = Registry({
-        None: body([entry("io.github.a/dup", "1.0.0", "2025-10-01T00:00:00.1Z")], "c1"),
-        "c1": body([entry("io.github.a/dup", "1.1.0", "2025-11-01T00:00:00Z"),
-                    entry("io.github.a/dup", "0.9.0", "2025-09-01T00:00:00Z")]),
-    })
+    registry = Registry(
+        {
+            None: body([entry("io.github.a/dup", "1.0.0", "2025-10-01T00:00:00.1Z")], "c1"),
+            "c1": body(
+                [
+                    entry("io.github.a/dup", "1.1.0", "2025-11-01T00:00:00Z"),
+                    entry("io.github.a/dup", "0.9.0", "2025-09-01T00:00:00Z"),
+                ]
+            ),
+        }
+    )
     record = await env.collect(FEED, registry)
     assert record.status == "ok", record.error
     assert env.archive.rows_on(FEED, DAY)["io.github.a/dup"]["version"] == "1.1.0"
@@ -176,10 +198,12 @@ async def test_duplicate_name_keeps_the_newest_published(env: Env) -> None:
 
 
 async def test_repeated_cursor_is_an_invalid_response(env: Env) -> None:
-    registry = Registry({
-        None: body([entry("io.github.a/s0")], "loop"),
-        "loop": body([entry("io.github.a/s1")], "loop"),
-    })
+    registry = Registry(
+        {
+            None: body([entry("io.github.a/s0")], "loop"),
+            "loop": body([entry("io.github.a/s1")], "loop"),
+        }
+    )
     record = await env.collect(FEED, registry)
     assert record.status == "failed"
     assert "invalid response" in (record.error or "") and "repeats" in (record.error or "")
@@ -205,8 +229,11 @@ async def test_server_error_then_ok_backs_off(env: Env) -> None:
 
 @pytest.mark.parametrize(
     "content",
-    [b"<!doctype html><html><body>Registry is down for maintenance</body></html>", b'{"servers": [',
-     b'{"servers": {"not": "a list"}, "metadata": {}}'],
+    [
+        b"<!doctype html><html><body>Registry is down for maintenance</body></html>",
+        b'{"servers": [',
+        b'{"servers": {"not": "a list"}, "metadata": {}}',
+    ],
     ids=["html", "truncated", "servers-not-a-list"],
 )
 async def test_malformed_fails_and_keeps_earlier_days(env: Env, content: bytes) -> None:

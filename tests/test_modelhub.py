@@ -18,7 +18,14 @@ DAY2 = DAY + timedelta(days=1)
 HUB = "https://huggingface.co/api"
 EXPAND = {
     "models": [
-        "author", "likes", "downloads", "trendingScore", "pipeline_tag", "library_name", "tags", "createdAt",
+        "author",
+        "likes",
+        "downloads",
+        "trendingScore",
+        "pipeline_tag",
+        "library_name",
+        "tags",
+        "createdAt",
         "lastModified",
     ],
     "spaces": ["author", "likes", "trendingScore", "sdk", "tags", "createdAt", "lastModified"],
@@ -125,8 +132,15 @@ async def test_typical_rows(env: Env) -> None:
         "trending_score": 912,
         "trending_rank": 1,
         "tags": [
-            "transformers", "safetensors", "llama", "text-generation", "conversational", "en", "arxiv:2501.00001",
-            "base_model:meta-llama/Llama-3.1-8B", "base_model:finetune:meta-llama/Llama-3.1-8B",
+            "transformers",
+            "safetensors",
+            "llama",
+            "text-generation",
+            "conversational",
+            "en",
+            "arxiv:2501.00001",
+            "base_model:meta-llama/Llama-3.1-8B",
+            "base_model:finetune:meta-llama/Llama-3.1-8B",
             "license:apache-2.0",
         ],
         "lastModified": "2025-11-18T21:03:10Z",
@@ -232,8 +246,11 @@ async def test_server_error_then_ok(env: Env) -> None:
 @pytest.mark.parametrize(
     "bad",
     [
-        httpx.Response(200, text="<!doctype html><html><head><title>Hugging Face</title></head></html>",
-                       headers={"content-type": "text/html"}),
+        httpx.Response(
+            200,
+            text="<!doctype html><html><head><title>Hugging Face</title></head></html>",
+            headers={"content-type": "text/html"},
+        ),
         httpx.Response(200, json={"error": "Invalid sort parameter"}),
     ],
     ids=["html", "object-not-array"],
@@ -242,9 +259,7 @@ async def test_malformed_response_fails_and_keeps_earlier_day(env: Env, bad: htt
     assert (await env.collect(FEED, FakeHub())).status == "ok"
     before = env.archive.rows_on(FEED, DAY)
 
-    record = await env.collect(
-        FEED, FakeHub(override=lambda r: bad if r.url.path == "/api/spaces" else None), day=DAY2
-    )
+    record = await env.collect(FEED, FakeHub(override=lambda r: bad if r.url.path == "/api/spaces" else None), day=DAY2)
 
     assert record.status == "failed"
     assert "invalid response" in (record.error or "")

@@ -63,8 +63,11 @@ def _first_days(archive: Archive) -> None:
         for feed in FEEDS:
             rows = rows_for(feed, d)
             if rows is None:
-                rows = [repo("acme/agent-kit", 100 + 30 * d, d), repo("bob/mcp-lite", 50 + 5 * d, d),
-                        repo("new/shiny-mcp", 10 + 40 * d, d)]
+                rows = [
+                    repo("acme/agent-kit", 100 + 30 * d, d),
+                    repo("bob/mcp-lite", 50 + 5 * d, d),
+                    repo("new/shiny-mcp", 10 + 40 * d, d),
+                ]
             _put(archive, feed, d, rows)
 
 
@@ -72,8 +75,12 @@ def _fourth_day(archive: Archive) -> None:
     """2026-11-04: weather 1.1.0 -> 1.2.0, big-model input price 2.0 -> 1.5, the pricing page 20 -> 16,
     and bob/mcp-lite's stars jump (its momentum rises past acme/agent-kit's, which falls)."""
     d = 3
-    _put(archive, "codehost-ai-repos", d, [repo("acme/agent-kit", 190, d), repo("bob/mcp-lite", 400, d),
-                                           repo("new/shiny-mcp", 130, d)])
+    _put(
+        archive,
+        "codehost-ai-repos",
+        d,
+        [repo("acme/agent-kit", 190, d), repo("bob/mcp-lite", 400, d), repo("new/shiny-mcp", 130, d)],
+    )
     _put(archive, "mcp-servers", d, [server("io.github.example/weather", "1.2.0"), server("com.acme/files", "0.3.0")])
     _put(archive, "llm-pricing", d, [llm("lab/big-model", 1.5, d, 2.0), llm("lab/small", 0.5, d, None)])
     for feed in ("ai-pricing", "forum-launch-ai", "modelhub-trending"):
@@ -170,23 +177,43 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
         return event
 
     def move(old: float, new: float, threshold: float) -> dict[str, Any]:
-        return {"old": old, "new": new, "change": round(new - old, 1), "threshold": threshold,
-                "previousDate": "2026-11-03"}
+        return {
+            "old": old,
+            "new": new,
+            "change": round(new - old, 1),
+            "threshold": threshold,
+            "previousDate": "2026-11-03",
+        }
 
     expected = {
         "starter": [
-            (0, "/mcp/io.github.example/weather", "mcp-servers", "version_bump",
-             change("/mcp/io.github.example/weather", "version_bump")),
+            (
+                0,
+                "/mcp/io.github.example/weather",
+                "mcp-servers",
+                "version_bump",
+                change("/mcp/io.github.example/weather", "version_bump"),
+            ),
             (1, "/llm/lab/big-model", "llm-pricing", "price_change", change("/llm/lab/big-model", "price_change")),
-            (2, "/pricing/example.com/pricing", "ai-pricing", "price_change",
-             change("/pricing/example.com/pricing", "price_change")),
+            (
+                2,
+                "/pricing/example.com/pricing",
+                "ai-pricing",
+                "price_change",
+                change("/pricing/example.com/pricing", "price_change"),
+            ),
             (4, "/repo/acme/agent-kit", "codehost-ai-repos", "momentum_jump", move(79.3, 62.4, 10.0)),
         ],
         "pro": [
             (5, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_jump", move(39.9, 62.4, 20.0)),
             (8, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_above", move(39.9, 62.4, 60.0)),
-            (10, "/mcp/io.github.example/weather", "mcp-servers", "version_bump",
-             change("/mcp/io.github.example/weather", "version_bump")),
+            (
+                10,
+                "/mcp/io.github.example/weather",
+                "mcp-servers",
+                "version_bump",
+                change("/mcp/io.github.example/weather", "version_bump"),
+            ),
             (11, "/llm/lab/big-model", "llm-pricing", "price_change", change("/llm/lab/big-model", "price_change")),
         ],
     }
@@ -194,15 +221,23 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
     assert change("/llm/lab/big-model", "price_change")["detail"] == {"direction": "cut"}
     for plan, account in accounts.items():
         listed = _listed(settings, account)
-        got = sorted((n["watchId"], n["entity"], n["feed"], n["type"], n["date"], json.dumps(n["event"]))
-                     for n in listed)
-        want = sorted((ids[w], page, feed, type_, "2026-11-04", json.dumps(event))
-                      for w, page, feed, type_, event in expected[plan])
+        got = sorted(
+            (n["watchId"], n["entity"], n["feed"], n["type"], n["date"], json.dumps(n["event"])) for n in listed
+        )
+        want = sorted(
+            (ids[w], page, feed, type_, "2026-11-04", json.dumps(event))
+            for w, page, feed, type_, event in expected[plan]
+        )
         assert got == want, plan
         for n in listed:
             assert n["id"] == notification_id(n["watchId"], n["type"], n["date"])
-            assert n["delivery"] == {"state": "none", "attempts": 0, "lastAttemptAt": None, "lastError": None,
-                                     "deliveredAt": None}
+            assert n["delivery"] == {
+                "state": "none",
+                "attempts": 0,
+                "lastAttemptAt": None,
+                "lastError": None,
+                "deliveredAt": None,
+            }
             schemas.WatchEvent.model_validate(n)
 
 
@@ -219,13 +254,31 @@ def test_evaluating_again_creates_no_duplicates(two_builds) -> None:
 def test_starter_notifications_expire_after_30_days_pro_ones_never(two_builds) -> None:
     settings, accounts, _ = two_builds
     store = NotificationStore(settings.state_path)
-    old = {plan: Notification(f"ev_old_{plan}", account, "w_gone", "/repo/acme/agent-kit", "codehost-ai-repos",
-                              "momentum_jump", "2026-10-05", {"old": 1.0, "new": 20.0, "change": 19.0,
-                                                              "threshold": 10.0, "previousDate": "2026-10-04"},
-                              "2026-10-05T04:00:00Z")
-           for plan, account in accounts.items()}
-    edge = Notification("ev_edge", accounts["starter"], "w_gone", "/repo/acme/agent-kit", "codehost-ai-repos",
-                        "momentum_jump", "2026-10-06", old["starter"].event, "2026-10-06T04:00:00Z")
+    old = {
+        plan: Notification(
+            f"ev_old_{plan}",
+            account,
+            "w_gone",
+            "/repo/acme/agent-kit",
+            "codehost-ai-repos",
+            "momentum_jump",
+            "2026-10-05",
+            {"old": 1.0, "new": 20.0, "change": 19.0, "threshold": 10.0, "previousDate": "2026-10-04"},
+            "2026-10-05T04:00:00Z",
+        )
+        for plan, account in accounts.items()
+    }
+    edge = Notification(
+        "ev_edge",
+        accounts["starter"],
+        "w_gone",
+        "/repo/acme/agent-kit",
+        "codehost-ai-repos",
+        "momentum_jump",
+        "2026-10-06",
+        old["starter"].event,
+        "2026-10-06T04:00:00Z",
+    )
     assert store.add([*old.values(), edge], {}) == 3
     store.close()
     report = notify_build(settings, Path(settings.feeds_site_dir))
@@ -366,11 +419,26 @@ def _deliveries(live: LiveServer, event_id: str) -> list[dict[str, Any]]:
 
 
 def _synthetic(account: str, n: int) -> Notification:
-    event = {"type": "price_change", "feed": "llm-pricing", "entity": "lab/big-model", "date": "2026-10-20",
-             "old": {"input": 3.0, "output": 12.0}, "new": {"input": 2.0, "output": 8.0},
-             "detail": {"direction": "cut"}}
-    return Notification(f"ev_synthetic_{account}_{n:02d}", account, "w_synthetic", "/llm/lab/big-model",
-                        "llm-pricing", "price_change", "2026-10-20", event, f"2020-01-01T00:{n:02d}:00Z")
+    event = {
+        "type": "price_change",
+        "feed": "llm-pricing",
+        "entity": "lab/big-model",
+        "date": "2026-10-20",
+        "old": {"input": 3.0, "output": 12.0},
+        "new": {"input": 2.0, "output": 8.0},
+        "detail": {"direction": "cut"},
+    }
+    return Notification(
+        f"ev_synthetic_{account}_{n:02d}",
+        account,
+        "w_synthetic",
+        "/llm/lab/big-model",
+        "llm-pricing",
+        "price_change",
+        "2026-10-20",
+        event,
+        f"2020-01-01T00:{n:02d}:00Z",
+    )
 
 
 def test_events_endpoint_pages_with_offset_and_cursor_and_filters_since(hooks: LiveServer) -> None:
@@ -391,8 +459,10 @@ def test_events_endpoint_pages_with_offset_and_cursor_and_filters_since(hooks: L
         assert (whole.total, whole.count, whole.nextCursor) == (27, 27, None)
         ids = [n.id for n in whole.data]
         real = whole.data[:2]  # newest first: the build's notifications, then the 25 older ones
-        assert {(n.type, n.feed, n.date) for n in real} == {("price_change", "ai-pricing", "2026-11-04"),
-                                                            ("price_change", "llm-pricing", "2026-11-03")}
+        assert {(n.type, n.feed, n.date) for n in real} == {
+            ("price_change", "ai-pricing", "2026-11-04"),
+            ("price_change", "llm-pricing", "2026-11-03"),
+        }
         assert all(n.delivery.state == "none" for n in real)
         assert ids[2:] == [f"ev_synthetic_{account}_{n:02d}" for n in reversed(range(25))]
         assert http.get(f"{API}/watches/events").json()["limit"] == 100
@@ -418,15 +488,26 @@ def test_events_endpoint_pages_with_offset_and_cursor_and_filters_since(hooks: L
         recent = http.get(f"{API}/watches/events", params={"since": "2021-01-01"}).json()
         assert [n["id"] for n in recent["data"]] == ids[:2]
 
-        for params, parameter in (({"limit": 0}, "limit"), ({"limit": 1001}, "limit"), ({"offset": -1}, "offset"),
-                                  ({"cursor": "abc"}, "cursor"), ({"cursor": "5", "offset": 1}, "cursor"),
-                                  ({"since": "yesterday"}, "since")):
+        for params, parameter in (
+            ({"limit": 0}, "limit"),
+            ({"limit": 1001}, "limit"),
+            ({"offset": -1}, "offset"),
+            ({"cursor": "abc"}, "cursor"),
+            ({"cursor": "5", "offset": 1}, "cursor"),
+            ({"since": "yesterday"}, "since"),
+        ):
             bad = http.get(f"{API}/watches/events", params=params)
             assert bad.status_code == 400 and bad.json()["parameter"] == parameter, (params, bad.text)
         assert http.put(f"{API}/watches/events").status_code == 405
     with hooks.client(hooks.key("starter")) as other:
-        assert other.get(f"{API}/watches/events").json() == {"total": 0, "limit": 100, "offset": 0, "count": 0,
-                                                              "nextCursor": None, "data": []}
+        assert other.get(f"{API}/watches/events").json() == {
+            "total": 0,
+            "limit": 100,
+            "offset": 0,
+            "count": 0,
+            "nextCursor": None,
+            "data": [],
+        }
     with hooks.client() as anonymous:
         assert anonymous.get(f"{API}/watches/events").status_code == 401
         assert anonymous.get(f"{API}/watches/webhook-secret").status_code == 401
@@ -443,12 +524,16 @@ def test_webhook_is_signed_retried_on_500_then_delivered_once(hooks: LiveServer,
         assert secret.status_code == 200 and secret.headers["cache-control"] == "no-store"
         parsed = schemas.WebhookSecret.model_validate_json(secret.content)
         assert parsed.secret.startswith("whsec_") and http.get(f"{API}/watches/webhook-secret").json() == secret.json()
-        created = http.post(f"{API}/watches", json={"entity": "/pricing/example.com/pricing", "type": "price_change",
-                                                     "webhook": receiver.url("/retry")})
+        created = http.post(
+            f"{API}/watches",
+            json={"entity": "/pricing/example.com/pricing", "type": "price_change", "webhook": receiver.url("/retry")},
+        )
         assert created.status_code == 201, created.text
         watch = schemas.Watch.model_validate_json(created.content)
-        assert watch.webhook is not None and (watch.webhook.url, watch.webhook.state) == (receiver.url("/retry"),
-                                                                                           "active")
+        assert watch.webhook is not None and (watch.webhook.url, watch.webhook.state) == (
+            receiver.url("/retry"),
+            "active",
+        )
         report = _notify(hooks)
         assert report.delivery is not None and report.delivery.delivered >= 1
         calls = receiver.at("/retry")
@@ -488,13 +573,20 @@ def test_webhook_4xx_is_not_retried_429_is(hooks: LiveServer, receiver: Receiver
     key = hooks.key("starter")
     receiver.scripts["/picky"] = [429, 404]
     with hooks.client(key) as http:
-        assert http.post(f"{API}/watches", json={"entity": "/llm/lab/big-model", "type": "price_change",
-                                                  "webhook": receiver.url("/picky")}).status_code == 201
+        assert (
+            http.post(
+                f"{API}/watches",
+                json={"entity": "/llm/lab/big-model", "type": "price_change", "webhook": receiver.url("/picky")},
+            ).status_code
+            == 201
+        )
         _notify(hooks)
         [event] = http.get(f"{API}/watches/events").json()["data"]
     assert len(receiver.at("/picky")) == 2
-    assert [(d["status"], d["error"]) for d in _deliveries(hooks, event["id"])] == [(429, "HTTP 429"),
-                                                                                    (404, "HTTP 404")]
+    assert [(d["status"], d["error"]) for d in _deliveries(hooks, event["id"])] == [
+        (429, "HTTP 429"),
+        (404, "HTTP 404"),
+    ]
     assert event["delivery"]["state"] == "failed" and event["delivery"]["lastError"] == "HTTP 404"
     _notify(hooks)
     assert len(receiver.at("/picky")) == 2
@@ -504,8 +596,10 @@ def test_webhook_disabled_after_max_failures_in_a_row(hooks: LiveServer, receive
     key = hooks.key("starter")
     receiver.scripts["/down"] = [503]
     with hooks.client(key) as http:
-        created = http.post(f"{API}/watches", json={"entity": "/llm/lab/big-model", "type": "price_change",
-                                                     "webhook": receiver.url("/down")}).json()
+        created = http.post(
+            f"{API}/watches",
+            json={"entity": "/llm/lab/big-model", "type": "price_change", "webhook": receiver.url("/down")},
+        ).json()
         _notify(hooks)  # three attempts, one failed delivery: still active, the event waits
         assert len(receiver.at("/down")) == 3
         [watch] = http.get(f"{API}/watches").json()["data"]
@@ -531,11 +625,19 @@ def test_webhook_disabled_after_max_failures_in_a_row(hooks: LiveServer, receive
 def test_unsafe_webhooks_are_refused_at_creation(strict: LiveServer, hooks: LiveServer, receiver: Receiver) -> None:
     body = {"entity": "/repo/acme/agent-kit", "type": "any"}
     with strict.client(strict.key("pro")) as http:
-        for url in (receiver.url("/never"), "https://127.0.0.1/hook", "https://localhost/hook",
-                    "https://[::1]/hook", "https://10.0.0.7/hook", "https://169.254.169.254/latest",
-                    "https://intranet.example.org/hook", "http://hooks.example.org/hook",
-                    "https://hooks.example.org:8443/hook", "https://user:pw@hooks.example.org/hook",
-                    "https://unknown.example.org/hook"):
+        for url in (
+            receiver.url("/never"),
+            "https://127.0.0.1/hook",
+            "https://localhost/hook",
+            "https://[::1]/hook",
+            "https://10.0.0.7/hook",
+            "https://169.254.169.254/latest",
+            "https://intranet.example.org/hook",
+            "http://hooks.example.org/hook",
+            "https://hooks.example.org:8443/hook",
+            "https://user:pw@hooks.example.org/hook",
+            "https://unknown.example.org/hook",
+        ):
             refused = http.post(f"{API}/watches", json={**body, "webhook": url})
             assert refused.status_code == 400, (url, refused.text)
             assert (refused.json()["code"], refused.json()["parameter"]) == ("unsafe_url", "webhook"), url
@@ -554,14 +656,31 @@ def test_unsafe_webhooks_are_refused_at_creation(strict: LiveServer, hooks: Live
 def test_unsafe_webhooks_are_refused_at_delivery(hooks: LiveServer, receiver: Receiver) -> None:
     key = hooks.key("starter")
     with hooks.client(key) as http:
-        assert http.post(f"{API}/watches", json={"entity": "/pricing/example.com/pricing", "type": "price_change",
-                                                  "webhook": receiver.url("/off")}).status_code == 201
+        assert (
+            http.post(
+                f"{API}/watches",
+                json={
+                    "entity": "/pricing/example.com/pricing",
+                    "type": "price_change",
+                    "webhook": receiver.url("/off"),
+                },
+            ).status_code
+            == 201
+        )
     # A host name that resolves to a private address, stored behind the API's back (DNS may change after
     # creation): the delivery resolves it again and refuses it.
     account = _account_of(hooks, key)
     watches = WatchStore(hooks.settings.state_path)
-    sneaky = watches.add(account, 50, "/llm/lab/big-model", "llm-pricing", "lab/big-model", "price_change", None,
-                         "https://intranet.example.org/hook")
+    sneaky = watches.add(
+        account,
+        50,
+        "/llm/lab/big-model",
+        "llm-pricing",
+        "lab/big-model",
+        "price_change",
+        None,
+        "https://intranet.example.org/hook",
+    )
     watches.close()
     _notify(hooks, FEEDS_WEBHOOK_ALLOW_LOOPBACK="0")
     assert receiver.at("/off") == []
@@ -639,15 +758,31 @@ class Answers:
             raise OSError(f"[Errno -2] Name or service not known: {host}") from None
 
 
-def _deliver(url: str, resolver: Any, handler: Any = None, *, transport: httpx.AsyncBaseTransport | None = None,
-             allow_loopback: bool = False, attempts: int = 1) -> tuple[DeliveryReport, MemoryLog, Outgoing]:
+def _deliver(
+    url: str,
+    resolver: Any,
+    handler: Any = None,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+    allow_loopback: bool = False,
+    attempts: int = 1,
+) -> tuple[DeliveryReport, MemoryLog, Outgoing]:
     import asyncio
 
     event = Outgoing("ev_pin", "w_pin", "acct", url, b'{"id":"ev_pin"}')
     log = MemoryLog()
-    report = asyncio.run(deliver_events(
-        [event], log, resolver=resolver, allow_loopback=allow_loopback, timeout=5, backoff=0,
-        attempts_per_run=attempts, transport=transport or httpx.MockTransport(handler)))
+    report = asyncio.run(
+        deliver_events(
+            [event],
+            log,
+            resolver=resolver,
+            allow_loopback=allow_loopback,
+            timeout=5,
+            backoff=0,
+            attempts_per_run=attempts,
+            transport=transport or httpx.MockTransport(handler),
+        )
+    )
     return report, log, event
 
 
@@ -717,7 +852,8 @@ def test_delivery_to_an_ip_literal_or_an_admitted_loopback_host_goes_as_it_is() 
     _deliver(f"https://{PUBLIC_V4}/a", dns, sent)
     _deliver("http://localhost:8080/a", dns, sent, allow_loopback=True)
     assert sent.where == [
-        (f"https://{PUBLIC_V4}/a", PUBLIC_V4, None), ("http://localhost:8080/a", "localhost:8080", None)
+        (f"https://{PUBLIC_V4}/a", PUBLIC_V4, None),
+        ("http://localhost:8080/a", "localhost:8080", None),
     ]
     assert all(r.headers["connection"] == "close" for r in sent.requests) and dns.asked == []
 
@@ -739,9 +875,14 @@ def test_delivery_over_real_tls_dials_the_checked_addresses_with_the_idna_server
         log = MemoryLog()
         async with server:
             report = await deliver_events(
-                [Outgoing("ev_tls", "w_tls", "acct", "https://bücher.example.org/hook", b"{}")], log,
-                resolver=Answers({name: ["127.0.0.2", "127.0.0.1"]}), allow_loopback=True, timeout=5,
-                attempts_per_run=1, transport=dialling_transport(receiver.ca_pem, dialler))
+                [Outgoing("ev_tls", "w_tls", "acct", "https://bücher.example.org/hook", b"{}")],
+                log,
+                resolver=Answers({name: ["127.0.0.2", "127.0.0.1"]}),
+                allow_loopback=True,
+                timeout=5,
+                attempts_per_run=1,
+                transport=dialling_transport(receiver.ca_pem, dialler),
+            )
         return report, log, dialler.dialled
 
     report, log, dialled = asyncio.run(run())

@@ -131,8 +131,10 @@ def test_document_is_valid_openapi_31(doc: dict[str, Any]) -> None:
     assert doc["servers"] == [{"url": "https://feeds.example", "description": "This service."}]
     assert doc["security"] == [{"bearerAuth": []}]
     assert doc["components"]["securitySchemes"]["bearerAuth"] == {
-        "type": "http", "scheme": "bearer", "description": doc["components"]["securitySchemes"]["bearerAuth"][
-            "description"]}
+        "type": "http",
+        "scheme": "bearer",
+        "description": doc["components"]["securitySchemes"]["bearerAuth"]["description"],
+    }
     for node in walk(doc):
         if isinstance(node.get("$ref"), str):
             resolve(doc, node["$ref"])
@@ -214,7 +216,12 @@ def test_parameter_schemas(doc: dict[str, Any]) -> None:
         assert params["offset"]["schema"] == {"type": "integer", "minimum": 0, "maximum": OFFSET_MAX, "default": 0}
         assert params["since"]["schema"] == {"type": "string", "format": "date-time"}
     url = query_params(doc, doc["paths"][f"{API}/ai-pricing"]["get"])["url"]
-    assert url["schema"] == {"type": "string", "format": "uri", "maxLength": 2048, "pattern": "^[Hh][Tt][Tt][Pp][Ss]://"}
+    assert url["schema"] == {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]://",
+    }
     history = query_params(doc, doc["paths"][f"{API}/{{feed}}/history"]["get"])
     assert history["entity"]["required"] is True
     assert history["limit"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 90, "default": 31}
@@ -225,7 +232,11 @@ def test_parameter_schemas(doc: dict[str, Any]) -> None:
     assert trends["date"]["schema"] == {"type": "string", "format": "date"}
     momentum = query_params(doc, doc["paths"][f"{API}/momentum"]["get"])
     assert momentum["category"]["schema"]["enum"] == [
-        "codehost-ai-repos", "mcp-servers", "llm-pricing", "modelhub-trending"]
+        "codehost-ai-repos",
+        "mcp-servers",
+        "llm-pricing",
+        "modelhub-trending",
+    ]
     assert momentum["limit"]["schema"]["maximum"] == 100
     assert query_params(doc, doc["paths"][f"{API}/sample"]["get"])["name"]["schema"]["enum"] == list(FEED_NAMES)
     assert query_params(doc, doc["paths"][f"{API}/watches"]["delete"])["id"]["required"] is True
@@ -234,7 +245,12 @@ def test_parameter_schemas(doc: dict[str, Any]) -> None:
     assert body["required"] is True and create["required"] == ["entity"]
     assert create["properties"]["type"]["default"] == "any"
     assert create["properties"]["type"]["enum"] == [
-        "any", "price_change", "version_bump", "momentum_jump", "momentum_above"]
+        "any",
+        "price_change",
+        "version_bump",
+        "momentum_jump",
+        "momentum_above",
+    ]
     assert create["additionalProperties"] is False
 
 
@@ -272,8 +288,9 @@ def test_security_public_and_keyed(doc: dict[str, Any]) -> None:
             if status.startswith(("4", "5")) and path != "/healthz":
                 assert list(response["content"]) == ["application/problem+json"], (path, status)
                 assert response["content"]["application/problem+json"]["schema"]["$ref"].endswith("/Problem")
-                assert response["x-error-codes"] and all(f"`{c}`" in response["description"]
-                                                         for c in response["x-error-codes"])
+                assert response["x-error-codes"] and all(
+                    f"`{c}`" in response["description"] for c in response["x-error-codes"]
+                )
             if "ETag" in response.get("headers", {}) and status == "200":
                 assert "304" in operation["responses"], (path, method)
 
@@ -282,7 +299,10 @@ def test_watch_error_statuses(doc: dict[str, Any]) -> None:
     post = doc["paths"][f"{API}/watches"]["post"]["responses"]
     assert post["201"]["headers"]["Location"]
     assert (post["403"]["x-error-codes"], post["409"]["x-error-codes"], post["404"]["x-error-codes"]) == (
-        ["watch_limit"], ["watch_exists"], ["not_found"])
+        ["watch_limit"],
+        ["watch_exists"],
+        ["not_found"],
+    )
     assert doc["paths"][f"{API}/watches"]["delete"]["responses"]["404"]["x-error-codes"] == ["not_found"]
 
 
@@ -483,12 +503,26 @@ def test_url_and_webhook_describe_the_address_guard(doc: dict[str, Any]) -> None
     webhook = doc["components"]["schemas"]["WatchCreate"]["properties"]["webhook"]
     [string] = [s for s in webhook["anyOf"] if s.get("type") == "string"]
     for text in (url["description"], webhook["description"]):
-        for refused in ("`unsafe_url`", "https", "user info", "443", "localhost", "loopback", "private (10/8",
-                        "link-local", "169.254.169.254", "metadata.google.internal", "does not resolve", "127.1"):
+        for refused in (
+            "`unsafe_url`",
+            "https",
+            "user info",
+            "443",
+            "localhost",
+            "loopback",
+            "private (10/8",
+            "link-local",
+            "169.254.169.254",
+            "metadata.google.internal",
+            "does not resolve",
+            "127.1",
+        ):
             assert refused in text, refused
     assert string["pattern"] == url["schema"]["pattern"] == "^[Hh][Tt][Tt][Pp][Ss]://"
-    assert doc["paths"][f"{API}/ai-pricing"]["get"]["responses"]["400"]["x-error-codes"] == ["bad_request",
-                                                                                              "unsafe_url"]
+    assert doc["paths"][f"{API}/ai-pricing"]["get"]["responses"]["400"]["x-error-codes"] == [
+        "bad_request",
+        "unsafe_url",
+    ]
     assert "unsafe_url" in doc["paths"][f"{API}/watches"]["post"]["responses"]["400"]["x-error-codes"]
 
 
@@ -549,9 +583,13 @@ def test_live_dates_before_1970_are_accepted(live) -> None:
         assert nothing.status_code == 200 and nothing.json()["total"] == 0
         assert http.get(f"{API}/watches/events", params={"since": "1900-01-01"}).status_code == 200
         entity = {"entity": "acme/agent-kit"}
-        for window in ({"from": "1900-01-01"}, {"to": "1900-01-01"}, {"from": "1900-01-01", "to": "1900-01-31",
-                                                                       "cursor": "1900-01-15"},
-                       {"from": "9999-12-30"}, {"to": "0001-01-05"}):
+        for window in (
+            {"from": "1900-01-01"},
+            {"to": "1900-01-01"},
+            {"from": "1900-01-01", "to": "1900-01-31", "cursor": "1900-01-15"},
+            {"from": "9999-12-30"},
+            {"to": "0001-01-05"},
+        ):
             response = http.get(f"{API}/codehost-ai-repos/history", params={**entity, **window})
             assert response.status_code == 200 and response.json()["data"] == [], (window, response.text)
         old = http.get(trends, params={"feed": "mcp-servers", "date": "1900-01-01"})

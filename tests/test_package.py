@@ -117,8 +117,10 @@ def venv_with_pypa_build(root: Path, wheel: Path) -> Venv:
     python = root / "bin" / "python"
     purelib = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=root).strip())
     # The dev venv's pip, driving the new interpreter: the same install as `pip install` inside it.
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel],
-        cwd=root)
+    run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-deps", "--no-index", wheel],
+        cwd=root,
+    )
 
     pypa_build = importlib.metadata.distribution("build")
     assert pypa_build.files, "PyPA's build is not installed in the dev venv: run `make install`"
@@ -179,8 +181,14 @@ def test_the_wheel_works_next_to_pypa_build(wheels: Wheels, tmp_path: Path) -> N
     assert "backfill" in run([venv.python, "-m", "ai_feeds", "--help"], cwd=work)
 
     # Inside the feeds process, `build` is ours, from the installed wheel, with its templates.
-    where = run([venv.python, "-c", "import ai_feeds; ai_feeds.activate(); import build.templating as t; "
-                 "print(t.__file__); print(t.TEMPLATES)"], cwd=work).split()
+    where = run(
+        [
+            venv.python,
+            "-c",
+            "import ai_feeds; ai_feeds.activate(); import build.templating as t; print(t.__file__); print(t.TEMPLATES)",
+        ],
+        cwd=work,
+    ).split()
     assert Path(where[0]) == venv.purelib / "ai_feeds" / "build" / "templating.py"
     assert Path(where[1]) == venv.purelib / "ai_feeds" / "templates"
 

@@ -23,8 +23,27 @@ from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity,
 
 NOW = datetime(2026, 11, 4, 12, 0, tzinfo=UTC)
 BASE = "https://feeds.example.org"
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-        "circle", "line", "polyline", "rect", "stop", "path"}
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+    "circle",
+    "line",
+    "polyline",
+    "rect",
+    "stop",
+    "path",
+}
 ENTITY_PAGES = {
     "codehost-ai-repos": "/repo/acme/agent-kit",
     "forum-launch-ai": "/forum/41000001",
@@ -33,9 +52,18 @@ ENTITY_PAGES = {
     "llm-pricing": "/llm/lab/big-model",
     "modelhub-trending": "/hub/model/org/llm-8b",
 }
-SITE_PAGES = ["/", "/momentum/codehost-ai-repos", "/momentum/mcp-servers", "/momentum/llm-pricing",
-              "/momentum/modelhub-trending", "/feeds/ai-pricing", "/search", "/search/mcp-servers", "/docs",
-              "/claim"]
+SITE_PAGES = [
+    "/",
+    "/momentum/codehost-ai-repos",
+    "/momentum/mcp-servers",
+    "/momentum/llm-pricing",
+    "/momentum/modelhub-trending",
+    "/feeds/ai-pricing",
+    "/search",
+    "/search/mcp-servers",
+    "/docs",
+    "/claim",
+]
 
 
 class Page(HTMLParser):
@@ -85,8 +113,9 @@ def parse(html: str) -> Page:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("pages")
-    settings = Settings(env={"FEEDS_DATA_DIR": str(root / "var"), "FEEDS_SITE_DIR": str(root / "site"),
-                             "FEEDS_BASE_URL": BASE})
+    settings = Settings(
+        env={"FEEDS_DATA_DIR": str(root / "var"), "FEEDS_SITE_DIR": str(root / "site"), "FEEDS_BASE_URL": BASE}
+    )
     settings.ensure_dirs()
     archive = make_tiny_archive(settings.archive_path)
     add_hostile_entity(archive)
@@ -154,8 +183,12 @@ def test_mcp_page_shows_every_field_of_the_spec(site: Path) -> None:
     assert "streamable-http" in html and 'href="https://mcp.example.com/weather"' in html
     assert "2026-10-30T00:00:00Z" in html and "2026-09-01T00:00:00Z" in html
     history = re.findall(r"<tr><td>(2026-11-0\d)</td><td>([\d.]+)</td></tr>", html)
-    assert history == [("2026-11-04", "1.1.0"), ("2026-11-03", "1.1.0"), ("2026-11-02", "1.0.0"),
-                       ("2026-11-01", "1.0.0")]
+    assert history == [
+        ("2026-11-04", "1.1.0"),
+        ("2026-11-03", "1.1.0"),
+        ("2026-11-02", "1.0.0"),
+        ("2026-11-01", "1.0.0"),
+    ]
     assert "version 1.0.0 → 1.1.0" in " ".join(page.text)
 
 
@@ -165,8 +198,10 @@ def test_hostile_upstream_text_is_shown_as_text_and_never_a_link(site: Path) -> 
     assert "<script" not in html.lower().replace("&lt;script", "")
     assert not page.find("script")
     assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs)
-    assert not any((attrs.get("href") or attrs.get("src") or "").strip().lower().startswith("javascript:")
-                   for _, attrs in page.tags)
+    assert not any(
+        (attrs.get("href") or attrs.get("src") or "").strip().lower().startswith("javascript:")
+        for _, attrs in page.tags
+    )
     assert HOSTILE_TEXT in page.text  # the description, verbatim, as text
     assert "javascript:window.__pwned = 3" in " ".join(page.text)  # the URL as text, not as a link
     badge = (site / "pages" / f"badge/mcp/{HOSTILE_SERVER}.svg").read_text()
@@ -227,9 +262,19 @@ def test_page_file_layout_cannot_collide() -> None:
 
 @pytest.mark.parametrize(
     ("url", "ok"),
-    [("https://x.org/a", True), ("http://x.org", True), ("javascript:alert(1)", False), (" javascript:x", False),
-     ("JaVaScRiPt:x", False), ("data:text/html,x", False), ("//x.org/a", False), ("/relative", False),
-     ("https://x.org/\nx", False), (None, False), ("java\tscript:x", False)],
+    [
+        ("https://x.org/a", True),
+        ("http://x.org", True),
+        ("javascript:alert(1)", False),
+        (" javascript:x", False),
+        ("JaVaScRiPt:x", False),
+        ("data:text/html,x", False),
+        ("//x.org/a", False),
+        ("/relative", False),
+        ("https://x.org/\nx", False),
+        (None, False),
+        ("java\tscript:x", False),
+    ],
 )
 def test_safe_url(url: str | None, ok: bool) -> None:
     assert (safe_url(url) is not None) is ok
@@ -237,16 +282,27 @@ def test_safe_url(url: str | None, ok: bool) -> None:
 
 def test_chart_escapes_and_handles_empty_history() -> None:
     svg = pages.chart_svg(["2026-11-01", "2026-11-02"], [1.0, 3.0], "Stars", "<b>x</b> over time")
-    assert "<title id=\"chart-title\">&lt;b&gt;x&lt;/b&gt; over time</title>" in svg
+    assert '<title id="chart-title">&lt;b&gt;x&lt;/b&gt; over time</title>' in svg
     assert "polyline" in svg and "2026-11-01" in svg
     assert "No history yet" in pages.chart_svg([], [], "Stars", "t")
 
 
 @pytest.mark.parametrize(
     "raw",
-    ["/mcp/../../etc/passwd", "/mcp/%2e%2e/%2e%2e/etc/passwd", "/mcp/%2E%2E/x", "/mcp/io.github.example%2Fweather",
-     "/mcp/io.github.example%2fweather", "/..%2f..%2fbuild.json", "/mcp/%252e%252e/x", "/mcp/a%5c..%5cb",
-     "/mcp/x%00", "/mcp/%ff", "/%2e%2e/build.json", "/./index.html"],
+    [
+        "/mcp/../../etc/passwd",
+        "/mcp/%2e%2e/%2e%2e/etc/passwd",
+        "/mcp/%2E%2E/x",
+        "/mcp/io.github.example%2Fweather",
+        "/mcp/io.github.example%2fweather",
+        "/..%2f..%2fbuild.json",
+        "/mcp/%252e%252e/x",
+        "/mcp/a%5c..%5cb",
+        "/mcp/x%00",
+        "/mcp/%ff",
+        "/%2e%2e/build.json",
+        "/./index.html",
+    ],
 )
 def test_path_escapes_resolve_to_nothing(site: Path, raw: str) -> None:
     assert resolve(site / "pages", raw) is None
@@ -271,9 +327,17 @@ def raw_get(live, path: str, headers: dict[str, str] | None = None) -> tuple[int
 
 @pytest.mark.parametrize(
     "raw",
-    ["/mcp/../../etc/passwd", "/mcp/%2e%2e/%2e%2e/etc/passwd", "/mcp/io.github.example%2Fweather",
-     "/%2e%2e/build.json", "/pages/index.html", "/badge/../build.json", "/mcp/%2e%2e%2f%2e%2e%2fbuild.json",
-     "/api/../build.json", "/mcp/nope"],
+    [
+        "/mcp/../../etc/passwd",
+        "/mcp/%2e%2e/%2e%2e/etc/passwd",
+        "/mcp/io.github.example%2Fweather",
+        "/%2e%2e/build.json",
+        "/pages/index.html",
+        "/badge/../build.json",
+        "/mcp/%2e%2e%2f%2e%2e%2fbuild.json",
+        "/api/../build.json",
+        "/mcp/nope",
+    ],
 )
 def test_path_escapes_are_404_on_the_server(live, raw: str) -> None:
     status, _headers, body = raw_get(live, raw)
@@ -290,8 +354,15 @@ def test_page_headers_etag_gzip_and_csp(live) -> None:
     assert again == 304
     status, headers, body = raw_get(live, "/mcp/not/there")
     assert status == 404 and b"<h1>Not found</h1>" in body and headers["content-type"].startswith("text/html")
-    for path in ("/", "/docs", "/search?q=agent", "/claim?entity=/mcp/io.github.example/weather",
-                 "/momentum/mcp-servers", "/feeds/mcp-servers", "/static/search-index.json"):
+    for path in (
+        "/",
+        "/docs",
+        "/search?q=agent",
+        "/claim?entity=/mcp/io.github.example/weather",
+        "/momentum/mcp-servers",
+        "/feeds/mcp-servers",
+        "/static/search-index.json",
+    ):
         assert raw_get(live, path)[0] == 200, path
 
 

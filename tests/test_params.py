@@ -70,8 +70,16 @@ def test_since_takes_any_instant(raw: str, key: str) -> None:
 
 
 def test_since_keys_sort_like_the_instants() -> None:
-    instants = ["0001-01-01T00:00:00+01:00", "0040-06-20", "0999-12-31", "1900-01-01", "1970-01-01", "2026-11-01",
-                "9999-12-31T23:59:59Z", "9999-12-31T23:59:59-01:00"]
+    instants = [
+        "0001-01-01T00:00:00+01:00",
+        "0040-06-20",
+        "0999-12-31",
+        "1900-01-01",
+        "1970-01-01",
+        "2026-11-01",
+        "9999-12-31T23:59:59Z",
+        "9999-12-31T23:59:59-01:00",
+    ]
     keys = [since(request(f"since={quote(raw)}")) for raw in instants]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
 

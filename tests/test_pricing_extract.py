@@ -95,8 +95,10 @@ def test_unit_price_specification_variants(spec: str, period: str | None, unit: 
 
 
 def test_an_offer_without_a_name_takes_its_product_name_then_the_vendor() -> None:
-    html = ld('[{"@type": "Product", "name": "Widget", "offers": {"price": "7", "priceCurrency": "EUR"}},'
-              ' {"@type": "Offer", "price": 3, "priceCurrency": "EUR"}]')
+    html = ld(
+        '[{"@type": "Product", "name": "Widget", "offers": {"price": "7", "priceCurrency": "EUR"}},'
+        ' {"@type": "Offer", "price": 3, "priceCurrency": "EUR"}]'
+    )
     assert [p.plan for p in extract(html, URL).plans] == ["Widget", "example.test"]
 
 
@@ -123,8 +125,10 @@ def test_parse_amount(value: object, expected: Decimal | None) -> None:
 
 
 def test_money_keeps_the_decimal_digits() -> None:
-    html = ld('{"@type": "Offer", "name": "A", "price": "0.1", "priceCurrency": "USD"}'
-              '{"@type": "Offer", "name": "B", "price": 19.99, "priceCurrency": "USD"}')
+    html = ld(
+        '{"@type": "Offer", "name": "A", "price": "0.1", "priceCurrency": "USD"}'
+        '{"@type": "Offer", "name": "B", "price": 19.99, "priceCurrency": "USD"}'
+    )
     assert [p.amount for p in extract(html, URL).plans] == [0.1, 19.99]
 
 

@@ -80,12 +80,39 @@ async def test_typical_rows(env: Env, seed: Callable[..., None]) -> None:
         "vendor": "exampleapp.test",
         "title": "Pricing | ExampleApp",
         "plans": [
-            {"plan": "Free", "dimension": "price", "amount": 0.0, "currency": "USD", "period": None, "unit": None,
-             "section": None, "custom": False, "method": "jsonld"},
-            {"plan": "Pro", "dimension": "price", "amount": 19.0, "currency": "USD", "period": "month", "unit": "user",
-             "section": None, "custom": False, "method": "jsonld"},
-            {"plan": "Enterprise", "dimension": "price", "amount": None, "currency": "USD", "period": None,
-             "unit": None, "section": None, "custom": True, "method": "jsonld"},
+            {
+                "plan": "Free",
+                "dimension": "price",
+                "amount": 0.0,
+                "currency": "USD",
+                "period": None,
+                "unit": None,
+                "section": None,
+                "custom": False,
+                "method": "jsonld",
+            },
+            {
+                "plan": "Pro",
+                "dimension": "price",
+                "amount": 19.0,
+                "currency": "USD",
+                "period": "month",
+                "unit": "user",
+                "section": None,
+                "custom": False,
+                "method": "jsonld",
+            },
+            {
+                "plan": "Enterprise",
+                "dimension": "price",
+                "amount": None,
+                "currency": "USD",
+                "period": None,
+                "unit": None,
+                "section": None,
+                "custom": True,
+                "method": "jsonld",
+            },
         ],
         "methods": ["jsonld"],
         "changes": [],
@@ -143,9 +170,11 @@ async def test_server_error_is_retried_with_backoff(env: Env, seed: Callable[...
 
 
 async def test_malformed_structured_data_falls_back_to_what_the_page_shows(env: Env, seed: Callable[..., None]) -> None:
-    broken = fixture("plan_cards.html").replace(
-        "<title>", '<script type="application/ld+json">{"@type": "Offer", "price": </script><title>'
-    ).replace("<main>", '<main><script id="__NEXT_DATA__" type="application/json">{{{</script>')
+    broken = (
+        fixture("plan_cards.html")
+        .replace("<title>", '<script type="application/ld+json">{"@type": "Offer", "price": </script><title>')
+        .replace("<main>", '<main><script id="__NEXT_DATA__" type="application/json">{{{</script>')
+    )
     site = default_site()
     site.pages[RELAY] = broken
     record = await env.collect(FEED, site)
@@ -209,8 +238,18 @@ async def test_recollecting_is_idempotent_and_day_two_counts_new_and_changed(
     assert (record.status, record.rows, record.new, record.changed) == ("ok", 3, 1, 1)
     rows = env.archive.rows_on(FEED, DAY2)
     assert rows[RELAY]["changes"] == [
-        {"plan": "Starter", "dimension": "price", "section": None, "change": "price", "old": 19.0, "new": 24.0,
-         "pct": 26.32, "currency": "USD", "period": "month", "unit": None}
+        {
+            "plan": "Starter",
+            "dimension": "price",
+            "section": None,
+            "change": "price",
+            "old": 19.0,
+            "new": 24.0,
+            "pct": 26.32,
+            "currency": "USD",
+            "period": "month",
+            "unit": None,
+        }
     ]
     assert rows[RELAY]["previousSnapshotAt"] == "2026-11-20T12:00:00Z"
     assert rows[RELAY]["snapshotAt"] == "2026-11-21T12:00:00Z"
@@ -238,8 +277,18 @@ async def test_a_page_skipped_for_a_day_is_compared_with_its_last_snapshot(env: 
     assert record.status == "ok"
     row = env.archive.rows_on(FEED, DAY3)[RELAY]
     assert row["changes"] == [
-        {"plan": "Starter", "dimension": "price", "section": None, "change": "price", "old": 10.0, "new": 12.0,
-         "pct": 20.0, "currency": "USD", "period": "month", "unit": None}
+        {
+            "plan": "Starter",
+            "dimension": "price",
+            "section": None,
+            "change": "price",
+            "old": 10.0,
+            "new": 12.0,
+            "pct": 20.0,
+            "currency": "USD",
+            "period": "month",
+            "unit": None,
+        }
     ]
     assert row["previousSnapshotAt"] == "2026-11-20T12:00:00Z"  # day 1's snapshot, across the gap
     app = env.archive.rows_on(FEED, DAY3)[APP]
@@ -290,26 +339,52 @@ def test_plan_changes_added_removed_and_repriced() -> None:
     previous = [p.model_dump() for p in (plan("Pro", 20), plan("Pro", 200, "year"), plan("Legacy", 5))]
     today = [plan("Pro", 25), plan("Pro", 200, "year"), plan("Team", 40)]
     assert [c.model_dump(exclude_none=True) for c in plan_changes(previous, today)] == [
-        {"plan": "Pro", "dimension": "price", "change": "price", "old": 20.0, "new": 25.0, "pct": 25.0,
-         "currency": "USD", "period": "month"},
+        {
+            "plan": "Pro",
+            "dimension": "price",
+            "change": "price",
+            "old": 20.0,
+            "new": 25.0,
+            "pct": 25.0,
+            "currency": "USD",
+            "period": "month",
+        },
         {"plan": "Team", "dimension": "price", "change": "added", "new": 40.0, "currency": "USD", "period": "month"},
-        {"plan": "Legacy", "dimension": "price", "change": "removed", "old": 5.0, "currency": "USD",
-         "period": "month"},
+        {"plan": "Legacy", "dimension": "price", "change": "removed", "old": 5.0, "currency": "USD", "period": "month"},
     ]
     assert plan_changes(previous, [plan("Pro", 20), plan("Pro", 200, "year"), plan("Legacy", 5)]) == []
 
 
 def test_a_model_price_cut_in_a_table_is_one_typed_change_per_dimension() -> None:
     def price(model: str, dimension: str, amount: float, section: str | None = None) -> PricePlan:
-        return PricePlan(plan=model, dimension=dimension, amount=amount, currency="USD", period="usage",
-                         unit="1M tokens", section=section, method="table")
+        return PricePlan(
+            plan=model,
+            dimension=dimension,
+            amount=amount,
+            currency="USD",
+            period="usage",
+            unit="1M tokens",
+            section=section,
+            method="table",
+        )
 
-    previous = [p.model_dump() for p in (price("gpt-x", "input", 2.5), price("gpt-x", "output", 10),
-                                         price("gpt-x", "output", 5, "Batch"))]
+    previous = [
+        p.model_dump()
+        for p in (price("gpt-x", "input", 2.5), price("gpt-x", "output", 10), price("gpt-x", "output", 5, "Batch"))
+    ]
     today = [price("gpt-x", "input", 2.5), price("gpt-x", "output", 8), price("gpt-x", "output", 5, "Batch")]
     assert [c.model_dump(exclude_none=True) for c in plan_changes(previous, today)] == [
-        {"plan": "gpt-x", "dimension": "output", "change": "price", "old": 10.0, "new": 8.0, "pct": -20.0,
-         "currency": "USD", "period": "usage", "unit": "1M tokens"},
+        {
+            "plan": "gpt-x",
+            "dimension": "output",
+            "change": "price",
+            "old": 10.0,
+            "new": 8.0,
+            "pct": -20.0,
+            "currency": "USD",
+            "period": "usage",
+            "unit": "1M tokens",
+        },
     ]
 
 

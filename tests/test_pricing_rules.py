@@ -95,8 +95,10 @@ def test_two_columns_of_one_dimension_are_variants_named_by_their_headers() -> N
 
 
 def test_a_price_grid_of_div_rows_is_read_like_a_table_and_struck_prices_are_old_ones() -> None:
-    row = '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>' \
-          '<div><span>¥{out}</span></div></div>'
+    row = (
+        '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>'
+        "<div><span>¥{out}</span></div></div>"
+    )
     html = page(
         '<h2>语言模型</h2><div class="grid"><div class="r"><div>模型</div><div>输入价格 百万 tokens</div>'
         "<div>输出价格 百万 tokens</div></div>"
@@ -117,7 +119,10 @@ def test_plan_cards_beside_a_grid_are_not_a_grid() -> None:
     cards = "".join(f'<div class="c"><h3>{n}</h3><p>${a}/mo</p><p>Great</p></div>' for n, a in [("A", 5), ("B", 9)])
     html = page(f'<div class="row"><div class="c"><h3>Free</h3><p>Free</p><p>Try</p></div>{cards}</div>')
     assert {(p.plan, p.amount, p.method) for p in extract(html, URL).plans} == {
-        ("Free", 0.0, "heuristic"), ("A", 5.0, "heuristic"), ("B", 9.0, "heuristic")}
+        ("Free", 0.0, "heuristic"),
+        ("A", 5.0, "heuristic"),
+        ("B", 9.0, "heuristic"),
+    }
 
 
 def test_a_cells_own_unit_wins_and_a_price_column_takes_its_dimension_from_the_row_or_heading() -> None:
@@ -154,7 +159,12 @@ def test_headings_drawn_as_classed_divs_name_the_section() -> None:
     )
     [plan] = extract(html, CN_URL).plans
     assert (plan.plan, plan.dimension, plan.amount, plan.unit, plan.section) == (
-        "资源A", "search", 4.0, "1K searches", "联网内容插件")
+        "资源A",
+        "search",
+        4.0,
+        "1K searches",
+        "联网内容插件",
+    )
 
 
 def test_model_names_that_happen_to_name_a_dimension_do_not_turn_a_table_around() -> None:
@@ -164,15 +174,20 @@ def test_model_names_that_happen_to_name_a_dimension_do_not_turn_a_table_around(
         + "</table>"
     )
     assert {(p.plan, p.dimension) for p in extract(html, URL).plans} == {
-        ("v-Text", "video"), ("v-Image", "video"), ("w-Image", "video")}
+        ("v-Text", "video"),
+        ("v-Image", "video"),
+        ("w-Image", "video"),
+    }
 
 
 # -- plan cards -----------------------------------------------------------------------------------------------
 
 
 def test_card_names_outside_headings_decimal_commas_and_the_period_on_the_next_line() -> None:
-    card = '<div class="card"><span class="cardTitle_x1">{name}</span><div class="price">{price}</div>' \
-           "<div>Monatlich abgerechnet.</div></div>"
+    card = (
+        '<div class="card"><span class="cardTitle_x1">{name}</span><div class="price">{price}</div>'
+        "<div>Monatlich abgerechnet.</div></div>"
+    )
     html = page(
         card.format(name="Basis", price="19,99 €") + card.format(name="Team", price="€ 0,90 pro Benutzer"),
         lang="de",
@@ -200,8 +215,10 @@ def test_toggle_values_in_data_attributes_are_prices_too() -> None:
 
 
 def test_a_bare_number_in_a_price_element_takes_the_currency_of_the_other_cards() -> None:
-    card = '<div class="plan"><h2>{name}</h2><div class="plan-price">{price}<span>/Platz</span></div>' \
-           "<p>Beinhaltet ein Guthaben von 20 $ für Ihr Konto.</p></div>"
+    card = (
+        '<div class="plan"><h2>{name}</h2><div class="plan-price">{price}<span>/Platz</span></div>'
+        "<p>Beinhaltet ein Guthaben von 20 $ für Ihr Konto.</p></div>"
+    )
     html = page(card.format(name="Basis", price="19") + card.format(name="Plus", price="$29"), lang="de")
     assert entries(html) == {("Basis", "price", 19.0, "USD", "seat"), ("Plus", "price", 29.0, "USD", "seat")}
 
@@ -256,8 +273,10 @@ def test_a_page_region_and_a_faq_are_not_plan_cards() -> None:
 
 
 def test_an_aggregate_low_price_that_the_page_shows_is_a_summary_not_a_plan() -> None:
-    ld = ('<script type="application/ld+json">{"@type": "SoftwareApplication", "name": "Sig", "offers": '
-          '{"@type": "AggregateOffer", "lowPrice": "0.55", "highPrice": "0.80", "priceCurrency": "USD"}}</script>')
+    ld = (
+        '<script type="application/ld+json">{"@type": "SoftwareApplication", "name": "Sig", "offers": '
+        '{"@type": "AggregateOffer", "lowPrice": "0.55", "highPrice": "0.80", "priceCurrency": "USD"}}</script>'
+    )
     rows = "".join(
         f'<div class="tier-row"><div class="range"><span>{r}</span><small>Teams</small></div>'
         f'<div class="price">${a} <small>/ user / mo</small></div></div>'
@@ -310,8 +329,14 @@ def test_a_column_outside_the_vocabulary_keeps_its_header_as_its_name(header: st
 
 @pytest.mark.parametrize(
     ("text", "unit"),
-    [("单价 / 万字符", "万字符"), ("/ 音色", "音色"), ("缓存存储 (百万tokens/小时)", "1M tokens/hour"),
-     ("价格 （元/千次）", "1K requests"), ("单价 / 视频", "video"), ("Output / cost", None)],
+    [
+        ("单价 / 万字符", "万字符"),
+        ("/ 音色", "音色"),
+        ("缓存存储 (百万tokens/小时)", "1M tokens/hour"),
+        ("价格 （元/千次）", "1K requests"),
+        ("单价 / 视频", "video"),
+        ("Output / cost", None),
+    ],
 )
 def test_units_in_the_vocabulary_or_in_the_pages_own_words(text: str, unit: str | None) -> None:
     assert stated_unit(text) == unit
@@ -432,8 +457,12 @@ def test_time_based_storage_units_and_qualified_audio_columns() -> None:
 
 @pytest.mark.parametrize(
     ("text", "unit"),
-    [("USD per 1M tokens per hour", "1M tokens/hour"), ("元/百万tokens/小时", "1M tokens/hour"),
-     ("$ / K tokens / h", "1K tokens/hour"), ("USD/M tokens", "1M tokens")],
+    [
+        ("USD per 1M tokens per hour", "1M tokens/hour"),
+        ("元/百万tokens/小时", "1M tokens/hour"),
+        ("$ / K tokens / h", "1K tokens/hour"),
+        ("USD/M tokens", "1M tokens"),
+    ],
 )
 def test_token_units_priced_by_the_hour(text: str, unit: str) -> None:
     assert stated_unit(text) == unit
@@ -468,16 +497,20 @@ def test_codes_that_are_also_words_are_not_currencies_in_running_text(text: str)
 
 
 def test_a_currency_code_in_a_table_header_covers_the_bare_numbers_under_it() -> None:
-    html = page("<table><tr><th>Model</th><th>Input (SGD / 1M tokens)</th></tr><tr><td>m-1</td><td>1.2</td></tr>"
-                "<tr><td>m-2</td><td>2.4</td></tr></table>")
+    html = page(
+        "<table><tr><th>Model</th><th>Input (SGD / 1M tokens)</th></tr><tr><td>m-1</td><td>1.2</td></tr>"
+        "<tr><td>m-2</td><td>2.4</td></tr></table>"
+    )
     assert entries(html) == {("m-1", "input", 1.2, "SGD", "1M tokens"), ("m-2", "input", 2.4, "SGD", "1M tokens")}
 
 
 def test_a_price_in_sibling_spans_of_a_heading_and_the_name_before_the_price_not_a_heading_after_it() -> None:
-    card = ('<div class="box shadow-pricing">{ribbon}<span class="title-lg">{name}</span>'
-            '<h2 class="amount-m"><span>£</span> <span>{m}</span> <span>a month</span></h2>'
-            '<h2 class="amount-y hidden"><span>£</span> <span>{y}</span> <span>Per Year</span></h2>'
-            "<div><h2>What you get</h2><p>Unlimited projects</p><p>Priority support</p></div></div>")
+    card = (
+        '<div class="box shadow-pricing">{ribbon}<span class="title-lg">{name}</span>'
+        '<h2 class="amount-m"><span>£</span> <span>{m}</span> <span>a month</span></h2>'
+        '<h2 class="amount-y hidden"><span>£</span> <span>{y}</span> <span>Per Year</span></h2>'
+        "<div><h2>What you get</h2><p>Unlimited projects</p><p>Priority support</p></div></div>"
+    )
     html = page(
         '<div class="cards">'
         + card.format(ribbon="", name="Starter", m="12", y="120")
@@ -502,17 +535,23 @@ def test_per_whom_in_chinese_counter_and_noun_forms(tail: str, unit: str | None)
 
 
 def test_a_block_apart_from_the_cards_naming_a_plan_and_asking_to_get_in_touch_is_a_custom_plan() -> None:
-    card = ('<div class="card"><h3>{name}</h3><span>NT$</span><span> {amount}</span> <span>/月</span>'
-            '<a class="btn">與我們聯繫</a></div>')
+    card = (
+        '<div class="card"><h3>{name}</h3><span>NT$</span><span> {amount}</span> <span>/月</span>'
+        '<a class="btn">與我們聯繫</a></div>'
+    )
     html = page(
-        '<section><div class="row">' + card.format(name="入門", amount="300") + card.format(name="進階", amount="900")
+        '<section><div class="row">'
+        + card.format(name="入門", amount="300")
+        + card.format(name="進階", amount="900")
         + "</div></section>"
         '<section><div class="row"><div class="col"><h2>大型團隊方案</h2><p>依規模為您量身報價。</p>'
         '<a class="btn">與我們聯繫</a></div></div></section>'
-        '<section><div><h2>常見問題</h2><p>有問題嗎？</p><a>與我們聯繫</a></div></section>',
+        "<section><div><h2>常見問題</h2><p>有問題嗎？</p><a>與我們聯繫</a></div></section>",
         lang="zh-Hant",
     )
     found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
     assert found == {
-        ("入門", 300.0, "TWD", "month"), ("進階", 900.0, "TWD", "month"), ("大型團隊方案", None, None, None)
+        ("入門", 300.0, "TWD", "month"),
+        ("進階", 900.0, "TWD", "month"),
+        ("大型團隊方案", None, None, None),
     }

@@ -34,7 +34,11 @@ def starter(settings: Settings) -> Plan:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return make_settings(
-        tmp_path, starter_monthly="20", starter_daily_history="3", velocity_limit="5", velocity_window="600",
+        tmp_path,
+        starter_monthly="20",
+        starter_daily_history="3",
+        velocity_limit="5",
+        velocity_window="600",
         throttle_seconds="3600",
     )
 

@@ -474,7 +474,10 @@ async def test_a_fork_keeps_its_parent(env: Env) -> None:
     full-repository payload; the row keeps `fork` and the parent's owner/name."""
     raw = payload(REPO_FORK)
     assert (raw["fork"], raw["parent"]["full_name"], raw["source"]["full_name"]) == (
-        True, "PyGithub/PyGithub", "PyGithub/PyGithub")
+        True,
+        "PyGithub/PyGithub",
+        "PyGithub/PyGithub",
+    )
     env.state.enqueue(FEED, "EnricoMi/PyGithub")
 
     await env.collect(FEED, RecordedGitHub(repos=(REPO_FORK,)))

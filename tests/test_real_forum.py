@@ -68,14 +68,23 @@ class RecordedAlgolia:
         start, end = int(window.group(1)), int(window.group(2))
         query, page, size = params["query"].lower(), int(params["page"]), int(params["hitsPerPage"])
         found = sorted(
-            (h for h in self.recorded["hits"] if query in (h.get("title") or "").lower()
-             and start <= h["created_at_i"] < end),
+            (
+                h
+                for h in self.recorded["hits"]
+                if query in (h.get("title") or "").lower() and start <= h["created_at_i"] < end
+            ),
             key=lambda h: -h["created_at_i"],
         )
-        hits = found[page * size:(page + 1) * size]
+        hits = found[page * size : (page + 1) * size]
         self.served.update(h["objectID"] for h in hits)
-        body = {**self.recorded, "hits": hits, "nbHits": len(found), "nbPages": math.ceil(len(found) / size),
-                "page": page, "hitsPerPage": size}
+        body = {
+            **self.recorded,
+            "hits": hits,
+            "nbHits": len(found),
+            "nbPages": math.ceil(len(found) / size),
+            "page": page,
+            "hitsPerPage": size,
+        }
         return httpx.Response(200, json=body)
 
 
@@ -272,32 +281,42 @@ def test_launch_hn_has_no_tag_and_is_known_by_its_title() -> None:
 @pytest.mark.parametrize(
     ("name", "object_id", "expected"),
     [
-        pytest.param(FRONT_PAGE_2023, "34450096", {
-            "entity": "34450096",
-            "id": "34450096",
-            "title": "Ask HN: Where Are All the Parties?",
-            "url": None,  # upstream null
-            "discussion_url": item_url("34450096"),
-            "author": "throwaway_party",
-            "points": 29,
-            "comments": 29,
-            "kind": "ask_hn",
-            "matched_terms": [],
-            "created_at": "2023-01-20T07:24:06Z",
-        }, id="ask-hn-2023-url-null"),
-        pytest.param(ASK_HN_2014, "7915384", {
-            "entity": "7915384",
-            "id": "7915384",
-            "title": "Ask HN: How can I get Swag from Startups?",
-            "url": None,  # upstream "" in the 2014 shape
-            "discussion_url": item_url("7915384"),
-            "author": "techidse",
-            "points": 1,
-            "comments": 3,
-            "kind": "ask_hn",
-            "matched_terms": [],
-            "created_at": "2014-06-19T09:53:30Z",  # from created_at_i; created_at had milliseconds then
-        }, id="ask-hn-2014-url-empty"),
+        pytest.param(
+            FRONT_PAGE_2023,
+            "34450096",
+            {
+                "entity": "34450096",
+                "id": "34450096",
+                "title": "Ask HN: Where Are All the Parties?",
+                "url": None,  # upstream null
+                "discussion_url": item_url("34450096"),
+                "author": "throwaway_party",
+                "points": 29,
+                "comments": 29,
+                "kind": "ask_hn",
+                "matched_terms": [],
+                "created_at": "2023-01-20T07:24:06Z",
+            },
+            id="ask-hn-2023-url-null",
+        ),
+        pytest.param(
+            ASK_HN_2014,
+            "7915384",
+            {
+                "entity": "7915384",
+                "id": "7915384",
+                "title": "Ask HN: How can I get Swag from Startups?",
+                "url": None,  # upstream "" in the 2014 shape
+                "discussion_url": item_url("7915384"),
+                "author": "techidse",
+                "points": 1,
+                "comments": 3,
+                "kind": "ask_hn",
+                "matched_terms": [],
+                "created_at": "2014-06-19T09:53:30Z",  # from created_at_i; created_at had milliseconds then
+            },
+            id="ask-hn-2014-url-empty",
+        ),
     ],
 )
 def test_text_posts_map_to_a_null_url(name: str, object_id: str, expected: dict[str, Any]) -> None:

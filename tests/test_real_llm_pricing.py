@@ -32,9 +32,9 @@ def serve(body: dict[str, Any]) -> Callable[[httpx.Request], httpx.Response]:
     """The recorded body as the answer to the collector's exact model-list request; 404 anything else."""
 
     def handler(request: httpx.Request) -> httpx.Response:
-        if request.url.copy_with(query=None) != "https://openrouter.ai/api/v1/models" or dict(
-            request.url.params
-        ) != {"output_modalities": "all"}:
+        if request.url.copy_with(query=None) != "https://openrouter.ai/api/v1/models" or dict(request.url.params) != {
+            "output_modalities": "all"
+        }:
             return httpx.Response(404, json={"error": {"code": 404, "message": "Not Found"}})
         return httpx.Response(200, json=body, headers={"content-type": "application/json"})
 
@@ -166,8 +166,15 @@ APRIL_ROWS: dict[str, dict[str, Any]] = {
 }
 
 ALL_PRICE_FIELDS = (
-    "price_input_per_1m", "price_output_per_1m", "price_cache_read_per_1m", "price_cache_write_per_1m",
-    "price_reasoning_per_1m", "price_audio_per_1m", "price_image", "price_request", "price_web_search",
+    "price_input_per_1m",
+    "price_output_per_1m",
+    "price_cache_read_per_1m",
+    "price_cache_write_per_1m",
+    "price_reasoning_per_1m",
+    "price_audio_per_1m",
+    "price_image",
+    "price_request",
+    "price_web_search",
 )
 
 
@@ -180,10 +187,18 @@ async def test_april_rows_field_by_field(env: Env) -> None:
 
     assert record.status == "ok", record.error
     rows = env.archive.rows_on(FEED, DAY)
-    assert sorted(rows) == sorted([
-        "microsoft/mai-ds-r1:free", "openai/o3", "openai/gpt-4o-search-preview", "perplexity/sonar-deep-research",
-        "anthropic/claude-3.7-sonnet", "openai/o1-pro", "openrouter/auto", "perplexity/sonar",
-    ])
+    assert sorted(rows) == sorted(
+        [
+            "microsoft/mai-ds-r1:free",
+            "openai/o3",
+            "openai/gpt-4o-search-preview",
+            "perplexity/sonar-deep-research",
+            "anthropic/claude-3.7-sonnet",
+            "openai/o1-pro",
+            "openrouter/auto",
+            "perplexity/sonar",
+        ]
+    )
     for model_id, expected in APRIL_ROWS.items():
         assert rows[model_id] == expected, model_id
     assert not any(r["is_new"] or r["price_changed"] for r in rows.values())  # the first collected day
@@ -214,7 +229,9 @@ async def test_april_odd_models(env: Env) -> None:
     claude = rows["anthropic/claude-3.7-sonnet"]
     assert prices(claude) == (3.0, 15.0, 0.3, 3.75, 0.0, None, 0.0048, 0.0, 0.0, 64000)
     assert (claude["tokenizer"], claude["input_modalities"], claude["created"]) == (
-        "Claude", ["text", "image"], "2025-02-24T18:35:10Z"
+        "Claude",
+        ["text", "image"],
+        "2025-02-24T18:35:10Z",
     )
 
 
@@ -254,8 +271,20 @@ async def test_may12_rows(env: Env) -> None:
         **FIRST_DAY_FLAGS,
         "tokenizer": "Qwen3",
         "supported_parameters": [
-            "max_tokens", "temperature", "top_p", "reasoning", "include_reasoning", "stop", "frequency_penalty",
-            "presence_penalty", "seed", "top_k", "min_p", "repetition_penalty", "logprobs", "logit_bias",
+            "max_tokens",
+            "temperature",
+            "top_p",
+            "reasoning",
+            "include_reasoning",
+            "stop",
+            "frequency_penalty",
+            "presence_penalty",
+            "seed",
+            "top_k",
+            "min_p",
+            "repetition_penalty",
+            "logprobs",
+            "logit_bias",
             "top_logprobs",
         ],
         "created": "2025-04-28T21:43:52Z",
@@ -263,7 +292,9 @@ async def test_may12_rows(env: Env) -> None:
     gemini = rows["google/gemini-2.5-pro-preview"]
     assert prices(gemini) == (1.25, 10.0, 0.31, 1.625, 0.0, None, 0.00516, 0.0, 0.0, 65535)
     assert (gemini["input_modalities"], gemini["tokenizer"], gemini["context_length"]) == (
-        ["text", "image", "file"], "Gemini", 1048576
+        ["text", "image", "file"],
+        "Gemini",
+        1048576,
     )
     assert prices(rows["mistralai/mistral-medium-3"]) == (0.4, 2.0, None, None, 0.0, None, 0.0, 0.0, 0.0, None)
     spotlight = rows["arcee-ai/spotlight"]
@@ -272,7 +303,13 @@ async def test_may12_rows(env: Env) -> None:
     sonar = rows["perplexity/sonar"]
     assert sonar["input_modalities"] == ["text", "image"]  # was ["text"] on 2025-04-24
     assert sonar["supported_parameters"] == [
-        "max_tokens", "temperature", "top_p", "web_search_options", "top_k", "frequency_penalty", "presence_penalty",
+        "max_tokens",
+        "temperature",
+        "top_p",
+        "web_search_options",
+        "top_k",
+        "frequency_penalty",
+        "presence_penalty",
     ]
     assert rows["openrouter/auto"]["supported_parameters"] == []  # sent as an empty list
 
@@ -309,7 +346,15 @@ MAY23_SONNET = {
     **FIRST_DAY_FLAGS,
     "tokenizer": "Claude",
     "supported_parameters": [
-        "max_tokens", "temperature", "stop", "reasoning", "include_reasoning", "tools", "tool_choice", "top_p", "top_k",
+        "max_tokens",
+        "temperature",
+        "stop",
+        "reasoning",
+        "include_reasoning",
+        "tools",
+        "tool_choice",
+        "top_p",
+        "top_k",
     ],
     "created": "2025-05-22T16:12:51Z",  # 1747930371
 }
@@ -336,7 +381,12 @@ async def test_may23_rows(env: Env) -> None:
         k: v for k, v in APRIL_ROWS["openai/o3"].items() if k != "supported_parameters"
     }
     assert o3["supported_parameters"] == [
-        "tools", "tool_choice", "seed", "max_tokens", "response_format", "structured_outputs",
+        "tools",
+        "tool_choice",
+        "seed",
+        "max_tokens",
+        "response_format",
+        "structured_outputs",
     ]
     assert prices(rows["openrouter/auto"]) == (None,) * 10
 
@@ -359,7 +409,9 @@ async def test_only_a_cache_read_price_change_is_a_price_change(env: Env) -> Non
     moved = rows["anthropic/claude-sonnet-4"]
     assert (moved["is_new"], moved["price_changed"]) == (False, True)
     assert (moved["price_cache_read_per_1m"], moved["price_input_per_1m"], moved["price_output_per_1m"]) == (
-        0.6, 3.0, 15.0
+        0.6,
+        3.0,
+        15.0,
     )
     others = {model_id: (r["is_new"], r["price_changed"]) for model_id, r in rows.items() if model_id != sonnet["id"]}
     assert others == dict.fromkeys(others, (False, False))

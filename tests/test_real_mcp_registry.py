@@ -115,8 +115,7 @@ TEAMSPARK_DEC: dict[str, dict[str, Any]] = {
         "name": "com.mcpbundles/agent-interviews",
         "title": "Agent Interviews MCP Server from MCPBundles",
         "description": (
-            "Agent Interviews is an AI-powered research platform designed to "
-            "conduct qualitative interviews an..."
+            "Agent Interviews is an AI-powered research platform designed to conduct qualitative interviews an..."
         ),
         "version": "1.0.0",
         "url": "https://mcpbundles.com/bundles/agent-interviews",
@@ -156,8 +155,7 @@ TEAMSPARK_DEC: dict[str, dict[str, Any]] = {
         "name": "host.justcall.mcp/justcall-mcp-server",
         "title": "JustCall MCP Server",
         "description": (
-            "JustCall MCP Server enables LLMs and AI agents to make voice calls "
-            "and send SMS via JustCall APIs."
+            "JustCall MCP Server enables LLMs and AI agents to make voice calls and send SMS via JustCall APIs."
         ),
         "version": "1.2.0",
         "url": "https://justcall.io",
@@ -181,8 +179,7 @@ TEAMSPARK_DEC_EMPTY_REPOSITORY: dict[str, dict[str, Any]] = {
         "name": "ai.smithery/Kryptoskatt-mcp-server",
         "title": None,
         "description": (
-            "Enable AI assistants to interact seamlessly with the DefiLlama API by "
-            "translating MCP tool calls i…"
+            "Enable AI assistants to interact seamlessly with the DefiLlama API by translating MCP tool calls i…"
         ),
         "version": "1.0.0",
         "url": LATEST.format("ai.smithery%2FKryptoskatt-mcp-server"),
@@ -203,7 +200,10 @@ TEAMSPARK_DEC_EMPTY_REPOSITORY: dict[str, dict[str, Any]] = {
         "url": LATEST.format("com.paypal.mcp%2Fmcp"),
         "websiteUrl": None,
         "repository": None,
-        "remotes": [remote("streamable-http", "https://mcp.paypal.com/mcp"), remote("sse", "https://mcp.paypal.com/sse")],
+        "remotes": [
+            remote("streamable-http", "https://mcp.paypal.com/mcp"),
+            remote("sse", "https://mcp.paypal.com/sse"),
+        ],
         "packages": [],
         "status": "active",
         "publishedAt": "2025-10-28T19:34:19Z",
@@ -245,8 +245,7 @@ INSIGHTS_OCT: dict[str, dict[str, Any]] = {
         "name": "com.falkordb/QueryWeaver",
         "title": None,
         "description": (
-            "An MCP server for Text2SQL: transforms natural language into SQL "
-            "using graph schema understanding."
+            "An MCP server for Text2SQL: transforms natural language into SQL using graph schema understanding."
         ),
         "version": "0.0.11",
         "url": "https://github.com/FalkorDB/QueryWeaver",
@@ -263,8 +262,7 @@ INSIGHTS_OCT: dict[str, dict[str, Any]] = {
         "name": "ai.smithery/morosss-sdfsdf",
         "title": None,
         "description": (
-            "Find academic papers across major sources like arXiv, PubMed, "
-            "bioRxiv, and more. Download PDFs whe…"
+            "Find academic papers across major sources like arXiv, PubMed, bioRxiv, and more. Download PDFs whe…"
         ),
         "version": "1.14.0",
         "url": "https://github.com/morosss/sdfsdf",
@@ -360,8 +358,12 @@ async def test_insights_oct_blank_repository_url_is_null(env: Env) -> None:
 
     assert record.status == "ok", record.error
     rows = env.archive.rows_on(FEED, DAY)
-    for name in ("app.getdialer/dialer", "com.epidemicsound/mcp-server", "io.github.mickymultani/crypto-bytes",
-                 "io.testiny/testiny-mcp"):
+    for name in (
+        "app.getdialer/dialer",
+        "com.epidemicsound/mcp-server",
+        "io.github.mickymultani/crypto-bytes",
+        "io.testiny/testiny-mcp",
+    ):
         assert rows[name] == INSIGHTS_OCT[name], name
 
 

@@ -28,17 +28,43 @@ from collectors.state import StateStore
 from feeds.settings import Settings
 
 NOW = datetime(2026, 11, 20, 12, tzinfo=UTC)
-SAAS = tuple(f"https://{name}.example-saas.test/pricing" for name in (
-    "acme", "nimbus", "orbit", "relay", "quill", "harbor", "lumen", "vector", "cobalt", "ember",
-    "fathom", "kestrel", "lattice", "meridian", "pylon", "sable", "tundra", "umbra", "willow", "zenith",
-))
+SAAS = tuple(
+    f"https://{name}.example-saas.test/pricing"
+    for name in (
+        "acme",
+        "nimbus",
+        "orbit",
+        "relay",
+        "quill",
+        "harbor",
+        "lumen",
+        "vector",
+        "cobalt",
+        "ember",
+        "fathom",
+        "kestrel",
+        "lattice",
+        "meridian",
+        "pylon",
+        "sable",
+        "tundra",
+        "umbra",
+        "willow",
+        "zenith",
+    )
+)
 SEARCH = "https://api.github.com/search/repositories"
 HN = "https://hn.algolia.com/api/v1/search_by_date"
 REGISTRY = "https://registry.modelcontextprotocol.io/v0.1/servers"
 MODELS = "https://openrouter.ai/api/v1/models"
 HUB = "https://huggingface.co/api"
-SMALL = {"FEEDS_SIM_REPOS": "300", "FEEDS_SIM_MCP_SERVERS": "60", "FEEDS_SIM_LLMS": "40",
-         "FEEDS_SIM_HUB_ITEMS": "120", "FEEDS_SIM_FORUM_POSTS": "20"}
+SMALL = {
+    "FEEDS_SIM_REPOS": "300",
+    "FEEDS_SIM_MCP_SERVERS": "60",
+    "FEEDS_SIM_LLMS": "40",
+    "FEEDS_SIM_HUB_ITEMS": "120",
+    "FEEDS_SIM_FORUM_POSTS": "20",
+}
 
 
 def world(seed: int = 42, small: bool = False, urls: tuple[str, ...] = SAAS) -> ReplayWorld:
@@ -56,12 +82,20 @@ def search_params(q: str, page: int = 1) -> dict[str, Any]:
 
 
 def hn_params(term: str, start: int, end: int, page: int = 0, per_page: int = 1000) -> dict[str, Any]:
-    return {"query": term, "tags": "story", "numericFilters": f"created_at_i>={start},created_at_i<{end}",
-            "hitsPerPage": per_page, "page": page}
+    return {
+        "query": term,
+        "tags": "story",
+        "numericFilters": f"created_at_i>={start},created_at_i<{end}",
+        "hitsPerPage": per_page,
+        "page": page,
+    }
 
 
-HUB_MODEL_PARAMS = [("sort", "trendingScore"), ("limit", "100"),
-                    *(("expand", p) for p in ("author", "likes", "downloads", "trendingScore", "tags", "createdAt"))]
+HUB_MODEL_PARAMS = [
+    ("sort", "trendingScore"),
+    ("limit", "100"),
+    *(("expand", p) for p in ("author", "likes", "downloads", "trendingScore", "tags", "createdAt")),
+]
 ONE_OF_EACH = (
     (SEARCH, search_params("topic:mcp archived:false", 3)),
     (HN, hn_params("AI", int(NOW.timestamp()) - 7 * 86400, int(NOW.timestamp()))),
@@ -145,11 +179,38 @@ async def test_github_search_pages_with_link_header_and_refuses_past_1000() -> N
     stars = [i["stargazers_count"] for i in body["items"]]
     assert stars == sorted(stars, reverse=True)
     item = body["items"][0]
-    for field in ("id", "node_id", "name", "full_name", "owner", "private", "html_url", "description", "fork",
-                  "url", "created_at", "updated_at", "pushed_at", "homepage", "size", "stargazers_count",
-                  "watchers_count", "forks_count", "open_issues_count", "language", "license", "topics",
-                  "archived", "disabled", "visibility", "default_branch", "score", "forks", "open_issues",
-                  "watchers"):
+    for field in (
+        "id",
+        "node_id",
+        "name",
+        "full_name",
+        "owner",
+        "private",
+        "html_url",
+        "description",
+        "fork",
+        "url",
+        "created_at",
+        "updated_at",
+        "pushed_at",
+        "homepage",
+        "size",
+        "stargazers_count",
+        "watchers_count",
+        "forks_count",
+        "open_issues_count",
+        "language",
+        "license",
+        "topics",
+        "archived",
+        "disabled",
+        "visibility",
+        "default_branch",
+        "score",
+        "forks",
+        "open_issues",
+        "watchers",
+    ):
         assert field in item
     assert "mcp" in item["topics"] and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", item["created_at"])
     tenth = await get(w, SEARCH, search_params("topic:mcp archived:false", 10))
@@ -172,8 +233,7 @@ async def test_github_search_qualifiers_slice_and_following_next_reads_every_res
             break
         page = await get(w, page.links["next"]["url"])
     assert len(seen) == total == len({i["full_name"] for i in seen})
-    assert all("2025-06-01" <= i["created_at"][:10] <= "2025-12-31" and 5 <= i["stargazers_count"] <= 400
-               for i in seen)
+    assert all("2025-06-01" <= i["created_at"][:10] <= "2025-12-31" and 5 <= i["stargazers_count"] <= 400 for i in seen)
     open_ended = await get(w, SEARCH, search_params("topic:mcp archived:false stars:>=400 created:<2026-01-01"))
     assert all(i["stargazers_count"] >= 400 for i in open_ended.json()["items"])
     archived = (await get(w, SEARCH, search_params("topic:mcp archived:true"))).json()["items"]
@@ -304,8 +364,9 @@ async def test_hub_lists_page_by_link_next_sorted_by_trending_with_expand() -> N
     assert isinstance(items, list) and len(items) == 100
     scores = [i["trendingScore"] for i in items]
     assert scores == sorted(scores, reverse=True)
-    assert all(set(i) <= {"_id", "id", "author", "likes", "downloads", "trendingScore", "tags", "createdAt"}
-               for i in items)
+    assert all(
+        set(i) <= {"_id", "id", "author", "likes", "downloads", "trendingScore", "tags", "createdAt"} for i in items
+    )
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z", i["createdAt"]) for i in items)
     next_url = first.links["next"]["url"]
     assert httpx.URL(next_url).params.get_list("expand") == [v for k, v in HUB_MODEL_PARAMS if k == "expand"]
@@ -313,7 +374,7 @@ async def test_hub_lists_page_by_link_next_sorted_by_trending_with_expand() -> N
     assert 20 < len(rest.json()) < 100 and "next" not in rest.links  # about 150 alive in all
     assert not {i["id"] for i in items} & {i["id"] for i in rest.json()}
     every = items + rest.json()
-    datasets = (await get(w, f"{HUB}/datasets", [("limit", "1000"), ("expand", "createdAt"), ("expand", "tags")]))
+    datasets = await get(w, f"{HUB}/datasets", [("limit", "1000"), ("expand", "createdAt"), ("expand", "tags")])
     assert any(i["createdAt"] == PLACEHOLDER_CREATED for i in every + datasets.json())
     assert any(t.startswith("license:") for i in every for t in i["tags"])
     assert any(t.startswith("task_categories:") for i in datasets.json() for t in i["tags"])
@@ -392,8 +453,16 @@ async def test_three_replayed_days_fill_all_six_feeds(tmp_path: Path) -> None:
         for day in (date(2026, 11, 18), date(2026, 11, 19), date(2026, 11, 20)):
             transport, resolver, now = upstream(settings, True, day)
             assert now == replay_now(day)
-            records = await collect_day(list(FEED_NAMES), day, settings=settings, archive=archive, state=state,
-                                        now=now, transport=transport, resolver=resolver)
+            records = await collect_day(
+                list(FEED_NAMES),
+                day,
+                settings=settings,
+                archive=archive,
+                state=state,
+                now=now,
+                transport=transport,
+                resolver=resolver,
+            )
             assert [r.status for r in records] == ["ok"] * 6, [r.summary() for r in records]
             assert all(r.rows > 0 for r in records)
         for feed in FEED_NAMES:

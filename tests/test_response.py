@@ -4,7 +4,9 @@ from server.response import TrustedHeadersResponse
 def test_headers_are_encoded_as_sanic_would() -> None:
     response = TrustedHeadersResponse(b"{}", headers={"ETag": '"b-1"', "X-RateLimit-Limit": 5}, content_type="a/b")
     assert list(response.processed_headers) == [
-        (b"ETag", b'"b-1"'), (b"X-RateLimit-Limit", b"5"), (b"content-type", b"a/b")
+        (b"ETag", b'"b-1"'),
+        (b"X-RateLimit-Limit", b"5"),
+        (b"content-type", b"a/b"),
     ]
 
 
@@ -17,11 +19,13 @@ def test_a_value_with_cr_or_lf_takes_sanics_sanitising_path() -> None:
 def test_repeating_headers_come_from_the_encoded_cache_and_stay_correct() -> None:
     for remaining in (5, 4):  # the second response reuses the encoded Cache-Control and content type
         response = TrustedHeadersResponse(
-            b"{}", headers={"Cache-Control": "private, max-age=300", "X-RateLimit-Remaining": remaining},
+            b"{}",
+            headers={"Cache-Control": "private, max-age=300", "X-RateLimit-Remaining": remaining},
             content_type="application/json",
         )
         assert list(response.processed_headers) == [
-            (b"Cache-Control", b"private, max-age=300"), (b"X-RateLimit-Remaining", str(remaining).encode()),
+            (b"Cache-Control", b"private, max-age=300"),
+            (b"X-RateLimit-Remaining", str(remaining).encode()),
             (b"content-type", b"application/json"),
         ]
     evil = TrustedHeadersResponse(b"{}", headers={"Cache-Control": "x\r\nSet-Cookie: y"}, content_type="a/b")

@@ -24,9 +24,16 @@ DAY1, DAY2, DAY3 = date(2026, 11, 1), date(2026, 11, 2), date(2026, 11, 3)
 
 def post(item_id: str, points: int) -> ForumRow:
     return ForumRow(
-        entity=item_id, id=item_id, title=f"Show HN: thing {item_id}", url=None,
-        discussion_url=f"https://news.ycombinator.com/item?id={item_id}", author="a", points=points,
-        comments=0, matched_terms=["AI"], created_at="2026-11-01T00:00:00Z",
+        entity=item_id,
+        id=item_id,
+        title=f"Show HN: thing {item_id}",
+        url=None,
+        discussion_url=f"https://news.ycombinator.com/item?id={item_id}",
+        author="a",
+        points=points,
+        comments=0,
+        matched_terms=["AI"],
+        created_at="2026-11-01T00:00:00Z",
     )
 
 

@@ -352,9 +352,7 @@ async def test_an_internationalised_name_goes_out_in_its_idna_form_as_host_and_t
         return page_ok(request)
 
     page, recorder, _ = await fetch(handler, "https://Bücher.example.com/preise")
-    assert recorder.sent == [
-        (f"https://{PUBLIC}/preise", "xn--bcher-kva.example.com", "xn--bcher-kva.example.com")
-    ]
+    assert recorder.sent == [(f"https://{PUBLIC}/preise", "xn--bcher-kva.example.com", "xn--bcher-kva.example.com")]
     assert headers[0]["connection"] == "close"
     assert page.final_url == "https://Bücher.example.com/preise"  # type: ignore[attr-defined]
 
@@ -386,7 +384,8 @@ async def test_an_unreachable_address_moves_on_to_the_next_checked_one_without_w
     page, recorder, sleeps = await fetch(handler, "https://www.example.com/pricing")
     assert [host for _, host, _ in recorder.sent] == ["www.example.com", "www.example.com"]
     assert [url for url, _, _ in recorder.sent] == [
-        f"https://{PUBLIC}/pricing", "https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/pricing"
+        f"https://{PUBLIC}/pricing",
+        "https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/pricing",
     ]
     assert page.status == 200 and sleeps == []  # type: ignore[attr-defined]
 
@@ -398,8 +397,13 @@ async def test_every_address_unreachable_is_inaccessible_after_the_usual_retries
     recorder = Recorder(handler)
     async with make_client(10, httpx.MockTransport(recorder)) as client:
         with pytest.raises(Inaccessible, match="ConnectError"):
-            await fetch_page(HttpClient(client, retries=1, sleep=_no_sleep), "https://www.example.com/", resolver,
-                             max_bytes=1000, timeout=5)
+            await fetch_page(
+                HttpClient(client, retries=1, sleep=_no_sleep),
+                "https://www.example.com/",
+                resolver,
+                max_bytes=1000,
+                timeout=5,
+            )
     assert len(recorder.sent) == 4  # two attempts, each trying both checked addresses
 
 
@@ -420,8 +424,9 @@ async def test_a_stand_in_network_gets_pinned_requests_by_name_and_the_rest_unto
         return page_ok(request)
 
     async with make_client(10, NameRouted(httpx.MockTransport(handler))) as client:
-        page = await fetch_page(HttpClient(client), "https://pricing.example.com/plans?x=1", resolver,
-                                max_bytes=100_000, timeout=5)
+        page = await fetch_page(
+            HttpClient(client), "https://pricing.example.com/plans?x=1", resolver, max_bytes=100_000, timeout=5
+        )
         await client.get("https://api.example.com/v1/things")
     assert page.status == 200
     assert seen == [
@@ -443,8 +448,12 @@ def _certificates(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
     ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "safe_fetch test CA")])
     ca = (
-        x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name).public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number()).not_valid_before(now - timedelta(hours=1))
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(hours=1))
         .not_valid_after(now + timedelta(hours=1))
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
         .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
@@ -452,9 +461,13 @@ def _certificates(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
         .sign(ca_key, hashes.SHA256())
     )
     leaf = (
-        x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
-        .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(hours=1)).not_valid_after(now + timedelta(hours=1))
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(hours=1))
+        .not_valid_after(now + timedelta(hours=1))
         .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
@@ -464,8 +477,9 @@ def _certificates(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
     paths = tmp_path / "ca.pem", tmp_path / "leaf.pem", tmp_path / "leaf.key"
     paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
     paths[1].write_bytes(leaf.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    paths[2].write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     return paths
 
 
@@ -502,13 +516,20 @@ class Dialler(httpcore.AsyncNetworkBackend):
         self.refused = refused
         self.dialled: list[tuple[str, int]] = []
 
-    async def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                          local_address: str | None = None, socket_options: object = None) -> object:
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: object = None,
+    ) -> object:
         self.dialled.append((host, port))
         if host in self.refused:
             raise httpcore.ConnectError("[Errno 101] Network is unreachable")
-        return await self.inner.connect_tcp(host, self.server_port if port == 443 else port, timeout, local_address,
-                                            socket_options)  # type: ignore[arg-type]
+        return await self.inner.connect_tcp(
+            host, self.server_port if port == 443 else port, timeout, local_address, socket_options
+        )  # type: ignore[arg-type]
 
     async def sleep(self, seconds: float) -> None:
         await self.inner.sleep(seconds)
@@ -540,8 +561,9 @@ async def test_over_real_tls_the_checked_address_is_dialled_and_the_certificate_
     dns = Rebinding({"pricing.example.com": ["127.0.0.1"], "other.example.com": ["127.0.0.1"]}, later=["10.9.9.9"])
     async with server, make_client(5, transport) as client:
         http = HttpClient(client, retries=0)
-        page = await fetch_page(http, "https://pricing.example.com/plans", dns, max_bytes=10_000, timeout=5,
-                                allow_loopback=True)
+        page = await fetch_page(
+            http, "https://pricing.example.com/plans", dns, max_bytes=10_000, timeout=5, allow_loopback=True
+        )
         with pytest.raises(Inaccessible, match="CERTIFICATE_VERIFY_FAILED"):  # a name the certificate does not cover
             await fetch_page(http, "https://other.example.com/", dns, max_bytes=10_000, timeout=5, allow_loopback=True)
     assert "<title>Plans</title>" in page.text

@@ -38,8 +38,13 @@ here is a decision someone made, not an accident of spelling."""
 PLANTED = {s.name: f"pl4nted-{s.name.lower().replace('_', '-')}-{uuid.uuid4().hex[:12]}" for s in SETTINGS if s.secret}
 """A distinctive value for every secret setting, so that any of them turning up anywhere is a leak."""
 
-SMALL_WORLD = {"FEEDS_SIM_REPOS": "60", "FEEDS_SIM_MCP_SERVERS": "20", "FEEDS_SIM_LLMS": "20",
-               "FEEDS_SIM_HUB_ITEMS": "10", "FEEDS_SIM_FORUM_POSTS": "5"}
+SMALL_WORLD = {
+    "FEEDS_SIM_REPOS": "60",
+    "FEEDS_SIM_MCP_SERVERS": "20",
+    "FEEDS_SIM_LLMS": "20",
+    "FEEDS_SIM_HUB_ITEMS": "10",
+    "FEEDS_SIM_FORUM_POSTS": "5",
+}
 
 
 def leaks(text: str | bytes, values: dict[str, str] | None = None) -> list[str]:
@@ -57,8 +62,11 @@ def leaks(text: str | bytes, values: dict[str, str] | None = None) -> list[str]:
 
 def test_every_credential_looking_setting_is_marked_secret() -> None:
     """A new FEEDS_..._TOKEN cannot be added without deciding whether it is a secret."""
-    unmarked = [s.name for s in SETTINGS
-                if any(word in s.name for word in SECRET_WORDS) and s.name not in NOT_SECRET and not s.secret]
+    unmarked = [
+        s.name
+        for s in SETTINGS
+        if any(word in s.name for word in SECRET_WORDS) and s.name not in NOT_SECRET and not s.secret
+    ]
     assert unmarked == []
     assert {s.name for s in SETTINGS} >= NOT_SECRET, "NOT_SECRET names a setting that no longer exists"
     assert {"GITHUB_TOKEN", "FEEDS_SMTP_PASSWORD"} <= set(PLANTED)
@@ -133,8 +141,14 @@ def feeds_command() -> list[str]:
 def run_feeds(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """A real `feeds` process with the secrets planted; no setting of the caller's shell leaks in."""
     base = {k: v for k, v in os.environ.items() if not k.startswith("FEEDS_") and k not in PLANTED}
-    full = {**base, "FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site"),
-            **SMALL_WORLD, **PLANTED, **env}
+    full = {
+        **base,
+        "FEEDS_DATA_DIR": str(tmp_path / "var"),
+        "FEEDS_SITE_DIR": str(tmp_path / "site"),
+        **SMALL_WORLD,
+        **PLANTED,
+        **env,
+    }
     return subprocess.run([*feeds_command(), *args], env=full, capture_output=True, text=True, timeout=120)
 
 
@@ -168,8 +182,11 @@ def test_feeds_settings_markdown_shows_no_secret_default(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     "bad",
-    [{"FEEDS_SIM_REPOS": "many"}, {"GITHUB_TOKEN": PLANTED["GITHUB_TOKEN"] + "\n"},
-     {"FEEDS_SMTP_PASSWORD": "\t" + PLANTED["FEEDS_SMTP_PASSWORD"]}],
+    [
+        {"FEEDS_SIM_REPOS": "many"},
+        {"GITHUB_TOKEN": PLANTED["GITHUB_TOKEN"] + "\n"},
+        {"FEEDS_SMTP_PASSWORD": "\t" + PLANTED["FEEDS_SMTP_PASSWORD"]},
+    ],
     ids=["ordinary", "token", "password"],
 )
 def test_a_command_failing_on_a_bad_setting_does_not_print_secrets(tmp_path: Path, bad: dict[str, str]) -> None:
@@ -204,8 +221,9 @@ TOKEN = PLANTED["GITHUB_TOKEN"]
 async def _echo_server(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     """An upstream whose error page quotes the request's Authorization header, as some do."""
     head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
-    auth = next((line.split(":", 1)[1].strip() for line in head.split("\r\n")
-                 if line.lower().startswith("authorization:")), "")
+    auth = next(
+        (line.split(":", 1)[1].strip() for line in head.split("\r\n") if line.lower().startswith("authorization:")), ""
+    )
     path = head.split(" ", 2)[1]
     if path == "/redirect":
         response = f"HTTP/1.1 302 Found\r\nlocation: /signed?access_token={TOKEN}&page=2\r\ncontent-length: 0\r\n\r\n"
@@ -269,6 +287,7 @@ async def test_the_run_log_of_a_refused_token_does_not_hold_it(tmp_path: Path) -
     """The real collector with the token set, against an upstream that quotes it back in a 401."""
     env = make_env(tmp_path, GITHUB_TOKEN=TOKEN)
     try:
+
         def refuse(request: httpx.Request) -> httpx.Response:
             return httpx.Response(401, json={"message": f"Bad credentials: {request.headers['authorization']}"})
 
@@ -285,8 +304,11 @@ async def test_the_run_log_of_a_refused_token_does_not_hold_it(tmp_path: Path) -
 
 PASSWORD = PLANTED["FEEDS_SMTP_PASSWORD"]
 USER = "feeds-mailer"
-SMTP_FORMS = {"raw": PASSWORD, "login": base64.b64encode(PASSWORD.encode()).decode(),
-              "plain": base64.b64encode(f"\0{USER}\0{PASSWORD}".encode()).decode()}
+SMTP_FORMS = {
+    "raw": PASSWORD,
+    "login": base64.b64encode(PASSWORD.encode()).decode(),
+    "plain": base64.b64encode(f"\0{USER}\0{PASSWORD}".encode()).decode(),
+}
 """The password as typed and as it travels in AUTH LOGIN and AUTH PLAIN."""
 
 
@@ -304,8 +326,9 @@ def reject(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) 
 def reject_quoting(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) -> AuthResult:
     """A server that quotes the decoded login and password in its 535."""
     assert isinstance(data, LoginPassword)
-    return AuthResult(success=False, handled=False,
-                      message=f"535 5.7.8 no such login {data.login.decode()}:{data.password.decode()}")
+    return AuthResult(
+        success=False, handled=False, message=f"535 5.7.8 no such login {data.login.decode()}:{data.password.decode()}"
+    )
 
 
 SERVERS = {
@@ -326,14 +349,28 @@ def test_an_smtp_login_failure_does_not_show_the_password(
             raise AssertionError("a rejected login must not send the message")
 
     port = free_port()
-    controller = Controller(handler_args.get("handler", Sink()), hostname="127.0.0.1", port=port,
-                            auth_require_tls=False, **smtp_args)
+    controller = Controller(
+        handler_args.get("handler", Sink()), hostname="127.0.0.1", port=port, auth_require_tls=False, **smtp_args
+    )
     controller.start()
-    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SMTP_HOST": "127.0.0.1",
-                             "FEEDS_SMTP_PORT": str(port), "FEEDS_SMTP_TLS": "none", "FEEDS_SMTP_USER": USER,
-                             "FEEDS_SMTP_PASSWORD": PASSWORD})
-    message = verification_mail(settings, to="owner@example.com", entity="/repo/acme/kit",
-                                link="https://feeds.example/claim/verify?token=t", expires_at="soon", proof=None)
+    settings = Settings(
+        env={
+            "FEEDS_DATA_DIR": str(tmp_path / "var"),
+            "FEEDS_SMTP_HOST": "127.0.0.1",
+            "FEEDS_SMTP_PORT": str(port),
+            "FEEDS_SMTP_TLS": "none",
+            "FEEDS_SMTP_USER": USER,
+            "FEEDS_SMTP_PASSWORD": PASSWORD,
+        }
+    )
+    message = verification_mail(
+        settings,
+        to="owner@example.com",
+        entity="/repo/acme/kit",
+        link="https://feeds.example/claim/verify?token=t",
+        expires_at="soon",
+        proof=None,
+    )
     try:
         with caplog.at_level(logging.WARNING, logger="feeds"), pytest.raises(MailError) as caught:
             asyncio.run(send_mail(settings, message, "c_1"))

@@ -32,8 +32,9 @@ def test_feed_requires_a_key_and_pages_with_headers(live) -> None:
         assert (body["total"], body["count"], body["limit"], body["offset"]) == (3, 2, 2, 0)
         assert int(page.headers["x-ratelimit-limit"]) == 400
         assert "private" in page.headers["cache-control"]
-        again = http.get("/api/v1/codehost-ai-repos", params={"limit": 2},
-                         headers={"If-None-Match": page.headers["etag"]})
+        again = http.get(
+            "/api/v1/codehost-ai-repos", params={"limit": 2}, headers={"If-None-Match": page.headers["etag"]}
+        )
         assert again.status_code == 304
         searched = http.get("/api/v1/codehost-ai-repos", params={"q": "SHINY"}).json()
         assert [r["entity"] for r in searched["data"]] == ["new/shiny-mcp"]

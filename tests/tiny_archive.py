@@ -32,57 +32,103 @@ DAYS = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04"]
 def repo(name: str, stars: int, day: int) -> RepoRow:
     owner, short = name.split("/")
     return RepoRow(
-        entity=name, full_name=name, owner=owner, name=short, description=f"{short} <b>agent</b> toolkit",
-        html_url=f"https://github.com/{name}", stars=stars, forks=stars // 10, open_issues=1, language="Python",
-        license="MIT", topics=["mcp", "ai-agents"], matched_topics=["ai-agents", "mcp"],
-        created_at=f"2026-10-{10 + len(short):02d}T08:00:00Z", pushed_at=f"{DAYS[day]}T06:00:00Z",
+        entity=name,
+        full_name=name,
+        owner=owner,
+        name=short,
+        description=f"{short} <b>agent</b> toolkit",
+        html_url=f"https://github.com/{name}",
+        stars=stars,
+        forks=stars // 10,
+        open_issues=1,
+        language="Python",
+        license="MIT",
+        topics=["mcp", "ai-agents"],
+        matched_topics=["ai-agents", "mcp"],
+        created_at=f"2026-10-{10 + len(short):02d}T08:00:00Z",
+        pushed_at=f"{DAYS[day]}T06:00:00Z",
     )
 
 
 def post(item: str, points: int, day: int) -> ForumRow:
     return ForumRow(
-        entity=item, id=item, title=f"Show HN: LLM tool {item}", url=f"https://example.com/{item}",
-        discussion_url=f"https://news.ycombinator.com/item?id={item}", author="jdoe", points=points,
-        comments=points // 3, kind="show_hn", matched_terms=["LLM"], created_at=f"{DAYS[0]}T1{item[-1]}:00:00Z",
+        entity=item,
+        id=item,
+        title=f"Show HN: LLM tool {item}",
+        url=f"https://example.com/{item}",
+        discussion_url=f"https://news.ycombinator.com/item?id={item}",
+        author="jdoe",
+        points=points,
+        comments=points // 3,
+        kind="show_hn",
+        matched_terms=["LLM"],
+        created_at=f"{DAYS[0]}T1{item[-1]}:00:00Z",
     )
 
 
 def server(name: str, version: str) -> McpServerRow:
     return McpServerRow(
-        entity=name, name=name, description="Weather forecasts over MCP", version=version,
-        url="https://github.com/example/weather", repository="https://github.com/example/weather",
+        entity=name,
+        name=name,
+        description="Weather forecasts over MCP",
+        version=version,
+        url="https://github.com/example/weather",
+        repository="https://github.com/example/weather",
         remotes=[McpRemote(type="streamable-http", url="https://mcp.example.com/weather")],
         packages=[McpPackage(registryType="npm", identifier="@example/weather", version=version, transport="stdio")],
-        publishedAt="2026-09-01T00:00:00Z", updatedAt="2026-10-30T00:00:00Z",
+        publishedAt="2026-09-01T00:00:00Z",
+        updatedAt="2026-10-30T00:00:00Z",
     )
 
 
 def page(url: str, amount: float, day: int, changes: list[PriceChange]) -> PricingPageRow:
     return PricingPageRow(
-        entity=url, url=url, vendor="example.com", title="Pricing",
+        entity=url,
+        url=url,
+        vendor="example.com",
+        title="Pricing",
         plans=[
             PricePlan(plan="Free", amount=0.0, currency="USD", period="month", method="jsonld"),
             PricePlan(plan="Pro", amount=amount, currency="USD", period="month", method="jsonld"),
         ],
-        methods=["jsonld"], changes=changes, contentHash=f"h{amount}", snapshotAt=f"{DAYS[day]}T12:00:00Z",
+        methods=["jsonld"],
+        changes=changes,
+        contentHash=f"h{amount}",
+        snapshotAt=f"{DAYS[day]}T12:00:00Z",
     )
 
 
 def llm(model: str, price_in: float, day: int, previous: float | None) -> LlmRow:
     return LlmRow(
-        entity=model, id=model, name=model.title(), context_length=128000 if "big" in model else 32000,
-        input_modalities=["text"], output_modalities=["text"], price_input_per_1m=price_in,
-        price_output_per_1m=price_in * 4, previous_price_input_per_1m=previous,
-        previous_price_output_per_1m=previous * 4 if previous else None, is_new=False,
-        price_changed=previous is not None, created="2026-08-01T00:00:00Z",
+        entity=model,
+        id=model,
+        name=model.title(),
+        context_length=128000 if "big" in model else 32000,
+        input_modalities=["text"],
+        output_modalities=["text"],
+        price_input_per_1m=price_in,
+        price_output_per_1m=price_in * 4,
+        previous_price_input_per_1m=previous,
+        previous_price_output_per_1m=previous * 4 if previous else None,
+        is_new=False,
+        price_changed=previous is not None,
+        created="2026-08-01T00:00:00Z",
     )
 
 
 def hub(kind: str, hub_id: str, likes: int, rank: int) -> HubRow:
     return HubRow(
-        entity=f"{kind}:{hub_id}", id=hub_id, kind=kind, author=hub_id.split("/")[0], likes=likes,
-        downloads=likes * 10 if kind != "space" else None, task="text-generation", license="apache-2.0",
-        trending_score=100 - rank, trending_rank=rank, createdAt="2026-10-01T00:00:00Z",
+        entity=f"{kind}:{hub_id}",
+        id=hub_id,
+        kind=kind,
+        author=hub_id.split("/")[0],
+        likes=likes,
+        downloads=likes * 10 if kind != "space" else None,
+        task="text-generation",
+        license="apache-2.0",
+        trending_score=100 - rank,
+        trending_rank=rank,
+        createdAt="2026-10-01T00:00:00Z",
         lastModified="2026-10-31T00:00:00Z",
     )
 
@@ -109,8 +155,11 @@ def rows_for(feed: str, d: int) -> list[Row] | None:
         cut = d >= 2
         return [llm("lab/big-model", 2.0 if cut else 3.0, d, 3.0 if d == 2 else None), llm("lab/small", 0.5, d, None)]
     if feed == "modelhub-trending":
-        return [hub("model", "org/llm-8b", 100 + 10 * d, 1), hub("space", "org/demo", 20 + d, 1),
-                hub("dataset", "org/data", 7, 1)]
+        return [
+            hub("model", "org/llm-8b", 100 + 10 * d, 1),
+            hub("space", "org/demo", 20 + d, 1),
+            hub("dataset", "org/data", 7, 1),
+        ]
     raise KeyError(feed)
 
 
@@ -118,7 +167,12 @@ def make_tiny_archive(path: Path) -> Archive:
     archive = Archive(path)
     for d, day in enumerate(DAYS):
         for feed in (
-            "codehost-ai-repos", "forum-launch-ai", "mcp-servers", "ai-pricing", "llm-pricing", "modelhub-trending"
+            "codehost-ai-repos",
+            "forum-launch-ai",
+            "mcp-servers",
+            "ai-pricing",
+            "llm-pricing",
+            "modelhub-trending",
         ):
             rows = rows_for(feed, d)
             started = f"{day}T03:00:00Z"
@@ -138,11 +192,18 @@ HOSTILE_URL = "javascript:window.__pwned = 3"
 def hostile_server(version: str) -> McpServerRow:
     """An MCP server whose upstream text tries script injection: pages must show it as text only."""
     return McpServerRow(
-        entity=HOSTILE_SERVER, name=HOSTILE_SERVER, title=None, description=HOSTILE_TEXT, version=version,
-        url=HOSTILE_URL, repository="javascript:alert(document.domain)", websiteUrl=" javascript:alert(1)",
+        entity=HOSTILE_SERVER,
+        name=HOSTILE_SERVER,
+        title=None,
+        description=HOSTILE_TEXT,
+        version=version,
+        url=HOSTILE_URL,
+        repository="javascript:alert(document.domain)",
+        websiteUrl=" javascript:alert(1)",
         remotes=[McpRemote(type='<b onmouseover="window.__pwned = 4">sse</b>', url=HOSTILE_URL)],
         packages=[McpPackage(registryType="npm", identifier="<script>x</script>", version=version, transport="stdio")],
-        publishedAt="2026-10-01T00:00:00Z", updatedAt="2026-11-01T00:00:00Z",
+        publishedAt="2026-10-01T00:00:00Z",
+        updatedAt="2026-11-01T00:00:00Z",
     )
 
 

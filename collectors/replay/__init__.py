@@ -60,8 +60,16 @@ def page_key(url: str) -> tuple[str, str]:
 
 def reset_caches() -> None:
     """Forget every entity computed so far (they are pure, so this only frees memory or proves purity)."""
-    for cached in (world.repo_params, world.forum_day, world.server_params, world.release_schedule,
-                   world.llm_params, world.hub_params, site, github._static_fields):
+    for cached in (
+        world.repo_params,
+        world.forum_day,
+        world.server_params,
+        world.release_schedule,
+        world.llm_params,
+        world.hub_params,
+        site,
+        github._static_fields,
+    ):
         cached.cache_clear()
 
 

@@ -32,7 +32,12 @@ CAP_MESSAGE = (
 )
 _NUMERIC = re.compile(r"^\s*(created_at_i|points|num_comments)\s*(<=|>=|!=|<|>|=)\s*(-?\d+)\s*$")
 _OPS: dict[str, Callable[[int, int], bool]] = {
-    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "=": operator.eq, "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "=": operator.eq,
+    "!=": operator.ne,
 }
 
 
@@ -155,9 +160,10 @@ class Forum:
         if page * hits_per_page >= HIT_CAP:
             body.update(nbHits=0, nbPages=0, message=CAP_MESSAGE)
         else:
-            body["hits"] = found[page * hits_per_page:min((page + 1) * hits_per_page, HIT_CAP)]
-        return httpx.Response(200, headers={"content-type": "application/json; charset=utf-8"},
-                              content=orjson.dumps(body))
+            body["hits"] = found[page * hits_per_page : min((page + 1) * hits_per_page, HIT_CAP)]
+        return httpx.Response(
+            200, headers={"content-type": "application/json; charset=utf-8"}, content=orjson.dumps(body)
+        )
 
     def matching(
         self,

@@ -54,7 +54,7 @@ def parse_range(value: str, bound: Any) -> tuple[float, float]:
             return bound(low, False), bound(high, True)
         for op in (">=", "<=", ">", "<"):
             if value.startswith(op):
-                rest = value[len(op):]
+                rest = value[len(op) :]
                 if op == ">=":
                     return bound(rest, False), math.inf
                 if op == "<=":
@@ -126,10 +126,16 @@ def _static_fields(repo: Repo) -> dict[str, Any]:
         "full_name": repo.full_name,
         "private": False,
         "owner": {
-            "login": repo.owner, "id": repo.owner_id, "node_id": f"{'O' if repo.owner_type != 'User' else 'U'}_kgDO"
-            f"{repo.owner_id:07X}", "avatar_url": f"https://avatars.githubusercontent.com/u/{repo.owner_id}?v=4",
-            "gravatar_id": "", "url": f"https://api.github.com/users/{repo.owner}", "html_url": owner_url,
-            "type": repo.owner_type, "user_view_type": "public", "site_admin": False,
+            "login": repo.owner,
+            "id": repo.owner_id,
+            "node_id": f"{'O' if repo.owner_type != 'User' else 'U'}_kgDO{repo.owner_id:07X}",
+            "avatar_url": f"https://avatars.githubusercontent.com/u/{repo.owner_id}?v=4",
+            "gravatar_id": "",
+            "url": f"https://api.github.com/users/{repo.owner}",
+            "html_url": owner_url,
+            "type": repo.owner_type,
+            "user_view_type": "public",
+            "site_admin": False,
         },
         "html_url": f"https://github.com/{repo.full_name}",
         "description": repo.description,
@@ -174,9 +180,17 @@ def repository(state: RepoNow, full: bool = False) -> dict[str, Any]:
     """One repository in the search-item shape, or the full-repository shape with `full`."""
     item = dict(_static_fields(state.repo))
     item.update(
-        updated_at=iso_seconds(state.updated_at), pushed_at=iso_seconds(state.pushed_at), size=state.size,
-        stargazers_count=state.stars, watchers_count=state.stars, forks_count=state.forks, archived=state.archived,
-        open_issues_count=state.open_issues, forks=state.forks, open_issues=state.open_issues, watchers=state.stars,
+        updated_at=iso_seconds(state.updated_at),
+        pushed_at=iso_seconds(state.pushed_at),
+        size=state.size,
+        stargazers_count=state.stars,
+        watchers_count=state.stars,
+        forks_count=state.forks,
+        archived=state.archived,
+        open_issues_count=state.open_issues,
+        forks=state.forks,
+        open_issues=state.open_issues,
+        watchers=state.stars,
     )
     if full:
         item["temp_clone_token"] = None
@@ -259,11 +273,16 @@ class GitHub:
         if (page - 1) * per_page >= SEARCH_CAP:
             return self._error(422, "Only the first 1000 search results are available", "search", DOCS)
         start = (page - 1) * per_page
-        chunk = found[start:min(start + per_page, SEARCH_CAP)]
-        body = b"".join((
-            b'{"total_count":', str(len(found)).encode(), b',"incomplete_results":false,"items":[',
-            b",".join(self._item(s) for s in chunk), b"]}",
-        ))
+        chunk = found[start : min(start + per_page, SEARCH_CAP)]
+        body = b"".join(
+            (
+                b'{"total_count":',
+                str(len(found)).encode(),
+                b',"incomplete_results":false,"items":[',
+                b",".join(self._item(s) for s in chunk),
+                b"]}",
+            )
+        )
         last = max(1, math.ceil(min(len(found), SEARCH_CAP) / per_page))
         link = _link(request.url, page, last) if last > 1 else ""
         headers = self._headers("search", {"link": link} if link else None)
@@ -281,12 +300,14 @@ class GitHub:
         core = {"limit": 5000, "used": self.used["core"], "remaining": 5000 - self.used["core"], "reset": reset}
         search = {"limit": 30, "used": 0, "remaining": 30, "reset": int(self.day.now) + 60}
         body = {"resources": {"core": core, "search": search}, "rate": core}
-        return httpx.Response(200, headers={"content-type": "application/json; charset=utf-8"},
-                              content=orjson.dumps(body))
+        return httpx.Response(
+            200, headers={"content-type": "application/json; charset=utf-8"}, content=orjson.dumps(body)
+        )
 
 
 def _link(url: httpx.URL, page: int, last: int) -> str:
     """GitHub's `link` header for `page` of `last`, every URL the request's own with a new `page`."""
+
     def at(number: int) -> str:
         return str(url.copy_set_param("page", str(number)))
 
@@ -298,4 +319,3 @@ def _link(url: httpx.URL, page: int, last: int) -> str:
     if page > 1:
         parts += [f'<{at(1)}>; rel="first"']
     return ", ".join(parts)
-

@@ -20,28 +20,111 @@ from collectors.replay.world import PLACEHOLDER_CREATED, DayState, HubNow, iso_m
 
 PATHS = {"models": "model", "spaces": "space", "datasets": "dataset"}
 ALLOWED_EXPAND = {
-    "model": frozenset((
-        "author", "cardData", "config", "createdAt", "disabled", "downloads", "downloadsAllTime", "evalResults",
-        "gated", "gguf", "inference", "inferenceProviderMapping", "lastModified", "library_name", "likes",
-        "mask_token", "model-index", "pipeline_tag", "private", "safetensors", "sha", "siblings", "spaces", "tags",
-        "transformersInfo", "trendingScore", "widgetData", "resourceGroup",
-    )),
-    "dataset": frozenset((
-        "author", "cardData", "citation", "createdAt", "disabled", "description", "downloads", "downloadsAllTime",
-        "gated", "lastModified", "likes", "mainSize", "paperswithcode_id", "private", "siblings", "sha", "tags",
-        "trendingScore", "usedStorage", "resourceGroup",
-    )),
-    "space": frozenset((
-        "author", "cardData", "datasets", "disabled", "lastModified", "createdAt", "likes", "models", "private",
-        "region", "runtime", "sdk", "siblings", "sha", "subdomain", "tags", "trendingScore", "usedStorage",
-        "resourceGroup",
-    )),
+    "model": frozenset(
+        (
+            "author",
+            "cardData",
+            "config",
+            "createdAt",
+            "disabled",
+            "downloads",
+            "downloadsAllTime",
+            "evalResults",
+            "gated",
+            "gguf",
+            "inference",
+            "inferenceProviderMapping",
+            "lastModified",
+            "library_name",
+            "likes",
+            "mask_token",
+            "model-index",
+            "pipeline_tag",
+            "private",
+            "safetensors",
+            "sha",
+            "siblings",
+            "spaces",
+            "tags",
+            "transformersInfo",
+            "trendingScore",
+            "widgetData",
+            "resourceGroup",
+        )
+    ),
+    "dataset": frozenset(
+        (
+            "author",
+            "cardData",
+            "citation",
+            "createdAt",
+            "disabled",
+            "description",
+            "downloads",
+            "downloadsAllTime",
+            "gated",
+            "lastModified",
+            "likes",
+            "mainSize",
+            "paperswithcode_id",
+            "private",
+            "siblings",
+            "sha",
+            "tags",
+            "trendingScore",
+            "usedStorage",
+            "resourceGroup",
+        )
+    ),
+    "space": frozenset(
+        (
+            "author",
+            "cardData",
+            "datasets",
+            "disabled",
+            "lastModified",
+            "createdAt",
+            "likes",
+            "models",
+            "private",
+            "region",
+            "runtime",
+            "sdk",
+            "siblings",
+            "sha",
+            "subdomain",
+            "tags",
+            "trendingScore",
+            "usedStorage",
+            "resourceGroup",
+        )
+    ),
 }
 DEFAULT_FIELDS = {
-    "model": ("likes", "trendingScore", "private", "downloads", "tags", "pipeline_tag", "library_name", "createdAt",
-              "modelId"),
-    "dataset": ("author", "disabled", "gated", "lastModified", "likes", "trendingScore", "private", "downloads",
-                "tags", "createdAt", "description"),
+    "model": (
+        "likes",
+        "trendingScore",
+        "private",
+        "downloads",
+        "tags",
+        "pipeline_tag",
+        "library_name",
+        "createdAt",
+        "modelId",
+    ),
+    "dataset": (
+        "author",
+        "disabled",
+        "gated",
+        "lastModified",
+        "likes",
+        "trendingScore",
+        "private",
+        "downloads",
+        "tags",
+        "createdAt",
+        "description",
+    ),
     "space": ("likes", "trendingScore", "private", "sdk", "tags", "createdAt"),
 }
 SORTS = {
@@ -71,8 +154,12 @@ def properties(state: HubNow) -> dict[str, Any]:
     if state.trending:  # the live lists leave the score out of some items: as often, an item with none
         props["trendingScore"] = state.trending
     if item.kind == "model":
-        props |= {"downloads": state.downloads, "pipeline_tag": item.task, "library_name": item.library,
-                  "modelId": item.id}
+        props |= {
+            "downloads": state.downloads,
+            "pipeline_tag": item.task,
+            "library_name": item.library,
+            "modelId": item.id,
+        }
     elif item.kind == "dataset":
         props |= {"downloads": state.downloads, "description": f"A dataset for {item.task} tasks."}
     else:
@@ -81,8 +168,7 @@ def properties(state: HubNow) -> dict[str, Any]:
 
 
 def _bad_request(message: str) -> httpx.Response:
-    return httpx.Response(400, headers={"content-type": "application/json"},
-                          content=orjson.dumps({"error": message}))
+    return httpx.Response(400, headers={"content-type": "application/json"}, content=orjson.dumps({"error": message}))
 
 
 def encode_cursor(offset: int) -> str:
@@ -136,8 +222,10 @@ class Hub:
         author, search, tag = params.get("author"), params.get("search", "").lower(), params.get("filter")
         if author or search or tag:
             states = [
-                s for s in states
-                if (not author or s.item.author == author) and search in s.item.id.lower()
+                s
+                for s in states
+                if (not author or s.item.author == author)
+                and search in s.item.id.lower()
                 and (not tag or tag in s.item.tags)
             ]
         if expand:
@@ -147,7 +235,7 @@ class Hub:
         else:
             fields = DEFAULT_FIELDS[kind]
         page = []
-        for state in states[offset:offset + limit]:
+        for state in states[offset : offset + limit]:
             props = self._properties(state)
             item = {"_id": state.item.object_id, "id": state.item.id}
             item |= {f: props[f] for f in fields if f in props}

@@ -44,14 +44,25 @@ def detail(state: ServerNow, version: str) -> dict[str, Any]:
     if server.package_kind:
         package: dict[str, Any] = {"registryType": server.package_kind}
         if server.package_kind == "npm":
-            package |= {"registryBaseUrl": "https://registry.npmjs.org", "identifier": server.package_id,
-                        "version": version, "runtimeHint": "npx"}
+            package |= {
+                "registryBaseUrl": "https://registry.npmjs.org",
+                "identifier": server.package_id,
+                "version": version,
+                "runtimeHint": "npx",
+            }
         elif server.package_kind == "pypi":
-            package |= {"registryBaseUrl": "https://pypi.org", "identifier": server.package_id, "version": version,
-                        "runtimeHint": "uvx"}
+            package |= {
+                "registryBaseUrl": "https://pypi.org",
+                "identifier": server.package_id,
+                "version": version,
+                "runtimeHint": "uvx",
+            }
         else:
-            package |= {"registryBaseUrl": "https://docker.io", "identifier": f"{server.package_id}:{version}",
-                        "runtimeHint": "docker"}
+            package |= {
+                "registryBaseUrl": "https://docker.io",
+                "identifier": f"{server.package_id}:{version}",
+                "runtimeHint": "docker",
+            }
         package["transport"] = {"type": "stdio"}
         if server.env_vars:
             package["environmentVariables"] = [
@@ -134,8 +145,11 @@ class Registry:
                 chunks.append(self._entry(state, index))
                 last = f"{state.server.name}:{state.versions[index][0]}"
         more = any(
-            not ((s.status == "deleted" and not include_deleted) or (search and search not in s.server.name)
-                 or (since is not None and s.updated < since))
+            not (
+                (s.status == "deleted" and not include_deleted)
+                or (search and search not in s.server.name)
+                or (since is not None and s.updated < since)
+            )
             for s in states[position:]
         )
         metadata: dict[str, Any] = {"count": len(chunks)}

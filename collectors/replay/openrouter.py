@@ -54,8 +54,13 @@ def model(state: LlmNow) -> dict[str, Any]:
 def free_twin(entry: dict[str, Any]) -> dict[str, Any]:
     """The `:free` variant some models have: same model, zero prices, lower limits."""
     pricing = {key: "0" for key in entry["pricing"]}
-    return {**entry, "id": f"{entry['id']}:free", "name": f"{entry['name']} (free)", "pricing": pricing,
-            "top_provider": {**entry["top_provider"], "max_completion_tokens": 4096}}
+    return {
+        **entry,
+        "id": f"{entry['id']}:free",
+        "name": f"{entry['name']} (free)",
+        "pricing": pricing,
+        "top_provider": {**entry["top_provider"], "max_completion_tokens": 4096},
+    }
 
 
 ROUTER: dict[str, Any] = {
@@ -66,8 +71,13 @@ ROUTER: dict[str, Any] = {
     "created": ROUTER_CREATED,
     "description": "Your prompt will be processed by a meta-model and routed to one of dozens of models.",
     "context_length": 2000000,
-    "architecture": {"modality": "text+image->text", "input_modalities": ["text", "image"],
-                     "output_modalities": ["text"], "tokenizer": "Router", "instruct_type": None},
+    "architecture": {
+        "modality": "text+image->text",
+        "input_modalities": ["text", "image"],
+        "output_modalities": ["text"],
+        "tokenizer": "Router",
+        "instruct_type": None,
+    },
     "pricing": {"prompt": "-1", "completion": "-1"},
     "top_provider": {"context_length": None, "max_completion_tokens": None, "is_moderated": False},
     "per_request_limits": None,
@@ -106,8 +116,7 @@ class Marketplace:
         if wanted not in self._bodies:
             kinds = {w.strip() for w in wanted.split(",") if w.strip()}
             entries = [
-                e for e in self.entries()
-                if "all" in kinds or kinds & set(e["architecture"]["output_modalities"])
+                e for e in self.entries() if "all" in kinds or kinds & set(e["architecture"]["output_modalities"])
             ]
             self._bodies[wanted] = orjson.dumps({"data": entries})
         return httpx.Response(200, headers={"content-type": "application/json"}, content=self._bodies[wanted])

@@ -21,14 +21,77 @@ from urllib.parse import urlsplit
 from collectors.replay.rng import rng, text_key, unit, weighted
 from collectors.replay.world import DAY, EPOCH
 
-NICE = (3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 18, 19, 20, 24, 25, 29, 30, 35, 39, 40, 45, 49, 50, 59, 60, 69, 75, 79,
-        89, 99, 119, 129, 149, 179, 199, 249, 299, 349, 399, 499, 599, 799, 999)
+NICE = (
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    12,
+    15,
+    16,
+    18,
+    19,
+    20,
+    24,
+    25,
+    29,
+    30,
+    35,
+    39,
+    40,
+    45,
+    49,
+    50,
+    59,
+    60,
+    69,
+    75,
+    79,
+    89,
+    99,
+    119,
+    129,
+    149,
+    179,
+    199,
+    249,
+    299,
+    349,
+    399,
+    499,
+    599,
+    799,
+    999,
+)
 TIERS = ("Starter", "Plus", "Pro", "Team", "Business", "Scale", "Max", "Premium", "Growth", "Ultra")
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥"}
-FEATURES = ("Unlimited projects", "Priority support", "SSO / SAML", "API access", "Audit logs", "Custom models",
-            "Team workspaces", "Usage analytics", "Higher rate limits", "Private deployments", "SOC 2 report")
-BRANDS = {"openai": "OpenAI", "github": "GitHub", "huggingface": "Hugging Face", "elevenlabs": "ElevenLabs",
-          "deepl": "DeepL", "openrouter": "OpenRouter", "jetbrains": "JetBrains", "chatgpt": "ChatGPT"}
+FEATURES = (
+    "Unlimited projects",
+    "Priority support",
+    "SSO / SAML",
+    "API access",
+    "Audit logs",
+    "Custom models",
+    "Team workspaces",
+    "Usage analytics",
+    "Higher rate limits",
+    "Private deployments",
+    "SOC 2 report",
+)
+BRANDS = {
+    "openai": "OpenAI",
+    "github": "GitHub",
+    "huggingface": "Hugging Face",
+    "elevenlabs": "ElevenLabs",
+    "deepl": "DeepL",
+    "openrouter": "OpenRouter",
+    "jetbrains": "JetBrains",
+    "chatgpt": "ChatGPT",
+}
 
 
 @dataclass(frozen=True)
@@ -126,11 +189,13 @@ def plans_at(s: Site, now: float) -> tuple[Plan, ...]:
         elif grow:
             used = {p.name for p in plans}
             top = max((plans[i].level or 0 for i in paid), default=2)
-            name = next((n for n in TIERS[TIERS.index(plans[paid[-1]].name) + 1 if paid else 0:] if n not in used),
-                        None)
+            name = next(
+                (n for n in TIERS[TIERS.index(plans[paid[-1]].name) + 1 if paid else 0 :] if n not in used), None
+            )
             if name and top + 3 < len(NICE):
-                plans.insert((paid[-1] + 1) if paid else len(plans) - (plans[-1].level is None),
-                             Plan(name, top + 3, top + 3))
+                plans.insert(
+                    (paid[-1] + 1) if paid else len(plans) - (plans[-1].level is None), Plan(name, top + 3, top + 3)
+                )
         else:
             del plans[paid[int(pick * len(paid))]]
         j += 1
@@ -169,35 +234,73 @@ def jsonld(s: Site, plans: tuple[Plan, ...]) -> str:
     offers: list[dict[str, object]] = []
     for plan in plans:
         if plan.monthly is None:
-            offers.append({"@type": "Offer", "name": plan.name, "description": "Contact sales",
-                           "priceSpecification": {"@type": "PriceSpecification", "priceCurrency": s.currency}})
+            offers.append(
+                {
+                    "@type": "Offer",
+                    "name": plan.name,
+                    "description": "Contact sales",
+                    "priceSpecification": {"@type": "PriceSpecification", "priceCurrency": s.currency},
+                }
+            )
         elif plan.monthly == 0:
             offers.append({"@type": "Offer", "name": plan.name, "price": "0", "priceCurrency": s.currency})
         else:
-            offers.append({"@type": "Offer", "name": plan.name, "price": str(plan.monthly),
-                           "priceCurrency": s.currency, "priceSpecification": _offer_spec(s, plan.monthly, "MON")})
+            offers.append(
+                {
+                    "@type": "Offer",
+                    "name": plan.name,
+                    "price": str(plan.monthly),
+                    "priceCurrency": s.currency,
+                    "priceSpecification": _offer_spec(s, plan.monthly, "MON"),
+                }
+            )
             if s.annual_months and s.variant % 2 == 0:
                 yearly = plan.monthly * s.annual_months
-                offers.append({"@type": "Offer", "name": plan.name, "price": str(yearly), "priceCurrency": s.currency,
-                               "priceSpecification": _offer_spec(s, yearly, "ANN")})
-    data = {"@context": "https://schema.org", "@type": "SoftwareApplication", "name": s.vendor,
-            "applicationCategory": "BusinessApplication", "operatingSystem": "Web", "offers": offers}
+                offers.append(
+                    {
+                        "@type": "Offer",
+                        "name": plan.name,
+                        "price": str(yearly),
+                        "priceCurrency": s.currency,
+                        "priceSpecification": _offer_spec(s, yearly, "ANN"),
+                    }
+                )
+    data = {
+        "@context": "https://schema.org",
+        "@type": "SoftwareApplication",
+        "name": s.vendor,
+        "applicationCategory": "BusinessApplication",
+        "operatingSystem": "Web",
+        "offers": offers,
+    }
     return f'<script type="application/ld+json">{json.dumps(data, ensure_ascii=False)}</script>'
 
 
 def next_data(s: Site, plans: tuple[Plan, ...]) -> str:
     data = {
-        "props": {"pageProps": {"pricing": {
-            "currency": s.currency,
-            "billingPeriods": ["monthly", "annual"] if s.annual_months else ["monthly"],
-            "plans": [
-                {"id": p.name.lower(), "name": p.name, "currency": s.currency, "monthlyPrice": p.monthly,
-                 "annualPrice": p.monthly * s.annual_months if p.monthly and s.annual_months else None,
-                 "perSeat": s.per_seat and bool(p.monthly),
-                 "cta": "Contact sales" if p.monthly is None else ("Get started" if p.monthly == 0 else "Start trial")}
-                for p in plans
-            ],
-        }}, "__N_SSG": True},
+        "props": {
+            "pageProps": {
+                "pricing": {
+                    "currency": s.currency,
+                    "billingPeriods": ["monthly", "annual"] if s.annual_months else ["monthly"],
+                    "plans": [
+                        {
+                            "id": p.name.lower(),
+                            "name": p.name,
+                            "currency": s.currency,
+                            "monthlyPrice": p.monthly,
+                            "annualPrice": p.monthly * s.annual_months if p.monthly and s.annual_months else None,
+                            "perSeat": s.per_seat and bool(p.monthly),
+                            "cta": "Contact sales"
+                            if p.monthly is None
+                            else ("Get started" if p.monthly == 0 else "Start trial"),
+                        }
+                        for p in plans
+                    ],
+                }
+            },
+            "__N_SSG": True,
+        },
         "page": "/pricing",
         "query": {},
         "buildId": f"{s.key:x}"[:12],
@@ -243,14 +346,19 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's price tables, as real ones are: one model per row, input / cached input / output per
     1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens."""
     chinese = s.currency == "CNY"
-    models = [(f"{s.vendor.lower().replace(' ', '-')}-{p.name.lower()}", p.level) for p in plans
-              if p.level is not None and p.level >= 0]
+    models = [
+        (f"{s.vendor.lower().replace(' ', '-')}-{p.name.lower()}", p.level)
+        for p in plans
+        if p.level is not None and p.level >= 0
+    ]
     if chinese:
         head = "<tr><th>模型</th><th>输入（缓存命中）</th><th>输入（缓存未命中）</th><th>输出</th></tr>"
         note = "<p>价格单位：元 / 百万 tokens</p>"
     else:
-        head = ("<tr><th>Model</th><th>Input<br>(per 1M tokens)</th><th>Cached input</th>"
-                "<th>Output<br>(per 1M tokens)</th></tr>")
+        head = (
+            "<tr><th>Model</th><th>Input<br>(per 1M tokens)</th><th>Cached input</th>"
+            "<th>Output<br>(per 1M tokens)</th></tr>"
+        )
         note = "<p>Prices per 1M tokens.</p>"
     out = []
     for section, factor in (("Standard", 1.0), ("Batch", 0.5)):
@@ -269,10 +377,14 @@ def render(s: Site, now: float) -> str:
     """The page at `now`."""
     plans = plans_at(s, now)
     title = f"Pricing | {html.escape(s.vendor)}"
-    head = [f'<meta charset="utf-8"><title>{title}</title>',
-            f'<meta name="description" content="Plans and pricing for {html.escape(s.vendor)}.">']
-    body = [f'<header><nav><a href="/">{html.escape(s.vendor)}</a> <a href="/docs">Docs</a> '
-            '<a href="/pricing">Pricing</a></nav></header><main>']
+    head = [
+        f'<meta charset="utf-8"><title>{title}</title>',
+        f'<meta name="description" content="Plans and pricing for {html.escape(s.vendor)}.">',
+    ]
+    body = [
+        f'<header><nav><a href="/">{html.escape(s.vendor)}</a> <a href="/docs">Docs</a> '
+        '<a href="/pricing">Pricing</a></nav></header><main>'
+    ]
     if "jsonld" in s.style:
         head.append(jsonld(s, plans))
     if s.style == "nextdata":
@@ -286,7 +398,9 @@ def render(s: Site, now: float) -> str:
             body.append(tables(s, plans))
         else:
             body.append('<div id="plans" data-render="client"></div>')
-    body.append('<section class="faq"><h2>FAQ</h2><p>Can I cancel any time? Yes.</p></section></main>'
-                f'<footer>{html.escape(s.vendor)} Inc.</footer>')
+    body.append(
+        '<section class="faq"><h2>FAQ</h2><p>Can I cancel any time? Yes.</p></section></main>'
+        f"<footer>{html.escape(s.vendor)} Inc.</footer>"
+    )
     lang = "zh-CN" if s.currency == "CNY" else "en"
     return f'<!DOCTYPE html><html lang="{lang}"><head>{"".join(head)}</head><body>{"".join(body)}</body></html>\n'

@@ -25,7 +25,11 @@ if TYPE_CHECKING:
     from collectors.replay import ReplayWorld
 
 GITHUB, ALGOLIA, REGISTRY, OPENROUTER, HUB = (
-    "api.github.com", "hn.algolia.com", "registry.modelcontextprotocol.io", "openrouter.ai", "huggingface.co",
+    "api.github.com",
+    "hn.algolia.com",
+    "registry.modelcontextprotocol.io",
+    "openrouter.ai",
+    "huggingface.co",
 )
 API_HOSTS = frozenset((GITHUB, ALGOLIA, REGISTRY, OPENROUTER, HUB))
 _REPO_PATH = re.compile(r"^/repos/([^/]+)/([^/]+)/?$")
@@ -36,8 +40,11 @@ def _not_found(request: httpx.Request) -> httpx.Response:
     if request.url.host == GITHUB:
         body = b'{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}'
         return httpx.Response(404, headers={"content-type": "application/json; charset=utf-8"}, content=body)
-    return httpx.Response(404, headers={"content-type": "text/html; charset=utf-8"},
-                          content=b"<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>")
+    return httpx.Response(
+        404,
+        headers={"content-type": "text/html; charset=utf-8"},
+        content=b"<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>",
+    )
 
 
 class ReplayTransport(httpx.AsyncBaseTransport):
@@ -115,5 +122,8 @@ class ReplayTransport(httpx.AsyncBaseTransport):
             return _not_found(request)
         if url.scheme == "http":
             return httpx.Response(301, headers={"location": str(url.copy_with(scheme="https"))})
-        return httpx.Response(200, headers={"content-type": "text/html; charset=utf-8", "cache-control": "max-age=600"},
-                              content=text.encode())
+        return httpx.Response(
+            200,
+            headers={"content-type": "text/html; charset=utf-8", "cache-control": "max-age=600"},
+            content=text.encode(),
+        )

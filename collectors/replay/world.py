@@ -155,8 +155,13 @@ def _repo_topics(rand: random.Random) -> tuple[str, ...]:
         topics.append("mcp")
     if rand.random() < (0.4 if mcp else 0.06):
         topics.append("mcp-server")
-    for topic, p in (("ai-agent", 0.3), ("ai-agents", 0.22), ("llm-agent", 0.14), ("agentic-ai", 0.12),
-                     ("autonomous-agents", 0.08)):
+    for topic, p in (
+        ("ai-agent", 0.3),
+        ("ai-agents", 0.22),
+        ("llm-agent", 0.14),
+        ("agentic-ai", 0.12),
+        ("autonomous-agents", 0.08),
+    ):
         if rand.random() < (p * 0.5 if mcp else p):
             topics.append(topic)
     if not topics:
@@ -314,14 +319,24 @@ def forum_day(seed: int, per_day: int, d: int) -> tuple[Post, ...]:
     month = datetime.fromtimestamp(start, UTC).strftime("%B %Y")
     for i in range(ai_posts + filler):
         thing = r.choice(words.THINGS)
-        fill = {"thing": thing, "product": r.choice(words.PRODUCTS), "vendor": r.choice(words.VENDORS),
-                "year": year, "month": month, "batch": r.choice(("W25", "S25", "F25", "W26", "X25"))}
+        fill = {
+            "thing": thing,
+            "product": r.choice(words.PRODUCTS),
+            "vendor": r.choice(words.VENDORS),
+            "year": year,
+            "month": month,
+            "batch": r.choice(("W25", "S25", "F25", "W26", "X25")),
+        }
         if i >= ai_posts:
             kind, template = "story", r.choice(words.FORUM_FILLER)
         else:
             kind = weighted(r, (("story", 62.0), ("show_hn", 24.0), ("ask_hn", 10.0), ("launch_hn", 4.0)))
-            pool = {"story": words.FORUM_TEMPLATES_STORY, "show_hn": words.FORUM_TEMPLATES_SHOW,
-                    "ask_hn": words.FORUM_TEMPLATES_ASK, "launch_hn": words.FORUM_TEMPLATES_LAUNCH}[kind]
+            pool = {
+                "story": words.FORUM_TEMPLATES_STORY,
+                "show_hn": words.FORUM_TEMPLATES_SHOW,
+                "ask_hn": words.FORUM_TEMPLATES_ASK,
+                "launch_hn": words.FORUM_TEMPLATES_LAUNCH,
+            }[kind]
             template = r.choice(pool)
         if template.startswith("Show HN"):
             kind = "show_hn"
@@ -340,8 +355,18 @@ def forum_day(seed: int, per_day: int, d: int) -> tuple[Post, ...]:
         elif kind == "show_hn" and r.random() < 0.6:
             url = f"https://github.com/{author.lower().strip('_')}/{_slug(title.split(':', 1)[-1])[:30].strip('-')}"
         else:
-            host = r.choice(("techcrunch.com", "arstechnica.com", "theverge.com", "blog.example.org",
-                             "simonwillison.net", "arxiv.org", "www.nytimes.com", "substack.com"))
+            host = r.choice(
+                (
+                    "techcrunch.com",
+                    "arstechnica.com",
+                    "theverge.com",
+                    "blog.example.org",
+                    "simonwillison.net",
+                    "arxiv.org",
+                    "www.nytimes.com",
+                    "substack.com",
+                )
+            )
             url = f"https://{host}/{year}/{_slug(title)}"
         if front_page:
             points = math.exp(r.gauss(5.3, 0.8))
@@ -349,19 +374,21 @@ def forum_day(seed: int, per_day: int, d: int) -> tuple[Post, ...]:
         else:
             points = 1 + math.exp(r.gauss(0.8, 1.3))
             comments = points * r.uniform(0.0, 0.9)
-        posts.append(Post(
-            id=post_id,
-            created=int(start + fraction * DAY),
-            title=title,
-            url=url,
-            author=author,
-            kind=kind,
-            final_points=points,
-            final_comments=comments,
-            tau_points=r.uniform(2, 14),
-            tau_comments=r.uniform(3, 24),
-            words=title_words(title),
-        ))
+        posts.append(
+            Post(
+                id=post_id,
+                created=int(start + fraction * DAY),
+                title=title,
+                url=url,
+                author=author,
+                kind=kind,
+                final_points=points,
+                final_comments=comments,
+                tau_points=r.uniform(2, 14),
+                tau_comments=r.uniform(3, 24),
+                words=title_words(title),
+            )
+        )
     posts.reverse()
     return tuple(posts)
 
@@ -405,10 +432,15 @@ def server_params(seed: int, population: int, k: int) -> Server:
     base = f"{prefix}-{stem}"
     namespace = (f"io.github.{owner}", f"com.{owner}", f"ai.{owner}")[style]
     thing = words.STEM_THINGS.get(stem) or r.choice(words.THINGS)
-    description = r.choice((
-        f"MCP server for {thing}", f"Connect AI assistants to {thing}", f"Read and act on {thing} from any MCP client",
-        f"{thing[:1].upper()}{thing[1:]} tools for LLM agents", f"Search, query and update {thing}",
-    ))[:100]
+    description = r.choice(
+        (
+            f"MCP server for {thing}",
+            f"Connect AI assistants to {thing}",
+            f"Read and act on {thing} from any MCP client",
+            f"{thing[:1].upper()}{thing[1:]} tools for LLM agents",
+            f"Search, query and update {thing}",
+        )
+    )[:100]
     born = timeline.born(k)
     repository = f"https://github.com/{owner}/{base}" if r.random() < 0.8 else None
     roll = r.random()
@@ -447,9 +479,11 @@ def server_params(seed: int, population: int, k: int) -> Server:
         stall=r.uniform(10, 200) * DAY if r.random() < 0.4 else INF,
         deprecated_at=born + r.uniform(20, 300) * DAY if r.random() < 0.06 else INF,
         deleted_at=born + r.uniform(5, 200) * DAY if r.random() < 0.02 else INF,
-        schema=("https://static.modelcontextprotocol.io/schemas/2025-10-17/server.schema.json"
-                if born < datetime(2025, 12, 11, tzinfo=UTC).timestamp()
-                else "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"),
+        schema=(
+            "https://static.modelcontextprotocol.io/schemas/2025-10-17/server.schema.json"
+            if born < datetime(2025, 12, 11, tzinfo=UTC).timestamp()
+            else "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
+        ),
         publisher_meta=r.random() < 0.1,
     )
 
@@ -550,8 +584,19 @@ LLM_FAMILIES: tuple[tuple[int, str], ...] = tuple(
 )
 LLM_GENERATIONS = ("1", "1.5", "2", "2.5", "3", "3.1", "3.5", "4", "4.1", "4.5", "5", "5.1")
 LLM_VARIANTS = ("mini", "pro", "flash", "8b", "70b", "instruct", "turbo", "nano", "large", "small", "medium", "max")
-OPTIONAL_PARAMETERS = ("tools", "tool_choice", "response_format", "structured_outputs", "seed", "reasoning",
-                       "include_reasoning", "frequency_penalty", "presence_penalty", "top_k", "logprobs")
+OPTIONAL_PARAMETERS = (
+    "tools",
+    "tool_choice",
+    "response_format",
+    "structured_outputs",
+    "seed",
+    "reasoning",
+    "include_reasoning",
+    "frequency_penalty",
+    "presence_penalty",
+    "top_k",
+    "logprobs",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,15 +674,61 @@ def llm_params(seed: int, population: int, k: int) -> Llm:
         extra_prices=tuple(extra),
         event_every=math.exp(r.gauss(math.log(220), 0.5)) * DAY,
         parameters=params,
-        knowledge_cutoff=(datetime.fromtimestamp(born - r.uniform(90, 300) * DAY, UTC).strftime("%Y-%m-%d")
-                          if r.random() < 0.7 else None),
+        knowledge_cutoff=(
+            datetime.fromtimestamp(born - r.uniform(90, 300) * DAY, UTC).strftime("%Y-%m-%d")
+            if r.random() < 0.7
+            else None
+        ),
         free_twin=prompt > 0 and r.random() < 0.05,
     )
 
 
-PRICE_GRID = (0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.075, 0.08, 0.1, 0.12, 0.15, 0.18, 0.2, 0.25, 0.3, 0.35, 0.4,
-              0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.25, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0,
-              20.0, 25.0, 30.0, 40.0, 50.0, 60.0, 75.0)
+PRICE_GRID = (
+    0.01,
+    0.02,
+    0.03,
+    0.04,
+    0.05,
+    0.06,
+    0.075,
+    0.08,
+    0.1,
+    0.12,
+    0.15,
+    0.18,
+    0.2,
+    0.25,
+    0.3,
+    0.35,
+    0.4,
+    0.5,
+    0.6,
+    0.7,
+    0.8,
+    0.9,
+    1.0,
+    1.2,
+    1.25,
+    1.5,
+    2.0,
+    2.5,
+    3.0,
+    3.5,
+    4.0,
+    5.0,
+    6.0,
+    8.0,
+    10.0,
+    12.0,
+    15.0,
+    20.0,
+    25.0,
+    30.0,
+    40.0,
+    50.0,
+    60.0,
+    75.0,
+)
 """USD per 1M tokens as marketplaces quote them: nobody charges $0.194."""
 
 
@@ -711,21 +802,73 @@ def llm_now(llm: Llm, seed: int, now: float) -> LlmNow | None:
 
 # ---------------------------------------------------------------------------------------- hub items
 
-HUB_MODEL_FAMILIES = ("Orion", "Lyra", "Vega", "Nova", "Atlas", "Helix", "Zephyr", "Aurora", "Kestrel", "Pulsar",
-                      "Cirrus", "Quill", "Falcon", "Mosaic", "Sable", "Tundra", "Echo", "Onyx", "Iris", "Juno")
+HUB_MODEL_FAMILIES = (
+    "Orion",
+    "Lyra",
+    "Vega",
+    "Nova",
+    "Atlas",
+    "Helix",
+    "Zephyr",
+    "Aurora",
+    "Kestrel",
+    "Pulsar",
+    "Cirrus",
+    "Quill",
+    "Falcon",
+    "Mosaic",
+    "Sable",
+    "Tundra",
+    "Echo",
+    "Onyx",
+    "Iris",
+    "Juno",
+)
 HUB_SIZES = ("0.5B", "1B", "1.5B", "3B", "4B", "7B", "8B", "14B", "24B", "32B", "70B", "120B")
 HUB_VARIANTS = ("Instruct", "Base", "Chat", "GGUF", "AWQ", "Coder", "Vision", "Thinking")
-PIPELINES = (("text-generation", 45.0), ("image-text-to-text", 12.0), ("text-to-image", 10.0),
-             ("automatic-speech-recognition", 5.0), ("feature-extraction", 5.0), ("sentence-similarity", 4.0),
-             ("text-to-speech", 4.0), ("image-to-video", 3.0), ("text-to-video", 3.0), ("any-to-any", 3.0),
-             (None, 6.0))
-LIBRARIES = (("transformers", 55.0), ("diffusers", 12.0), ("sentence-transformers", 8.0), ("gguf", 8.0),
-             ("mlx", 4.0), ("peft", 4.0), (None, 9.0))
-HUB_LICENSES = (("apache-2.0", 40.0), ("mit", 22.0), ("other", 12.0), ("llama3.1", 5.0), ("cc-by-4.0", 6.0),
-                ("cc-by-nc-4.0", 5.0), ("openrail", 3.0), (None, 7.0))
+PIPELINES = (
+    ("text-generation", 45.0),
+    ("image-text-to-text", 12.0),
+    ("text-to-image", 10.0),
+    ("automatic-speech-recognition", 5.0),
+    ("feature-extraction", 5.0),
+    ("sentence-similarity", 4.0),
+    ("text-to-speech", 4.0),
+    ("image-to-video", 3.0),
+    ("text-to-video", 3.0),
+    ("any-to-any", 3.0),
+    (None, 6.0),
+)
+LIBRARIES = (
+    ("transformers", 55.0),
+    ("diffusers", 12.0),
+    ("sentence-transformers", 8.0),
+    ("gguf", 8.0),
+    ("mlx", 4.0),
+    ("peft", 4.0),
+    (None, 9.0),
+)
+HUB_LICENSES = (
+    ("apache-2.0", 40.0),
+    ("mit", 22.0),
+    ("other", 12.0),
+    ("llama3.1", 5.0),
+    ("cc-by-4.0", 6.0),
+    ("cc-by-nc-4.0", 5.0),
+    ("openrail", 3.0),
+    (None, 7.0),
+)
 SDKS = (("gradio", 60.0), ("docker", 20.0), ("static", 12.0), ("streamlit", 8.0))
-TASK_CATEGORIES = ("text-generation", "question-answering", "text-classification", "image-text-to-text",
-                   "automatic-speech-recognition", "translation", "summarization", "reinforcement-learning")
+TASK_CATEGORIES = (
+    "text-generation",
+    "question-answering",
+    "text-classification",
+    "image-text-to-text",
+    "automatic-speech-recognition",
+    "translation",
+    "summarization",
+    "reinforcement-learning",
+)
 SIZE_CATEGORIES = ("n<1K", "1K<n<10K", "10K<n<100K", "100K<n<1M", "1M<n<10M", "10M<n<100M")
 PLACEHOLDER_CREATED = "2022-03-02T23:29:04.000Z"
 
@@ -817,8 +960,15 @@ def hub_params(seed: int, population: int, kind: str, k: int) -> HubItem:
         suffix = r.choice(("qa", "sft", "bench", "corpus", "v2"))
         name = f"{words.NAME_STEMS[stem_i]}-{words.NAME_PREFIXES[prefix_i]}-{suffix}"
         task = r.choice(TASK_CATEGORIES)
-        tags = [f"task_categories:{task}", "language:en", f"size_categories:{r.choice(SIZE_CATEGORIES)}",
-                "format:parquet", "modality:text", *license_tags, "region:us"]
+        tags = [
+            f"task_categories:{task}",
+            "language:en",
+            f"size_categories:{r.choice(SIZE_CATEGORIES)}",
+            "format:parquet",
+            "modality:text",
+            *license_tags,
+            "region:us",
+        ]
         downloads = math.exp(r.gauss(6.5, 1.8))
     author = OWNERS[owner_i][0]
     height = math.exp(r.gauss(3.2, 1.1))
