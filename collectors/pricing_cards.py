@@ -10,6 +10,7 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -19,6 +20,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_vocab import (
+    COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
@@ -192,7 +194,7 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
 
 def _price_line(node: LexborNode) -> bool:
     """A line that is a price and little else, or says free or custom."""
-    lines = _lines(node)
+    lines = _signal_lines(node)
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
     for line in lines:
@@ -229,7 +231,7 @@ def _has_price_signal(node: LexborNode) -> bool:
     text = _clean(node.text(separator=" "))
     if PRICE_TEXT.search(text) or _bare_price_nodes(node):
         return True
-    return any(_custom_line(line) or FREE_LINE.match(line) for line in _lines(node))
+    return any(_custom_line(line) or FREE_LINE.match(line) for line in _signal_lines(node))
 
 
 # -- the plan's name ----------------------------------------------------------------------------------
@@ -291,7 +293,9 @@ def _name_text(node: LexborNode) -> str:
     text = _clean(node.text(separator=" "))
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
-    if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：")):
+    if COMPARISON.search(text) or CUSTOM_LINE.match(text):
+        return ""  # "Compare plans" titles a feature table; "Custom", "Personnalisé" stands where a price would
+    if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
 
@@ -331,6 +335,8 @@ def _plain_name(text: str) -> bool:
     """Short, worded, and no price, free/custom line, label ("Preis:") or question."""
     if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return False
+    if COMPARISON.search(text):
+        return False
     if FREE_LINE.match(text) or CUSTOM_LINE.match(text) or text.endswith((":", "：", "?", "？")):
         return False
     return bool(re.search(r"[^\W\d_]", text))
@@ -344,7 +350,7 @@ def _alike(node: LexborNode, other: LexborNode) -> bool:
 
 
 def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) -> list[PricePlan]:
-    lines = _lines(card)
+    lines = _signal_lines(card)
     prices = prices + [p for p in _data_prices(card, prices, yen) if p not in prices]
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
@@ -549,6 +555,22 @@ def _plan(
 
 def _lines(node: LexborNode) -> list[str]:
     return [line for line in (_clean(raw) for raw in node.text(separator="\n").split("\n")) if line]
+
+
+def _signal_lines(node: LexborNode) -> list[str]:
+    """The node's lines without those of its feature tables: a `<table>` with no price in it compares the plans
+    (✓ / ✗ / "10 GB" cells), so its column headers ("Free", "Pro") say which plan, not what one costs."""
+    tables = [t for t in node.css("table") if not PRICE_TEXT.search(_clean(t.text(separator=" ")))]
+    if not tables:
+        return _lines(node)
+    skipped = Counter(line for table in tables for line in _lines(table))
+    kept: list[str] = []
+    for line in _lines(node):
+        if skipped[line] > 0:
+            skipped[line] -= 1
+            continue
+        kept.append(line)
+    return kept
 
 
 def _clean(text: str | None) -> str:

@@ -438,11 +438,17 @@ def _read_rows(
     heading_dimension = _heading_dimension(section or "")
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
     names = _model_names([label_text(row[layout.label].name) for row in body if layout.label < len(row)], label_header)
+    last = ""
     for row in body:
         cell = row[layout.label] if layout.label < len(row) else Cell("")
         label = label_text(cell.name)
+        if not label and not cell.text and last:
+            label = (
+                last  # a blank label cell under a named row: the row goes on with that model (a merge drawn as blanks)
+            )
         if not label or has_price(label):
             continue
+        last = label
         label = names.get(label, label)
         if len(label) > MAX_LABEL:
             continue
@@ -529,11 +535,17 @@ def _heading_dimension(text: str) -> str | None:
     return None
 
 
+TIER_HEADER = re.compile(r"[<>≤≥＜＞]\s*=?\s*\d+(?:[.,]\d+)?\s*[KkMm万千]?", re.I)
+"""A column header bounding a context length ("<= 200K input tokens", "> 128K"): a tier, not a dimension."""
+
+
 def _dimension(
     column: Column, unit: str | None, row_dim: str | None, heading_dim: str | None, label: str, col: int
 ) -> str:
     """A column's dimension, or for a column that only says "Price": the row's billing item, what the
     cell is priced per, the heading's product, the row label's, else the header's own name."""
+    if row_dim and TIER_HEADER.search(column.header):
+        return row_dim  # "Price (/1M tokens) > 200K input tokens" names a context tier; the row says what is priced
     if column.dimension:
         return column.dimension
     if column.dimension is None:

@@ -247,7 +247,7 @@ CUSTOM_TEXT = re.compile(
 "お問い合わせ", "Bize ulaşın")."""
 CUSTOM_LINE = re.compile(
     r"^(?:custom|custom\s+pricing|let['’]?s\s+talk|individuell|auf\s+anfrage|sur\s+devis|personalizado|"
-    r"özel|カスタム|要相談|定制|面议)$",
+    r"personnalisé|sur\s+mesure|a\s+medida|su\s+misura|özel|カスタム|要相談|定制|面议)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -260,6 +260,14 @@ FREE_LINE = re.compile(
     r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费)$", re.I
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
+COMPARISON = re.compile(
+    r"\b(?:compare|comparison|comparing|vs\.?|versus|comparatif|comparaison|comparer|"
+    r"comparación|comparar|comparativa|confronto|confronta|vergelijk\w*|karşılaştırma)\b|"
+    r"vergleich|比较|比較|对比|對比|差異|差异|機能差|の違い|비교",
+    re.I,
+)
+"""A heading naming a comparison of the plans ("Compare plans", "Planごとの機能差", "功能对比", "Vergleich"): the
+title of a feature table, never a plan's name."""
 
 
 # -- usage units --------------------------------------------------------------------------------

@@ -555,3 +555,84 @@ def test_a_block_apart_from_the_cards_naming_a_plan_and_asking_to_get_in_touch_i
         ("進階", 900.0, "TWD", "month"),
         ("大型團隊方案", None, None, None),
     }
+
+
+def test_a_feature_comparison_table_with_plan_headers_is_not_a_plan_card() -> None:
+    card = '<article class="plan-card"><h3>{name}</h3><div class="plan-card__price">{price}</div></article>'
+    html = page(
+        '<section class="detail-section"><div class="cards">'
+        + card.format(name="Free", price="0円")
+        + card.format(name="Basic", price="980円")
+        + "</div></section>"
+        '<section class="detail-section"><h2>Planごとの機能差</h2><table><thead><tr><th>機能</th><th>Free</th>'
+        "<th>Basic</th></tr></thead><tbody><tr><td>基本処理</td><td>✓</td><td>✓</td></tr>"
+        "<tr><td>API</td><td>—</td><td>✓</td></tr></tbody></table></section>"
+        '<section class="detail-section"><h2>Compare plans</h2><p>Free</p><p>See the table.</p></section>',
+        lang="ja",
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html)} == {("Free", 0.0), ("Basic", 980.0)}
+
+
+@pytest.mark.parametrize(
+    "heading", ["Compare plans", "Planごとの機能差", "功能对比", "Funktionsvergleich", "Comparatif des offres"]
+)
+def test_a_heading_naming_a_comparison_is_not_a_plan_name(heading: str) -> None:
+    html = page(
+        f'<div class="plans"><div class="plan"><h3>{heading}</h3><p>Free</p></div>'
+        f'<div class="plan"><h3>{heading}</h3><p>Free</p></div></div>'
+    )
+    assert not entries(html)
+
+
+def test_a_blank_label_cell_continues_the_model_named_above() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Type</th><th>Price (/1M tokens)</th></tr>"
+        "<tr><td>mx-large</td><td>Input</td><td>$5.00</td></tr>"
+        "<tr><td></td><td>Output</td><td>$25.00</td></tr>"
+        "<tr><td></td><td>Cache Hit</td><td>$0.50</td></tr>"
+        "<tr><td>mx-small</td><td>Input</td><td>$1.00</td></tr>"
+        "<tr><td></td><td>Output</td><td>$4.00</td></tr>"
+        "<tr><td></td><td>Cache Hit</td><td>$0.10</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("mx-large", "input", 5.0, "USD", "1M tokens"),
+        ("mx-large", "output", 25.0, "USD", "1M tokens"),
+        ("mx-large", "cached_input", 0.5, "USD", "1M tokens"),
+        ("mx-small", "input", 1.0, "USD", "1M tokens"),
+        ("mx-small", "output", 4.0, "USD", "1M tokens"),
+        ("mx-small", "cached_input", 0.1, "USD", "1M tokens"),
+    }
+
+
+def test_a_context_tier_column_header_leaves_the_dimension_to_the_row() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Type</th><th>Price (/1M tokens) &lt;= 200K input tokens</th>"
+        "<th>Price (/1M tokens) &gt; 200K input tokens</th></tr>"
+        "<tr><td>mx-large</td><td>Input</td><td>$5.00</td><td>$10.00</td></tr>"
+        "<tr><td></td><td>Output</td><td>$25.00</td><td>$40.00</td></tr>"
+        "<tr><td></td><td>Cache Hit</td><td>$0.50</td><td>$1.00</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("mx-large", "input", 5.0, "USD", "1M tokens"),
+        ("mx-large", "input", 10.0, "USD", "1M tokens"),
+        ("mx-large", "output", 25.0, "USD", "1M tokens"),
+        ("mx-large", "output", 40.0, "USD", "1M tokens"),
+        ("mx-large", "cached_input", 0.5, "USD", "1M tokens"),
+        ("mx-large", "cached_input", 1.0, "USD", "1M tokens"),
+    }
+
+
+def test_a_custom_word_in_a_heading_is_the_price_and_a_sentence_heading_no_plan() -> None:
+    card = '<div class="story {cls}"><h1>{name}</h1><h2>{price}</h2><p>Intro.</p><a>{cta}</a></div>'
+    html = page(
+        '<div class="pricing"><div class="row">'
+        + card.format(cls="standard-plan", name="ESSENTIEL", price="9 € / utilisateur / mois", cta="Démarrer")
+        + card.format(cls="enterprise-plan", name="ENTREPRISE", price="Personnalisé", cta="Contactez-nous")
+        + "</div></div>"
+        "<div><h2>Questions concernant la tarification.</h2><p>Texte.</p><a>Contactez-nous</a></div>",
+        lang="fr",
+    )
+    names = {plan for plan, *_ in entries(html)}
+    assert "ENTREPRISE" in names
+    assert "Personnalisé" not in names
+    assert not any(name.endswith(".") for name in names)
