@@ -37,6 +37,7 @@ run: demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest
 
@@ -46,7 +47,7 @@ typecheck: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check . || true
+	$(BIN)/ruff format --check .
 
 golden: $(STAMP)  ## regenerate tests/golden/tree on purpose, after a deliberate output change
 	FEEDS_REGENERATE_GOLDEN=1 $(BIN)/pytest -q tests/test_build.py -k golden

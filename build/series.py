@@ -117,9 +117,7 @@ def _read_entities(archive: Archive, feed: str, days: list[str]) -> tuple[list[s
     return [found[k] for k in order], [rank_of[p] for p in positions]
 
 
-def load_series(
-    archive: Archive, feed: str, progress: Callable[[str], None] | None = None
-) -> FeedSeries:
+def load_series(archive: Archive, feed: str, progress: Callable[[str], None] | None = None) -> FeedSeries:
     """Read the feed's matrices from the archive's typed columns (collectors/columnar.py): the entity
     column of each day first (which rows exist), then each day's typed columns, then `data` only of
     the day that holds each entity's latest row. A day file without a current typed column (written

@@ -59,8 +59,11 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE INDEX IF NOT EXISTS runs_by_feed ON runs (feed, day);
 """
 
-RUN_COUNT_COLUMNS = (("items", "INTEGER NOT NULL DEFAULT 0"), ("skipped", "INTEGER NOT NULL DEFAULT 0"),
-                     ("new_fields", "TEXT"))
+RUN_COUNT_COLUMNS = (
+    ("items", "INTEGER NOT NULL DEFAULT 0"),
+    ("skipped", "INTEGER NOT NULL DEFAULT 0"),
+    ("new_fields", "TEXT"),
+)
 RUN_COLUMNS = (
     "feed, day, status, rows, new, changed, warnings, started_at, duration_s, error, items, skipped, new_fields"
 )
@@ -262,8 +265,7 @@ class Archive:
     def last_success(self, feed: str) -> RunRecord | None:
         """The latest successful collection of `feed`: what `updatedAt` of the feed reports."""
         row = self.db.execute(
-            f"SELECT {RUN_COLUMNS} FROM runs"
-            " WHERE feed = ? AND status = 'ok' ORDER BY day DESC, id DESC LIMIT 1",
+            f"SELECT {RUN_COLUMNS} FROM runs WHERE feed = ? AND status = 'ok' ORDER BY day DESC, id DESC LIMIT 1",
             (feed,),
         ).fetchone()
         return RunRecord(*row) if row else None

@@ -145,8 +145,10 @@ def migrate(path: Path, say: Say = print) -> int:
                 pairs = _legacy_rows(db, feed, day)
                 digest = checksum(pairs)
                 rows += len(pairs)
-                if files.exists(feed, day) and _current(files, feed, day) and _matches(
-                    files, feed, day, len(pairs), digest
+                if (
+                    files.exists(feed, day)
+                    and _current(files, feed, day)
+                    and _matches(files, feed, day, len(pairs), digest)
                 ):
                     kept += 1
                     continue
@@ -241,4 +243,3 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     except LegacyArchiveError as exc:
         print(f"feeds archive verify: {exc}")
         return 1
-

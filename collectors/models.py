@@ -382,8 +382,12 @@ FEEDS: dict[str, FeedInfo] = {
             exact_help="exact `owner/name`; an untracked repository is queued for daily collection",
             momentum_metric="stars",
             claim_proof=True,
-            columns=(_number("stars"), _number("forks"), _number("open_issues"),
-                     _activity("pushed_at", "updated_at", "created_at")),
+            columns=(
+                _number("stars"),
+                _number("forks"),
+                _number("open_issues"),
+                _activity("pushed_at", "updated_at", "created_at"),
+            ),
         ),
         FeedInfo(
             "forum-launch-ai",
@@ -443,8 +447,12 @@ FEEDS: dict[str, FeedInfo] = {
             "llm",
             momentum_metric="price_input_per_1m",
             claim_pricing=True,
-            columns=(_number("price_input_per_1m"), _number("price_output_per_1m"), _number("context_length"),
-                     _activity("created")),
+            columns=(
+                _number("price_input_per_1m"),
+                _number("price_output_per_1m"),
+                _number("context_length"),
+                _activity("created"),
+            ),
         ),
         FeedInfo(
             "modelhub-trending",
@@ -457,8 +465,12 @@ FEEDS: dict[str, FeedInfo] = {
             "model:meta-llama/Llama-3.1-8B",
             "hub",
             momentum_metric="likes",
-            columns=(_number("likes"), _number("downloads"), _number("trending_score"),
-                     _activity("lastModified", "createdAt")),
+            columns=(
+                _number("likes"),
+                _number("downloads"),
+                _number("trending_score"),
+                _activity("lastModified", "createdAt"),
+            ),
         ),
     )
 }

@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from collectors.archive import LegacyArchiveError
 from feeds.settings import Settings, SettingsError
 
 # name -> (module, help). Order is the order of `feeds --help`.
@@ -62,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("feeds: interrupted", file=sys.stderr)
         return 130
-
+    except LegacyArchiveError as exc:  # any command that opens an archive written before the Parquet layout
+        print(f"feeds: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -58,7 +58,8 @@ def test_latest_rows_gives_each_entity_its_last_row_before_a_day_across_gaps(tmp
     latest = archive.latest_rows("f", "2026-11-03", ["a/b", "c/d", "e/f", "x/y", "a/b"])
     assert latest == {"a/b": {"entity": "a/b", "stars": 3}, "c/d": {"entity": "c/d", "stars": 2}}
     assert archive.latest_rows("f", "2026-11-04", ["c/d", "e/f"]) == {
-        "c/d": {"entity": "c/d", "stars": 6}, "e/f": {"entity": "e/f", "stars": 7},
+        "c/d": {"entity": "c/d", "stars": 6},
+        "e/f": {"entity": "e/f", "stars": 7},
     }
     assert archive.latest_rows("f", "2026-11-01", ["a/b"]) == {}
     assert archive.latest_rows("f", "2026-11-03", []) == {}
@@ -77,7 +78,8 @@ def test_latest_rows_reads_only_the_days_it_needs(tmp_path, monkeypatch) -> None
 
     monkeypatch.setattr(archive.files, "read", spy)
     assert archive.latest_rows("f", "2026-11-07", ["a/b", "c/d"]) == {
-        "a/b": {"entity": "a/b", "stars": 6}, "c/d": {"entity": "c/d", "stars": 60},
+        "a/b": {"entity": "a/b", "stars": 6},
+        "c/d": {"entity": "c/d", "stars": 60},
     }
     # Every entity is on the latest day before 2026-11-07: one day read, never the whole feed.
     assert read == [("2026-11-06", ("entity",)), ("2026-11-06", ("data",))]
@@ -128,7 +130,11 @@ def test_rows_are_stored_sorted_with_typed_columns_and_one_entity_once(tmp_path)
     assert table.column("stars").to_pylist() == [7.0, 5.0] and table.column("open_issues").to_pylist() == [3.0, None]
     assert table.column("activity").to_pylist() == [1769904000.0, 1767225600.0]
     assert archive.files.signatures(feed, "2026-11-01") == {
-        "stars:number:1", "forks:number:1", "open_issues:number:1", "activity:number:1"}
+        "stars:number:1",
+        "forks:number:1",
+        "open_issues:number:1",
+        "activity:number:1",
+    }
     with pytest.raises(ValueError, match="twice"):
         archive.replace_day(feed, "2026-11-02", [("a/a", b"{}"), ("a/a", b"{}")])
     assert archive.days(feed) == ["2026-11-01"]

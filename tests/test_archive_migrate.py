@@ -12,6 +12,7 @@ import pytest
 from collectors import cli_archive
 from collectors.archive import Archive, LegacyArchiveError
 from collectors.columnar import checksum
+from feeds.cli import main
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from tests.test_build import normalised_tree
@@ -59,8 +60,18 @@ def legacy_copy(source: Archive, target: Path) -> dict[tuple[str, str], list[tup
         db.execute(
             "INSERT INTO runs (feed, day, status, rows, new, changed, warnings, started_at, duration_s, error) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (run.feed, run.day, run.status, run.rows, run.new, run.changed, run.warnings, run.started_at,
-             run.duration_s, run.error),
+            (
+                run.feed,
+                run.day,
+                run.status,
+                run.rows,
+                run.new,
+                run.changed,
+                run.warnings,
+                run.started_at,
+                run.duration_s,
+                run.error,
+            ),
         )
     db.commit()
     db.close()
@@ -84,10 +95,15 @@ def legacy(tmp_path: Path):
     return reference, settings, days, runs
 
 
-def test_an_unmigrated_archive_is_refused_with_the_command_to_run(legacy) -> None:
+def test_an_unmigrated_archive_is_refused_with_the_command_to_run(legacy, capsys, monkeypatch) -> None:
     _, settings, _, _ = legacy
     with pytest.raises(LegacyArchiveError, match="feeds archive migrate"):
         Archive(settings.archive_path)
+    # the command line says so in one line, no traceback, and exits 2
+    monkeypatch.setenv("FEEDS_DATA_DIR", str(settings.feeds_data_dir))
+    assert main(["status"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("feeds: ") and "feeds archive migrate" in err and "Traceback" not in err
 
 
 def test_migrate_converts_verifies_and_is_safe_to_run_twice(legacy, capsys) -> None:
