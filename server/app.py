@@ -14,7 +14,7 @@ from sanic import DefaultSanic, Sanic
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from feeds.settings import Settings
-from server import claim_routes, feed_routes, public_routes, static, watch_routes
+from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
 from server.keys import KeyStore
@@ -29,6 +29,7 @@ BLUEPRINTS = (
     watch_routes.routes,
     public_routes.routes,
     claim_routes.routes,
+    export_routes.routes,
     static.routes,
 )
 

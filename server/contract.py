@@ -43,6 +43,16 @@ CLAIM_MAX_BODY = 64 * 1024
 EVENTS_DEFAULT_LIMIT = 100
 EVENTS_MAX_LIMIT = 1000
 CURSOR_DIGITS = 18
+HISTORY_FORMATS = ("json", "csv")
+"""`format` of history: the JSON page, or the same rows as CSV (`text/csv`)."""
+EXPORT_FORMATS = ("parquet", "csv")
+"""`format` of an export: one Parquet file, or gzipped CSV."""
+EXPORT_WAIT = 30.0
+"""Seconds a request waits for its export's first build (well within Sanic's 60 s response timeout); past it,
+a 503 `export_building` with EXPORT_RETRY as Retry-After, while the build goes on."""
+EXPORT_RETRY = 15
+EXPORT_CHUNK_BYTES = 256 * 1024
+"""Bytes read from disk and written to the socket at a time while an export streams."""
 
 PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
 PRIVATE_CACHE = "private, max-age=300"

@@ -28,6 +28,7 @@ from server.contract import (
     FEED_LIMIT_DEFAULT,
     FEED_LIMIT_MAX,
     HISTORY_DEFAULT_LIMIT,
+    HISTORY_FORMATS,
     HISTORY_LIMIT_MAX,
     HISTORY_MAX_WINDOW,
     OFFSET_MAX,
@@ -36,8 +37,10 @@ from server.contract import (
     WINDOWS,
 )
 from server.errors import ApiError, bad_request
+from server.export import csv_bytes
 from server.plans import Plan
 from server.response import READ
+from server.schemas import HISTORY_ROWS
 from server.steps import authenticate, charge, plan_of, record_demand, send, site_of
 
 # -- feeds -------------------------------------------------------------------------------------
@@ -165,12 +168,13 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
         body, entity = cached
         charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
         record_demand(request, feed, entity)
-        return send(request, body, keyed=True)
+        return _send_history(request, feed, body)
     entity = params.required(request, "entity")
     start = params.day(request, "from")
     end = params.day(request, "to")
     limit = params.integer(request, "limit", HISTORY_DEFAULT_LIMIT, 1, HISTORY_LIMIT_MAX)
     cursor = params.day(request, "cursor")
+    params.choice(request, "format", HISTORY_FORMATS, "json")
     if start and end and start > end:
         raise bad_request("`from` is after `to`", "from")
     # Both ends count: from 2026-11-01 to 2026-11-01 is a 1-day window; 90 days fit one page of limit=90.
@@ -223,7 +227,23 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     body = head[:-1] + b',"data":[' + b",".join(page) + b"]}"
     if latest_day:  # without an archived day the window follows the calendar: not a build-stable answer
         data.histories.put(answer_key, (body, entity))
-    return send(request, body, keyed=True)
+    return _send_history(request, feed, body)
+
+
+CSV = "text/csv; charset=utf-8"
+
+
+def _send_history(request: Request, feed: str, body: bytes) -> HTTPResponse:
+    """The JSON page, or with `format=csv` its rows as CSV: a header of the feed's history row fields, nested
+    values as JSON, and the next page's cursor in `X-Next-Cursor` (absent on the last page)."""
+    query = request.query_string
+    plain = "format" not in query and "%" not in query and "+" not in query  # the cached hot path parses nothing
+    if plain or params.choice(request, "format", HISTORY_FORMATS, "json") != "csv":
+        return send(request, body, keyed=True)
+    page = orjson.loads(body)
+    table = csv_bytes(list(HISTORY_ROWS[feed].model_fields), page["data"])
+    headers = {"X-Next-Cursor": page["nextCursor"]} if page["nextCursor"] else None
+    return send(request, table, keyed=True, content_type=CSV, headers=headers)
 
 
 async def trends_endpoint(request: Request) -> HTTPResponse:

@@ -29,9 +29,12 @@ from server.contract import (
     CLAIM_MAX_BODY,
     DEFAULT_WINDOW,
     ENTITY_MAX,
+    EXPORT_FORMATS,
+    EXPORT_WAIT,
     FEED_LIMIT_DEFAULT,
     FEED_LIMIT_MAX,
     HISTORY_DEFAULT_LIMIT,
+    HISTORY_FORMATS,
     HISTORY_LIMIT_MAX,
     HISTORY_MAX_WINDOW,
     JSON,
@@ -73,6 +76,7 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.WatchDeleted,
     schemas.WatchEventList,
     schemas.WebhookSecret,
+    schemas.ExportList,
     schemas.Problem,
     schemas.Health,
 )
@@ -93,7 +97,8 @@ trends calls per day, 50 watches. A key requesting many distinct entities or dat
 one hour (`velocity_throttled`): the entities of history and entity card lookups and the dates of past trends count
 toward it, and a throttled key is refused on every keyed endpoint until the hour is over. Every keyed response
 carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (monthly quota); every 429 carries
-`Retry-After`. Bulk or full-archive access needs a data licence.
+`Retry-After`. Bulk or full-archive access needs a data licence: the Licence plan (from $499/month) has Pro's
+limits plus the export endpoints (`/api/v1/export`), where Starter and Pro keys get 403 `licence_required`.
 
 **HEAD.** Every GET operation also answers HEAD: the same status and headers, no body (a keyed HEAD counts
 like the GET).
@@ -337,6 +342,15 @@ ENTITY_FORMATS = (
 )
 
 
+def _history_ok() -> dict[str, Any]:
+    response = _ok(
+        schemas.AnyHistoryResponse, "A page of the entity's history (JSON, or CSV with `format=csv`).", keyed=True
+    )
+    response["content"]["text/csv"] = {"schema": {"type": "string"}}
+    response["headers"]["X-Next-Cursor"] = _header("X-Next-Cursor")
+    return response
+
+
 def _history_operation() -> dict[str, Any]:
     day = {"type": "string", "format": "date"}
     return _operation(
@@ -350,11 +364,14 @@ def _history_operation() -> dict[str, Any]:
         "price_input_per_1m, price_output_per_1m, context_length (rank by context length); modelhub-trending "
         "likes, downloads, trending_score (rank by trending score). Days on which the entity had no row are absent.\n\n"
         f"Window: at most {HISTORY_MAX_WINDOW} days, both ends included (`from` 2026-11-01 to `to` 2026-11-01 is "
-        f"one day). Without `from` and `to`: the last 30 days (Starter) or {HISTORY_MAX_WINDOW} days (Pro) up to "
-        f"the feed's latest archived day. With only `from`: {HISTORY_MAX_WINDOW} days starting on it, cut at the "
+        f"one day). Without `from` and `to`: the last 30 days (Starter) or {HISTORY_MAX_WINDOW} days (Pro, Licence) "
+        f"up to the feed's latest archived day. With only `from`: {HISTORY_MAX_WINDOW} days starting on it, cut at the "
         "latest day. With only `to`: the plan's default span ending on it. Depth: Starter sees the last 30 days "
-        "(a `from` or `to` before that is a 400 `outside_plan_depth`), Pro the full archive. Counts toward the "
-        "daily history + trends calls.",
+        "(a `from` or `to` before that is a 400 `outside_plan_depth`), Pro and Licence the full archive. Counts "
+        "toward the daily history + trends calls.\n\n"
+        "With `format=csv` the same page is `text/csv`: a header row of the feed's history row fields (`date`, "
+        "metrics, `rank`), one line per day, nested values as JSON, null as an empty cell; the next page's cursor is "
+        "in the `X-Next-Cursor` header (absent on the last page). It counts exactly as the JSON call.",
         ["history"],
         [
             FEED_PATH_PARAM,
@@ -365,10 +382,15 @@ def _history_operation() -> dict[str, Any]:
             _query("to", day, f"Last day (UTC), inclusive; the window is at most {HISTORY_MAX_WINDOW} days."),
             _query("limit", {"type": "integer", **HISTORY_LIMIT}, "Page size, 1 to 90."),
             _query("cursor", day, "The `nextCursor` of the previous page (a day inside the window)."),
+            _query(
+                "format",
+                {"type": "string", "enum": list(HISTORY_FORMATS), "default": "json"},
+                "`json` (the page) or `csv` (its rows as `text/csv`).",
+            ),
             IF_NONE_MATCH,
         ],
         {
-            "200": _ok(schemas.AnyHistoryResponse, "A page of the entity's history.", keyed=True),
+            "200": _history_ok(),
             "304": _not_modified(True),
             "400": _problem(
                 400,
@@ -419,7 +441,8 @@ def _trends_operation() -> dict[str, Any]:
         "(`new_entity`, `version_bump`, `price_change`) over a window. Without `feed`: the latest trends of every "
         "feed (`TrendsLatestResponse`). With `feed`: that feed's document (`TrendsResponse`), the latest one or, "
         "with `date`, the one ending on that day. A past `date` requires `feed` and must lie within the plan's "
-        "depth (Starter: the last 30 days; Pro: the full archive). Counts toward the daily history + trends calls.",
+        "depth (Starter: the last 30 days; Pro and Licence: the full archive). Counts toward the daily history + "
+        "trends calls.",
         ["trends"],
         [
             _query(
@@ -468,7 +491,7 @@ def _watch_operations() -> dict[str, Any]:
                 "watches_add",
                 "Add a watch",
                 "Watch an entity, named by its public page path, for one type of change. At most 5 watches per "
-                "key on Starter and 50 on Pro (403 `watch_limit`); the same entity and type twice is a 409 "
+                "key on Starter and 50 on Pro and Licence (403 `watch_limit`); the same entity and type twice is a 409 "
                 "`watch_exists`; an entity the current build does not know is a 404. Momentum types take a "
                 "`threshold` (default 10 points for `momentum_jump`, 80 for `momentum_above`). An optional "
                 "`webhook` (https, public host) receives each notification of the watch as a signed POST (see "
@@ -550,8 +573,8 @@ def _watch_event_operations() -> dict[str, Any]:
                 "move of at least `threshold` points (default 10) since the entity's previous scored day; "
                 "`momentum_above` a score crossing above `threshold` (default 80); `any` every change event plus "
                 "momentum jumps of 10 points. A change is notified once per watch, however often it is evaluated. "
-                "Kept for the plan's depth: Starter the last 30 days, Pro the whole archive. Page with `offset` or "
-                "with `cursor` (the previous page's `nextCursor`; stable while new notifications arrive). "
+                "Kept for the plan's depth: Starter the last 30 days, Pro and Licence the whole archive. Page with "
+                "`offset` or with `cursor` (the previous page's `nextCursor`; stable while new notifications arrive). "
                 + signature
                 + " Undelivered notifications are retried with exponential backoff on network errors, "
                 "5xx and 429 (not on other 4xx) and on the next run; FEEDS_WEBHOOK_MAX_FAILURES (default 5) failed "
@@ -708,6 +731,105 @@ def _public_operations() -> dict[str, dict[str, Any]]:
     }
 
 
+# -- export (the data licence) -------------------------------------------------------------------
+
+
+LICENCE_ONLY = _problem(
+    403, ["licence_required"], "The key's plan is not the data licence (Starter and Pro keys cannot export)."
+)
+
+
+def _export_operations() -> dict[str, Any]:
+    too_many = _too_many(["monthly_limit", "velocity_throttled"])
+    day = {"type": "string", "format": "date"}
+    binary = {"type": "string", "format": "binary"}
+    content = {"application/vnd.apache.parquet": {"schema": binary}, "application/gzip": {"schema": binary}}
+    file_headers = {
+        "Cache-Control": _header("Cache-Control"),
+        **RATE_HEADERS,
+        "ETag": _header("ETag"),
+        "Accept-Ranges": _header("Accept-Ranges"),
+        "Content-Disposition": _header("Content-Disposition"),
+        "Content-Length": _header("Content-Length"),
+    }
+    listing = _operation(
+        "export_list",
+        "What the data licence can download",
+        "Per feed: its archived days, each day's archive file with size, rows and SHA-256, and the totals. Only for "
+        "keys on the Licence plan (403 `licence_required` otherwise, not counted). Counts as one request toward "
+        "the monthly quota, not toward the daily history + trends calls. Never cached (`no-store`): the archive "
+        "grows every night.",
+        ["export"],
+        [],
+        {
+            "200": _ok(schemas.ExportList, "The feeds and their days.", keyed=True, cacheable=False),
+            "401": UNAUTHORIZED,
+            "403": LICENCE_ONLY,
+            "429": too_many,
+        },
+    )
+    download = _operation(
+        "export",
+        "Download a feed's archived rows",
+        "Every archived row of the feed on the days from `from` to `to` (both included; without them: the first "
+        "and the last archived day), as one file. `format=parquet` (default): `application/vnd.apache.parquet`, "
+        "columns `day`, `entity`, `data` (the row exactly as served, JSON text) and the feed's typed columns, in "
+        "day then entity order. `format=csv`: `application/gzip`, a gzipped CSV with a header row, `day` and one "
+        "column per top-level field of the rows (their union over the days, in the order first seen), nested "
+        "values as JSON, null and missing fields as empty cells. `Content-Disposition` names the file after the "
+        "feed and the first and last day it holds.\n\n"
+        "The same days always give the same bytes: the `ETag` names them (a re-collected day changes it), "
+        "`If-None-Match` gives a 304, and a single `Range: bytes=first-last` (or `first-`, or `-suffix`) gives "
+        "a 206 with `Content-Range` to resume a broken download (`If-Range` with the `ETag`: the whole file "
+        "instead when it changed); a range starting past the end is a 416, other `Range` values are ignored. "
+        "The first download of a range builds its file (seconds for a year of Parquet, minutes as CSV; a build "
+        f"still running after {EXPORT_WAIT:.0f} s is a 503 `export_building` with `Retry-After`, and goes on); after "
+        "that it streams from disk.\n\n"
+        "Only for keys on the Licence plan (403 `licence_required` otherwise, not counted). Each call (a 304 or a "
+        "206 too) counts as one request toward the monthly quota, not toward the daily history + trends calls.",
+        ["export"],
+        [
+            FEED_PATH_PARAM,
+            _query("from", day, "First day (UTC), inclusive; default: the first archived day."),
+            _query("to", day, "Last day (UTC), inclusive; default: the last archived day. Not before `from`."),
+            _query(
+                "format",
+                {"type": "string", "enum": list(EXPORT_FORMATS), "default": "parquet"},
+                "`parquet` or `csv` (gzipped).",
+            ),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": {"description": "The whole file.", "headers": file_headers, "content": content},
+            "206": {
+                "description": "The requested byte range of the file.",
+                "headers": {**file_headers, "Content-Range": _header("Content-Range")},
+                "content": content,
+            },
+            "304": _not_modified(True),
+            "400": _problem(400, ["bad_request"], "A bad date or `format`, or `from` after `to`."),
+            "401": UNAUTHORIZED,
+            "403": LICENCE_ONLY,
+            "404": _problem(404, ["not_found"], "Unknown feed, or no archived day of the feed in the range."),
+            "416": _problem(
+                416,
+                ["range_not_satisfiable"],
+                "The `Range` starts at or past the end of the file.",
+                headers={"Content-Range": _header("Content-Range"), **RATE_HEADERS},
+            ),
+            "429": too_many,
+            "503": _problem(
+                503,
+                ["export_building"],
+                f"The first download of these days is still building its file after {EXPORT_WAIT:.0f} s (a year as "
+                "CSV takes minutes); the build goes on: retry after `Retry-After` seconds.",
+                headers={"Retry-After": _header("Retry-After"), **RATE_HEADERS},
+            ),
+        },
+    )
+    return {f"{API}/export": {"get": listing}, f"{API}/export/{{feed}}": {"get": download}}
+
+
 # -- maintainer claims ----------------------------------------------------------------------------
 
 
@@ -812,7 +934,10 @@ def _components() -> dict[str, Any]:
             "X-RateLimit-Remaining": {"description": "Requests left this calendar month (UTC).", "schema": integer},
             "X-RateLimit-Reset": {"description": "Epoch seconds when the monthly quota resets.", "schema": integer},
             "Retry-After": {"description": "Seconds to wait before retrying.", "schema": integer},
-            "ETag": {"description": "Entity tag of the body (build id and checksum).", "schema": {"type": "string"}},
+            "ETag": {
+                "description": "Entity tag of the body: build id and checksum; an export's names its days and format.",
+                "schema": {"type": "string"},
+            },
             "Cache-Control": {
                 "description": f"Keyed: `{PRIVATE_CACHE}` (`no-store` for watches); public: `{PUBLIC_CACHE}`.",
                 "schema": {"type": "string"},
@@ -822,6 +947,20 @@ def _components() -> dict[str, Any]:
                 "schema": {"type": "string"},
             },
             "Allow": {"description": "The methods the path takes.", "schema": {"type": "string"}},
+            "X-Next-Cursor": {
+                "description": "With `format=csv`: the next page's `cursor`; absent on the last page.",
+                "schema": {"type": "string", "format": "date"},
+            },
+            "Accept-Ranges": {"description": "`bytes`: a `Range` resumes a download.", "schema": {"type": "string"}},
+            "Content-Disposition": {
+                "description": '`attachment; filename="<feed>_<first day>_<last day>.parquet"` (or `.csv.gz`).',
+                "schema": {"type": "string"},
+            },
+            "Content-Length": {"description": "Bytes of the body.", "schema": {"type": "integer"}},
+            "Content-Range": {
+                "description": "`bytes first-last/size` on a 206, `bytes */size` on a 416.",
+                "schema": {"type": "string"},
+            },
             "WWW-Authenticate": {"description": '`Bearer realm="feeds"`.', "schema": {"type": "string"}},
             "Location": {
                 "description": "Where the new watch is listed (`/api/v1/watches?id=<id>`).",
@@ -845,6 +984,7 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths[f"{API}/trends"] = {"get": _trends_operation()}
     paths[f"{API}/watches"] = _watch_operations()
     paths.update(_watch_event_operations())
+    paths.update(_export_operations())
     paths[f"{API}/claims"] = _claim_operations()
     paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
     document = {
@@ -861,6 +1001,7 @@ def build_document(base_url: str) -> dict[str, Any]:
             {"name": "history", "description": "Per-entity daily series and entity cards (key required)."},
             {"name": "trends", "description": "Top movers and change events (key required)."},
             {"name": "watches", "description": "The key's watch list (key required)."},
+            {"name": "export", "description": "Bulk download of the archive (data licence key required)."},
             {"name": "public", "description": "Free endpoints: sample, momentum, demand (no key)."},
             {"name": "claims", "description": "Maintainers claim a listing and submit corrections (no key)."},
             {"name": "meta", "description": "This document and the health check (no key)."},

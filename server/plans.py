@@ -7,8 +7,8 @@ from typing import Literal
 
 from feeds.settings import Settings
 
-PlanName = Literal["starter", "pro"]
-PLAN_NAMES: tuple[PlanName, ...] = ("starter", "pro")
+PlanName = Literal["starter", "pro", "licence"]
+PLAN_NAMES: tuple[PlanName, ...] = ("starter", "pro", "licence")
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,8 @@ class Plan:
     watches: int
     history_days: int | None
     """How far back history and trends reach; None = the whole archive."""
+    export: bool = False
+    """Bulk access: `/api/v1/export` (the data licence, SPEC §8 "a separate data licence")."""
 
 
 def plans(settings: Settings) -> dict[str, Plan]:
@@ -33,5 +35,14 @@ def plans(settings: Settings) -> dict[str, Plan]:
         ),
         "pro": Plan(
             "pro", settings.feeds_pro_monthly, settings.feeds_pro_daily_history, settings.feeds_pro_watches, None
+        ),
+        # Pro's limits (each its own setting, Pro's values by default) plus the export endpoints.
+        "licence": Plan(
+            "licence",
+            settings.feeds_licence_monthly,
+            settings.feeds_licence_daily_history,
+            settings.feeds_licence_watches,
+            None,
+            export=True,
         ),
     }

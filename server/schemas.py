@@ -94,11 +94,14 @@ ErrorCode = Literal[
     "method_not_allowed",
     "request_too_large",
     "watch_limit",
+    "licence_required",
+    "range_not_satisfiable",
     "watch_exists",
     "monthly_limit",
     "daily_history_limit",
     "velocity_throttled",
     "not_ready",
+    "export_building",
     "claims_per_email",
     "claims_per_entity",
     "mail_unavailable",
@@ -906,7 +909,7 @@ class WatchList(Body):
     """The key's watches, oldest first."""
 
     count: int = Field(ge=0, description="Watches held.")
-    limit: int = Field(ge=0, description="Most watches the plan allows (Starter 5, Pro 50).")
+    limit: int = Field(ge=0, description="Most watches the plan allows (Starter 5, Pro and Licence 50).")
     data: list[Watch] = Field(description="The watches.")
 
 
@@ -974,6 +977,38 @@ class WebhookSecret(Body):
     createdAt: DateTime = Field(description="When this secret was created (or rotated in).")
     algorithm: Literal["HMAC-SHA256"] = Field(description="Signature algorithm.")
     header: str = Field(description="How the signature is sent.")
+
+
+# -- export (the data licence) --------------------------------------------------------------------------
+
+
+class ExportFile(Body):
+    """One archived day of one feed: one Parquet file of the archive."""
+
+    day: Day = Field(description="Archive day (UTC).")
+    file: str = Field(description="The archive file, `<feed>/<YYYY-MM-DD>.parquet`.")
+    bytes: int = Field(ge=0, description="Size of the archive file in bytes.")
+    rows: int = Field(ge=0, description="Rows (entities) archived that day.")
+    sha256: str = Field(pattern="^[0-9a-f]{64}$", description="SHA-256 of the archive file, lowercase hex.")
+
+
+class ExportFeed(Body):
+    """What can be exported of one feed."""
+
+    feed: FeedName = Field(description="Feed name.")
+    days: int = Field(ge=0, description="Archived days.")
+    from_: Day | None = Field(alias="from", description="First archived day; null without any.")
+    to: Day | None = Field(description="Last archived day; null without any.")
+    bytes: int = Field(ge=0, description="Total size of the feed's archive files in bytes.")
+    rows: int = Field(ge=0, description="Total rows over every archived day.")
+    files: list[ExportFile] = Field(description="Every archived day, oldest first.")
+
+
+class ExportList(Body):
+    """Every feed's archived days, files, sizes and checksums: what `GET /api/v1/export/{feed}` can download."""
+
+    formats: list[Literal["parquet", "csv"]] = Field(description="The `format`s an export can take.")
+    feeds: list[ExportFeed] = Field(description="One entry per feed, in the API's feed order.")
 
 
 # -- problems and health --------------------------------------------------------------------------

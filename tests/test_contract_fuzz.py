@@ -57,6 +57,7 @@ FUZZ_ENV = {
     "FEEDS_OFFLINE_HOSTS": "pricing.example=93.184.215.14",
     "FEEDS_STARTER_MONTHLY": "10000000",
     "FEEDS_PRO_MONTHLY": "10000000",
+    "FEEDS_LICENCE_MONTHLY": "10000000",
     "FEEDS_STARTER_DAILY_HISTORY": "10000000",
     "FEEDS_PRO_DAILY_HISTORY": "10000000",
     "FEEDS_VELOCITY_LIMIT": "10000000",
@@ -83,6 +84,7 @@ CROSS_PARAMETER_RULES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("GET", f"{API}/watches/events"): {("bad_request", "cursor")},
     ("POST", f"{API}/watches"): {("bad_request", "webhook"), ("unsafe_url", "webhook")},
     ("POST", f"{API}/claims"): {("bad_request", "pricing")},
+    ("GET", f"{API}/export/{{feed}}"): {("bad_request", "from")},  # `from` after `to`
 }
 """(method, path) -> the (code, parameter) of each 400 a schema-valid request may get: a rule OpenAPI cannot state."""
 FORM_PAIR_RULES = {("bad_request", "pricing.plans"), ("bad_request", "corrections.fields")}
@@ -202,6 +204,8 @@ test_the_fuzzed_document_is_the_served_one proves the running server serves exac
 schema = schemathesis.openapi.from_dict(DOCUMENT, config=fuzz_config())
 starter_schema = schema.include(path_regex=r"/(history|entity|trends|watches)")
 """The Starter key again where its plan changes answers: history depth, trends dates, watch limits."""
+licence_schema = schema.include(path_regex=r"/export")
+"""A Licence key on the export operations, which answer every other key with 403 `licence_required`."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -234,6 +238,11 @@ def pro_key(fuzz_server: LiveServer) -> str:
 @pytest.fixture(scope="module")
 def starter_key(fuzz_server: LiveServer) -> str:
     return fuzz_server.key("starter", "fuzz-starter")
+
+
+@pytest.fixture(scope="module")
+def licence_key(fuzz_server: LiveServer) -> str:
+    return fuzz_server.key("licence", "fuzz-licence")
 
 
 FUZZ_SETTINGS = settings(
@@ -271,6 +280,12 @@ def test_plan_dependent_operations_with_a_starter_key(case: Case, fuzz_server: L
     call_and_validate(case, fuzz_server, starter_key)
 
 
+@FUZZ_SETTINGS
+@licence_schema.parametrize()
+def test_export_operations_with_a_licence_key(case: Case, fuzz_server: LiveServer, licence_key: str) -> None:
+    call_and_validate(case, fuzz_server, licence_key)
+
+
 def test_the_fuzzed_document_is_the_served_one(fuzz_server: LiveServer) -> None:
     """The tests above were generated from the document the running server serves, every operation of it."""
     served = schemathesis.openapi.from_url(f"{fuzz_server.base_url}{API}/openapi.json", config=fuzz_config())
@@ -278,7 +293,7 @@ def test_the_fuzzed_document_is_the_served_one(fuzz_server: LiveServer) -> None:
         k: v for k, v in DOCUMENT.items() if k != "servers"
     }  # `servers` follows FEEDS_BASE_URL
     fuzzed = {result.ok().label for result in schema.get_all_operations()}
-    assert len(fuzzed) == 21 and f"GET {API}/ai-pricing" in fuzzed and f"POST {API}/claims" in fuzzed
+    assert len(fuzzed) == 23 and f"GET {API}/ai-pricing" in fuzzed and f"POST {API}/claims" in fuzzed
     # Loaded from a URL, schemathesis leaves out the operation that served the document; the tests above do not.
     assert {result.ok().label for result in served.get_all_operations()} == fuzzed - {f"GET {API}/openapi.json"}
 
@@ -338,7 +353,7 @@ def test_every_operation_was_fuzzed() -> None:
     """After the parametrized tests of this module: each operation got its boundary cases and examples."""
     if not CASES:
         pytest.skip("run with the parametrized tests of this module")
-    assert len(CASES) == 21, dict(CASES)
+    assert len(CASES) == 23, dict(CASES)
     for label, count in CASES.items():
         method, path = label.split(" ", 1)
         operation = DOCUMENT["paths"][path][method.lower()]

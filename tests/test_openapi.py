@@ -44,7 +44,7 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     **{(path, "get"): set(FEED_QUERY) for path in SPEC_OPERATION_IDS},
     (f"{API}/codehost-ai-repos", "get"): FEED_QUERY | {"repo"},
     (f"{API}/ai-pricing", "get"): FEED_QUERY | {"url"},
-    (f"{API}/{{feed}}/history", "get"): {"entity", "from", "to", "limit", "cursor"},
+    (f"{API}/{{feed}}/history", "get"): {"entity", "from", "to", "limit", "cursor", "format"},
     (f"{API}/{{feed}}/entity", "get"): {"entity"},
     (f"{API}/trends", "get"): {"window", "feed", "date"},
     (f"{API}/sample", "get"): {"name"},
@@ -59,6 +59,8 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     (f"{API}/openapi.json", "get"): set(),
     ("/healthz", "get"): set(),
     (f"{API}/claims", "post"): set(),
+    (f"{API}/export", "get"): set(),
+    (f"{API}/export/{{feed}}", "get"): {"from", "to", "format"},
 }
 """Every query parameter each handler reads (SPEC §4, server/app.py), per documented operation."""
 PUBLIC = {f"{API}/sample", f"{API}/momentum", f"{API}/demand", f"{API}/openapi.json", "/healthz"}
