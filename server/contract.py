@@ -54,6 +54,7 @@ EXPORT_RETRY = 15
 EXPORT_CHUNK_BYTES = 256 * 1024
 """Bytes read from disk and written to the socket at a time while an export streams."""
 
-PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400"
+PUBLIC_CACHE = "public, max-age=3600, stale-while-revalidate=86400, stale-if-error=86400"
+"""`stale-if-error` lets a CDN that follows only this header keep serving during an origin outage."""
 PRIVATE_CACHE = "private, max-age=300"
 KEYED_VARY = "Accept-Encoding, Authorization"

@@ -108,8 +108,16 @@ def problem(error: ApiError) -> HTTPResponse:
     )
 
 
+ERROR_CACHE = {"Cache-Control": "no-store", "Vary": "Accept-Encoding, Authorization"}
+"""Every error is stored nowhere: a shared cache (an edge, a CDN with a default lifetime for
+uncached 404s) must never hand one key's error, or its rate-limit headers, to another client."""
+
+
 async def handle_error(request: Request, exc: Exception) -> HTTPResponse:
     response = _problem_for(request, exc)
+    for name, value in ERROR_CACHE.items():
+        if name not in response.headers:
+            response.headers[name] = value
     route = request.route
     if route is not None and getattr(route.ctx, "public", False):
         # A browser script may read a public endpoint's errors, not only its successes.

@@ -35,7 +35,7 @@ CONTENT_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
 }
-BADGE_CACHE = "public, max-age=3600, stale-while-revalidate=604800"
+BADGE_CACHE = "public, max-age=3600, stale-while-revalidate=604800, stale-if-error=604800"
 NOT_FOUND_CACHE = "public, max-age=300"
 PAGE_CSP = (
     "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; "

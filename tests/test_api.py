@@ -1070,6 +1070,19 @@ def test_velocity_counts_trends_dates(api: LiveServer) -> None:
     assert statuses[limit] == 429
 
 
+def test_errors_are_stored_by_no_shared_cache(api: LiveServer, http: httpx.Client) -> None:
+    """A CDN may keep an uncached 404 for a default lifetime: every error says `no-store`, and varies on
+    the key, so one key's error (and its rate-limit headers) never reaches another client."""
+    keyed = http.get(f"{API}/codehost-ai-repos/entity", params={"entity": "no/such"}, headers=auth(api.key()))
+    public = http.get(f"{API}/momentum", params={"category": "nope"})
+    unknown = http.get(f"{API}/no-such-endpoint")
+    for response, status in ((keyed, 404), (public, 400), (unknown, 404)):
+        assert response.status_code == status, response.text
+        assert response.headers["cache-control"] == "no-store"
+        assert "Authorization" in response.headers["vary"]
+    assert http.get(f"{API}/momentum").headers["cache-control"].endswith("stale-if-error=86400")
+
+
 def test_an_oversized_body_is_a_problem_too(api: LiveServer, http: httpx.Client) -> None:
     body = b'{"entity": "' + b"x" * (2 * 1024 * 1024) + b'"}'
     response = http.post(f"{API}/watches", content=body, headers=auth(api.key("starter")))

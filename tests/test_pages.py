@@ -371,7 +371,7 @@ def test_badge_headers_variants_and_not_found(live) -> None:
 
     status, headers, body = raw_get(live, "/badge/mcp/io.github.example/weather.svg")
     assert status == 200 and headers["content-type"] == "image/svg+xml"
-    assert headers["cache-control"] == "public, max-age=3600, stale-while-revalidate=604800"
+    assert headers["cache-control"] == "public, max-age=3600, stale-while-revalidate=604800, stale-if-error=604800"
     assert headers["access-control-allow-origin"] == "*" and headers["etag"]
     assert ET.fromstring(body).get("aria-label").startswith("momentum: ")
     assert raw_get(live, "/badge/mcp/io.github.example/weather.svg", {"If-None-Match": headers["etag"]})[0] == 304
