@@ -43,7 +43,7 @@ def _print_new(key: ApiKey, secret: str) -> None:
 def _list(store: KeyStore, settings: Settings) -> None:
     keys = store.list()
     if not keys:
-        print("no keys; create one with `feeds keys create --plan starter|pro`")
+        print(f"no keys; create one with `feeds keys create --plan {'|'.join(PLAN_NAMES)}`")
         return
     by_name = plans(settings)
     quotas = Quotas(settings)
