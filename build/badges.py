@@ -4,7 +4,9 @@
 the committed font widths table (build/badge_font.py), so the same score always gives the same
 bytes and the SVG can be snapshot-tested. The dark variant lives in `pages/badge-dark/` and is
 asked for with `?style=dark`, not a `-dark.svg` suffix, which a real entity name could collide
-with. PNGs are rendered by the server on demand (server/static.py). See docs/pages-and-badges.md.
+with. The title and aria-label state the score's date ("momentum: 87.3 of 100 on 2026-11-22"); a path
+no entity has is a grey "momentum | not tracked" badge. PNGs are rendered by the server on demand
+(server/static.py). See docs/pages-and-badges.md.
 """
 
 from __future__ import annotations
@@ -78,22 +80,43 @@ def render_badge(label: str, value: str, color: str, *, style: str = "light", ti
     )
 
 
-def momentum_badge(score: float | None, *, style: str = "light") -> str:
-    """The momentum badge of a score. It depends on the score text and style only (the page that embeds
-    it names the entity in its alt text), so the build renders each of the ~2,000 possible badges once."""
-    return _momentum_badge(score_text(score), style)
+def momentum_badge(score: float | None, *, style: str = "light", day: str | None = None) -> str:
+    """The momentum badge of a score computed for `day` (the feed's current day, "YYYY-MM-DD"), which the
+    title and aria-label state: "momentum: 87.3 of 100 on 2026-11-22". It depends on the score text, style
+    and day only (the page that embeds it names the entity in its alt text); a build has one day, so it
+    renders each of the ~2,000 possible badges once."""
+    return _momentum_badge(score_text(score), style, day)
+
+
+def badge_title(value: str, day: str | None) -> str:
+    """The title of a momentum badge: "momentum: 87.3 of 100 on 2026-11-22", "momentum: n/a on ..."."""
+    title = f"{LABEL}: {value}" + (" of 100" if value != "n/a" else "")
+    return f"{title} on {day}" if day else title
 
 
 @lru_cache(maxsize=4096)
-def _momentum_badge(value: str, style: str) -> str:
+def _momentum_badge(value: str, style: str, day: str | None) -> str:
     score = None if value == "n/a" else float(value)
-    title = f"{LABEL}: {value}" + (" of 100" if value != "n/a" else "")
-    return render_badge(LABEL, value, score_color(score, style), style=style, title=title)
+    return render_badge(LABEL, value, score_color(score, style), style=style, title=badge_title(value, day))
 
 
-def not_found_badge(style: str = "light") -> str:
-    """What an unknown badge path answers (with status 404): valid, grey, says so."""
-    return render_badge(LABEL, "not found", GREY[0 if style == "light" else 1], style=style)
+NOT_TRACKED = "not tracked"
+
+
+@lru_cache(maxsize=4)
+def not_tracked_badge(style: str = "light") -> str:
+    """What a badge path no entity has answers (status 200, so README image proxies show it rather than
+    a broken image): valid, grey, "momentum | not tracked"."""
+    return render_badge(LABEL, NOT_TRACKED, GREY[0 if style == "light" else 1], style=style)
+
+
+INVALID = "invalid path"
+
+
+@lru_cache(maxsize=4)
+def invalid_badge(style: str = "light") -> str:
+    """What a malformed badge path (encoded slash, NUL, dot segment, ...) answers, with status 400."""
+    return render_badge(LABEL, INVALID, GREY[0 if style == "light" else 1], style=style)
 
 
 def badge_file(feed: str, entity: str, style: str = "light") -> str:
@@ -104,8 +127,10 @@ def badge_file(feed: str, entity: str, style: str = "light") -> str:
     return f"pages{url}"
 
 
-def write_badges(writer: TreeWriter, feed: str, entity: str, momentum: dict[str, Any] | None) -> None:
-    """Both styles of one entity's badge."""
+def write_badges(
+    writer: TreeWriter, feed: str, entity: str, momentum: dict[str, Any] | None, day: str | None = None
+) -> None:
+    """Both styles of one entity's badge; `day` is the feed's current day, the score's date."""
     score = momentum.get("score") if momentum else None
     for style in STYLES:
-        writer.write_bytes(badge_file(feed, entity, style), momentum_badge(score, style=style).encode())
+        writer.write_bytes(badge_file(feed, entity, style), momentum_badge(score, style=style, day=day).encode())

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import numpy as np
 from markupsafe import Markup, escape
 
-from build.badges import write_badges
+from build.badges import score_text, write_badges
 from build.claims import claim_form_context
 from build.feedspec import FEED_SPECS
 from build.paths import badge_path, entity_page
@@ -138,6 +138,42 @@ def href(path: str) -> str:
 def markdown_safe(url: str) -> str:
     """A URL that cannot end a Markdown link early: parentheses and brackets percent-encoded."""
     return url.replace("(", "%28").replace(")", "%29").replace("[", "%5B").replace("]", "%5D")
+
+
+def markdown_text(text: str) -> str:
+    """Text that cannot end a Markdown link text or image alt early: backslashes and brackets escaped."""
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def badge_snippets(
+    badge_url: str, page_url: str, src: str, entity: str, score: float | None, day: str | None
+) -> dict[str, str]:
+    """What the entity page's Badge section shows: the badge itself (relative URLs, so it loads on any
+    host) and three embed snippets with absolute URLs (Markdown, HTML, a `<picture>` that follows the
+    reader's colour scheme). Snippets are plain text here; the template escapes them once more to show
+    them as source. The snippets' alt text leaves out score and date, which change daily while a copied
+    snippet does not; the page's own image states both."""
+    url, dark, page = markdown_safe(badge_url), markdown_safe(badge_url) + "?style=dark", markdown_safe(page_url)
+    alt = f"momentum score of {entity}"
+    value = score_text(score)
+    on = f" on {day}" if day else ""
+    today = f"{value} of 100{on}" if value != "n/a" else f"no score{on} (not in that day's feed)"
+    e_url, e_dark, e_page, e_alt = escape(url), escape(dark), escape(page), escape(alt)
+    return {
+        "src": src,
+        "src_dark": src + "?style=dark",
+        "alt": f"{alt}: {today}",
+        "url": url,
+        "dark": dark,
+        "png": url[: -len(".svg")] + ".png",
+        "markdown": f"[![{markdown_text(alt)}]({url})]({page})",
+        "html": f'<a href="{e_page}"><img src="{e_url}" alt="{e_alt}"></a>',
+        "picture": (
+            f'<a href="{e_page}"><picture>'
+            f'<source media="(prefers-color-scheme: dark)" srcset="{e_dark}">'
+            f'<img src="{e_url}" alt="{e_alt}"></picture></a>'
+        ),
+    }
 
 
 def fmt(value: Any) -> str:
@@ -386,19 +422,16 @@ class SitePages:
             context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
             badge = None
             if is_category and badge_safe(path):
-                write_badges(self.writer, feed, entity, mom)
+                write_badges(self.writer, feed, entity, mom, series.current_day)
                 self.badges += 2
-                badge_url = markdown_safe(self.url(badge_path(feed, entity)))
-                page_url = markdown_safe(context["canonical"])
-                alt = f"momentum score of {entity}"
-                badge = {
-                    "src": href(badge_path(feed, entity)),
-                    "url": badge_url,
-                    "dark": badge_url + "?style=dark",
-                    "png": badge_url[: -len(".svg")] + ".png",
-                    "markdown": f"[![{alt}]({badge_url})]({page_url})",
-                    "html": f'<a href="{escape(page_url)}"><img src="{escape(badge_url)}" alt="{escape(alt)}"></a>',
-                }
+                badge = badge_snippets(
+                    self.url(badge_path(feed, entity)),
+                    context["canonical"],
+                    href(badge_path(feed, entity)),
+                    entity,
+                    mom.get("score") if mom else None,
+                    series.current_day,
+                )
                 context["og_image"] = badge["png"]
             history = None
             if versions is not None:

@@ -3,9 +3,10 @@ leaderboards, the home page and README badges (`/badge/...svg`), with cache head
 
 `/x` is `pages/x` when that is a file, else `pages/x/index.html` (layout: build/pages.py). The raw
 path is decoded once here and anything odd (encoded slashes, NUL, dot segments, a real path outside
-`pages/`) is a 404, so a crafted URL can only ever 404. PNG badges are rendered on first request and
-kept per worker, because rendering every badge at build time would cost minutes for badges most
-never ask for. See docs/pages-and-badges.md.
+`pages/`) is a 404, so a crafted URL can only ever 404 (a crafted badge URL: a 400 "invalid path"
+badge; a well-formed one no entity has: a grey "not tracked" badge with status 200). PNG badges are
+rendered on first request and kept per worker, because rendering every badge at build time would cost
+minutes for badges most never ask for. See docs/pages-and-badges.md.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from urllib.parse import unquote
 from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
-from build.badges import DARK_DIR, not_found_badge
+from build.badges import DARK_DIR, invalid_badge, not_tracked_badge
 from server.errors import ApiError
 from server.response import READ
 from server.site import Site
@@ -37,6 +38,10 @@ CONTENT_TYPES = {
 }
 BADGE_CACHE = "public, max-age=3600, stale-while-revalidate=604800, stale-if-error=604800"
 NOT_FOUND_CACHE = "public, max-age=300"
+NOT_TRACKED_CACHE = "public, max-age=300, stale-if-error=86400"
+"""An unknown badge: re-checked soon (the entity may be tracked from the next build on)."""
+BADGE_STATUS = "X-Badge-Status"
+"""`tracked`, `not-tracked` or `invalid`: what a badge answer is, for monitoring (the image says it too)."""
 PAGE_CSP = (
     "default-src 'self'; img-src 'self' data: https:; style-src 'self'; script-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -50,6 +55,8 @@ class StaticFile:
     body: bytes
     content_type: str
     headers: dict[str, str]
+    keep: bool = True
+    """Kept in the per-build memory cache when 200; false for answers any path can produce (not tracked)."""
 
 
 PNG_CACHE = 2048
@@ -116,22 +123,50 @@ async def png_of(key: tuple[str, str], svg: bytes) -> bytes:
     return png
 
 
+def is_badge_path(raw: str) -> bool:
+    """A raw URL path that asks for a badge (before any decoding or safety check)."""
+    return raw.startswith("/badge/") and raw.endswith((".svg", ".png"))
+
+
+def badge_headers(status: str, cache: str) -> dict[str, str]:
+    return {
+        "Cache-Control": cache,
+        "Content-Security-Policy": BADGE_CSP,
+        "X-Content-Type-Options": "nosniff",
+        BADGE_STATUS: status,
+    }
+
+
 async def badge_file(request: Request, root: Path, parts: list[str], build_id: str) -> StaticFile:
+    """The badge `parts` names. A path no entity has is a grey "not tracked" badge with status 200:
+    README image proxies (GitHub's camo) show a broken image for an error status, and an entity that is
+    not tracked is a fact, not an error. `X-Badge-Status` tells monitoring which it was."""
     style = "dark" if request.args.get("style") == "dark" else "light"
     name = parts[-1]
     is_png = name.endswith(".png")
     svg_parts = [DARK_DIR if style == "dark" else "badge", *parts[1:-1], name[:-4] + ".svg"]
     target = resolve_parts(root, svg_parts)
-    status = 200 if target is not None else 404
-    svg = target.read_bytes() if target is not None else not_found_badge(style).encode()
-    key = ("/".join(svg_parts), build_id) if target is not None else (f"404:{style}", "")
-    body = await png_of(key, svg) if is_png else svg
-    headers = {
-        "Cache-Control": BADGE_CACHE if status == 200 else NOT_FOUND_CACHE,
-        "Content-Security-Policy": BADGE_CSP,
-        "X-Content-Type-Options": "nosniff",
-    }
-    return StaticFile(status, body, CONTENT_TYPES[".png" if is_png else ".svg"], headers)
+    content_type = CONTENT_TYPES[".png" if is_png else ".svg"]
+    if target is None:
+        svg = not_tracked_badge(style).encode()
+        body = await png_of((f"not-tracked:{style}", ""), svg) if is_png else svg
+        return StaticFile(200, body, content_type, badge_headers("not-tracked", NOT_TRACKED_CACHE), keep=False)
+    svg = target.read_bytes()
+    body = await png_of(("/".join(svg_parts), build_id), svg) if is_png else svg
+    return StaticFile(200, body, content_type, badge_headers("tracked", BADGE_CACHE))
+
+
+async def invalid_badge_file(request: Request, raw: str) -> StaticFile:
+    """A malformed badge path (encoded slash, NUL, dot segment, undecodable byte): status 400 with a
+    grey "invalid path" badge. No build can ever make such a path a badge, so unlike "not tracked" it
+    is the embedder's error and says so; the image still shows what is wrong."""
+    style = "dark" if request.args.get("style") == "dark" else "light"
+    svg = invalid_badge(style).encode()
+    is_png = raw.endswith(".png")
+    body = await png_of((f"invalid:{style}", ""), svg) if is_png else svg
+    return StaticFile(
+        400, body, CONTENT_TYPES[".png" if is_png else ".svg"], badge_headers("invalid", NOT_FOUND_CACHE), keep=False
+    )
 
 
 async def static_file(request: Request, site: Site, raw: str) -> StaticFile:
@@ -139,6 +174,8 @@ async def static_file(request: Request, site: Site, raw: str) -> StaticFile:
     parts = path_parts(raw)
     if parts and parts[0] == "badge" and len(parts) > 1 and parts[-1].endswith((".svg", ".png")):
         return await badge_file(request, root, parts, site.build_id)
+    if parts is None and is_badge_path(raw):
+        return await invalid_badge_file(request, raw)
     target = resolve_parts(root, parts) if parts is not None else None
     if target is None:
         page = site.file(f"{PAGES_DIR}/404.html", cache=True)
@@ -165,7 +202,7 @@ async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:
     found = site.static.get(cache_key)
     if found is None:
         found = await static_file(request, site, raw)
-        if found.status == 200:
+        if found.status == 200 and found.keep:
             site.static.put(cache_key, found)
     response = send(request, found.body, keyed=False, status=found.status, content_type=found.content_type)
     response.headers.update(found.headers)

@@ -30,7 +30,9 @@ CASES = {
     "zero": lambda: badges.momentum_badge(0.0),
     "absent": lambda: badges.momentum_badge(None),
     "dark": lambda: badges.momentum_badge(55.0, style="dark"),
-    "not-found": lambda: badges.not_found_badge(),
+    "dated": lambda: badges.momentum_badge(87.3, day="2026-11-22"),
+    "not-tracked": lambda: badges.not_tracked_badge(),
+    "invalid": lambda: badges.invalid_badge(),
     "hostile": lambda: badges.render_badge("<script>alert(1)</script>", 'a" onload="x', "#e05d44"),
 }
 
@@ -86,6 +88,55 @@ def test_every_text_is_escaped_and_the_badge_is_accessible() -> None:
     assert dark.find(f"{SVG_NS}title").text == "momentum: 91 of 100"
 
 
+def test_title_and_aria_label_state_the_score_and_its_date() -> None:
+    for score, style, title in (
+        (87.3, "light", "momentum: 87.3 of 100 on 2026-11-22"),
+        (91.0, "dark", "momentum: 91 of 100 on 2026-11-22"),
+        (None, "light", "momentum: n/a on 2026-11-22"),
+    ):
+        root = ET.fromstring(badges.momentum_badge(score, style=style, day="2026-11-22"))
+        assert root.get("aria-label") == title and root.find(f"{SVG_NS}title").text == title
+    assert badges.momentum_badge(87.3, day="2026-11-22") != badges.momentum_badge(87.3, day="2026-11-23")
+
+
+def test_one_render_per_value_style_and_day() -> None:
+    badges._momentum_badge.cache_clear()
+    for _ in range(3):
+        badges.momentum_badge(87.31, day="2026-11-22")
+        badges.momentum_badge(87.29, day="2026-11-22")  # the same text, "87.3"
+    info = badges._momentum_badge.cache_info()
+    assert (info.misses, info.hits) == (1, 5)
+
+
+def test_not_tracked_badge_is_grey_and_says_so() -> None:
+    for style, grey in (("light", badges.GREY[0]), ("dark", badges.GREY[1])):
+        root = ET.fromstring(badges.not_tracked_badge(style))
+        assert root.get("aria-label") == "momentum: not tracked"
+        assert [t.text for t in root.iter(f"{SVG_NS}text")][1::2] == ["momentum", "not tracked"]
+        assert grey in [r.get("fill") for r in root.iter(f"{SVG_NS}rect")]
+
+
+def test_unknown_badge_is_not_tracked_with_status_200_through_the_server(live) -> None:
+    import httpx
+
+    base = f"{live.base_url}/badge/mcp/io.github.nobody/none"
+    for suffix, style in ((".svg", ""), (".svg", "?style=dark"), (".png", "")):
+        response = httpx.get(base + suffix + style, timeout=30)
+        assert response.status_code == 200, suffix + style
+        assert response.headers["x-badge-status"] == "not-tracked"
+        assert response.headers["cache-control"] == "public, max-age=300, stale-if-error=86400"
+        if suffix == ".png":
+            assert response.headers["content-type"] == "image/png" and response.content.startswith(b"\x89PNG")
+        else:
+            assert response.headers["content-type"] == "image/svg+xml"
+            expected = badges.not_tracked_badge("dark" if style else "light").encode()
+            assert response.content == expected
+    known = httpx.get(f"{live.base_url}/badge/mcp/io.github.example/weather.svg", timeout=30)
+    assert known.status_code == 200 and known.headers["x-badge-status"] == "tracked"
+    title = ET.fromstring(known.content).get("aria-label")
+    assert re.fullmatch(r"momentum: [\d.]+ of 100 on 2026-11-04", title), title
+
+
 def test_badge_path_of_each_category() -> None:
     assert badges.badge_file("mcp-servers", "io.github.a/b") == "pages/badge/mcp/io.github.a/b.svg"
     assert badges.badge_file("mcp-servers", "io.github.a/b", "dark") == "pages/badge-dark/mcp/io.github.a/b.svg"
@@ -117,7 +168,9 @@ def _text_columns(svg: str, scale: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path(FONT_FILE).exists(), reason="DejaVu Sans is not installed (fonts-dejavu-core)")
-@pytest.mark.parametrize("value", ["0", "7.5", "100", "n/a", "not found", "WWWWWWWW", "mmmm.mmm", "Ünïcödé"])
+@pytest.mark.parametrize(
+    "value", ["0", "7.5", "100", "n/a", "not tracked", "invalid path", "WWWWWWWW", "mmmm.mmm", "Ünïcödé"]
+)
 def test_text_fits_its_box_as_cairo_renders_it(value: str) -> None:
     """The label's ink lies inside the label box and the value's inside the value box, and the ink is
     about as wide as the metrics say (so cairo used the font we measured, not a fallback)."""

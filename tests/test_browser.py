@@ -1,5 +1,6 @@
 """Pages and badges in a real headless Chromium (Debian's /usr/bin/chromium driven by playwright):
-no console errors, the chart and badge visible, a badge embedded by a README-like page, hostile
+no console errors, the chart and badge visible, a badge embedded by a README-like page (an unknown one
+too: a grey "not tracked" image, not a broken one), the badge `<picture>` following the colour scheme, hostile
 upstream text inert, the search box with and without JavaScript, a claim's link confirmed without JavaScript.
 Screenshots: test-artifacts/."""
 
@@ -114,9 +115,32 @@ def test_readme_page_embeds_the_badge(hostile_live, browser) -> None:
             "</p></body></html>",
             wait_until="load",
         )
-        for img in ("svg", "dark", "png"):
+        for img in ("svg", "dark", "png", "missing"):  # "missing": the grey "not tracked" badge, not a broken image
             assert page.locator(f"#{img}").evaluate("i => i.complete && i.naturalWidth") > 0, img
         page.screenshot(path=str(ARTIFACTS / "readme-badges.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_badge_picture_follows_the_colour_scheme(hostile_live, browser, scheme: str) -> None:
+    """The entity page's `<picture>` (the one its snippet shows) loads the dark badge for a dark reader."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.emulate_media(color_scheme=scheme)
+        assert page.goto(hostile_live.base_url + ENTITY, wait_until="load").status == 200
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is (scheme == "dark")
+        img = page.locator("picture img.badge")
+        assert img.evaluate("i => i.complete && i.naturalWidth") > 0
+        src = img.evaluate("i => i.currentSrc")
+        assert src.startswith(f"{hostile_live.base_url}/badge{ENTITY}.svg")
+        assert src.endswith("?style=dark") is (scheme == "dark"), src
+        alt = img.get_attribute("alt")
+        assert alt.startswith("momentum score of io.github.example/weather: ") and " on 2026-11-0" in alt
+        snippet = page.locator("#badge-picture").inner_text()
+        assert snippet.startswith("<a href=") and '<source media="(prefers-color-scheme: dark)"' in snippet
+        page.locator("section.badge-embed").screenshot(path=str(ARTIFACTS / f"badge-{scheme}.png"))
     finally:
         context.close()
 

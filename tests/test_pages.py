@@ -164,9 +164,22 @@ def test_entity_page_of_each_kind(site: Path, feed: str, path: str) -> None:
             assert name in text, name
         img = page.find("img", **{"class": "badge"})[0]
         assert img["src"] == pages.href(f"/badge{path}.svg")
+        assert re.fullmatch(r"momentum score of .+: ([\d.]+ of 100|no score) on 2026-11-0[34].*", img["alt"] or "")
+        source = page.find("source", media="(prefers-color-scheme: dark)")[0]
+        assert source["srcset"] == pages.href(f"/badge{path}.svg") + "?style=dark"
+        assert all(page.find("code", id=name) for name in ("badge-md", "badge-html", "badge-picture"))
         snippets = [t for t in page.text if t.startswith(("[![", "<a href"))]
-        assert "[![momentum score of" in snippets[0] and f"({BASE}/badge{path}.svg)]({BASE}{path})" in snippets[0]
-        assert snippets[1].startswith(f'<a href="{BASE}{path}"><img src="{BASE}/badge{path}.svg"')
+        assert len(snippets) == 3
+        assert snippets[0].startswith("[![momentum score of ")
+        assert snippets[0].endswith(f"]({BASE}/badge{path}.svg)]({BASE}{path})")
+        assert snippets[1].startswith(f'<a href="{BASE}{path}"><img src="{BASE}/badge{path}.svg" alt="momentum score')
+        alt = re.findall(r'alt="([^"]*)"', snippets[1])[0]
+        assert "2026" not in alt  # a copied snippet stays; its alt must not state a score or date
+        assert snippets[2] == (
+            f'<a href="{BASE}{path}"><picture><source media="(prefers-color-scheme: dark)" '
+            f'srcset="{BASE}/badge{path}.svg?style=dark"><img src="{BASE}/badge{path}.svg" alt="{alt}">'
+            "</picture></a>"
+        )
         assert (site / "pages" / f"badge{path}.svg").is_file() and (site / "pages" / f"badge-dark{path}.svg").is_file()
     else:
         assert "has no momentum score" in text and not page.find("img", **{"class": "badge"})
@@ -208,6 +221,29 @@ def test_hostile_upstream_text_is_shown_as_text_and_never_a_link(site: Path) -> 
     assert "<script" not in badge
     index = orjson.loads((site / "pages" / pages.SEARCH_INDEX).read_bytes())
     assert all(row[3].startswith("/") for row in index["entities"])
+
+
+def test_badge_snippets_are_escaped_source_with_absolute_urls(site: Path) -> None:
+    html = read_page(site, f"/mcp/{HOSTILE_SERVER}")
+    page = parse(html)
+    codes = re.findall(r'<code id="badge-(md|html|picture)">(.*?)</code>', html, re.S)
+    assert [name for name, _ in codes] == ["md", "html", "picture"]
+    for _name, code in codes:
+        assert "<" not in code and ">" not in code  # shown as source, never as markup
+        assert f"{BASE}/badge/" in code.replace("&#34;", '"')
+    assert len(page.find("picture")) == 1 and len(page.find("source")) == 1  # only the rendered one
+    markdown = next(t for t in page.text if t.startswith("[!["))
+    assert markdown.count("](") == 2 and markdown.endswith(")")
+    link = markdown.rsplit("](", 1)[1][:-1]
+    assert link.startswith(BASE + "/mcp/") and not any(c in link for c in "()[] <>\"'")
+    snippet = pages.badge_snippets(
+        f"{BASE}/badge/mcp/a(b)[c].svg", f"{BASE}/mcp/a(b)[c]", "/badge/mcp/a(b)[c].svg", 'a]"<b>', 50.0, "2026-11-04"
+    )
+    assert snippet["markdown"] == (
+        f'[![momentum score of a\\]"<b>]({BASE}/badge/mcp/a%28b%29%5Bc%5D.svg)]({BASE}/mcp/a%28b%29%5Bc%5D)'
+    )
+    assert 'alt="momentum score of a]&#34;&lt;b&gt;"' in snippet["html"] and "<b>" not in snippet["picture"]
+    assert snippet["alt"] == 'momentum score of a]"<b>: 50 of 100 on 2026-11-04'
 
 
 def test_site_pages_link_entities_and_leaderboards(site: Path) -> None:
@@ -380,7 +416,14 @@ def test_badge_headers_variants_and_not_found(live) -> None:
     status, headers, png = raw_get(live, "/badge/mcp/io.github.example/weather.png")
     assert status == 200 and headers["content-type"] == "image/png" and png.startswith(b"\x89PNG")
     status, headers, missing = raw_get(live, "/badge/mcp/io.github.nobody/nothing.svg")
-    assert status == 404 and headers["content-type"] == "image/svg+xml"
-    assert ET.fromstring(missing).get("aria-label") == "momentum: not found"
+    assert status == 200 and headers["content-type"] == "image/svg+xml"
+    assert headers["x-badge-status"] == "not-tracked" and headers["cache-control"].startswith("public, max-age=300")
+    assert ET.fromstring(missing).get("aria-label") == "momentum: not tracked"
     status, headers, png = raw_get(live, "/badge/repo/nobody/nothing.png")
-    assert status == 404 and png.startswith(b"\x89PNG")
+    assert status == 200 and png.startswith(b"\x89PNG") and headers["x-badge-status"] == "not-tracked"
+    for bad in ("/badge/mcp/%2e%2e/weather.svg", "/badge/mcp/a%2fb.svg", "/badge/mcp/x%00.png"):
+        status, headers, body = raw_get(live, bad)
+        assert status == 400 and headers["x-badge-status"] == "invalid", bad
+        assert headers["content-type"] == ("image/png" if bad.endswith(".png") else "image/svg+xml")
+        if bad.endswith(".svg"):
+            assert ET.fromstring(body).get("aria-label") == "momentum: invalid path"
