@@ -30,7 +30,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from collectors.archive import RUN_COLUMNS, SCHEMA, Archive, LegacyArchiveError, legacy_row_count, rows_dir_for
-from collectors.columnar import DayFiles, checksum, day_table, typed_columns
+from collectors.columnar import DayFiles, checksum, day_table, fsync_path, typed_columns
 from feeds.settings import Settings
 
 LEGACY_SUFFIX = ".legacy.sqlite"
@@ -73,14 +73,6 @@ def _current(files: DayFiles, feed: str, day: str) -> bool:
     return {c.signature for c in typed_columns(feed)} <= files.signatures(feed, day)
 
 
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _swap_in_run_log(path: Path, legacy: Path) -> int:
     """Keep the old file as `legacy` (hard link) and replace `path` by a database holding only its run
     log, in one rename. Returns the runs copied. Safe to repeat after a crash at any point."""
@@ -119,12 +111,12 @@ def _swap_in_run_log(path: Path, legacy: Path) -> int:
         fresh.execute("DETACH DATABASE old")
     finally:
         fresh.close()
-    _fsync(temporary)
+    fsync_path(temporary)
     for suffix in ("-wal", "-shm"):  # the old file's (checkpointed, empty) WAL must not meet the new file
         with contextlib.suppress(FileNotFoundError):
             path.with_name(path.name + suffix).unlink()
     os.replace(temporary, path)
-    _fsync(path.parent)
+    fsync_path(path.parent)
     return copied
 
 

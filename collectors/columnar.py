@@ -103,7 +103,8 @@ def checksum(rows: Iterable[tuple[str, bytes]]) -> str:
     return digest.hexdigest()
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_path(path: Path) -> None:
+    """fsync a file or a directory (a rename is durable only once its directory is synced)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -148,7 +149,7 @@ class DayFiles:
         if table.num_rows == 0:
             with contextlib.suppress(FileNotFoundError):
                 final.unlink()
-                _fsync_dir(final.parent)
+                fsync_path(final.parent)
             return 0
         temporary = final.with_name(f"{final.name}.tmp-{os.getpid()}")
         try:
@@ -170,7 +171,7 @@ class DayFiles:
             with contextlib.suppress(FileNotFoundError):
                 temporary.unlink()
             raise
-        _fsync_dir(final.parent)
+        fsync_path(final.parent)
         return int(table.num_rows)
 
     def exists(self, feed: str, day: str) -> bool:

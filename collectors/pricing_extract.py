@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans
-from collectors.pricing_tables import table_plans
+from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
@@ -120,17 +120,8 @@ def drop_struck(tree: LexborHTMLParser) -> None:
     ]
     ids = {node.mem_id for node in struck}
     for node in struck:
-        if not _has_ancestor(node, ids):  # a struck node inside another goes with it
+        if not has_ancestor(node, ids):  # a struck node inside another goes with it
             node.decompose()
-
-
-def _has_ancestor(node: LexborNode, ids: set[int]) -> bool:
-    parent = node.parent
-    while parent is not None:
-        if parent.mem_id in ids:
-            return True
-        parent = parent.parent
-    return False
 
 
 def page_context(tree: LexborHTMLParser, host: str) -> PageContext:

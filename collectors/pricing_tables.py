@@ -154,16 +154,18 @@ def _heading_like(node: LexborNode) -> bool:
     return node.tag == "div" and bool(HEADING_CLASS.search(node.attributes.get("class") or ""))
 
 
-def _within(node: LexborNode, used: list[LexborNode]) -> bool:
-    if not used:
-        return False
-    ids = {u.mem_id for u in used}
+def has_ancestor(node: LexborNode, ids: set[int]) -> bool:
+    """Whether one of `node`'s ancestors is among the nodes `ids` (their `mem_id`s)."""
     parent = node.parent
     while parent is not None:
         if parent.mem_id in ids:
             return True
         parent = parent.parent
     return False
+
+
+def _within(node: LexborNode, used: list[LexborNode]) -> bool:
+    return bool(used) and has_ancestor(node, {u.mem_id for u in used})
 
 
 def _outermost(table: LexborNode) -> bool:
