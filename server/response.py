@@ -10,7 +10,9 @@ cheaply, and encoded directly; any value that does contain one takes Sanic's own
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
+from email.utils import formatdate
 
 from sanic.helpers import has_message_body
 from sanic.response import HTTPResponse
@@ -35,6 +37,21 @@ _REPEATING = frozenset(
 )
 _ENCODED_MAX = 4096
 
+_date: tuple[int, tuple[bytes, bytes]] = (0, (b"date", b""))
+
+
+def date_header() -> tuple[bytes, bytes]:
+    """The `Date` header (RFC 9110 6.6.1), formatted once a second.
+
+    Caches compute a response's age from it (`Age`, `max-age`, `stale-if-error`), so every answer
+    carries it; formatting it once a second keeps it off the per-request cost.
+    """
+    global _date
+    now = int(time.time())
+    if _date[0] != now:
+        _date = (now, (b"date", formatdate(now, usegmt=True).encode("ascii")))
+    return _date[1]
+
 
 class TrustedHeadersResponse(HTTPResponse):
     __slots__ = ()
@@ -50,9 +67,10 @@ class TrustedHeadersResponse(HTTPResponse):
             pair = _ENCODED.get((name, value))
             if pair is None:
                 if "\r" in value or "\n" in value or "\r" in name or "\n" in name:
-                    return super().processed_headers
+                    return iter([*super().processed_headers, date_header()])
                 pair = (name.encode("ascii"), value.encode("utf-8", "surrogateescape"))
                 if name.lower() in _REPEATING and len(_ENCODED) < _ENCODED_MAX:
                     _ENCODED[(name, value)] = pair  # checked for CR/LF above, once
             out.append(pair)
+        out.append(date_header())
         return iter(out)

@@ -112,10 +112,12 @@ def send(
         # target is hashed as received (bytes), continuing the plan's own checksum.
         key: ApiKey | None = getattr(ctx, "key", None)
         digest = zlib.crc32(request.raw_url, _plan_seed(key.plan)) if keyed and key is not None else zlib.crc32(body)
-        etag = f'"{build}-{digest:08x}"'
-        out["ETag"] = etag
+        tag = f"{build}-{digest:08x}"
+        # The gzip body is another representation, so it gets its own strong tag (RFC 9110 8.8.3);
+        # either tag revalidates, since both name the same content.
+        out["ETag"] = f'"{tag}-gzip"' if gzipped else f'"{tag}"'
         conditional = request_headers.get("if-none-match")
-        if conditional and etag in {tag.strip() for tag in conditional.split(",")}:
+        if conditional and (conditional.strip() == "*" or f'"{tag}"' in conditional or f'"{tag}-gzip"' in conditional):
             return TrustedHeadersResponse(status=304, headers=out)
     if gzipped:
         body = gzip.compress(body, compresslevel=5)

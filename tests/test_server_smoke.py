@@ -46,3 +46,21 @@ def test_gzip_when_asked(live) -> None:
         response = http.get("/api/v1/codehost-ai-repos", headers={"Accept-Encoding": "gzip"})
     assert response.headers["content-encoding"] == "gzip"
     assert orjson.loads(response.content)["total"] == 3
+
+
+def test_gzip_and_identity_are_two_representations_with_their_own_etag(live) -> None:
+    key = live.key("pro")
+    for auth in ({"Authorization": f"Bearer {key}"}, {}):  # keyed and public answers alike
+        path = "/api/v1/codehost-ai-repos" if auth else "/api/v1/momentum"
+        with live.client() as http:
+            zipped = http.get(path, headers={**auth, "Accept-Encoding": "gzip"})
+            plain = http.get(path, headers={**auth, "Accept-Encoding": "identity"})
+            assert zipped.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+            assert zipped.headers["etag"] == plain.headers["etag"][:-1] + '-gzip"'
+            # Either tag revalidates either representation; the 304 names the one the client would get.
+            for tag in (zipped.headers["etag"], plain.headers["etag"]):
+                again = http.get(path, headers={**auth, "Accept-Encoding": "gzip", "If-None-Match": tag})
+                assert (again.status_code, again.headers["etag"]) == (304, zipped.headers["etag"])
+            assert http.get(path, headers={**auth, "If-None-Match": "*"}).status_code == 304
+            stale = http.get(path, headers={**auth, "If-None-Match": '"other-00000000"'})
+            assert stale.status_code == 200 and stale.headers["date"].endswith(" GMT")
