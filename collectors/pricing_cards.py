@@ -19,6 +19,7 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
+from collectors.pricing_grid import text_blocks
 from collectors.pricing_vocab import (
     COMPARISON,
     CUSTOM_LINE,
@@ -26,6 +27,7 @@ from collectors.pricing_vocab import (
     FREE_LINE,
     PLAN_WORD,
     PRICE_TEXT,
+    TAIL_PERIODS,
     PageContext,
     currency_code,
     price_matches,
@@ -115,7 +117,8 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
 def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     """The cards of the page and their plan names: innermost elements that name a plan and show a price
     signal, widened to the child of the element holding the other cards (the name stays the one found
-    in the innermost element, not a section heading the widened one may take in)."""
+    in the innermost element, not a section heading the widened one may take in, unless the innermost
+    element is only the price box and shows no name before its price)."""
     root = tree.body
     if root is None:
         return []
@@ -133,6 +136,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     ancestors = {mem_id: _ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     for mem_id in [m for m in candidates if m not in named and ancestors[m] & named]:
+        if _beside_named_card(candidates[mem_id], named):
+            continue  # one of a row of alike cards, named by its first text where its siblings have headings
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
         del ancestors[mem_id]
     containers = {a for ids in ancestors.values() for a in ids if a in candidates}
@@ -147,8 +152,20 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         card = _widened(node, others)
         if card.mem_id not in seen:
             seen.add(card.mem_id)
-            cards.append((card, card_name(node)))
+            name = card_name(node)
+            if card.mem_id != node.mem_id and not _name_before_price(node):
+                name = _name_before_price(card) or name  # the price box was marked, the name sits above it
+            cards.append((card, name))
     return cards
+
+
+def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
+    """Whether a sibling alike in tag and class is a card with a marked name: the free card of a row whose
+    paid cards have bold feature lists is a card as much as they are."""
+    parent = node.parent
+    if parent is None:
+        return False
+    return any(child.mem_id != node.mem_id and child.mem_id in named and _alike(child, node) for child in parent.iter())
 
 
 def _is_card(node: LexborNode) -> bool:
@@ -193,11 +210,12 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
 
 
 def _price_line(node: LexborNode) -> bool:
-    """A line that is a price and little else, or says free or custom."""
+    """A line that is a price and little else, or says free or custom; a price drawn in inline pieces
+    (`<span>€</span><span>9</span><span>/Monat</span>`) is one line of its block."""
     lines = _signal_lines(node)
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
-    for line in lines:
+    for line in [*lines, *text_blocks(node)]:
         if len(line) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
         if PRICE_TEXT.search(line) or FREE_LINE.match(line) or _custom_line(line):
@@ -241,12 +259,15 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
+    return _name_before_price(card) or _marked_name(card) or _first_text(card)
+
+
+def _name_before_price(card: LexborNode) -> str:
+    """The name the card shows before its first price; "" when it shows none there."""
     before = _before_price(card)
-    if before is not None:
-        name = _marked_name(card, before) or _first_text(card, before)
-        if name:
-            return name
-    return _marked_name(card) or _first_text(card)
+    if before is None:
+        return ""
+    return _marked_name(card, before) or _first_text(card, before)
 
 
 def _before_price(card: LexborNode) -> set[int] | None:
@@ -277,7 +298,33 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
                 continue
             text = _name_text(node)
             if text:
-                return text
+                return (_kicker(card, node) if selector and _tagline(text) else "") or text
+    return ""
+
+
+TAGLINE_MARK = re.compile(r"[・、，。！!]|,\s")
+MAX_KICKER = 20
+
+
+def _tagline(text: str) -> bool:
+    """A heading that describes the plan rather than names it: a phrase of four words or more, or a phrase
+    listing or punctuated ("見る・整理する・切り抜く", "Fast, simple, yours")."""
+    return len(text.split()) >= 4 or bool(TAGLINE_MARK.search(text))
+
+
+def _kicker(card: LexborNode, heading: LexborNode) -> str:
+    """The short label set over a tagline heading (`<p class="kicker">PRO</p><h2>Subtitles into
+    production</h2>`): the card's first text, before the heading, one or two words, not a ribbon."""
+    for node in card.traverse(include_text=True):
+        if node.mem_id == heading.mem_id:
+            return ""
+        if node.tag != "-text" or not (text := _clean(node.text(deep=False))):
+            continue
+        if RIBBON.match(text):
+            continue
+        if len(text) <= MAX_KICKER and len(text.split()) <= 2 and (_plain_name(text) or FREE_LINE.match(text)):
+            return text
+        return ""
     return ""
 
 
@@ -302,7 +349,8 @@ def _name_text(node: LexborNode) -> str:
 
 def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
     """The card's first short text, with the alike badges beside it ("Windows" "macOS" "Linux"); a ribbon
-    ("Recommended", "Most popular") set before the name is passed over."""
+    ("Recommended", "Most popular") set before the name is passed over. A first text that says free
+    ("Kostenlos") in an element of its own is the free plan's name, as a heading saying it would be."""
     for node in card.traverse(include_text=True):
         if node.tag != "-text" or not _clean(node.text(deep=False)):
             continue
@@ -314,7 +362,7 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         text = " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         if RIBBON.match(text):
             continue
-        return text if _plain_name(text) else ""
+        return text if _plain_name(text) or FREE_LINE.match(text) else ""
     return ""
 
 
@@ -475,7 +523,29 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     if amount is None:
         return None
     period, unit = _period_unit(match.group("tail"))
+    lead = _lead_period(match)
+    if lead is not None and not _prompt_period(match.group("tail")):
+        period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
     return CardPrice(amount, currency_code(symbol, yen), period, unit)
+
+
+NEAR_TAIL = 4
+"""How far after an amount its period is its own ("/ 月", "per month"); further on, it may be the next line's."""
+
+
+def _prompt_period(tail: str) -> bool:
+    """Whether the tail names a period right after the amount, not in a later line's text."""
+    text = tail.lstrip()
+    return any(
+        (found := pattern.search(text)) is not None and found.start() <= NEAR_TAIL for pattern, _ in TAIL_PERIODS
+    )
+
+
+def _lead_period(match: re.Match[str]) -> Period | None:
+    """The period the word right before an amount names ("年額なら", "月額", "Annual:", "yearly")."""
+    before = match.string[max(0, match.start() - 12) : match.start()].rstrip()
+    word = re.split(r"\s", before)[-1] if before else ""
+    return tail_period(word) if word else None
 
 
 def _period_unit(tail: str) -> tuple[Period | None, str | None]:

@@ -68,7 +68,7 @@ def extract(html: str, url: str) -> Extraction:
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
     _merge(found, heuristic_plans(tree, page))
-    found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
+    found = _resolve_yen(_without_shown_summaries(_offers_shown_as_cards(found), _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
 
@@ -105,6 +105,27 @@ def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[P
         return plans
     shown = {(p.amount, p.currency) for p in plans if p.method in ("table", "heuristic")}
     return [p for p in plans if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)]
+
+
+def _offers_shown_as_cards(plans: list[PricePlan]) -> list[PricePlan]:
+    """A JSON-LD offer named after the product and the plan ("YOMUVIA Pro Monthly") for the price a card
+    shows under the plan's own name ("PRO", ¥1,480 / 月) is that card's price said twice: the card's entry
+    stays, under the name the page shows, and the offer goes. Offers no card shows are kept."""
+    cards = [p for p in plans if p.method == "heuristic" and p.amount is not None]
+    if not cards:
+        return plans
+
+    def shown(offer: PricePlan) -> bool:
+        words = set(re.findall(r"\w+", offer.plan.casefold()))
+        return any(
+            card.amount == offer.amount
+            and card.currency == offer.currency
+            and (offer.period is None or card.period in (None, offer.period))
+            and set(re.findall(r"\w+", card.plan.casefold())) <= words
+            for card in cards
+        )
+
+    return [p for p in plans if not (p.method == "jsonld" and p.amount is not None and shown(p))]
 
 
 def drop_struck(tree: LexborHTMLParser) -> None:

@@ -188,6 +188,8 @@ class PricingPagesCollector(BaseCollector):
             # Kept (the page may really have dropped its prices), but counted with the invalid items: many
             # pages losing every price at once is a reader that stopped fitting the pages, and fails the feed.
             ctx.tally.skip(f"{url}: no prices read today, {had} on its last snapshot")
+        elif not row.plans:
+            ctx.warn(f"{url}: no prices read (the row is kept, with no plans)")  # never silent: a reader may miss
         if queued:
             ctx.state.mark(FEED, url, "tracked")
         return row

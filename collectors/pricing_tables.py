@@ -21,6 +21,7 @@ from collectors.models import PricePlan
 from collectors.pricing_grid import PRICE_WORD, Cell, Grid, clean, div_grid, has_price, joined_header, table_grid
 from collectors.pricing_vocab import (
     BARE_AMOUNT,
+    CUSTOM_TEXT,
     NOT_A_PRICE,
     OWN_NAME,
     PRICE_TEXT,
@@ -28,6 +29,7 @@ from collectors.pricing_vocab import (
     currency_code,
     dimension_of,
     header_currency,
+    price_matches,
     slug,
     stated_unit,
     unit_for,
@@ -469,44 +471,103 @@ def _read_rows(
                 column = replace(column, unit=row_unit)
             if row_currency:
                 column = replace(column, currency=row_currency)
-            plan = _cell_plan(label, row[col].text, column, page)
-            if plan is None:
-                continue
-            dimension = _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
-            variant = " · ".join(p for p in (column.variant, row_variant) if p)
-            key = (label.casefold(), dimension, variant)
-            if key in seen:
-                continue
-            seen.add(key)
-            full_section = " · ".join(p for p in (section, variant) if p) or None
-            plans.append(
-                plan.model_copy(
-                    update={"dimension": dimension, "section": full_section, "unit": unit_for(dimension, plan.unit)}
-                )
-            )
+            for plan, own_dimension in _cell_plans(label, row[col].text, column, page):
+                dimension = own_dimension or _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
+                if plan.custom:
+                    dimension = "price"
+                variant = " · ".join(p for p in (column.variant, row_variant) if p)
+                key = (label.casefold(), dimension, variant)
+                if key in seen:
+                    continue
+                seen.add(key)
+                full_section = " · ".join(p for p in (section, variant) if p) or None
+                unit = None if plan.custom else unit_for(dimension, plan.unit)
+                plans.append(plan.model_copy(update={"dimension": dimension, "section": full_section, "unit": unit}))
     return plans
+
+
+def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> list[tuple[PricePlan, str | None]]:
+    """A cell's prices, each with the dimension the cell itself names for it (None: the column's). A cell
+    that names a dimension beside each of its prices ("$0.15 input $0.60 output", "Input: $1 / Output: $4")
+    prices each; a cell asking to get in touch ("Contact sales") is a custom price; otherwise the first
+    price, as `_cell_plan` reads it."""
+    if not column.dimension:
+        named = _named_prices(text)
+        if named:
+            plans = [(_cell_plan(label, part, column, page), dimension) for part, dimension in named]
+            return [(plan, dimension) for plan, dimension in plans if plan is not None]
+    if CUSTOM_TEXT.search(text) and not has_price(text) and len(text) <= MAX_CUSTOM_CELL:
+        custom = PricePlan(plan=label, amount=None, currency=None, period=None, unit=None, custom=True, method="table")
+        return [(custom, None)]
+    plan = _cell_plan(label, text, column, page)
+    return [(plan, None)] if plan is not None else []
+
+
+MAX_CUSTOM_CELL = 40
+_WORDS_AFTER = re.compile(r"^\s*(?:[/|·,;:]\s*)?(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*(?=$|[/|·,;:()]|\s*$)")
+_WORDS_BEFORE = re.compile(r"(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*[:：]?\s*$")
+
+
+def _named_prices(text: str) -> list[tuple[str, str]]:
+    """The parts of a cell of several prices that each name their own dimension, as (text, dimension); []
+    unless every price is named the same way, all by the words right before it ("Input: $0.15") or all by
+    those right after it ("$0.15 input"), and no two name the same dimension."""
+    matches = price_matches(text)
+    if len(matches) < 2:
+        return []
+    starts = [m.start() for m in matches] + [len(text)]
+    ends = [0] + [match_end(m) for m in matches]
+    before = [_word_dimension(_WORDS_BEFORE.search(text[ends[i] : m.start()])) for i, m in enumerate(matches)]
+    after = [_word_dimension(_WORDS_AFTER.match(text[match_end(m) : starts[i + 1]])) for i, m in enumerate(matches)]
+    for dimensions, cuts in ((before, ends[1:]), (after, starts[1:])):
+        named = [d for d in dimensions if d is not None]
+        if len(named) == len(matches) and len(set(named)) == len(named):
+            return [(text[m.start() : cut], d) for m, cut, d in zip(matches, cuts, named, strict=True)]
+    return []
+
+
+def match_end(match: re.Match[str]) -> int:
+    """Where a price's amount (and a currency after it) ends: the words after it start there."""
+    return match.end("cur2") if match.group("cur2") else match.end("amt")
+
+
+def _word_dimension(found: re.Match[str] | None) -> str | None:
+    if found is None:
+        return None
+    words = found.group("words").strip()
+    dimension = dimension_of(words) if words and len(words.split()) <= 3 else None
+    return dimension if dimension and dimension != OWN_NAME else None
 
 
 MODEL_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-._:/][A-Za-z0-9]+)+|[A-Za-z]+\d[A-Za-z0-9.]*")
 """A model identifier: ASCII, no spaces, letters with digits or separators ("qwen3-max", "gpt-4o", "o3")."""
 BADGE_START = re.compile(
-    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|sale|discount|coming\s+soon|"
+    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|preview|experimental|sale|discount|"
+    r"coming\s+soon|"
     r"free\s+(?:trial|tier)|[-–—(（]?\s*(?:\d+\s*%\s*off|半价|限时))\b",
     re.I,
 )
 """Text after a model's name that tags it ("New", "Batch 半价", "Deprecated") rather than names it."""
+BRACKET_NOTE = re.compile(r"\s+[(（](?P<note>[^()（）]{2,40})[)）]$")
+"""A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)")."""
 ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def _model_names(labels: list[str], header: str) -> dict[str, str]:
-    """Each row label's model name: a cell that starts with a model identifier and goes on with tags or notes
-    written inline ("qwen3-max 当前能力等同于 qwen3-max-2026-01-23 Batch 调用 半价", "gpt-x New") is named by the
-    identifier alone, as is every cell of a column headed "Model ID". A label is kept whole when cutting it
-    would give two labels of the table one name ("DeepSeek-V4 原厂直供" beside "DeepSeek-V4")."""
+    """Each row label's model name: a name followed by a tag in brackets ("Claude Mythos 5 (limited
+    availability)", "X (Preview)") is named without it; a cell that starts with a model identifier and goes
+    on with tags or notes written inline ("qwen3-max 当前能力等同于 qwen3-max-2026-01-23 Batch 调用 半价",
+    "gpt-x New") is named by the identifier alone, as is every cell of a column headed "Model ID". A label
+    is kept whole when cutting it would give two labels of the table one name ("DeepSeek-V4 原厂直供" beside
+    "DeepSeek-V4")."""
     by_id = bool(ID_HEADER.search(header))
     short: dict[str, str] = {}
     for label in dict.fromkeys(labels):
+        note = BRACKET_NOTE.search(label)
+        if note is not None and BADGE_START.match(note.group("note")):
+            short[label] = label[: note.start()].rstrip()
+            continue
         first, _, rest = label.partition(" ")
         if not rest or not MODEL_ID.fullmatch(first):
             continue
@@ -616,8 +677,9 @@ def _prose_amount(text: str) -> re.Match[str] | None:
 
 
 def _tail_unit(tail: str) -> str | None:
-    """The unit right after a cell's amount ("/ 1M tokens", "/ use"), not one further on in a remark."""
-    tail = re.split(r"[(（;；,，]", tail, maxsplit=1)[0]
+    """The unit right after a cell's amount ("/ 1M tokens", "/ use", "/ 1,000 searches"), not one further on
+    in a remark."""
+    tail = re.split(r"[(（;；，]|,(?!\d{3}\b)", tail, maxsplit=1)[0]
     return stated_unit(tail) if tail.strip() else None
 
 
@@ -627,7 +689,7 @@ def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
     if len(currencies) != 1:
         return plans
     [currency] = currencies
-    return [p if p.currency else p.model_copy(update={"currency": currency}) for p in plans]
+    return [p if p.currency or p.custom else p.model_copy(update={"currency": currency}) for p in plans]
 
 
 def parse_number(number: str) -> Decimal | None:

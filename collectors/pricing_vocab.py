@@ -408,8 +408,31 @@ def dimension_of(header: str) -> str | None:
     `OWN_NAME` when it names one that keeps its own name."""
     for pattern, dimension in DIMENSION_PATTERNS:
         if pattern.search(header):
-            return dimension
+            return cache_write_kind(header) if dimension == "cache_write" else dimension
     return None
+
+
+CACHE_LIFETIME = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>m|min|mins|minutes?|h|hr|hrs|hours?|分钟|分鐘|小时|小時)(?![a-z])", re.I
+)
+"""How long a cache write keeps its entry ("5m Cache Writes", "1h Cache Write", "1-hour cache write")."""
+DEFAULT_CACHE_MINUTES = 5
+
+
+def cache_write_kind(header: str) -> str:
+    """`cache_write` for the default (five-minute, or unstated) cache lifetime; a write kept longer or
+    shorter is a dimension of its own, named by its lifetime (`cache_write_1h`, `cache_write_30m`), so a
+    page's two cache-write prices are two entries, not one price seen twice."""
+    match = CACHE_LIFETIME.search(header)
+    if match is None:
+        return "cache_write"
+    number, unit = int(match.group("n")), match.group("u").casefold()
+    hours = unit.startswith("h") or unit in ("小时", "小時")
+    if not hours and number == DEFAULT_CACHE_MINUTES:
+        return "cache_write"
+    if not hours and number % 60 == 0:
+        number, hours = number // 60, True
+    return f"cache_write_{number}{'h' if hours else 'm'}"
 
 
 # -- billing periods in the languages of the pages we read ---------------------------------------

@@ -212,7 +212,7 @@ async def test_one_failing_page_is_skipped_with_a_warning(env: Env, seed: Callab
 async def test_a_page_without_prices_is_stored_with_empty_plans(env: Env, seed: Callable[..., None]) -> None:
     seed("https://helix.test/pricing")
     record = await env.collect(FEED, Site({"https://helix.test/pricing": fixture("no_prices.html")}))
-    assert (record.status, record.rows) == ("ok", 1)
+    assert (record.status, record.rows, record.warnings) == ("ok", 1, 1)  # kept, but never silently
     row = env.archive.rows_on(FEED, DAY)["https://helix.test/pricing"]
     assert (row["title"], row["plans"], row["methods"]) == ("Talk to us | Helix", [], [])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from bench.pricing import CORPUS, score_corpus, score_page
+from bench.pricing import CORPUS, PRECISION_TARGET, RECALL_TARGET, score_corpus, score_page
 from collectors.pricing_extract import extract
 
 LABELS = sorted(CORPUS.glob("*.labels.json"))
@@ -90,3 +90,17 @@ def test_every_page_gives_prices_with_a_method_and_no_crash(path) -> None:
     if page["entries"]:
         assert result.plans and result.methods
     assert {p.method for p in result.plans} <= set(result.methods)
+
+
+HELD_OUT = [CORPUS.parent / name for name in ("heldout", "heldout2", "heldout3")]
+"""The held-out sets whose misses have been fixed; heldout4 is scored but not yet tuned on (its
+PROVENANCE.md holds its untuned figures)."""
+
+
+@pytest.mark.parametrize("folder", HELD_OUT, ids=lambda p: p.name)
+def test_every_held_out_set_keeps_meeting_the_targets(folder) -> None:
+    """Held-out sets were scored before any rule was drawn from them (figures in their PROVENANCE.md);
+    once their misses are fixed by general rules, a later rule must not break them again."""
+    score = score_corpus(folder)
+    assert score.pages and score.empty_pages == []
+    assert score.precision >= PRECISION_TARGET and score.recall >= RECALL_TARGET

@@ -636,3 +636,173 @@ def test_a_custom_word_in_a_heading_is_the_price_and_a_sentence_heading_no_plan(
     assert "ENTREPRISE" in names
     assert "Personnalisé" not in names
     assert not any(name.endswith(".") for name in names)
+
+
+# -- rules from the third held-out set --------------------------------------------------------------------
+
+
+def test_a_bracketed_tag_after_a_spaced_model_name_is_not_part_of_the_name() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        "<tr><td>Acme Large 5 (limited availability)</td><td>$10 / MTok</td><td>$50 / MTok</td></tr>"
+        "<tr><td>Acme Small 5 (Preview)</td><td>$1 / MTok</td><td>$5 / MTok</td></tr>"
+        "<tr><td>Acme Tiny (EU)</td><td>$0.5 / MTok</td><td>$2 / MTok</td></tr></table>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Acme Large 5", "Acme Small 5", "Acme Tiny (EU)"}
+
+
+def test_a_bracketed_tag_stays_when_cutting_it_would_merge_two_models() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        "<tr><td>Acme 5</td><td>$10 / MTok</td><td>$50 / MTok</td></tr>"
+        "<tr><td>Acme 5 (preview)</td><td>$8 / MTok</td><td>$40 / MTok</td></tr></table>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Acme 5", "Acme 5 (preview)"}
+
+
+@pytest.mark.parametrize(
+    ("header", "dimension"),
+    [
+        ("5m Cache Writes", "cache_write"),
+        ("Cache write", "cache_write"),
+        ("1h Cache Writes", "cache_write_1h"),
+        ("1h Batch Cache Write", "cache_write_1h"),
+        ("60 min cache write", "cache_write_1h"),
+        ("30m cache writes", "cache_write_30m"),
+    ],
+)
+def test_a_cache_write_kept_longer_than_the_default_five_minutes_is_its_own_dimension(
+    header: str, dimension: str
+) -> None:
+    assert dimension_of(header) == dimension
+
+
+def test_two_cache_write_columns_give_two_dimensions() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Base Input Tokens</th><th>5m Cache Writes</th><th>1h Cache Writes</th>"
+        "<th>Cache Hits &amp; Refreshes</th><th>Output Tokens</th></tr>"
+        "<tr><td>Acme 5</td><td>$5 / MTok</td><td>$6.25 / MTok</td><td>$10 / MTok</td><td>$0.50 / MTok</td>"
+        "<td>$25 / MTok</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("Acme 5", "input", 5.0, "USD", "1M tokens"),
+        ("Acme 5", "cache_write", 6.25, "USD", "1M tokens"),
+        ("Acme 5", "cache_write_1h", 10.0, "USD", "1M tokens"),
+        ("Acme 5", "cached_input", 0.5, "USD", "1M tokens"),
+        ("Acme 5", "output", 25.0, "USD", "1M tokens"),
+    }
+
+
+def test_a_cell_naming_a_dimension_beside_each_price_gives_each_and_contact_sales_is_custom() -> None:
+    html = page(
+        "<table><thead><tr><th>MODEL ID</th><th>PRICE PER 1M TOKENS</th><th>RATE LIMITS</th></tr></thead><tbody>"
+        "<tr><td><a>Open 120B</a><div>acme/open-120b</div></td>"
+        "<td><span>$0.15 input</span><span>$0.60 output</span></td><td>250K TPM</td></tr>"
+        "<tr><td><a>Open 70B</a><div>acme/open-70b</div></td><td>Input: $0.05 / Output: $0.08</td>"
+        "<td>100K TPM</td></tr>"
+        "<tr><td><a>Big 400B</a><div>acme/big-400b</div></td><td>Contact Sales</td><td>Contact Sales</td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(html) == {
+        ("Open 120B", "input", 0.15, "USD", "1M tokens"),
+        ("Open 120B", "output", 0.6, "USD", "1M tokens"),
+        ("Open 70B", "input", 0.05, "USD", "1M tokens"),
+        ("Open 70B", "output", 0.08, "USD", "1M tokens"),
+        ("Big 400B", "price", None, None, None),
+    }
+
+
+def test_a_cell_of_two_unnamed_prices_still_gives_its_first() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input</th></tr><tr><td>m-1</td><td>$2 / $1</td></tr>"
+        "<tr><td>m-2</td><td>$4 / $2</td></tr></table>"
+    )
+    assert entries(html) == {("m-1", "input", 2.0, "USD", None), ("m-2", "input", 4.0, "USD", None)}
+
+
+def test_a_unit_with_a_thousands_comma_is_read_whole() -> None:
+    html = page(
+        "<h2>Web search tool</h2><table><tr><th>Tool</th><th>Price</th></tr>"
+        "<tr><td>Web search</td><td>$10 / 1,000 searches</td></tr>"
+        "<tr><td>Web fetch</td><td>$0 / 1,000 searches</td></tr></table>"
+    )
+    assert ("Web search", "search", 10.0, "USD", "1K searches") in entries(html)
+
+
+def test_a_plan_named_in_a_plain_div_over_a_price_drawn_in_spans() -> None:
+    card = (
+        '<div class="col-3 py-4"><div class="box"><div class="p-2">{name}</div><div class="p-3">{price}'
+        "<ul><li><strong>Feature</strong></li></ul></div></div></div>"
+    )
+    price = (
+        '<p><span class="currency">€</span><span class="price">{amount}</span><span class="period">/Monat</span></p>'
+    )
+    html = page(
+        '<div class="container" id="price-grid"><h2>Mit einem Abonnement</h2><div class="row">'
+        + '<div class="col-3 py-4"><div class="box"><div class="p-2">Kostenlos</div><ul><li>Alles</li></ul></div></div>'
+        + card.format(name="Persönlich", price=price.format(amount="9"))
+        + '<div class="col-3 wide" id="team"><div class="p-2">Team</div><div id="price-result">'
+        + price.format(amount="9.99")
+        + "<ul><li><strong>Einrichtungshilfe</strong></li></ul></div></div>"
+        + card.format(name="Unbegrenzt", price=price.format(amount="2700"))
+        + "</div></div>",
+        lang="de",
+    )
+    assert entries(html) == {
+        ("Kostenlos", "price", 0.0, None, None),
+        ("Persönlich", "price", 9.0, "EUR", None),
+        ("Team", "price", 9.99, "EUR", None),
+        ("Unbegrenzt", "price", 2700.0, "EUR", None),
+    }
+
+
+def test_a_short_label_over_a_tagline_heading_names_the_plan() -> None:
+    card = (
+        '<article class="plan"><p class="kicker">{kicker}</p><h2>{tagline}</h2><p class="price">{price}</p></article>'
+    )
+    html = page(
+        '<div class="plan-grid">'
+        + card.format(kicker="FREE", tagline="Watch, sort and clip your videos", price="$0")
+        + card.format(kicker="PRO", tagline="見る・整理する・切り抜く", price="$12 / mo")
+        + "</div>"
+    )
+    assert entries(html) == {("FREE", "price", 0.0, "USD", None), ("PRO", "price", 12.0, "USD", None)}
+
+
+def test_a_short_heading_stays_the_name_under_a_ribbon() -> None:
+    card = '<div class="plan"><span class="badge">Most popular</span><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(card.format(name="Team", price="$20/mo") + card.format(name="Solo", price="$5/mo"))
+    assert {plan for plan, *_ in entries(html)} == {"Team", "Solo"}
+
+
+def test_a_period_said_before_the_amount_wins_over_one_on_the_next_line() -> None:
+    html = page(
+        '<div class="plans"><article class="plan"><h2>Pro</h2><p class="price">¥1,480 / 月<br>'
+        "<small>年額なら¥14,800・2か月分お得</small></p><ul><li>毎月600分のクラウド処理</li></ul></article>"
+        '<article class="plan"><h2>Free</h2><p class="price">¥0</p></article></div>',
+        lang="ja",
+    )
+    periods = {(p.plan, p.amount): p.period for p in extract(html, URL).plans}
+    assert periods[("Pro", 1480.0)] == "month"
+    assert periods[("Pro", 14800.0)] == "year"
+
+
+def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> None:
+    offers = (
+        '{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Acme","offers":['
+        '{"@type":"Offer","name":"Acme Free","price":"0","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Acme Pro Monthly","price":"12","priceCurrency":"USD",'
+        '"priceSpecification":{"@type":"UnitPriceSpecification","price":"12","priceCurrency":"USD",'
+        '"billingDuration":"P1M"}},'
+        '{"@type":"Offer","name":"Acme Team","price":"40","priceCurrency":"USD"}]}'
+    )
+    html = (
+        f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body>'
+        '<div class="plans"><div class="plan"><h3>Free</h3><p class="price">$0</p></div>'
+        '<div class="plan"><h3>Pro</h3><p class="price">$12 / month</p></div></div></body></html>'
+    )
+    assert entries(html) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Pro", "price", 12.0, "USD", None),
+        ("Acme Team", "price", 40.0, "USD", None),
+    }
