@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import redis
+import redis.asyncio
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -58,6 +59,33 @@ class RedisLink:
         )
         self._lock = threading.Lock()
         self._paused_until = 0.0
+        self._async: redis.asyncio.Redis | None = None
+
+    @property
+    def async_client(self) -> redis.asyncio.Redis:
+        """The asyncio client of the request path, made on first use inside the worker's event loop."""
+        if self._async is None:
+            self._async = redis.asyncio.Redis.from_url(
+                self.url,
+                socket_connect_timeout=CONNECT_TIMEOUT,
+                socket_timeout=SOCKET_TIMEOUT,
+                retry=redis.asyncio.retry.Retry(NoBackoff(), 1, supported_errors=(redis.exceptions.ConnectionError,)),
+                health_check_interval=30,
+            )
+        return self._async
+
+    async def call_async(self, action: Callable[[], Awaitable[T]]) -> T:
+        """`call` for coroutines: the same pause after a failure, the same BackendUnavailable."""
+        if self._paused_until and time.monotonic() < self._paused_until:
+            raise BackendUnavailable("the shared counters (Redis) are unreachable")
+        try:
+            result = await action()
+        except UNREACHABLE as exc:
+            self._paused_until = time.monotonic() + PAUSE_SECONDS
+            raise BackendUnavailable("the shared counters (Redis) are unreachable") from exc
+        if self._paused_until:
+            self._paused_until = 0.0
+        return result
 
     def call(self, action: Callable[[], T]) -> T:
         """Run `action` against Redis; `BackendUnavailable` if Redis is down (or was, moments ago)."""
@@ -76,6 +104,11 @@ class RedisLink:
     def close(self) -> None:
         self.client.close()
         self.client.connection_pool.disconnect()
+
+    async def aclose(self) -> None:
+        if self._async is not None:
+            await self._async.aclose()
+            self._async = None
 
 
 def key(*parts: str) -> str:

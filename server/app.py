@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
     @app.after_server_stop
     async def close_resources(app: DefaultSanic) -> None:
         app.ctx.demand.close()
+        await app.ctx.quotas.aclose()
         app.ctx.quotas.close()
         app.ctx.revocations.close()
         app.ctx.keys.close()

@@ -80,6 +80,11 @@ class QuotaStore(Protocol):
     ) -> Decision:
         """Count one keyed request; a refused one consumes nothing. May raise BackendUnavailable."""
 
+    async def hit_async(
+        self, account: str, plan: Plan, *, history: bool = False, items: Sequence[str] = ()
+    ) -> Decision:
+        """`hit` for the request path: the event loop goes on serving while a shared store answers."""
+
     def flush(self) -> None:
         """Write what is held in memory to the shared counters (the server calls this every second)."""
 
@@ -87,6 +92,9 @@ class QuotaStore(Protocol):
         """Housekeeping of the store's own files, off the request path (a background thread)."""
 
     def usage(self, account: str, plan: Plan, now: float | None = None) -> dict[str, Any]: ...
+
+    async def aclose(self) -> None:
+        """Release what the request path opened in the event loop (before `close`)."""
 
     def close(self) -> None: ...
 
@@ -267,6 +275,12 @@ class Quotas:
                 return self._refuse(MONTHLY_LIMIT, month_end - now, plan, 0, month_end)
             with self._writer():
                 return self._shared_hit(account, plan, history, items, now, month, month_end, pool, daily)
+
+    async def hit_async(
+        self, account: str, plan: Plan, *, history: bool = False, items: Sequence[str] = ()
+    ) -> Decision:
+        """`hit`, run inline: it is decided in memory or by a local file write, never a network wait."""
+        return self.hit(account, plan, history=history, items=items)
 
     def _known(self, account: str, until: float, items: Sequence[str], now: float) -> bool:
         """Whether every item is in the shared window already, so this request adds none."""
@@ -564,6 +578,9 @@ class Quotas:
             "velocity_limit": self.velocity_limit,
             "throttled_until": math.ceil(row[0]) if row is not None and row[0] > now else None,
         }
+
+    async def aclose(self) -> None:
+        """Nothing belongs to the event loop: `close` does it all."""
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (PASSIVE: never waits for readers or writers).

@@ -62,14 +62,15 @@ def rate_headers(decision: Decision) -> dict[str, str]:
     }
 
 
-def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
+async def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
     """Count the request against the key's limits; a refusal is a 429 with the true Retry-After.
 
     Counters that cannot be reached (Redis down) refuse with a 503 rather than let the request through
-    uncounted: a keyed request is never served beyond what its quota has recorded.
+    uncounted: a keyed request is never served beyond what its quota has recorded. Awaited: with Redis
+    the count is a network round trip, during which the worker serves other requests.
     """
     try:
-        decision: Decision = request.app.ctx.quotas.hit(
+        decision: Decision = await request.app.ctx.quotas.hit_async(
             key.account, plan_of(request, key), history=history, items=items
         )
     except BackendUnavailable:
