@@ -44,8 +44,8 @@ from build.series import FeedSeries, load_series
 from build.trends import WINDOWS, compute_events, compute_trends
 from build.writer import TreeWriter
 from collectors.archive import Archive
+from collectors.demand_log import open_demand_log
 from collectors.models import FEED_NAMES, FEEDS
-from collectors.state import StateStore
 from feeds.progress import Progress
 from feeds.settings import Settings
 
@@ -217,12 +217,12 @@ def run_build(
 
     settings.ensure_dirs()
     archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
+    demand_log = open_demand_log(settings)
     try:
         days = [d for d in (archive.latest_day(feed) for feed in FEED_NAMES) if d]
         reference = max(days) if days else now.date().isoformat()
         window = demand_window(reference)
-        demand = state.demand_between(*window)
+        demand = demand_log.between(*window)
         maintainers = load_maintainers(settings.state_path)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
@@ -262,7 +262,7 @@ def run_build(
         writer.write_bytes(BUILD_INFO, orjson.dumps(info, option=orjson.OPT_INDENT_2))
     finally:
         archive.close()
-        state.close()
+        demand_log.close()
         progress.clear()
     writer.fsync_tree()
     publish.swap(site, build_id)

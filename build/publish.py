@@ -92,6 +92,34 @@ def prune(site: Path, keep: int = KEEP) -> list[str]:
     return removed
 
 
+def copy_to(site: Path, destination: Path) -> str:
+    """Publish the build `site` serves under `destination` too (another origin's site directory).
+
+    The build is copied into `destination`'s own builds directory under the same id, `build.json`
+    last (so the copy counts as complete only once whole), then swapped in like a fresh build: a
+    server reading `destination` sees the old tree or the new one, never a half copy. Publishing a
+    build the destination already holds only swaps. Returns the build id.
+    """
+    build_id = current_build(site)
+    if build_id is None:
+        raise PublishError(f"{site} serves no published build; run `feeds build` first")
+    source = builds_dir(site) / build_id
+    if not (source / BUILD_INFO).exists():
+        raise PublishError(f"build {build_id} is incomplete; refusing to publish it")
+    if destination.resolve() == site.resolve() or destination.absolute() == site.absolute():
+        raise PublishError(f"{destination} is the site being published")
+    if (builds_dir(destination) / build_id / BUILD_INFO).exists():
+        swap(destination, build_id)
+        return build_id
+    target = prepare(destination, build_id)
+    target.rmdir()
+    shutil.copytree(source, target, ignore=lambda folder, _names: [BUILD_INFO] if Path(folder) == source else [])
+    shutil.copy2(source / BUILD_INFO, target / BUILD_INFO)
+    swap(destination, build_id)
+    prune(destination)
+    return build_id
+
+
 def rollback(site: Path) -> str:
     """Serve the complete build just before the current one; returns its id."""
     current = current_build(site)

@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "status": ("collectors.cli_status", "show what the archive holds, per feed"),
     "archive": ("collectors.cli_archive", "migrate a SQLite archive to Parquet files, or verify the files"),
     "build": ("feeds.cli_build", "build the static tree from the archive and publish it atomically"),
+    "publish": ("feeds.cli_publish", "copy the served build to another origin's site directory, atomically"),
     "nightly": ("feeds.cli_nightly", "collect today, then build (for cron)"),
     "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
     "claims": ("server.cli_claims", "review maintainer claims: list, show, approve, reject"),

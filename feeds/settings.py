@@ -114,6 +114,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_VELOCITY_WINDOW", "600", "Velocity window in seconds (sliding).", int),
     Setting("FEEDS_THROTTLE_SECONDS", "3600", "How long a key over the velocity limit is throttled.", int),
     Setting("FEEDS_QUOTA_BLOCK", "50", "Most requests a worker reserves at once from a key's shared quota.", int),
+    Setting(
+        "FEEDS_REDIS_URL",
+        "",
+        "Redis shared by several origins (`redis://[:password@]host:6379/0`): quota counters, demand log and key"
+        " revocations live there; empty: SQLite files in FEEDS_DATA_DIR (one machine).",
+        secret=True,
+    ),
     Setting("FEEDS_SMTP_HOST", "", "SMTP server for claim mails; empty: mails go to FEEDS_DATA_DIR/outbox as .eml."),
     Setting("FEEDS_SMTP_PORT", "587", "SMTP port.", int),
     Setting("FEEDS_SMTP_USER", "", "SMTP user name (empty: no login)."),

@@ -15,12 +15,13 @@ from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from feeds.settings import Settings
 from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
+from server.backends import open_demand_log, open_quotas, open_revocations
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
 from server.keys import KeyStore
 from server.notifications import NotificationStore
 from server.plans import plans
-from server.quotas import VELOCITY_FLUSH_SECONDS, Quotas
+from server.quotas import VELOCITY_FLUSH_SECONDS
 from server.site import SiteHolder
 from server.watches import WatchStore
 
@@ -48,11 +49,13 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.plans = plans(settings)
         app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
         app.ctx.keys = KeyStore(settings.state_path)
-        app.ctx.quotas = Quotas(settings, background_checkpoints=True)
+        app.ctx.revocations = open_revocations(settings)
+        app.ctx.revocations.listen(app.ctx.keys.forget)
+        app.ctx.quotas = open_quotas(settings, background_checkpoints=True)
         app.ctx.watches = WatchStore(settings.state_path)
         app.ctx.notifications = NotificationStore(settings.state_path)
         app.ctx.claims = ClaimStore(settings.state_path)
-        app.ctx.demand = DemandRecorder(settings.state_path)
+        app.ctx.demand = DemandRecorder(open_demand_log(settings))
         app.ctx.resolver = resolver_for(settings)
         app.add_task(app.ctx.site.watch(), name="site-watch")
         app.add_task(_flush_demand(app), name="demand-flush")
@@ -60,8 +63,10 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
 
     @app.after_server_stop
     async def close_resources(app: DefaultSanic) -> None:
-        app.ctx.demand.flush()
+        app.ctx.demand.close()
+        await app.ctx.quotas.aclose()
         app.ctx.quotas.close()
+        app.ctx.revocations.close()
         app.ctx.keys.close()
         app.ctx.watches.close()
         app.ctx.notifications.close()
@@ -74,7 +79,8 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
 
 async def _flush_quotas(app: DefaultSanic) -> None:
     """Every second: repeat lookups to the shared velocity table (a short write, on the loop: the
-    SQLite connection belongs to this thread), then the counters' log checkpoint (in a thread)."""
+    SQLite connection belongs to this thread), then the counters' log checkpoint (in a thread).
+    Both are no-ops with Redis, where every request is already counted in the shared store."""
     while True:
         await asyncio.sleep(VELOCITY_FLUSH_SECONDS)
         app.ctx.quotas.flush()

@@ -3,7 +3,8 @@
 A new key is printed once, alone on the last line of output, so a script can take it with
 `tail -n 1`; only its hash is stored, so a lost key cannot be shown again, only rotated.
 Keys live in the state store (FEEDS_DATA_DIR/state.sqlite); a revocation reaches running server
-workers within their key cache's lifetime (5 s).
+workers within their key cache's lifetime (5 s), and at once through a notice when FEEDS_REDIS_URL
+is set (server/revocations.py).
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from collectors.shared_redis import BackendUnavailable
 from feeds.settings import Settings
+from server.backends import open_quotas, open_revocations
 from server.keys import ApiKey, KeyStore
 from server.plans import PLAN_NAMES, plans
-from server.quotas import Quotas
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +48,7 @@ def _list(store: KeyStore, settings: Settings) -> None:
         print(f"no keys; create one with `feeds keys create --plan {'|'.join(PLAN_NAMES)}`")
         return
     by_name = plans(settings)
-    quotas = Quotas(settings)
+    quotas = open_quotas(settings)
     try:
         usage = {k.account: quotas.usage(k.account, by_name[k.plan]) for k in keys if k.plan in by_name}
     finally:
@@ -73,6 +75,20 @@ def _list(store: KeyStore, settings: Settings) -> None:
     print("Usage is per account (a key and the keys rotated from it); it includes quota reserved by running servers.")
 
 
+def _announce(settings: Settings, prefix: str) -> None:
+    """Send the revocation notice; if it cannot be sent, the key cache's TTL still ends the key."""
+    notices = open_revocations(settings)
+    try:
+        notices.announce(prefix)
+    except BackendUnavailable:
+        print(
+            "feeds keys: Redis unreachable, no revocation notice sent; servers refuse the key within 5 s",
+            file=sys.stderr,
+        )
+    finally:
+        notices.close()
+
+
 def run(args: argparse.Namespace, settings: Settings) -> int:
     settings.ensure_dirs()
     store = KeyStore(settings.state_path)
@@ -85,10 +101,12 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             was_revoked = store.get(args.key).revoked
             key = store.revoke(args.key)
             print(f"{'already revoked' if was_revoked else 'revoked'} {_describe(key)}")
+            _announce(settings, key.prefix)
         elif args.action == "rotate":
             old = store.get(args.key)
             new, secret = store.rotate(args.key)
             print(f"revoked {_describe(old)}")
+            _announce(settings, old.prefix)
             _print_new(new, secret)
     except KeyError as exc:
         print(f"feeds keys: {exc.args[0]}", file=sys.stderr)

@@ -49,6 +49,7 @@ CODES = {
     "daily_history_limit": "The key's daily history + trends calls are used up.",
     "velocity_throttled": "The key requested too many distinct entities or dates too fast.",
     "not_ready": "No build is published yet.",
+    "backend_unavailable": "The shared quota counters are unreachable; nothing was counted, retry after `Retry-After`.",
     "export_building": "The export's file is still being built; retry after `Retry-After` seconds.",
     "claims_per_email": "This e-mail address has submitted its number of claims for today (UTC).",
     "claims_per_entity": "This listing has received its number of claims for today (UTC).",

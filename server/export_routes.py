@@ -54,7 +54,7 @@ def require_licence(request: Request, key: ApiKey) -> None:
 async def export_list(request: Request) -> HTTPResponse:
     key = authenticate(request)
     require_licence(request, key)
-    charge(request, key)
+    await charge(request, key)
     body = await asyncio.to_thread(listing, request.app.ctx.settings)
     # The archive changes at the nightly collection, before a build: the listing is never cached.
     return send(request, orjson.dumps(body), keyed=True, cacheable=False)
@@ -109,7 +109,7 @@ async def export_feed(request: Request, feed: str) -> HTTPResponse | None:
     assert fmt is not None
     if start and end and start > end:
         raise bad_request("`from` is after `to`", "from")
-    charge(request, key)
+    await charge(request, key)
     settings = request.app.ctx.settings
     first, last = (str(start) if start else None), (str(end) if end else None)
     export = await asyncio.to_thread(plan_export, settings, feed, first, last, fmt)

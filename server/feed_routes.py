@@ -65,7 +65,7 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
     # skipping parsing, search and assembly (only the key, the quota and the headers remain).
     cached = data.pages.get(request.query_string)
     if cached is not None:
-        charge(request, key)
+        await charge(request, key)
         return send(request, cached, keyed=True)
     limit = params.integer(request, "limit", FEED_LIMIT_DEFAULT, 1, FEED_LIMIT_MAX)
     offset = params.integer(request, "offset", 0, 0, OFFSET_MAX)
@@ -85,7 +85,7 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
             await check_url(url, request.app.ctx.resolver)
         except UnsafeURL as exc:
             raise ApiError(400, "unsafe_url", str(exc), extra={"parameter": "url"}) from None
-    charge(request, key)
+    await charge(request, key)
     exact = repo or url
     if exact is not None:
         name, index = exact, data.by_entity.get(exact)
@@ -130,7 +130,7 @@ async def entity_endpoint(request: Request, feed: str) -> HTTPResponse:
     key = authenticate(request)
     entity = params.required(request, "entity")
     site = site_of(request)
-    charge(request, key, items=(f"entity|{feed}|{entity}",))
+    await charge(request, key, items=(f"entity|{feed}|{entity}",))
     body = site.file(entity_card_path(feed, entity))
     if body is None:
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
@@ -166,7 +166,7 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     cached = data.histories.get(answer_key)
     if cached is not None:
         body, entity = cached
-        charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+        await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
         record_demand(request, feed, entity)
         return _send_history(request, feed, body)
     entity = params.required(request, "entity")
@@ -202,7 +202,7 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
         start = max(d for d in (depth, _shift(end, 1 - (plan.history_days or HISTORY_MAX_WINDOW))) if d)
     if cursor is not None and not start <= cursor <= end:
         raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
-    charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+    await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
     raw = site.file(history_path(feed, entity))
     if raw is None:
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
@@ -267,12 +267,12 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
                 f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
                 extra={"parameter": "date"},
             )
-        charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
+        await charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
         body = site.file(trends_path(feed, window, str(when)))
         if body is None:
             raise params.not_found(f"no {window} trends for {feed} on {when}")
         return send(request, body, keyed=True)
-    charge(request, key, history=True)
+    await charge(request, key, history=True)
     body = site.file(latest_trends_path(window, feed), cache=True)
     if body is None:
         raise params.not_found("no trends in this build")

@@ -90,6 +90,8 @@ class KeyStore:
         self._verified: dict[str, tuple[float, ApiKey]] = {}
         """Whole keys already matched against their hash, until their prefix entry expires: a
         repeat request skips the regex and the SHA-256 (only valid keys ever enter)."""
+        self._revoked: set[str] = set()
+        """Prefixes announced as revoked: refused even if the keys table this process reads lags."""
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(SCHEMA)
@@ -118,7 +120,7 @@ class KeyStore:
         if entry is None or entry[0] <= now:
             entry = self._load(prefix)
         expires, stored, key = entry
-        if stored is None or key is None or key.revoked:
+        if stored is None or key is None or key.revoked or prefix in self._revoked:
             return None
         if not hmac.compare_digest(hash_key(secret), stored):
             return None
@@ -136,6 +138,13 @@ class KeyStore:
             self._cache.clear()
         self._cache[prefix] = entry
         return entry
+
+    def forget(self, prefix: str) -> None:
+        """A revocation notice for `prefix` (server/revocations.py): refuse it from now on, whatever the
+        cache held. Called from the notice listener's thread; each step is one atomic dict/set operation."""
+        self._revoked.add(prefix)
+        self._cache.pop(prefix, None)
+        self._verified.clear()
 
     # -- administration -----------------------------------------------------------------------
 

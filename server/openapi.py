@@ -110,7 +110,8 @@ parameter is a 400 naming it in `parameter`; values are never silently clamped, 
 {REQUEST_MAX_HEADER_BYTES:,} bytes, or whose body is over {REQUEST_MAX_BYTES // 1024 // 1024} MiB (or the endpoint's
 own lower body limit), is a 413 (`request_too_large`) on any path. Any method other than the documented ones on a
 path is a 405 (`method_not_allowed`); an unknown path is a 404 (`not_found`); until the first build is published,
-data endpoints answer 503 (`not_ready`) with `Retry-After`.
+data endpoints answer 503 (`not_ready`) with `Retry-After`. A keyed request that finds the shared quota counters
+unreachable is refused with 503 (`backend_unavailable`) and `Retry-After`, and nothing is counted.
 
 **Caching.** Cacheable 200 responses carry an `ETag`; send it back in `If-None-Match` to get a 304 without a body
 (a 304 counts as a request). Keyed responses are `Cache-Control: {PRIVATE_CACHE}`, public ones
@@ -241,8 +242,24 @@ def _operation(
         "description": description,
         "tags": tags,
         "parameters": parameters,
-        "responses": {"413": TOO_LARGE, **responses, "default": INTERNAL},
+        "responses": {"413": TOO_LARGE, **_with_unavailable(responses), "default": INTERNAL},
     }
+
+
+def _with_unavailable(responses: dict[str, Any]) -> dict[str, Any]:
+    """An operation that counts against a key's quota (its 429 lists `monthly_limit`) may find the shared
+    counters unreachable: its 503 lists `backend_unavailable` too (server/steps.py `charge`)."""
+    if "monthly_limit" not in responses.get("429", {}).get("x-error-codes", []):
+        return responses
+    codes = [*responses.get("503", {}).get("x-error-codes", []), "backend_unavailable"]
+    summary = "No build is published yet, or" if "not_ready" in codes else "The"
+    unavailable = _problem(
+        503,
+        codes,
+        f"{summary} the shared quota counters are unreachable (nothing was counted; retry after `Retry-After`).",
+        headers={"Retry-After": _header("Retry-After")},
+    )
+    return {**responses, "503": unavailable}
 
 
 def _public(operation: dict[str, Any]) -> dict[str, Any]:

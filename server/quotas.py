@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from feeds.settings import Settings
 from server.plans import Plan
@@ -63,6 +63,40 @@ THROTTLE_RECHECK = 1.0
 """Seconds a process trusts its memo of an account's throttle on requests without items."""
 DAILY_KEEP_DAYS = 7
 """Days of history-call counts kept; older rows are pruned at close()."""
+
+
+class QuotaStore(Protocol):
+    """The three limits over counters shared by every process: `Quotas` (SQLite, one machine) or
+    `server.quotas_redis.RedisQuotas` (Redis, several origins); `server.backends.open_quotas` picks."""
+
+    def hit(
+        self,
+        account: str,
+        plan: Plan,
+        *,
+        history: bool = False,
+        items: Sequence[str] = (),
+        now: float | None = None,
+    ) -> Decision:
+        """Count one keyed request; a refused one consumes nothing. May raise BackendUnavailable."""
+
+    async def hit_async(
+        self, account: str, plan: Plan, *, history: bool = False, items: Sequence[str] = ()
+    ) -> Decision:
+        """`hit` for the request path: the event loop goes on serving while a shared store answers."""
+
+    def flush(self) -> None:
+        """Write what is held in memory to the shared counters (the server calls this every second)."""
+
+    def checkpoint(self) -> None:
+        """Housekeeping of the store's own files, off the request path (a background thread)."""
+
+    def usage(self, account: str, plan: Plan, now: float | None = None) -> dict[str, Any]: ...
+
+    async def aclose(self) -> None:
+        """Release what the request path opened in the event loop (before `close`)."""
+
+    def close(self) -> None: ...
 
 
 class Decision(NamedTuple):
@@ -113,20 +147,20 @@ class _Seen:
         self.kept = len(self.items)
 
 
-def _month(now: float) -> tuple[str, float, float]:
+def month_window(now: float) -> tuple[str, float, float]:
     d = datetime.fromtimestamp(now, UTC)
     start = datetime(d.year, d.month, 1, tzinfo=UTC)
     end = datetime(d.year + d.month // 12, d.month % 12 + 1, 1, tzinfo=UTC)
     return f"{d.year:04d}-{d.month:02d}", start.timestamp(), end.timestamp()
 
 
-def _day(now: float) -> tuple[str, float, float]:
+def day_window(now: float) -> tuple[str, float, float]:
     d = datetime.fromtimestamp(now, UTC)
     start = datetime(d.year, d.month, d.day, tzinfo=UTC)
     return start.strftime("%Y-%m-%d"), start.timestamp(), (start + timedelta(days=1)).timestamp()
 
 
-def _seconds(delta: float) -> int:
+def whole_seconds(delta: float) -> int:
     return max(1, math.ceil(delta))
 
 
@@ -174,8 +208,8 @@ class Quotas:
         self._seen: dict[str, _Seen] = {}
         self._throttles: dict[str, tuple[float, float]] = {}
         """account -> (throttled until, monotonic time it was read from the shared table)."""
-        self._period = _month(time.time())
-        self._today = _day(time.time())
+        self._period = month_window(time.time())
+        self._today = day_window(time.time())
         self._closed = False
 
     @contextmanager
@@ -241,6 +275,12 @@ class Quotas:
                 return self._refuse(MONTHLY_LIMIT, month_end - now, plan, 0, month_end)
             with self._writer():
                 return self._shared_hit(account, plan, history, items, now, month, month_end, pool, daily)
+
+    async def hit_async(
+        self, account: str, plan: Plan, *, history: bool = False, items: Sequence[str] = ()
+    ) -> Decision:
+        """`hit`, run inline: it is decided in memory or by a local file write, never a network wait."""
+        return self.hit(account, plan, history=history, items=items)
 
     def _known(self, account: str, until: float, items: Sequence[str], now: float) -> bool:
         """Whether every item is in the shared window already, so this request adds none."""
@@ -442,7 +482,7 @@ class Quotas:
     def _current_month(self, now: float) -> tuple[str, float, float]:
         _, start, end = self._period
         if not start <= now < end:
-            self._period = _month(now)
+            self._period = month_window(now)
             stale = [k for k in self._pools if k[1] != self._period[0]]
             self._give_back([(k, self._pools.pop(k)) for k in stale])
         return self._period
@@ -451,7 +491,7 @@ class Quotas:
         """(day, start, end) of `now`, recomputed only when `now` leaves the remembered day."""
         _, start, end = self._today
         if not start <= now < end:
-            self._today = _day(now)
+            self._today = day_window(now)
         return self._today
 
     def _daily_pool(self, account: str, now: float) -> _Pool | None:
@@ -479,7 +519,7 @@ class Quotas:
 
     @staticmethod
     def _refuse(code: str, wait: float, plan: Plan, remaining: int, month_end: float) -> Decision:
-        return Decision(False, code, plan.monthly_requests, max(0, remaining), int(month_end), _seconds(wait))
+        return Decision(False, code, plan.monthly_requests, max(0, remaining), int(month_end), whole_seconds(wait))
 
     def _give_back(
         self, pools: list[tuple[tuple[str, str], _Pool]], table: str = "monthly", period: str = "month"
@@ -508,8 +548,8 @@ class Quotas:
         running server workers (at most one block per worker); it is exact once they have closed.
         """
         now = time.time() if now is None else now
-        month, _, month_end = _month(now)
-        day, _, _ = _day(now)
+        month, _, month_end = month_window(now)
+        day, _, _ = day_window(now)
         self.flush()
         with self._lock:
             if self._closed:
@@ -538,6 +578,9 @@ class Quotas:
             "velocity_limit": self.velocity_limit,
             "throttled_until": math.ceil(row[0]) if row is not None and row[0] > now else None,
         }
+
+    async def aclose(self) -> None:
+        """Nothing belongs to the event loop: `close` does it all."""
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database (PASSIVE: never waits for readers or writers).
@@ -572,7 +615,7 @@ class Quotas:
                 self._give_back(list(self._pools.items()))
                 self._pools.clear()
                 self._give_back_daily(None)
-                oldest = _day(time.time() - DAILY_KEEP_DAYS * 86400)[0]
+                oldest = day_window(time.time() - DAILY_KEEP_DAYS * 86400)[0]
                 self.db.execute("DELETE FROM daily_history WHERE day < ?", (oldest,))
             finally:
                 self.db.close()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from sanic import Request
 from sanic.response import HTTPResponse
 
+from collectors.shared_redis import RETRY_AFTER, BackendUnavailable
 from server.contract import JSON, KEYED_VARY, PRIVATE_CACHE, PUBLIC_CACHE
 from server.errors import ApiError
 from server.keys import ApiKey
@@ -61,9 +62,24 @@ def rate_headers(decision: Decision) -> dict[str, str]:
     }
 
 
-def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
-    """Count the request against the key's limits; a refusal is a 429 with the true Retry-After."""
-    decision: Decision = request.app.ctx.quotas.hit(key.account, plan_of(request, key), history=history, items=items)
+async def charge(request: Request, key: ApiKey, *, history: bool = False, items: Sequence[str] = ()) -> Decision:
+    """Count the request against the key's limits; a refusal is a 429 with the true Retry-After.
+
+    Counters that cannot be reached (Redis down) refuse with a 503 rather than let the request through
+    uncounted: a keyed request is never served beyond what its quota has recorded. Awaited: with Redis
+    the count is a network round trip, during which the worker serves other requests.
+    """
+    try:
+        decision: Decision = await request.app.ctx.quotas.hit_async(
+            key.account, plan_of(request, key), history=history, items=items
+        )
+    except BackendUnavailable:
+        raise ApiError(
+            503,
+            "backend_unavailable",
+            f"quota counters unreachable; nothing was counted, retry in {RETRY_AFTER} s",
+            headers={"Retry-After": str(RETRY_AFTER)},
+        ) from None
     request.ctx.rate = rate_headers(decision)
     if not decision.allowed:
         messages = {

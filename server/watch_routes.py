@@ -88,7 +88,7 @@ async def events_list(request: Request) -> HTTPResponse:
     since = params.since(request)
     if cursor is not None and offset:
         raise bad_request("give `offset` or `cursor`, not both", "cursor")
-    charge(request, key)
+    await charge(request, key)
     store: NotificationStore = request.app.ctx.notifications
     page = store.page(key.account, limit=limit, offset=offset, cursor=cursor, since=since)
     body = {
@@ -115,14 +115,14 @@ def _secret_body(secret: str, created_at: str) -> bytes:
 
 async def secret_get(request: Request) -> HTTPResponse:
     key = authenticate(request)
-    charge(request, key)
+    await charge(request, key)
     secret, created_at = request.app.ctx.notifications.secret_info(key.account)
     return send(request, _secret_body(secret, created_at), keyed=True, cacheable=False)
 
 
 async def secret_rotate(request: Request) -> HTTPResponse:
     key = authenticate(request)
-    charge(request, key)
+    await charge(request, key)
     secret, created_at = request.app.ctx.notifications.rotate_secret(key.account)
     return send(request, _secret_body(secret, created_at), keyed=True, cacheable=False)
 
@@ -132,7 +132,7 @@ async def secret_rotate(request: Request) -> HTTPResponse:
 
 async def watches_list(request: Request) -> HTTPResponse:
     key = authenticate(request)
-    charge(request, key)
+    await charge(request, key)
     watches = request.app.ctx.watches.list(key.account)
     body = {"count": len(watches), "limit": plan_of(request, key).watches, "data": [w.to_json() for w in watches]}
     return send(request, orjson.dumps(body), keyed=True, cacheable=False)
@@ -164,7 +164,7 @@ async def watches_add(request: Request) -> HTTPResponse:
             f"unknown entity {entity!r}: use an entity page path such as /repo/<owner>/<name> or /mcp/<server>"
         )
     await check_webhook_request(request, webhook)
-    charge(request, key)
+    await charge(request, key)
     plan = plan_of(request, key)
     try:
         watch = request.app.ctx.watches.add(
@@ -187,7 +187,7 @@ async def watches_add(request: Request) -> HTTPResponse:
 async def watches_delete(request: Request) -> HTTPResponse:
     key = authenticate(request)
     watch_id = params.required(request, "id", WATCH_ID_MAX)
-    charge(request, key)
+    await charge(request, key)
     if not request.app.ctx.watches.delete(key.account, watch_id):
         raise params.not_found(f"no watch {watch_id!r} on this key")
     return send(request, orjson.dumps({"deleted": watch_id}), keyed=True, cacheable=False)

@@ -121,3 +121,21 @@ def live(tmp_path_factory: pytest.TempPathFactory):
     from tests.live import live_server_fixture
 
     yield from live_server_fixture(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory):
+    """One real redis-server for the session's store tests (skips, naming the package, if not installed)."""
+    from tests.redis_server import redis_server_fixture
+
+    yield from redis_server_fixture(tmp_path_factory.mktemp("redis"))
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def backend_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The settings that choose a store backend: none (SQLite, the default) or an emptied real Redis."""
+    if request.param == "sqlite":
+        return {}
+    server = request.getfixturevalue("redis_server")
+    server.flush()
+    return {"FEEDS_REDIS_URL": server.url}

@@ -70,8 +70,9 @@ class LiveServer:
 
 
 def start_live_server(
-    root: Path, extra_env: dict[str, str] | None = None, workers: int = 2, mcp: bool = False
+    root: Path, extra_env: dict[str, str] | None = None, workers: int = 2, mcp: bool = False, build: bool = True
 ) -> LiveServer:
+    """`build=False`: serve FEEDS_SITE_DIR as it is (another origin, filled by `feeds publish`)."""
     env = {
         **os.environ,
         "FEEDS_DATA_DIR": str(root / "var"),
@@ -82,8 +83,9 @@ def start_live_server(
     }
     settings = Settings(env=env)
     settings.ensure_dirs()
-    make_tiny_archive(settings.archive_path).close()
-    build_site(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
+    if build:
+        make_tiny_archive(settings.archive_path).close()
+        build_site(settings, now=datetime(2026, 11, 4, 12, tzinfo=UTC), quiet=True)
     port = free_port()
     log = open(root / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     process = subprocess.Popen(

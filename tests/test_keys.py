@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from feeds.cli import main
+from feeds.settings import Settings
+from server.backends import open_revocations
 from server.keys import KEY_RE, KeyStore
+from server.revocations import RedisRevocations
 
 
 @pytest.fixture
@@ -134,6 +137,41 @@ def test_revocation_reaches_another_store_within_its_ttl(tmp_path: Path) -> None
         time.sleep(0.05)
     admin.close()
     server.close()
+
+
+def test_a_revocation_notice_ends_a_cached_key(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    """The notice reaches listeners at once: in this process with SQLite, in every process with Redis;
+    even with a key store that never sees the revocation itself (a long TTL, another keys table)."""
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path), **backend_env})
+    admin = KeyStore(tmp_path / "admin.sqlite")
+    key, secret = admin.create("starter")
+    server = KeyStore(tmp_path / "admin.sqlite", cache_ttl=3600)
+    assert server.authenticate(secret) == key  # cached for an hour
+    listening = open_revocations(settings)
+    listening.listen(server.forget)
+    announcing = open_revocations(settings) if backend_env else listening
+    try:
+        if isinstance(listening, RedisRevocations):
+            assert listening.connected.wait(5)
+        announcing.announce(key.prefix)
+        deadline = time.monotonic() + 2
+        while server.authenticate(secret) is not None:
+            assert time.monotonic() < deadline, "notice not heard"
+            time.sleep(0.01)
+        later = KeyStore(tmp_path / "admin.sqlite", cache_ttl=3600)  # a worker started after the notice
+        assert later.authenticate(secret) == key
+        relisten = open_revocations(settings)
+        relisten.listen(later.forget)
+        if isinstance(relisten, RedisRevocations):  # Redis keeps the set: a late listener hears past notices
+            assert relisten.connected.wait(5)
+            assert later.authenticate(secret) is None
+        relisten.close()
+        later.close()
+    finally:
+        for notices in {id(listening): listening, id(announcing): announcing}.values():
+            notices.close()
+        admin.close()
+        server.close()
 
 
 def test_authenticate_is_fast(store: KeyStore) -> None:

@@ -1,5 +1,8 @@
 """Quotas: the monthly limit, daily history calls, the velocity throttle, persistence, and exactness
-across processes and threads."""
+across processes and threads.
+
+The behaviour tests run against every backend (`backend_env`: SQLite, the default, and a real Redis);
+the tests of SQLite's blocks, memos and files read its tables and run against SQLite only."""
 
 from __future__ import annotations
 
@@ -7,22 +10,24 @@ import multiprocessing
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from feeds.settings import Settings
+from server.backends import open_quotas
 from server.plans import Plan, plans
-from server.quotas import Quotas
+from server.quotas import Quotas, QuotaStore
 
 NOW = datetime(2026, 11, 20, 12, 0, 0, tzinfo=UTC).timestamp()
 DEC_1 = datetime(2026, 12, 1, tzinfo=UTC).timestamp()
 NOV_21 = datetime(2026, 11, 21, tzinfo=UTC).timestamp()
 
 
-def make_settings(data_dir: Path, **values: str) -> Settings:
-    env = {"FEEDS_DATA_DIR": str(data_dir)}
+def make_settings(data_dir: Path, backend: dict[str, str] | None = None, **values: str) -> Settings:
+    env = {"FEEDS_DATA_DIR": str(data_dir), **(backend or {})}
     env.update({f"FEEDS_{k.upper()}": v for k, v in values.items()})
     return Settings(env=env)
 
@@ -33,19 +38,22 @@ def starter(settings: Settings) -> Plan:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return make_settings(
-        tmp_path,
-        starter_monthly="20",
-        starter_daily_history="3",
-        velocity_limit="5",
-        velocity_window="600",
-        throttle_seconds="3600",
-    )
+    return make_settings(tmp_path, **LIMITS)
+
+
+LIMITS = {
+    "starter_monthly": "20",
+    "starter_daily_history": "3",
+    "velocity_limit": "5",
+    "velocity_window": "600",
+    "throttle_seconds": "3600",
+}
 
 
 @pytest.fixture
-def quotas(settings: Settings) -> Quotas:
-    q = Quotas(settings)
+def quotas(tmp_path: Path, backend_env: dict[str, str]) -> QuotaStore:
+    """The store of one backend, with the limits of `settings`."""
+    q = open_quotas(make_settings(tmp_path, backend_env, **LIMITS))
     yield q
     q.close()
 
@@ -61,7 +69,7 @@ def shared_used(settings: Settings, account: str, month: str = "2026-11") -> int
 # -- monthly ------------------------------------------------------------------------------------
 
 
-def test_monthly_limit_then_refusal_until_the_month_ends(quotas: Quotas, settings: Settings) -> None:
+def test_monthly_limit_then_refusal_until_the_month_ends(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     for i in range(20):
         d = quotas.hit("acct", plan, now=NOW + i)
@@ -76,7 +84,7 @@ def test_monthly_limit_then_refusal_until_the_month_ends(quotas: Quotas, setting
     assert quotas.hit("other", plan, now=NOW).allowed  # per account
 
 
-def test_month_rollover_resets_the_count(quotas: Quotas, settings: Settings) -> None:
+def test_month_rollover_resets_the_count(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     for _ in range(20):
         assert quotas.hit("acct", plan, now=NOW).allowed
@@ -91,7 +99,7 @@ def test_month_rollover_resets_the_count(quotas: Quotas, settings: Settings) -> 
 # -- daily history ------------------------------------------------------------------------------
 
 
-def test_daily_history_cap_and_midnight_retry_after(quotas: Quotas, settings: Settings) -> None:
+def test_daily_history_cap_and_midnight_retry_after(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     for _ in range(3):
         assert quotas.hit("acct", plan, history=True, now=NOW).allowed
@@ -132,7 +140,7 @@ def test_history_calls_are_reserved_in_blocks_and_given_back_exactly(tmp_path: P
 # -- velocity -----------------------------------------------------------------------------------
 
 
-def test_velocity_throttle(quotas: Quotas, settings: Settings) -> None:
+def test_velocity_throttle(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     for i, item in enumerate("abcde"):
         assert quotas.hit("acct", plan, items=[item], now=NOW + i).allowed
@@ -150,7 +158,7 @@ def test_velocity_throttle(quotas: Quotas, settings: Settings) -> None:
     assert quotas.usage("acct", plan, now=NOW + 3620)["requests"] == 11  # throttled requests consumed nothing
 
 
-def test_velocity_window_slides(quotas: Quotas, settings: Settings) -> None:
+def test_velocity_window_slides(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     assert quotas.hit("acct", plan, items=["a", "b", "c"], now=NOW).allowed
     assert quotas.hit("acct", plan, items=["d", "e"], now=NOW + 300).allowed
@@ -177,10 +185,12 @@ def test_a_repeat_lookup_writes_nothing_until_the_flush(tmp_path: Path) -> None:
         assert q.usage("acct", plan, now=NOW + 100)["history_calls"] == 2
 
 
-def test_a_flushed_repeat_keeps_the_item_in_the_window_for_other_processes(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path, velocity_limit="3", velocity_window="600")
+def test_a_flushed_repeat_keeps_the_item_in_the_window_for_other_processes(
+    tmp_path: Path, backend_env: dict[str, str]
+) -> None:
+    settings = make_settings(tmp_path, backend_env, velocity_limit="3", velocity_window="600")
     plan = starter(settings)
-    with Quotas(settings) as here, Quotas(settings) as other:
+    with closing(open_quotas(settings)) as here, closing(open_quotas(settings)) as other:
         assert here.hit("acct", plan, items=["a"], now=NOW).allowed
         assert here.hit("acct", plan, items=["a"], now=NOW + 500).allowed  # a repeat, in memory
         here.flush()
@@ -202,7 +212,7 @@ def test_repeats_of_an_account_throttled_meanwhile_are_not_written_back(tmp_path
         assert (after.allowed, after.code) == (False, "velocity_throttled")
 
 
-def test_one_request_with_too_many_distinct_items_is_throttled(quotas: Quotas, settings: Settings) -> None:
+def test_one_request_with_too_many_distinct_items_is_throttled(quotas: QuotaStore, settings: Settings) -> None:
     plan = starter(settings)
     assert quotas.hit("acct", plan, items=["a"] * 50, now=NOW).allowed  # duplicates inside a request: one item
     assert not quotas.hit("acct", plan, items=list("bcdef"), now=NOW).allowed
@@ -211,10 +221,10 @@ def test_one_request_with_too_many_distinct_items_is_throttled(quotas: Quotas, s
 # -- a refused request consumes nothing ---------------------------------------------------------
 
 
-def test_a_monthly_refusal_consumes_no_history_and_no_velocity(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path, starter_monthly="2", starter_daily_history="5", velocity_limit="3")
+def test_a_monthly_refusal_consumes_no_history_and_no_velocity(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    settings = make_settings(tmp_path, backend_env, starter_monthly="2", starter_daily_history="5", velocity_limit="3")
     plan = starter(settings)
-    with Quotas(settings) as q:
+    with closing(open_quotas(settings)) as q:
         assert q.hit("acct", plan, history=True, items=["a"], now=NOW).allowed
         assert q.hit("acct", plan, now=NOW).allowed
         for item in "bcdefg":
@@ -225,10 +235,10 @@ def test_a_monthly_refusal_consumes_no_history_and_no_velocity(tmp_path: Path) -
         assert usage["throttled_until"] is None
 
 
-def test_a_history_refusal_consumes_no_velocity_and_no_monthly(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path, starter_daily_history="1", velocity_limit="3")
+def test_a_history_refusal_consumes_no_velocity_and_no_monthly(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    settings = make_settings(tmp_path, backend_env, starter_daily_history="1", velocity_limit="3")
     plan = starter(settings)
-    with Quotas(settings) as q:
+    with closing(open_quotas(settings)) as q:
         assert q.hit("acct", plan, history=True, items=["a"], now=NOW).allowed
         for item in "bcdefg":
             assert q.hit("acct", plan, history=True, items=[item], now=NOW).code == "daily_history_limit"
@@ -239,14 +249,16 @@ def test_a_history_refusal_consumes_no_velocity_and_no_monthly(tmp_path: Path) -
 # -- persistence --------------------------------------------------------------------------------
 
 
-def test_counts_survive_a_restart(settings: Settings) -> None:
+def test_counts_survive_a_restart(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    settings = make_settings(tmp_path, backend_env, **LIMITS)
     plan = starter(settings)
-    first = Quotas(settings)
+    first = open_quotas(settings)
     for i in range(7):
         assert first.hit("acct", plan, history=i < 3, now=NOW).allowed
     first.close()
-    assert shared_used(settings, "acct") == 7  # unused reservation given back
-    second = Quotas(settings)
+    if not backend_env:
+        assert shared_used(settings, "acct") == 7  # unused reservation given back
+    second = open_quotas(settings)
     usage = second.usage("acct", plan, now=NOW)
     assert (usage["requests"], usage["history_calls"]) == (7, 3)
     assert not second.hit("acct", plan, history=True, now=NOW).allowed
@@ -270,15 +282,17 @@ def test_a_crash_loses_at_most_one_block_counted_as_used(tmp_path: Path) -> None
     after.close()
 
 
-def test_usage_subtracts_this_processes_unused_reservation(quotas: Quotas, settings: Settings) -> None:
+def test_usage_subtracts_this_processes_unused_reservation(settings: Settings) -> None:
     plan = starter(settings)
-    quotas.hit("acct", plan, now=NOW)
-    assert shared_used(settings, "acct") > 1
-    assert quotas.usage("acct", plan, now=NOW)["requests"] == 1
+    with Quotas(settings) as quotas:
+        quotas.hit("acct", plan, now=NOW)
+        assert shared_used(settings, "acct") > 1
+        assert quotas.usage("acct", plan, now=NOW)["requests"] == 1
 
 
-def test_closed_quotas_refuse_to_count(settings: Settings) -> None:
-    q = Quotas(settings)
+def test_closed_quotas_refuse_to_count(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    settings = make_settings(tmp_path, backend_env)
+    q = open_quotas(settings)
     q.close()
     q.close()  # idempotent
     with pytest.raises(RuntimeError):
@@ -307,7 +321,7 @@ def _hammer(env: dict[str, str], account: str, attempts: int, history: bool, bar
     """One server-like process: THREADS threads share one Quotas and hit one account `attempts` times."""
     settings = Settings(env=env)
     plan = plans(settings)["starter"]
-    quotas = Quotas(settings)
+    quotas = open_quotas(settings)
     allowed = [0] * THREADS
     codes: set[str | None] = set()
 
@@ -342,20 +356,28 @@ def _run_processes(env: dict[str, str], account: str, attempts: int, history: bo
     return out
 
 
+def used_now(env: dict[str, str]) -> int:
+    """This month's shared count of "acct", exact once every process has closed its store."""
+    settings = Settings(env=env)
+    with closing(open_quotas(settings)) as q:
+        return int(q.usage("acct", starter(settings))["requests"])
+
+
 @pytest.fixture
-def hammer_env(tmp_path: Path) -> dict[str, str]:
+def hammer_env(tmp_path: Path, backend_env: dict[str, str]) -> dict[str, str]:
     """An account with 150 of its 1,000 monthly requests left, counted through the real API."""
     env = {
         "FEEDS_DATA_DIR": str(tmp_path),
         "FEEDS_STARTER_MONTHLY": "1000",
         "FEEDS_STARTER_DAILY_HISTORY": "100",
         "FEEDS_QUOTA_BLOCK": "50",
+        **backend_env,
     }
     settings = Settings(env=env)
-    with Quotas(settings) as q:
+    with closing(open_quotas(settings)) as q:
         for _ in range(850):
             assert q.hit("acct", starter(settings)).allowed
-    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 850
+    assert used_now(env) == 850
     return env
 
 
@@ -363,23 +385,21 @@ def test_two_processes_of_threads_allow_exactly_what_is_left(hammer_env: dict[st
     results = _run_processes(hammer_env, "acct", attempts=2000)
     assert sum(allowed for allowed, _ in results) == 150
     assert all(codes[-1] == "monthly_limit" and set(codes) <= {"", "monthly_limit"} for _, codes in results)
-    settings = Settings(env=hammer_env)
-    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 1000
+    assert used_now(hammer_env) == 1000
 
 
 def test_the_shared_counter_is_exact_after_close_when_quota_is_left(hammer_env: dict[str, str]) -> None:
     results = _run_processes(hammer_env, "acct", attempts=6 * THREADS)
     allowed = sum(a for a, _ in results)
     assert allowed == 2 * 6 * THREADS  # 96 of the 150 left: every request allowed
-    settings = Settings(env=hammer_env)
-    assert shared_used(settings, "acct", time.strftime("%Y-%m", time.gmtime())) == 850 + allowed
+    assert used_now(hammer_env) == 850 + allowed
 
 
 def test_daily_history_is_exact_across_processes(hammer_env: dict[str, str]) -> None:
     results = _run_processes(hammer_env, "acct", attempts=160, history=True)
     assert sum(allowed for allowed, _ in results) == 100
     settings = Settings(env=hammer_env)
-    with Quotas(settings) as q:
+    with closing(open_quotas(settings)) as q:
         usage = q.usage("acct", starter(settings))
     assert (usage["history_calls"], usage["requests"]) == (100, 950)
 
@@ -464,3 +484,41 @@ def test_items_that_left_the_window_are_forgotten_in_memory(tmp_path: Path) -> N
             assert q.hit("acct", plan, items=[f"new{i}"], now=NOW + 3600).allowed
         kept = q._seen["acct"].items
         assert len(kept) == 500 and not any(item.startswith("old") for item in kept)
+
+
+# -- Redis: every origin sees every count at once ------------------------------------------------
+
+
+@pytest.fixture
+def redis_env(redis_server) -> dict[str, str]:
+    redis_server.flush()
+    return {"FEEDS_REDIS_URL": redis_server.url}
+
+
+def test_redis_stores_share_every_count_at_once(tmp_path: Path, redis_env: dict[str, str]) -> None:
+    """Two origins' stores: no reservation ahead, so the last request goes to whichever asks first."""
+    settings = make_settings(tmp_path, redis_env, **LIMITS)
+    plan = starter(settings)
+    with closing(open_quotas(settings)) as one, closing(open_quotas(settings)) as two:
+        for i in range(20):
+            d = (one, two)[i % 2].hit("acct", plan, now=NOW)
+            assert d.allowed and d.remaining == 19 - i
+        assert one.usage("acct", plan, now=NOW)["requests"] == 20
+        assert two.hit("acct", plan, now=NOW).code == "monthly_limit"
+        assert one.hit("other", plan, items=list("abcdef"), now=NOW).code == "velocity_throttled"
+        d = two.hit("other", plan, now=NOW + 1)  # a throttle set through one origin holds on the other at once
+        assert (d.allowed, d.code, d.retry_after) == (False, "velocity_throttled", 3599)
+        assert two.usage("other", plan, now=NOW + 1)["throttled_until"] == int(NOW + 3600)
+
+
+def test_redis_unreachable_raises_backend_unavailable_and_counts_nothing(tmp_path: Path) -> None:
+    from collectors.shared_redis import BackendUnavailable
+    from tests.redis_server import free_port
+
+    settings = make_settings(tmp_path, {"FEEDS_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}, **LIMITS)
+    with closing(open_quotas(settings)) as q:
+        started = time.monotonic()
+        for _ in range(50):
+            with pytest.raises(BackendUnavailable):
+                q.hit("acct", starter(settings), now=NOW)
+        assert time.monotonic() - started < 2  # refused fast, not one timeout per request

@@ -3,7 +3,8 @@ import time
 import weakref
 from pathlib import Path
 
-from collectors.state import StateStore
+from collectors.demand_log import open_demand_log
+from feeds.settings import Settings
 from server.demand import DemandRecorder
 from server.site import ByteBudgetCache, Site, load_site
 
@@ -33,20 +34,48 @@ def test_recent_files_are_kept_but_absent_files_are_not(tmp_path: Path) -> None:
     assert list(site.recent.items) == ["history/a.jsonl"]
 
 
-def test_demand_counted_before_midnight_goes_to_that_day(tmp_path: Path) -> None:
-    recorder = DemandRecorder(tmp_path / "state.sqlite")
+def test_demand_counted_before_midnight_goes_to_that_day(tmp_path: Path, backend_env: dict[str, str]) -> None:
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path), **backend_env})
+    recorder = DemandRecorder(open_demand_log(settings))
     recorder.add("mcp-servers", "io.github.a/b")
     recorder.day, recorder.day_ends = "2026-11-21", time.time() - 1  # as if the clock just passed midnight
     recorder.add("mcp-servers", "io.github.a/b")
     recorder.flush()
-    state = StateStore(tmp_path / "state.sqlite")
+    log = open_demand_log(settings)  # what the build reads, from another connection
     try:
         today = recorder.day
         assert today != "2026-11-21"
-        assert state.demand_between("2026-11-21", "2026-11-21") == {("mcp-servers", "io.github.a/b"): 1}
-        assert state.demand_between(today, today) == {("mcp-servers", "io.github.a/b"): 1}
+        assert log.between("2026-11-21", "2026-11-21") == {("mcp-servers", "io.github.a/b"): 1}
+        assert log.between(today, today) == {("mcp-servers", "io.github.a/b"): 1}
+        assert log.between("2026-11-20", today) == {("mcp-servers", "io.github.a/b"): 2}
     finally:
-        state.close()
+        log.close()
+        recorder.close()
+
+
+def test_demand_a_flush_without_its_store_keeps_the_counts(tmp_path: Path) -> None:
+    """Redis stopped: the counts wait in memory, and go out with the first flush after it is back."""
+    from tests.redis_server import RedisServer
+
+    own = RedisServer(tmp_path / "redis")
+    (tmp_path / "redis").mkdir()
+    own.start()
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path), "FEEDS_REDIS_URL": own.url})
+    recorder = DemandRecorder(open_demand_log(settings))
+    try:
+        recorder.add("mcp-servers", "io.github.a/b")
+        own.stop()
+        recorder.flush()  # fails quietly: nothing lost
+        recorder.add("mcp-servers", "io.github.a/b")
+        own.start()
+        time.sleep(0.6)  # past the pause after a failure
+        recorder.flush()
+        log = open_demand_log(settings)
+        assert log.between(recorder.day, recorder.day) == {("mcp-servers", "io.github.a/b"): 2}
+        log.close()
+    finally:
+        recorder.close()
+        own.stop()
 
 
 def test_a_replaced_site_is_freed_by_reference_counting_alone() -> None:

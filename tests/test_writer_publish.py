@@ -72,3 +72,59 @@ def test_rollback_without_an_older_build(tmp_path: Path) -> None:
     publish.swap(site, "20261101T000000Z-aaaaaa")
     with pytest.raises(publish.PublishError, match="no build older"):
         publish.rollback(site)
+
+
+def test_publish_to_another_site_copies_the_served_build_and_swaps_it_in(tmp_path: Path) -> None:
+    site, other = tmp_path / "site", tmp_path / "origin-b" / "site"
+    with pytest.raises(publish.PublishError, match="no published build"):
+        publish.copy_to(site, other)
+    fake_build(site, "20261101T000000Z-aaaaaa", b"one")
+    (publish.builds_dir(site) / "20261101T000000Z-aaaaaa" / "history").mkdir()
+    (publish.builds_dir(site) / "20261101T000000Z-aaaaaa" / "history" / "x.jsonl").write_bytes(b"x")
+    publish.swap(site, "20261101T000000Z-aaaaaa")
+    assert publish.copy_to(site, other) == "20261101T000000Z-aaaaaa"
+    assert (other / "data.txt").read_bytes() == b"one" and (other / "history" / "x.jsonl").read_bytes() == b"x"
+    assert publish.current_build(other) == "20261101T000000Z-aaaaaa"
+    assert publish.copy_to(site, other) == "20261101T000000Z-aaaaaa"  # again: only swaps
+    with pytest.raises(publish.PublishError, match="being published"):
+        publish.copy_to(site, site)
+
+
+def test_a_publish_while_the_destination_is_served_never_shows_a_half_tree(tmp_path: Path) -> None:
+    """A reader that resolves the destination as the server does (server/site.py: the symlink, once)
+    while builds of 300 files each are published to it, again and again: every tree it finds is whole."""
+    import threading
+
+    site, other = tmp_path / "site", tmp_path / "b" / "site"
+    files = 300
+    seen: list[str] = []
+    problems: list[str] = []
+    done = threading.Event()
+
+    def reader() -> None:
+        while not done.is_set():
+            if not other.is_symlink():
+                continue
+            root = other.resolve(strict=True)
+            contents = {(root / f"f{i}").read_bytes() for i in range(files)}
+            if not (root / BUILD_INFO).exists() or len(contents) != 1:
+                problems.append(f"{root.name}: {len(contents)} versions, build.json {(root / BUILD_INFO).exists()}")
+            seen.append(root.name)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for n in range(8):
+            build_id = f"2026110{n}T000000Z-aaaaaa"
+            root = publish.prepare(site, build_id)
+            for i in range(files):
+                (root / f"f{i}").write_bytes(b"build %d" % n)
+            (root / BUILD_INFO).write_text("{}")
+            publish.swap(site, build_id)
+            assert publish.copy_to(site, other) == build_id
+    finally:
+        done.set()
+        thread.join()
+    assert problems == []
+    assert len(set(seen)) > 1  # the reader did see the tree change under it
+    assert len(publish.complete_builds(other)) == publish.KEEP  # older copies pruned, as after a build
