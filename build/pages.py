@@ -21,7 +21,9 @@ from markupsafe import Markup, escape
 
 from build.badges import score_text, write_badges
 from build.claims import claim_form_context
+from build.entity_demand import EntityDemand
 from build.feedspec import FEED_SPECS
+from build.links import Links, links_of
 from build.paths import badge_path, entity_page
 from build.series import FeedSeries
 from build.templating import TEMPLATES, safe_url, template
@@ -359,6 +361,10 @@ class SitePages:
     badges: int = 0
     maintainers: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Page path -> approved maintainer submission (build/claims.py), shown on the entity page."""
+    links: Links = field(default_factory=dict)
+    """(feed, entity) -> the same thing in other feeds (build/links.py), shown as "Also tracked as"."""
+    demand: EntityDemand | None = None
+    """Each entity's demand rank this week and over the last eight weeks (build/entity_demand.py)."""
 
     # -- shared page context --
 
@@ -466,6 +472,10 @@ class SitePages:
                 events=entity_events,
                 badge=badge,
                 links=upstream_links(feed, entity, row),
+                also_tracked=[
+                    {**link, "feed_title": FEEDS[link["feed"]].title} for link in links_of(self.links, feed, entity)
+                ],
+                demand=self.demand.of(feed, entity) if self.demand is not None else None,
                 claim=f"/claim?entity={quote(path, safe='/')}",
                 maintainer=self.maintainers.get(path),
                 version_history=history,

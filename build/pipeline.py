@@ -24,9 +24,11 @@ import orjson
 
 from build import publish
 from build.claims import load_maintainers
+from build.entity_demand import EntityDemand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.feedspec import FEED_SPECS
 from build.history_files import write_history
+from build.links import Links, compute_links, links_of, read_sources
 from build.momentum import Momentum, compute_momentum
 from build.pages import SitePages, api_docs
 from build.paths import (
@@ -136,8 +138,12 @@ def write_entity_cards(
     momentum: Momentum | None,
     events: dict[str, list[dict[str, Any]]],
     maintainers: dict[str, dict[str, Any]] | None = None,
+    links: Links | None = None,
+    demand: EntityDemand | None = None,
 ) -> None:
     present = series.present()
+    if demand is None:
+        demand = EntityDemand.empty(series.current_day or datetime.now(UTC).date().isoformat())
     for i, entity in enumerate(series.entities):
         card = {
             "entity": entity,
@@ -148,6 +154,8 @@ def write_entity_cards(
             "row": series.latest[i],
             "momentum": momentum.entity(entity) if momentum is not None else None,
             "events": events.get(entity, [])[-RECENT_EVENTS:][::-1],
+            "links": links_of(links or {}, series.feed, entity),
+            "demand": demand.of(series.feed, entity),
         }
         maintainer = maintainers.get(entity_page(series.feed, entity)) if maintainers else None
         if maintainer is not None:  # approved claims only (build/claims.py); absent otherwise
@@ -163,6 +171,8 @@ def build_feed(
     say: Callable[[str], None],
     site_pages: SitePages | None = None,
     maintainers: dict[str, dict[str, Any]] | None = None,
+    links: Links | None = None,
+    entity_demand: EntityDemand | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     series = load_series(archive, feed, progress=say)
@@ -188,7 +198,7 @@ def build_feed(
         }
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
-    write_entity_cards(writer, series, momentum, events, maintainers)
+    write_entity_cards(writer, series, momentum, events, maintainers, links, entity_demand)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
         site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
         say(f"{feed}: pages written")
@@ -223,6 +233,9 @@ def run_build(
         reference = max(days) if days else now.date().isoformat()
         window = demand_window(reference)
         demand = demand_log.between(*window)
+        entity_demand = EntityDemand.load(demand_log, reference, demand)
+        links = compute_links(read_sources(archive))
+        site_pages.links, site_pages.demand = links, entity_demand
         maintainers = load_maintainers(settings.state_path)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
@@ -231,7 +244,7 @@ def run_build(
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
             output, trends, _leaderboard, names = build_feed(
-                writer, archive, feed, demand, say, site_pages, maintainers
+                writer, archive, feed, demand, say, site_pages, maintainers, links, entity_demand
             )
             outputs.append(output)
             latest_trends[feed] = trends

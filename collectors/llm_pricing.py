@@ -77,7 +77,6 @@ PRICE_FIELDS: tuple[tuple[str, str, int], ...] = (
 class Model(BaseModel):
     UPSTREAM_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {
-            "hugging_face_id",
             "top_provider",
             "per_request_limits",
             "default_parameters",
@@ -89,6 +88,7 @@ class Model(BaseModel):
     id: str = Field(min_length=1)
     name: str
     canonical_slug: str | None = None
+    hugging_face_id: str | None = None
     description: str | None = None
     created: int
     context_length: int | None = None
@@ -143,6 +143,7 @@ def transform(model: Model, ctx: CollectContext, last: Snapshots | None = None) 
         id=model.id,
         name=model.name,
         canonical_slug=model.canonical_slug,
+        hugging_face_id=(model.hugging_face_id or "").strip() or None,
         description=model.description,
         context_length=model.context_length,
         input_modalities=model.architecture.input_modalities,

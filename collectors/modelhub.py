@@ -54,9 +54,14 @@ SOURCES: tuple[KindSource, ...] = (
             "tags",
             "createdAt",
             "lastModified",
+            "cardData",
         ),
     ),
-    KindSource("space", "spaces", ("author", "likes", "trendingScore", "sdk", "tags", "createdAt", "lastModified")),
+    KindSource(
+        "space",
+        "spaces",
+        ("author", "likes", "trendingScore", "sdk", "tags", "createdAt", "lastModified", "cardData"),
+    ),
     KindSource(
         "dataset", "datasets", ("author", "likes", "downloads", "trendingScore", "tags", "createdAt", "lastModified")
     ),
@@ -82,7 +87,6 @@ class HubItem(BaseModel):
             "gated",
             "disabled",
             "sha",
-            "cardData",
             "siblings",
             "spaces",
             "safetensors",
@@ -122,6 +126,8 @@ class HubItem(BaseModel):
     tags: list[str] = []
     createdAt: Timestamp | None = None
     lastModified: Timestamp | None = None
+    cardData: dict[str, Any] | None = None
+    """The card's metadata, free-form: read only for the repository it names (`repository_of`)."""
 
 
 def _tag_value(tags: list[str], prefix: str) -> str | None:
@@ -134,6 +140,20 @@ def _tag_value(tags: list[str], prefix: str) -> str | None:
 
 def _kept_tags(tags: list[str]) -> list[str]:
     return [t for t in tags if t not in NOISY_TAGS and not t.startswith(NOISY_TAG_PREFIXES)]
+
+
+CARD_REPOSITORY_KEYS = ("github", "repository", "repo", "code")
+"""Card metadata keys whose value may be the item's source repository (the hub has no fixed field for it)."""
+
+
+def repository_of(item: HubItem) -> str | None:
+    """The GitHub repository URL the item's card names under one of CARD_REPOSITORY_KEYS, else None."""
+    card = item.cardData or {}
+    for key in CARD_REPOSITORY_KEYS:
+        value = card.get(key)
+        if isinstance(value, str) and value.strip().lower().startswith(("https://github.com/", "http://github.com/")):
+            return value.strip()
+    return None
 
 
 def _task(kind: Kind, item: HubItem) -> str | None:
@@ -160,6 +180,7 @@ def transform(kind: Kind, item: HubItem) -> HubRow:
         trending_score=item.trendingScore,
         trending_rank=item.rank,
         tags=_kept_tags(item.tags),
+        repository=repository_of(item) if kind != "dataset" else None,
         lastModified=item.lastModified,
         createdAt=None if item.createdAt == UNKNOWN_CREATED_AT else item.createdAt,
     )

@@ -206,6 +206,9 @@ class LlmRow(Row):
     id: str = Field(description="Marketplace model id, e.g. `openai/gpt-4o`.")
     name: str
     canonical_slug: str | None = None
+    hugging_face_id: str | None = Field(
+        None, description="The model's Hugging Face id (`owner/name`) when the marketplace names one; null otherwise."
+    )
     description: str | None = None
     context_length: int | None
     input_modalities: list[str]
@@ -241,6 +244,11 @@ class HubRow(Row):
     trending_score: int | None = Field(description="The hub's trending score; null when the hub did not send one.")
     trending_rank: int = Field(description="1-based position in this kind's trending list.")
     tags: list[str] = []
+    repository: str | None = Field(
+        None,
+        description="The GitHub repository URL a model's or app's card names (`github`, `repository`, `repo` or "
+        "`code` in its metadata); null otherwise.",
+    )
     lastModified: str | None = None
     createdAt: str | None = Field(description="Null when the hub does not know the creation date.")
 

@@ -316,7 +316,8 @@ def summarize_entity(body: dict[str, Any]) -> str:
     momentum = body.get("momentum") or {}
     score = f"momentum {momentum.get('score')}" if momentum else "no momentum score"
     state = "in the latest snapshot" if body.get("current") else f"last seen {body.get('lastSeen')}"
-    return f"{body.get('feed')} {body.get('entity')}: {state}, {score}, {len(body.get('events') or [])} recent events"
+    events, links = len(body.get("events") or []), len(body.get("links") or [])
+    return f"{body.get('feed')} {body.get('entity')}: {state}, {score}, {events} recent events, {links} links"
 
 
 def summarize_sample(body: dict[str, Any]) -> str:
@@ -582,8 +583,11 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         """Everything about ONE entity in one call: {entity, feed, current (in the latest snapshot),
         firstSeen, lastSeen, row (its latest full row), momentum {score, components, basis, history of
         daily scores} (null for feeds without momentum: forum-launch-ai, ai-pricing), events (its recent
-        new_entity / version_bump / price_change events)}. Needs a key; costs one request of the monthly
-        quota (not the daily history+trends cap) and counts toward the velocity throttle. 404 when the
+        new_entity / version_bump / price_change events), links (the same thing in other feeds: [{feed,
+        entity, page, via}], e.g. an MCP server's repository or an LLM's hub model; pass feed and entity
+        back to get_entity), demand {rank this week or null, lookups, weeks: last 8 weeks oldest first}}.
+        Needs a key; costs one request of the monthly quota (not the daily history+trends cap) and counts
+        toward the velocity throttle. 404 when the
         entity is unknown: check the key format (list_feeds) or find it with query_feed(q=...)."""
         if (refused := unknown_feed(feed)) is not None:
             return refused

@@ -426,10 +426,12 @@ def _history_operation() -> dict[str, Any]:
 def _entity_operation() -> dict[str, Any]:
     return _operation(
         "entity",
-        "One entity: latest row, momentum and recent events",
+        "One entity: latest row, momentum, recent events, links to other feeds and demand",
         "The entity's latest archived row, whether it is in the current day, its first and last archived days, "
-        "its momentum (score, components, basis and recent score history; null on feeds without momentum) and its "
-        "20 most recent change events, newest first.",
+        "its momentum (score, components, basis and recent score history; null on feeds without momentum), its "
+        "20 most recent change events, newest first, `links` to the same thing tracked in other feeds (each with "
+        "the rule that found it, `via`; ambiguous matches are left out) and `demand`: its rank in this week's "
+        "demand index (null without lookups) and its last 8 weeks, oldest first.",
         ["history"],
         [
             FEED_PATH_PARAM,

@@ -575,6 +575,51 @@ class EntityMomentum(Body):
     history: list[ScorePoint] = Field(description="Score on recent archived days (absent days left out).")
 
 
+# -- one entity across feeds, demand per entity (docs/links.md) -------------------------------------
+
+
+LinkVia = Literal["mcp_repository", "hugging_face_id", "provider_host", "hub_repository"]
+
+
+class EntityLink(Body):
+    """The same thing tracked in another feed, and how the link was found."""
+
+    feed: FeedName = Field(description="Feed of the linked entity.")
+    entity: str = Field(description="Entity key of the linked entity (its `/entity?entity=`).")
+    page: str = Field(description="Public entity page path of the linked entity.")
+    via: LinkVia = Field(
+        description="The rule that found the link: `mcp_repository` (the MCP registry's repository URL names "
+        "the repository), `hugging_face_id` (the LLM marketplace's Hugging Face id names the hub model), "
+        "`provider_host` (the pricing page's host is the provider part of the LLM's id), `hub_repository` "
+        "(the hub item's card names the repository)."
+    )
+
+
+class DemandWeek(Body):
+    """The entity in the demand index of one week (seven days ending on `to`)."""
+
+    from_: Day = Field(alias="from", description="First day of the week.")
+    to: Day = Field(description="Last day of the week.")
+    rank: int | None = Field(ge=1, description="1-based rank in that week's demand index; null without lookups.")
+    lookups: int = Field(ge=0, description="Keyed API/MCP lookups of the entity that week.")
+
+
+class EntityDemandInfo(Body):
+    """How often AI agents looked the entity up: this week's rank and the last eight weeks."""
+
+    rank: int | None = Field(
+        ge=1,
+        description="Rank in this week's demand index (the ranking /demand publishes the top 100 of, "
+        "counted however far down); null when the entity had no lookups this week.",
+    )
+    lookups: int = Field(ge=0, description="Keyed lookups this week.")
+    weeks: list[DemandWeek] = Field(
+        min_length=8,
+        max_length=8,
+        description="The last 8 weeks, oldest first; the last one is this week (same rank and lookups).",
+    )
+
+
 # -- maintainer claims (SPEC §1): submissions, the API's request and answer --------------------------
 
 
@@ -789,6 +834,10 @@ class EntityCard(Body):
     row: Row = Field(description="The entity's latest archived row.")
     momentum: EntityMomentum | None = Field(description="Momentum; null on feeds without momentum.")
     events: list[Event] = Field(description="Up to 20 most recent change events, newest first.")
+    links: list[EntityLink] = Field(
+        description="The same thing tracked in other feeds (docs/links.md); empty when none is known."
+    )
+    demand: EntityDemandInfo = Field(description="Agent demand: rank this week and the last 8 weeks.")
     maintainer: Maintainer | None = Field(
         None, description="Approved maintainer submission (maintainer-provided); absent when there is none."
     )

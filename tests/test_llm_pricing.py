@@ -57,11 +57,14 @@ async def test_typical_rows(env: Env) -> None:
     assert record.warnings == 0
     assert [str(r.url) for r in seen] == ["https://openrouter.ai/api/v1/models?output_modalities=all"]
     rows = env.archive.rows_on(FEED, DAY)
+    # the marketplace's Hugging Face id, kept when it names one ("" counts as none)
+    assert rows["example-lab/example-7b-instruct"]["hugging_face_id"] == "example-lab/Example-7B-Instruct"
     assert rows["northwind/nw-pro-2"] == {
         "entity": "northwind/nw-pro-2",
         "id": "northwind/nw-pro-2",
         "name": "Northwind: NW Pro 2",
         "canonical_slug": "northwind/nw-pro-2-20260514",
+        "hugging_face_id": None,
         "description": "Northwind's flagship reasoning model.",
         "context_length": 1000000,
         "input_modalities": ["text", "image", "file"],

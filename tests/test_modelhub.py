@@ -27,8 +27,9 @@ EXPAND = {
         "tags",
         "createdAt",
         "lastModified",
+        "cardData",
     ],
-    "spaces": ["author", "likes", "trendingScore", "sdk", "tags", "createdAt", "lastModified"],
+    "spaces": ["author", "likes", "trendingScore", "sdk", "tags", "createdAt", "lastModified", "cardData"],
     "datasets": ["author", "likes", "downloads", "trendingScore", "tags", "createdAt", "lastModified"],
 }
 RATE_HEADERS = {"RateLimit": '"api";r=480;t=211', "RateLimit-Policy": '"fixed window";"api";q=500;w=300'}
@@ -143,6 +144,7 @@ async def test_typical_rows(env: Env) -> None:
             "base_model:finetune:meta-llama/Llama-3.1-8B",
             "license:apache-2.0",
         ],
+        "repository": None,
         "lastModified": "2025-11-18T21:03:10Z",
         "createdAt": "2025-10-01T09:12:25Z",
     }
@@ -156,6 +158,8 @@ async def test_typical_rows(env: Env) -> None:
     space = rows["space:example-org/mcp-playground"]
     assert (space["kind"], space["downloads"], space["task"], space["license"]) == ("space", None, "gradio", None)
     assert space["tags"] == ["gradio", "mcp-server"]
+    assert space["repository"] == "https://github.com/example-org/mcp-playground"  # named by the card's `github`
+    assert rows["space:arena-team/leaderboard"]["repository"] is None
     assert rows["space:arena-team/leaderboard"]["trending_rank"] == 2
 
     dataset = rows["dataset:open-data/agent-trajectories"]

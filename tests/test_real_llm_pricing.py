@@ -56,6 +56,7 @@ APRIL_ROWS: dict[str, dict[str, Any]] = {
         "id": "openai/o3",
         "name": "OpenAI: o3",
         "canonical_slug": None,
+        "hugging_face_id": None,
         "description": (
             "o3 is a well-rounded and powerful model across domains. It sets a new standard for math, science, "
             "coding, and visual reasoning tasks. It also excels at technical writing and instruction-following. "
@@ -85,6 +86,7 @@ APRIL_ROWS: dict[str, dict[str, Any]] = {
         "id": "openai/o1-pro",
         "name": "OpenAI: o1-pro",
         "canonical_slug": None,
+        "hugging_face_id": None,
         "description": (
             "The o1 series of models are trained with reinforcement learning to think before they answer and "
             "perform complex reasoning. The o1-pro model uses more compute to think harder and provide "
@@ -113,6 +115,7 @@ APRIL_ROWS: dict[str, dict[str, Any]] = {
         "id": "openai/gpt-4o-search-preview",
         "name": "OpenAI: GPT-4o Search Preview",
         "canonical_slug": None,
+        "hugging_face_id": None,
         "description": (
             "GPT-4o Search Previewis a specialized model for web search in Chat Completions. It is trained to "
             "understand and execute web search queries."
@@ -140,6 +143,7 @@ APRIL_ROWS: dict[str, dict[str, Any]] = {
         "id": "perplexity/sonar",
         "name": "Perplexity: Sonar",
         "canonical_slug": None,
+        "hugging_face_id": None,
         "description": (
             "Sonar is lightweight, affordable, fast, and simple to use — now featuring citations and the ability "
             "to customize sources. It is designed for companies seeking to integrate lightweight question-and-answer "
@@ -247,6 +251,7 @@ async def test_may12_rows(env: Env) -> None:
         "id": "qwen/qwen3-8b:free",
         "name": "Qwen: Qwen3 8B (free)",
         "canonical_slug": None,
+        "hugging_face_id": "Qwen/Qwen3-8B",
         "description": (
             "Qwen3-8B is a dense 8.2B parameter causal language model from the Qwen3 series, designed for both "
             'reasoning-heavy tasks and efficient dialogue. It supports seamless switching between "thinking" mode '
@@ -319,6 +324,7 @@ MAY23_SONNET = {
     "id": "anthropic/claude-sonnet-4",
     "name": "Anthropic: Claude Sonnet 4",
     "canonical_slug": None,
+    "hugging_face_id": None,
     "description": (
         "Claude Sonnet 4 significantly enhances the capabilities of its predecessor, Sonnet 3.7, excelling in "
         "both coding and reasoning tasks with improved precision and controllability. Achieving state-of-the-art "

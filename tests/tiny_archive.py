@@ -66,14 +66,14 @@ def post(item: str, points: int, day: int) -> ForumRow:
     )
 
 
-def server(name: str, version: str) -> McpServerRow:
+def server(name: str, version: str, repository: str = "https://github.com/example/weather") -> McpServerRow:
     return McpServerRow(
         entity=name,
         name=name,
         description="Weather forecasts over MCP",
         version=version,
         url="https://github.com/example/weather",
-        repository="https://github.com/example/weather",
+        repository=repository,
         remotes=[McpRemote(type="streamable-http", url="https://mcp.example.com/weather")],
         packages=[McpPackage(registryType="npm", identifier="@example/weather", version=version, transport="stdio")],
         publishedAt="2026-09-01T00:00:00Z",
@@ -98,11 +98,12 @@ def page(url: str, amount: float, day: int, changes: list[PriceChange]) -> Prici
     )
 
 
-def llm(model: str, price_in: float, day: int, previous: float | None) -> LlmRow:
+def llm(model: str, price_in: float, day: int, previous: float | None, hugging_face_id: str | None = None) -> LlmRow:
     return LlmRow(
         entity=model,
         id=model,
         name=model.title(),
+        hugging_face_id=hugging_face_id,
         context_length=128000 if "big" in model else 32000,
         input_modalities=["text"],
         output_modalities=["text"],
@@ -116,7 +117,7 @@ def llm(model: str, price_in: float, day: int, previous: float | None) -> LlmRow
     )
 
 
-def hub(kind: str, hub_id: str, likes: int, rank: int) -> HubRow:
+def hub(kind: str, hub_id: str, likes: int, rank: int, repository: str | None = None) -> HubRow:
     return HubRow(
         entity=f"{kind}:{hub_id}",
         id=hub_id,
@@ -128,6 +129,7 @@ def hub(kind: str, hub_id: str, likes: int, rank: int) -> HubRow:
         license="apache-2.0",
         trending_score=100 - rank,
         trending_rank=rank,
+        repository=repository,
         createdAt="2026-10-01T00:00:00Z",
         lastModified="2026-10-31T00:00:00Z",
     )
@@ -144,7 +146,9 @@ def rows_for(feed: str, d: int) -> list[Row] | None:
     if feed == "forum-launch-ai":
         return [post("41000001", 10 + 20 * d, d), post("41000002", 5 + d, d)]
     if feed == "mcp-servers":
-        return [server("io.github.example/weather", "1.0.0" if d < 2 else "1.1.0"), server("com.acme/files", "0.3.0")]
+        # com.acme/files comes from a tracked repository (a link, docs/links.md)
+        files = server("com.acme/files", "0.3.0", "https://github.com/acme/agent-kit/tree/main/servers/files")
+        return [server("io.github.example/weather", "1.0.0" if d < 2 else "1.1.0"), files]
     if feed == "ai-pricing":
         amount = 20.0 if d < 3 else 16.0
         changes = [PriceChange(plan="Pro", change="price", old=20.0, new=16.0, currency="USD", period="month")]
@@ -153,11 +157,12 @@ def rows_for(feed: str, d: int) -> list[Row] | None:
         if d == 3:
             return None
         cut = d >= 2
-        return [llm("lab/big-model", 2.0 if cut else 3.0, d, 3.0 if d == 2 else None), llm("lab/small", 0.5, d, None)]
+        big = llm("lab/big-model", 2.0 if cut else 3.0, d, 3.0 if d == 2 else None, hugging_face_id="org/llm-8b")
+        return [big, llm("lab/small", 0.5, d, None)]
     if feed == "modelhub-trending":
         return [
             hub("model", "org/llm-8b", 100 + 10 * d, 1),
-            hub("space", "org/demo", 20 + d, 1),
+            hub("space", "org/demo", 20 + d, 1, repository="https://github.com/bob/mcp-lite"),
             hub("dataset", "org/data", 7, 1),
         ]
     raise KeyError(feed)

@@ -4,8 +4,8 @@ Bare JSON arrays, sorted descending by `sort` (trendingScore by default here), p
 with an RFC 8288 `Link: <...>; rel="next"` header whose URL carries the query plus an opaque
 `cursor`. `expand` (repeated, or `expand[]`) narrows each item to `_id`, `id` and the listed
 properties and refuses a property the kind does not have, as upstream; without it the documented
-default field set is served. Properties no collector needs (`siblings`, `cardData`, ...) are
-accepted but left out.
+default field set is served. `cardData` holds the card's licence and, for some models and apps, the
+repository it names; other properties no collector needs (`siblings`, ...) are accepted but left out.
 """
 
 from __future__ import annotations
@@ -151,6 +151,10 @@ def properties(state: HubNow) -> dict[str, Any]:
         "tags": list(item.tags),
         "sha": f"{item.object_id}{int(state.last_modified):08x}"[:40],
     }
+    card: dict[str, Any] = {"license": next((t[8:] for t in item.tags if t.startswith("license:")), None)}
+    if item.repository:
+        card["repository"] = item.repository
+    props["cardData"] = card
     if state.trending:  # the live lists leave the score out of some items: as often, an item with none
         props["trendingScore"] = state.trending
     if item.kind == "model":

@@ -420,8 +420,20 @@ class Server:
     publisher_meta: bool
 
 
+def tracked_repository(seed: int, repos: int, salt: str, k: int, share: float, born: float) -> str | None:
+    """The URL of a simulated repository born before `born`, for a `share` of the `k`s (its own random
+    stream, so the other draws of the entity stay as they were): what makes an MCP server or a hub
+    item name a repository the code-host feed tracks."""
+    r = rng(seed, salt, k)
+    if repos <= 0 or r.random() >= share:
+        return None
+    repo = repo_params(seed, repos, r.randrange(repos))
+    return f"https://github.com/{repo.full_name}" if repo.born <= born else None
+
+
 @lru_cache(maxsize=100_000)
-def server_params(seed: int, population: int, k: int) -> Server:
+def server_params(seed: int, population: int, k: int, repos: int = 0) -> Server:
+    """`repos`: the code host's population; with it, a third of the servers come from a simulated repository."""
     timeline = Timeline(seed, SERVER, population, 365.0)
     r = rng(seed, "server", k)
     owner_i, prefix_i, stem_i, style = unique_digits(
@@ -443,6 +455,7 @@ def server_params(seed: int, population: int, k: int) -> Server:
     )[:100]
     born = timeline.born(k)
     repository = f"https://github.com/{owner}/{base}" if r.random() < 0.8 else None
+    repository = tracked_repository(seed, repos, "server-repository", k, 0.35, born) or repository
     roll = r.random()
     package_kind = None if roll < 0.3 else ("npm" if roll < 0.65 else ("pypi" if roll < 0.9 else "oci"))
     package_id = {
@@ -895,6 +908,8 @@ class HubItem:
     update_phase: float
     update_period: float
     stall: float
+    repository: str | None = None
+    """The GitHub repository its card names (models and hosted apps), if any."""
 
     def trending_at(self, age: float) -> int:
         score = self.baseline
@@ -916,8 +931,19 @@ class HubItem:
         return int(self.downloads * (1 + 4 * recent) * (0.9 + 0.2 * jitter))
 
 
+def _open_weights(seed: int, llms: int, k: int) -> str | None:
+    """For a fifth of the hub's models: the Hugging Face id of a simulated marketplace model with open
+    weights, so the marketplace's `hugging_face_id` names a model the hub lists."""
+    r = rng(seed, "hub-open-weights", k)
+    if llms <= 0 or r.random() >= 0.2:
+        return None
+    return llm_params(seed, llms, r.randrange(llms)).hugging_face_id or None
+
+
 @lru_cache(maxsize=100_000)
-def hub_params(seed: int, population: int, kind: str, k: int) -> HubItem:
+def hub_params(seed: int, population: int, kind: str, k: int, repos: int = 0, llms: int = 0) -> HubItem:
+    """`repos`, `llms`: the code host's and the marketplace's populations; with them some models are the
+    open weights of marketplace models and some models and apps name a simulated repository."""
     code = HUB_KINDS[kind]
     timeline = Timeline(seed, code, population, 240.0)
     r = rng(seed, kind, k)
@@ -971,6 +997,14 @@ def hub_params(seed: int, population: int, kind: str, k: int) -> HubItem:
         ]
         downloads = math.exp(r.gauss(6.5, 1.8))
     author = OWNERS[owner_i][0]
+    item_id = f"{author}/{name}"
+    if kind == "model" and (weights := _open_weights(seed, llms, k)) is not None:
+        item_id, author = weights, weights.split("/", 1)[0]
+    repository = (
+        tracked_repository(seed, repos, f"hub-repository-{kind}", k, 0.3 if kind == "space" else 0.1, born)
+        if kind != "dataset"
+        else None
+    )
     height = math.exp(r.gauss(3.2, 1.1))
     peaks = [(r.uniform(0.5, 12), height, r.uniform(2, 10))]
     if r.random() < 0.35:  # trends again later: a new version, a paper, a viral demo
@@ -979,7 +1013,7 @@ def hub_params(seed: int, population: int, kind: str, k: int) -> HubItem:
         k=k,
         kind=kind,
         object_id=f"{h64(seed, code, k):016x}{h64(seed, code, k, 1) & 0xFFFFFFFF:08x}",
-        id=f"{author}/{name}",
+        id=item_id,
         author=author,
         born=born,
         retires=born + lifetime,
@@ -996,6 +1030,7 @@ def hub_params(seed: int, population: int, kind: str, k: int) -> HubItem:
         update_phase=r.uniform(0, 3) * DAY,
         update_period=r.uniform(1, 40) * DAY,
         stall=r.uniform(5, 120) * DAY if r.random() < 0.5 else INF,
+        repository=repository,
     )
 
 
@@ -1083,7 +1118,7 @@ class DayState:
         timeline = Timeline(c.seed, SERVER, c.servers, 365.0)
         states = []
         for k in timeline.indices(self.now, grace_days=DELETED_GRACE_DAYS + 1):
-            state = server_now(server_params(c.seed, c.servers, k), c.seed, self.now)
+            state = server_now(server_params(c.seed, c.servers, k, c.repos), c.seed, self.now)
             if state is not None:
                 states.append(state)
         states.sort(key=lambda s: s.server.name)
@@ -1112,7 +1147,7 @@ class DayState:
             timeline = Timeline(c.seed, HUB_KINDS[kind], c.hub_items, 240.0)
             states = []
             for k in timeline.indices(self.now):
-                state = hub_now(hub_params(c.seed, c.hub_items, kind, k), c.seed, self.now)
+                state = hub_now(hub_params(c.seed, c.hub_items, kind, k, c.repos, c.llms), c.seed, self.now)
                 if state is not None:
                     states.append(state)
             states.sort(key=lambda s: (-s.trending, -s.likes, s.item.id))

@@ -1,0 +1,66 @@
+"""Demand per entity: its rank in this week's demand index and its last eight weekly ranks.
+
+The ranking is the demand index's (build/pipeline.py `write_demand`): every entity of every feed
+with at least one keyed lookup in the week, most lookups first, ties by (feed, entity); the index
+publishes the top 100, an entity card carries its rank however far down it is. Weeks are the index's
+windows (seven days ending on the reference day), stepped back a week at a time.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from collectors.demand_log import DemandLog
+
+WEEKS = 8
+WEEK_DAYS = 7
+
+Demand = dict[tuple[str, str], int]
+
+
+def week_windows(reference: str, weeks: int = WEEKS) -> list[tuple[str, str]]:
+    """(first day, last day) of each of the last `weeks` weeks ending on `reference`, oldest first."""
+    last = date.fromisoformat(reference)
+    windows = []
+    for back in range(weeks - 1, -1, -1):
+        end = last - timedelta(days=WEEK_DAYS * back)
+        windows.append((str(end - timedelta(days=WEEK_DAYS - 1)), str(end)))
+    return windows
+
+
+def ranks(demand: Demand) -> dict[tuple[str, str], int]:
+    """1-based positions in the demand index's order (lookups descending, then feed, then entity)."""
+    ordered = sorted(((key, n) for key, n in demand.items() if n > 0), key=lambda item: (-item[1], item[0]))
+    return {key: position for position, (key, _) in enumerate(ordered, start=1)}
+
+
+class EntityDemand:
+    """Each entity's demand over the last eight weeks, computed once per build."""
+
+    def __init__(self, windows: list[tuple[str, str]], weekly: list[Demand]) -> None:
+        self.windows = windows
+        self.weekly = weekly
+        self.weekly_ranks = [ranks(week) for week in weekly]
+
+    @classmethod
+    def load(cls, log: DemandLog, reference: str, this_week: Demand | None = None) -> EntityDemand:
+        windows = week_windows(reference)
+        weekly = [log.between(*window) for window in windows[:-1]]
+        weekly.append(this_week if this_week is not None else log.between(*windows[-1]))
+        return cls(windows, weekly)
+
+    @classmethod
+    def empty(cls, reference: str) -> EntityDemand:
+        """No recorded lookups at all (a build without a demand log)."""
+        windows = week_windows(reference)
+        return cls(windows, [{} for _ in windows])
+
+    def of(self, feed: str, entity: str) -> dict[str, Any]:
+        """`{rank, lookups, weeks: [{from, to, rank, lookups}] oldest first}`; rank null without lookups."""
+        key = (feed, entity)
+        weeks = [
+            {"from": first, "to": last, "rank": week_ranks.get(key), "lookups": week.get(key, 0)}
+            for (first, last), week, week_ranks in zip(self.windows, self.weekly, self.weekly_ranks, strict=True)
+        ]
+        return {"rank": weeks[-1]["rank"], "lookups": weeks[-1]["lookups"], "weeks": weeks}
