@@ -46,6 +46,7 @@ from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES, FEEDS
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.progress import Progress
 from feeds.settings import Settings
 
@@ -217,13 +218,13 @@ def run_build(
 
     settings.ensure_dirs()
     archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
+    state = StateStore(state_database(settings))
     try:
         days = [d for d in (archive.latest_day(feed) for feed in FEED_NAMES) if d]
         reference = max(days) if days else now.date().isoformat()
         window = demand_window(reference)
         demand = state.demand_between(*window)
-        maintainers = load_maintainers(settings.state_path)
+        maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
         latest_trends: dict[str, dict[str, dict[str, Any]]] = {}

@@ -61,6 +61,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_DATA_DIR", "var", "Archive, state store, counters, run log and outbox.", Path),
     Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
     Setting(
+        "FEEDS_DATABASE_URL",
+        "",
+        "postgresql://user:password@host/db for keys, watches, notifications, claims and the tracking queue "
+        "(`feeds db migrate` first); empty: the SQLite file FEEDS_DATA_DIR/state.sqlite.",
+        secret=True,
+    ),
+    Setting(
         "GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min.", secret=True
     ),
     Setting("FEEDS_OFFLINE", "0", "1: every collection uses the offline replay instead of the network.", bool),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from server.keys import ApiKey, KeyStore
 from server.plans import PLAN_NAMES, plans
@@ -75,7 +76,7 @@ def _list(store: KeyStore, settings: Settings) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     settings.ensure_dirs()
-    store = KeyStore(settings.state_path)
+    store = KeyStore(state_database(settings))
     try:
         if args.action == "create":
             _print_new(*store.create(args.plan, args.name))

@@ -1,24 +1,30 @@
 """The demand log, server side: keyed lookups of one entity, counted in memory and flushed in batches.
 
 A write per lookup would put SQLite's write lock on the hot path; a per-worker counter flushed every
-few seconds (and at shutdown) costs one transaction per flush. The build reads the sums.
+few seconds (and at shutdown) costs one transaction per flush. The build reads the sums. While the
+state database is unreachable, counts wait in memory for the next flush.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
+from collectors.db import BackendUnavailable
 from collectors.state import StateStore
+from collectors.state_db import state_database
+from feeds.settings import Settings
+
+log = logging.getLogger("feeds.server")
 
 FLUSH_SECONDS = 2.0
 
 
 class DemandRecorder:
-    def __init__(self, state_path: Path) -> None:
-        self.state_path = state_path
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
         self.pending: Counter[tuple[str, str]] = Counter()
         self.day, self.day_ends = _today()
 
@@ -32,11 +38,15 @@ class DemandRecorder:
         if not self.pending:
             return
         counts, self.pending = self.pending, Counter()
-        state = StateStore(self.state_path)
         try:
-            state.add_demand(self.day, counts)
-        finally:
-            state.close()
+            state = StateStore(state_database(self.settings))
+            try:
+                state.add_demand(self.day, counts)
+            finally:
+                state.close()
+        except BackendUnavailable as exc:
+            log.warning("demand log not flushed, kept for the next flush: %s", exc)
+            self.pending.update(counts)
 
 
 def _today() -> tuple[str, float]:

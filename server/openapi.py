@@ -188,6 +188,29 @@ UNAUTHORIZED = _problem(
 )
 NOT_READY = _problem(503, ["not_ready"], "No build is published yet.", headers={"Retry-After": _header("Retry-After")})
 INTERNAL = _problem(500, ["internal"], "Unexpected server error (logged; no detail is given).")
+STATE_UNAVAILABLE = _problem(
+    503,
+    ["backend_unavailable"],
+    "The shared state store (keys, watches, claims) is unreachable for a moment.",
+    headers={"Retry-After": _header("Retry-After")},
+)
+
+
+def _reads_state_store(operation: dict[str, Any]) -> None:
+    """Every keyed operation looks its key up and claims are stored, both in the shared state store: while
+    it is unreachable they answer 503 `backend_unavailable` with Retry-After (never a 500)."""
+    responses = operation["responses"]
+    current = responses.get("503")
+    if current is None:
+        responses["503"] = STATE_UNAVAILABLE
+        return
+    extra = f"; `backend_unavailable`: {CODES['backend_unavailable'].rstrip('.')}."
+    responses["503"] = {
+        **current,
+        "description": current["description"].rstrip(".") + extra,
+        "x-error-codes": [*current["x-error-codes"], "backend_unavailable"],
+        "headers": {**current.get("headers", {}), "Retry-After": _header("Retry-After")},
+    }
 
 
 VELOCITY_LOOKUP = (
@@ -987,6 +1010,10 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths.update(_export_operations())
     paths[f"{API}/claims"] = _claim_operations()
     paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
+    for path, item in paths.items():
+        for operation in item.values():
+            if "401" in operation["responses"] or path == f"{API}/claims":
+                _reads_state_store(operation)
     document = {
         "openapi": OPENAPI_VERSION,
         "info": {

@@ -101,6 +101,7 @@ ErrorCode = Literal[
     "daily_history_limit",
     "velocity_throttled",
     "not_ready",
+    "backend_unavailable",
     "export_building",
     "claims_per_email",
     "claims_per_entity",

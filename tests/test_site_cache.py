@@ -4,6 +4,7 @@ import weakref
 from pathlib import Path
 
 from collectors.state import StateStore
+from feeds.settings import Settings
 from server.demand import DemandRecorder
 from server.site import ByteBudgetCache, Site, load_site
 
@@ -34,7 +35,7 @@ def test_recent_files_are_kept_but_absent_files_are_not(tmp_path: Path) -> None:
 
 
 def test_demand_counted_before_midnight_goes_to_that_day(tmp_path: Path) -> None:
-    recorder = DemandRecorder(tmp_path / "state.sqlite")
+    recorder = DemandRecorder(Settings(env={"FEEDS_DATA_DIR": str(tmp_path)}))
     recorder.add("mcp-servers", "io.github.a/b")
     recorder.day, recorder.day_ends = "2026-11-21", time.time() - 1  # as if the clock just passed midnight
     recorder.add("mcp-servers", "io.github.a/b")
