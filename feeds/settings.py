@@ -42,6 +42,16 @@ class Shares:
         return f"{self.default:g}{pairs}"
 
 
+class DatabaseUrl(str):
+    """A PostgreSQL URL, or empty. Checked here so that a mistyped value fails at start-up as a bad setting
+    (value not shown) rather than reaching the driver, whose parse errors quote the string back."""
+
+    def __new__(cls, raw: str) -> DatabaseUrl:
+        if raw and not raw.startswith(("postgresql://", "postgres://")):
+            raise ValueError("expected a postgresql:// URL")
+        return super().__new__(cls, raw)
+
+
 MASK = "***"
 """What stands in for a secret's value wherever settings are shown."""
 
@@ -65,6 +75,7 @@ SETTINGS: tuple[Setting, ...] = (
         "",
         "postgresql://user:password@host/db for keys, watches, notifications, claims and the tracking queue "
         "(`feeds db migrate` first); empty: the SQLite file FEEDS_DATA_DIR/state.sqlite.",
+        DatabaseUrl,
         secret=True,
     ),
     Setting(
