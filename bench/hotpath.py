@@ -20,6 +20,7 @@ from pathlib import Path
 from bench.report import say
 from build.feed_pages import page_bytes
 from build.paths import history_path
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from server.keys import KeyStore
 from server.plans import plans
@@ -55,7 +56,7 @@ def profile_hot_path(site_dir: Path, settings: Settings, key: str, queries: list
         say("  no site to profile")
         return
     data = site.feeds[FEED]
-    keys = KeyStore(settings.state_path)
+    keys = KeyStore(state_database(settings))
     quotas = Quotas(settings, path=Path(settings.feeds_data_dir) / "counters-hotpath")
     try:
         api_key = keys.authenticate(key)

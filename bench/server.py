@@ -35,6 +35,7 @@ from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, sa
 from bench.yeararchive import YearSpec, ensure
 from build.paths import badge_path, entity_page, feed_dir
 from build.search_index import FILES as INDEX_FILES
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from server.keys import KeyStore
 
@@ -190,7 +191,7 @@ def run() -> bool:
         env = child_env(tmp / "var", site, **LIMITS)
         settings = Settings(env=env)
         settings.ensure_dirs()
-        store = KeyStore(settings.state_path)
+        store = KeyStore(state_database(settings))
         try:
             key = store.create("pro", "bench")[1]
         finally:

@@ -9,10 +9,11 @@ what the upstream said, and readers can tell the two apart. Entities without an 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from collectors.claims import CLAIM_FILE, LIMITS, PRICING_FEEDS, PROOF_FEEDS, Claim, approved_by_entity
+from collectors.state_db import state_database
+from feeds.settings import Settings
 
 FORM_PAIR_ROWS = 5
 """Empty plan/price and field/value rows on the form (the API takes up to 20 of each)."""
@@ -31,9 +32,13 @@ def maintainer_of(claim: Claim) -> dict[str, Any]:
     }
 
 
-def load_maintainers(state_path: Path | str) -> dict[str, dict[str, Any]]:
+def load_maintainers(settings: Settings) -> dict[str, dict[str, Any]]:
     """Page path -> `maintainer` object of every entity with an approved claim."""
-    return {path: maintainer_of(claim) for path, claim in approved_by_entity(state_path).items()}
+    db = state_database(settings, readonly=True)
+    try:
+        return {path: maintainer_of(claim) for path, claim in approved_by_entity(db).items()}
+    finally:
+        db.close()
 
 
 def claim_form_context(

@@ -236,7 +236,7 @@ def run_build(
         entity_demand = EntityDemand.load(demand_log, reference, demand)
         links = compute_links(read_sources(archive))
         site_pages.links, site_pages.demand = links, entity_demand
-        maintainers = load_maintainers(settings.state_path)
+        maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
         latest_trends: dict[str, dict[str, dict[str, Any]]] = {}

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from collectors.claims import CLAIM_FILE, ClaimStore
 from collectors.http import CollectorError, HttpClient, NotFound, make_client
 from collectors.offline import upstream
+from collectors.state_db import state_database
 from collectors.validation import validate
 from feeds.settings import Settings
 
@@ -103,7 +104,7 @@ def run_checks(
     if transport is None:
         transport, _resolver, _ = upstream(settings, offline, now.date())
     settings.ensure_dirs()
-    store = ClaimStore(settings.state_path)
+    store = ClaimStore(state_database(settings))
 
     async def go() -> ProofSummary:
         async with make_client(settings.feeds_http_timeout, transport) as client:

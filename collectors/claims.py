@@ -21,7 +21,9 @@ from typing import Any
 
 import orjson
 
+from collectors.db import Database
 from collectors.models import FEEDS
+from collectors.state_db import connect
 
 CLAIM_FILE = ".ai-feeds-claim"
 """The token file at the root of a repository that proves a claim (one proof token per line)."""
@@ -58,31 +60,6 @@ EMAIL = re.compile(rf"^(?P<local>{_LOCAL})@(?P<domain>{_LABEL}(?:\.{_LABEL})+)$"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _GITHUB_REPO = re.compile(r"^https?://github\.com/([A-Za-z0-9-]{1,39})/([A-Za-z0-9._-]{1,100}?)(?:\.git)?/?$")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS claims (
-    id          TEXT PRIMARY KEY,
-    entity      TEXT NOT NULL,          -- page path (/repo/<owner>/<name>, /mcp/<server>, ...)
-    feed        TEXT NOT NULL,
-    entity_key  TEXT NOT NULL,          -- the feed's entity key
-    email       TEXT NOT NULL,          -- lowercased
-    submission  TEXT NOT NULL,          -- JSON: description, pricing, corrections
-    repo        TEXT,                   -- owner/name on GitHub, when a token file can prove the claim
-    token_hash  TEXT NOT NULL UNIQUE,   -- SHA-256 of the verification token
-    proof_hash  TEXT NOT NULL,          -- SHA-256 of the proof token
-    status      TEXT NOT NULL CHECK (status IN ('pending', 'verified', 'approved', 'rejected')),
-    day         TEXT NOT NULL,          -- UTC day of submission, for the daily limits
-    created_at  TEXT NOT NULL,
-    expires_at  TEXT NOT NULL,
-    verified_at TEXT,
-    proved_at   TEXT,
-    reviewed_at TEXT,
-    reason      TEXT
-);
-CREATE INDEX IF NOT EXISTS claims_by_email ON claims (email, day);
-CREATE INDEX IF NOT EXISTS claims_by_entity ON claims (entity, day);
-CREATE INDEX IF NOT EXISTS claims_by_status ON claims (status, created_at);
-"""
 
 
 def _ts(when: datetime) -> str:
@@ -353,13 +330,10 @@ def _seconds_to_midnight(now: datetime) -> int:
 
 
 class ClaimStore:
-    """Claims in the state store (state.sqlite), shared by every server worker, the CLI and the build."""
+    """Claims in the state store (collectors/state_db.py), shared by every server worker, the CLI and the build."""
 
-    def __init__(self, path: Path | str) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(SCHEMA)
+    def __init__(self, source: Database | Path | str) -> None:
+        self.db = connect(source)
 
     def close(self) -> None:
         self.db.close()
@@ -399,22 +373,21 @@ class ClaimStore:
             None,
             None,
         )
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.db.transaction(lock="claims") as tx:
             wait = _seconds_to_midnight(when)
-            by_email = self.db.execute(
-                "SELECT COUNT(*) FROM claims WHERE email = ? AND day = ?", (claim.email, day)
-            ).fetchone()[0]
+            by_email = tx.execute("SELECT COUNT(*) FROM claims WHERE email = ? AND day = ?", (claim.email, day)).rows[
+                0
+            ][0]
             if by_email >= per_email:
                 raise ClaimLimit(
                     "claims_per_email", f"this address has submitted {per_email} claims today, the daily limit", wait
                 )
-            by_entity = self.db.execute(
+            by_entity = tx.execute(
                 "SELECT COUNT(*) FROM claims WHERE entity = ? AND day = ?", (claim.entity, day)
-            ).fetchone()[0]
+            ).rows[0][0]
             if by_entity >= per_entity:
                 raise ClaimLimit("claims_per_entity", "this listing has received its daily number of claims", wait)
-            self.db.execute(
+            tx.execute(
                 f"INSERT INTO claims ({_COLUMNS}, token_hash, proof_hash, day)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -423,7 +396,7 @@ class ClaimStore:
                     claim.feed,
                     claim.entity_key,
                     claim.email,
-                    orjson.dumps(claim.submission),
+                    orjson.dumps(claim.submission).decode(),  # a TEXT column: text in both engines
                     claim.repo,
                     claim.status,
                     claim.created_at,
@@ -437,10 +410,6 @@ class ClaimStore:
                     day,
                 ),
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return NewClaim(claim, token)
 
     def forget(self, claim_id: str) -> None:
@@ -538,7 +507,7 @@ class ClaimStore:
 
     def proof_matches(self, claim_id: str, candidates: builtins.list[str]) -> bool:
         row = self.db.execute("SELECT proof_hash FROM claims WHERE id = ?", (claim_id,)).fetchone()
-        return bool(row) and any(secrets.compare_digest(token_hash(c), row[0]) for c in candidates)
+        return row is not None and any(secrets.compare_digest(token_hash(c), row[0]) for c in candidates)
 
     def mark_proved(self, claim_id: str, now: datetime | None = None) -> None:
         """The token file was found: the claim is proved and, if still pending, verified by it."""
@@ -550,20 +519,13 @@ class ClaimStore:
         )
 
 
-def approved_by_entity(path: Path | str) -> dict[str, Claim]:
+def approved_by_entity(db: Database) -> dict[str, Claim]:
     """The latest approved claim per entity page path (a later approval supersedes an earlier one).
 
-    Opened read-only: the build must never create or change the state store's tables."""
+    For the build, which opens the state store read-only: it must never create or change its tables,
+    so a store without a claims table (nothing claimed yet) reads as no claims."""
     try:
-        db = sqlite3.connect(f"file:{Path(path)}?mode=ro", uri=True, timeout=30)
-    except sqlite3.OperationalError:
+        rows = db.execute(f"SELECT {_COLUMNS} FROM claims WHERE status = 'approved' ORDER BY reviewed_at, id").rows
+    except sqlite3.OperationalError:  # a SQLite store without the claims table
         return {}
-    try:
-        rows = db.execute(
-            f"SELECT {_COLUMNS} FROM claims WHERE status = 'approved' ORDER BY reviewed_at, id"
-        ).fetchall()
-    except sqlite3.OperationalError:  # no claims table yet
-        return {}
-    finally:
-        db.close()
     return {claim.entity: claim for claim in map(_claim, rows)}

@@ -18,6 +18,7 @@ from collectors.models import FEED_NAMES
 from collectors.offline import upstream
 from collectors.runner import collect_day
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     end = args.end or datetime.now(UTC).date()
     settings.ensure_dirs()
     archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
+    state = StateStore(state_database(settings))
     started = time.monotonic()
     totals = dict.fromkeys(feeds, 0)
     failures = 0

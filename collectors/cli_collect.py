@@ -12,6 +12,7 @@ from collectors.models import FEED_NAMES
 from collectors.offline import upstream
 from collectors.runner import collect_day
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 
 
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     settings.ensure_dirs()
     transport, resolver, now = upstream(settings, args.offline, day)
     archive = Archive(settings.archive_path)
-    state = StateStore(settings.state_path)
+    state = StateStore(state_database(settings))
     try:
         records = asyncio.run(
             collect_day(

@@ -7,6 +7,7 @@ import sys
 
 from collectors.models import FEEDS, REPO_NAME
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 
 
@@ -23,7 +24,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         print("feeds track: pricing pages must be https URLs", file=sys.stderr)
         return 2
     settings.ensure_dirs()
-    state = StateStore(settings.state_path)
+    state = StateStore(state_database(settings))
     try:
         print(f"{args.feed} {args.entity}: {state.enqueue(args.feed, args.entity)}")
     finally:

@@ -1,18 +1,19 @@
 """The demand log's store: the server adds batched lookup counts per day, the build sums a week of them.
 
-Two implementations behind one interface: the state store's SQLite table (one machine, the default)
-and Redis (several origins write the same log; `FEEDS_REDIS_URL`). `open_demand_log` picks one.
+Two implementations behind one interface: the state store's table (SQLite on one machine, the default,
+or PostgreSQL with `FEEDS_DATABASE_URL`) and Redis (`FEEDS_REDIS_URL`, where the per-request counters
+already live). `open_demand_log` picks one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Protocol
 
 from collectors.shared_redis import RedisLink, key, shared_redis
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 
 KEEP_DAYS = 35
@@ -31,21 +32,22 @@ class DemandLog(Protocol):
     def close(self) -> None: ...
 
 
-class SqliteDemandLog:
-    """The `demand` table of the state store, opened per call so no connection outlives its use."""
+class StateDemandLog:
+    """The `demand` table of the state store (SQLite, or PostgreSQL with FEEDS_DATABASE_URL), opened
+    per call so no connection outlives its use."""
 
-    def __init__(self, state_path: Path) -> None:
-        self.state_path = state_path
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
 
     def add(self, day: str, counts: Mapping[tuple[str, str], int]) -> None:
-        state = StateStore(self.state_path)
+        state = StateStore(state_database(self.settings))
         try:
             state.add_demand(day, counts)
         finally:
             state.close()
 
     def between(self, first_day: str, last_day: str) -> dict[tuple[str, str], int]:
-        state = StateStore(self.state_path)
+        state = StateStore(state_database(self.settings))
         try:
             return state.demand_between(first_day, last_day)
         finally:
@@ -99,4 +101,4 @@ class RedisDemandLog:
 
 def open_demand_log(settings: Settings) -> DemandLog:
     link = shared_redis(settings)
-    return RedisDemandLog(link) if link is not None else SqliteDemandLog(settings.state_path)
+    return RedisDemandLog(link) if link is not None else StateDemandLog(settings)

@@ -22,6 +22,7 @@ import redis.asyncio
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from collectors.unavailable import BackendUnavailable
 from feeds.settings import Settings
 
 PREFIX = "feeds:"
@@ -31,16 +32,10 @@ SOCKET_TIMEOUT = 1.0
 """Seconds; the quota script runs in microseconds, so a reply this late means Redis is in trouble."""
 PAUSE_SECONDS = 0.5
 """After a failure, calls fail at once for this long: one timeout, not one per request."""
-RETRY_AFTER = 2
-"""Seconds a client is told to wait when the backend is unavailable (Retry-After)."""
 UNREACHABLE: tuple[type[Exception], ...] = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 """Redis down, restarting (BusyLoadingError is a ConnectionError), or too slow."""
 
 T = TypeVar("T")
-
-
-class BackendUnavailable(Exception):
-    """The shared backend cannot be reached: the request is refused, nothing is counted or given."""
 
 
 class RedisLink:

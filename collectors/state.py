@@ -5,33 +5,18 @@
 - The demand log: keyed lookups of one entity, per day; the build sums the last seven days into
   the demand index and momentum's demand component.
 
-Keys, watches and claims live in the same SQLite file (added by their modules).
+Keys, watches, notifications and claims live in the same database (collectors/state_db.py decides
+which: the SQLite file FEEDS_DATA_DIR/state.sqlite or PostgreSQL).
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tracked (
-    feed       TEXT NOT NULL,
-    entity     TEXT NOT NULL,
-    status     TEXT NOT NULL CHECK (status IN ('queued', 'tracked', 'not_found')),
-    added_at   TEXT NOT NULL,
-    checked_at TEXT,
-    PRIMARY KEY (feed, entity)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS demand (
-    day    TEXT NOT NULL,
-    feed   TEXT NOT NULL,
-    entity TEXT NOT NULL,
-    count  INTEGER NOT NULL,
-    PRIMARY KEY (day, feed, entity)
-) WITHOUT ROWID;
-"""
+from collectors.db import Database
+from collectors.state_db import connect
 
 
 def _now() -> str:
@@ -39,12 +24,8 @@ def _now() -> str:
 
 
 class StateStore:
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(SCHEMA)
+    def __init__(self, source: Database | Path | str) -> None:
+        self.db = connect(source)
 
     def close(self) -> None:
         self.db.close()
@@ -52,11 +33,10 @@ class StateStore:
     def enqueue(self, feed: str, entity: str) -> str:
         """Queue `entity` for the next collection; returns its status (an existing status is kept)."""
         self.db.execute(
-            "INSERT OR IGNORE INTO tracked (feed, entity, status, added_at) VALUES (?, ?, 'queued', ?)",
+            "INSERT INTO tracked (feed, entity, status, added_at) VALUES (?, ?, 'queued', ?) ON CONFLICT DO NOTHING",
             (feed, entity, _now()),
         )
-        row = self.db.execute("SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)).fetchone()
-        return str(row[0])
+        return self.status(feed, entity) or "queued"
 
     def status(self, feed: str, entity: str) -> str | None:
         row = self.db.execute("SELECT status FROM tracked WHERE feed = ? AND entity = ?", (feed, entity)).fetchone()
@@ -80,11 +60,10 @@ class StateStore:
 
     def add_demand(self, day: str, counts: Mapping[tuple[str, str], int]) -> None:
         """Add lookups of `day` in one transaction; callers batch them (never a write per request)."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.executemany(
-                "INSERT INTO demand (day, feed, entity, count) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (day, feed, entity) DO UPDATE SET count = count + excluded.count",
+        with self.db.transaction() as tx:
+            tx.executemany(
+                "INSERT INTO demand AS d (day, feed, entity, count) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (day, feed, entity) DO UPDATE SET count = d.count + excluded.count",
                 [(day, feed, entity, n) for (feed, entity), n in counts.items() if n > 0],
             )
 

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 
 from collectors.archive import LegacyArchiveError
+from collectors.db import SchemaNotReady
+from collectors.unavailable import BackendUnavailable
 from feeds.settings import Settings, SettingsError
 
 # name -> (module, help). Order is the order of `feeds --help`.
@@ -26,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("feeds.cli_build", "build the static tree from the archive and publish it atomically"),
     "publish": ("feeds.cli_publish", "copy the served build to another origin's site directory, atomically"),
     "nightly": ("feeds.cli_nightly", "collect today, then build (for cron)"),
+    "db": ("collectors.cli_db", "create or upgrade the state store's schema (`feeds db migrate`), or show it"),
     "keys": ("server.cli_keys", "create, list, revoke and rotate API keys"),
     "claims": ("server.cli_claims", "review maintainer claims: list, show, approve, reject"),
     "serve": ("server.cli_serve", "serve the API and the published tree (Sanic)"),
@@ -67,6 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LegacyArchiveError as exc:  # any command that opens an archive written before the Parquet layout
         print(f"feeds: {exc}", file=sys.stderr)
         return 2
+    except SchemaNotReady as exc:  # any command that opens a state database `feeds db migrate` has not prepared
+        print(f"feeds: {exc}", file=sys.stderr)
+        return 3
+    except BackendUnavailable as exc:
+        print(f"feeds: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

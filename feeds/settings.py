@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Self
 
 
 class Shares:
@@ -42,6 +42,26 @@ class Shares:
         return f"{self.default:g}{pairs}"
 
 
+class _ServiceUrl(str):
+    """A URL of one of `SCHEMES`, or empty. Checked here so that a mistyped value fails at start-up as a bad
+    setting (value not shown) rather than reaching the client library, whose parse errors quote it back."""
+
+    SCHEMES: ClassVar[tuple[str, ...]] = ()
+
+    def __new__(cls, raw: str) -> Self:
+        if raw and not raw.startswith(cls.SCHEMES):
+            raise ValueError(f"expected a {cls.SCHEMES[0]} URL")
+        return super().__new__(cls, raw)
+
+
+class DatabaseUrl(_ServiceUrl):
+    SCHEMES = ("postgresql://", "postgres://")
+
+
+class RedisUrl(_ServiceUrl):
+    SCHEMES = ("redis://", "rediss://", "unix://")
+
+
 MASK = "***"
 """What stands in for a secret's value wherever settings are shown."""
 
@@ -60,6 +80,14 @@ class Setting:
 SETTINGS: tuple[Setting, ...] = (
     Setting("FEEDS_DATA_DIR", "var", "Archive, state store, counters, run log and outbox.", Path),
     Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
+    Setting(
+        "FEEDS_DATABASE_URL",
+        "",
+        "postgresql://user:password@host/db for keys, watches, notifications, claims and the tracking queue "
+        "(`feeds db migrate` first); empty: the SQLite file FEEDS_DATA_DIR/state.sqlite.",
+        DatabaseUrl,
+        secret=True,
+    ),
     Setting(
         "GITHUB_TOKEN", "", "Token for the code host's API; raises the search limit from 10 to 30/min.", secret=True
     ),
@@ -119,6 +147,7 @@ SETTINGS: tuple[Setting, ...] = (
         "",
         "Redis shared by several origins (`redis://[:password@]host:6379/0`): quota counters, demand log and key"
         " revocations live there; empty: SQLite files in FEEDS_DATA_DIR (one machine).",
+        RedisUrl,
         secret=True,
     ),
     Setting("FEEDS_SMTP_HOST", "", "SMTP server for claim mails; empty: mails go to FEEDS_DATA_DIR/outbox as .eml."),

@@ -13,6 +13,7 @@ from sanic import DefaultSanic, Sanic
 
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
 from server.backends import open_demand_log, open_quotas, open_revocations
@@ -48,13 +49,13 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.settings = settings
         app.ctx.plans = plans(settings)
         app.ctx.site = SiteHolder(Path(settings.feeds_site_dir))
-        app.ctx.keys = KeyStore(settings.state_path)
+        app.ctx.keys = KeyStore(state_database(settings))
         app.ctx.revocations = open_revocations(settings)
         app.ctx.revocations.listen(app.ctx.keys.forget)
         app.ctx.quotas = open_quotas(settings, background_checkpoints=True)
-        app.ctx.watches = WatchStore(settings.state_path)
-        app.ctx.notifications = NotificationStore(settings.state_path)
-        app.ctx.claims = ClaimStore(settings.state_path)
+        app.ctx.watches = WatchStore(state_database(settings))
+        app.ctx.notifications = NotificationStore(state_database(settings))
+        app.ctx.claims = ClaimStore(state_database(settings))
         app.ctx.demand = DemandRecorder(open_demand_log(settings))
         app.ctx.resolver = resolver_for(settings)
         app.add_task(app.ctx.site.watch(), name="site-watch")

@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from collectors.claims import LIST_STATUSES, REASON_MAX, ClaimStateError, ClaimStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 
 
@@ -94,7 +95,7 @@ def _indent(text: str) -> str:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     settings.ensure_dirs()
-    store = ClaimStore(settings.state_path)
+    store = ClaimStore(state_database(settings))
     try:
         if args.action == "list":
             return _list(store, args.status)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from collectors.shared_redis import BackendUnavailable
+from collectors.state_db import state_database
+from collectors.unavailable import BackendUnavailable
 from feeds.settings import Settings
 from server.backends import open_quotas, open_revocations
 from server.keys import ApiKey, KeyStore
@@ -91,7 +92,7 @@ def _announce(settings: Settings, prefix: str) -> None:
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     settings.ensure_dirs()
-    store = KeyStore(settings.state_path)
+    store = KeyStore(state_database(settings))
     try:
         if args.action == "create":
             _print_new(*store.create(args.plan, args.name))

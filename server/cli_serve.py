@@ -53,6 +53,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     from sanic import Sanic
     from sanic.worker.loader import AppLoader
 
+    from collectors.db import SchemaNotReady
+    from collectors.state_db import state_database
+    from collectors.unavailable import BackendUnavailable
     from server.app import create_app
 
     host = args.host or settings.feeds_host
@@ -67,6 +70,14 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             "(serving anyway: API calls answer 503 until a build appears)",
             file=sys.stderr,
         )
+    try:  # never migrate implicitly: a PostgreSQL schema is `feeds db migrate`'s job (SQLite files migrate on open)
+        state_database(settings).close()
+    except SchemaNotReady as exc:
+        print(f"feeds serve: not starting: {exc}", file=sys.stderr)
+        return 3
+    except BackendUnavailable as exc:
+        print(f"feeds serve: not starting: {exc}", file=sys.stderr)
+        return 1
     loader = AppLoader(factory=partial(create_app, settings))
     app = loader.load()
     app.prepare(host=host, port=port, workers=workers, access_log=False, motd=False, single_process=workers == 1)

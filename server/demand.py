@@ -1,6 +1,6 @@
 """The demand log, server side: keyed lookups of one entity, counted in memory and flushed in batches.
 
-A write per lookup would put the log's store (SQLite's write lock, or a Redis round trip) on the hot
+A write per lookup would put the log's store (a database write, or a Redis round trip) on the hot
 path; a per-worker counter flushed every few seconds (and at shutdown) costs one transaction per
 flush. The build reads the sums. A flush that finds the shared store unreachable keeps its counts
 for the next one.
@@ -14,7 +14,7 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 from collectors.demand_log import DemandLog
-from collectors.shared_redis import BackendUnavailable
+from collectors.unavailable import BackendUnavailable
 
 FLUSH_SECONDS = 2.0
 

@@ -15,6 +15,7 @@ from sanic import Request
 from sanic.exceptions import MethodNotAllowed, NotFound, SanicException
 from sanic.response import HTTPResponse
 
+from collectors.unavailable import BackendUnavailable
 from server.response import TrustedHeadersResponse
 
 log = logging.getLogger("feeds.server")
@@ -49,7 +50,7 @@ CODES = {
     "daily_history_limit": "The key's daily history + trends calls are used up.",
     "velocity_throttled": "The key requested too many distinct entities or dates too fast.",
     "not_ready": "No build is published yet.",
-    "backend_unavailable": "The shared quota counters are unreachable; nothing was counted, retry after `Retry-After`.",
+    "backend_unavailable": "A shared backend (counters or state store) is unreachable; retry after `Retry-After`.",
     "export_building": "The export's file is still being built; retry after `Retry-After` seconds.",
     "claims_per_email": "This e-mail address has submitted its number of claims for today (UTC).",
     "claims_per_entity": "This listing has received its number of claims for today (UTC).",
@@ -129,6 +130,16 @@ async def handle_error(request: Request, exc: Exception) -> HTTPResponse:
 def _problem_for(request: Request, exc: Exception) -> HTTPResponse:
     if isinstance(exc, ApiError):
         return problem(exc)
+    if isinstance(exc, BackendUnavailable):
+        log.warning("%s %s: %s", request.method, request.path, exc)
+        return problem(
+            ApiError(
+                503,
+                "backend_unavailable",
+                "the shared state store is unreachable for a moment; retry after Retry-After seconds",
+                headers={"Retry-After": str(max(1, round(exc.retry_after)))},
+            )
+        )
     if isinstance(exc, NotFound):
         return problem(ApiError(404, "not_found", f"no such resource: {request.path}"))
     if isinstance(exc, MethodNotAllowed):

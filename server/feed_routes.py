@@ -20,6 +20,7 @@ from build.paths import entity_card_path, history_path, latest_trends_path, tren
 from collectors.models import FEED_NAMES, FEEDS, REPO_NAME
 from collectors.safe_fetch import UnsafeURL, check_url
 from collectors.state import StateStore
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from server import params
 from server.contract import (
@@ -111,7 +112,7 @@ async def feed_endpoint(request: Request, feed: str) -> HTTPResponse:
 
 
 def _enqueue(settings: Settings, feed: str, entity: str) -> str:
-    state = StateStore(settings.state_path)
+    state = StateStore(state_database(settings))
     try:
         status = state.enqueue(feed, entity)
         if status == "not_found":

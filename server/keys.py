@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import re
 import secrets
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -21,19 +20,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from collectors.db import Database, Session
+from collectors.state_db import connect
 from server.plans import PLAN_NAMES
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS api_keys (
-    prefix       TEXT PRIMARY KEY,
-    hash         TEXT NOT NULL,
-    name         TEXT,
-    plan         TEXT NOT NULL,
-    created_at   TEXT NOT NULL,
-    revoked_at   TEXT,
-    rotated_from TEXT REFERENCES api_keys (prefix)
-) WITHOUT ROWID;
-"""
 
 KEY_RE = re.compile(r"fk_([0-9a-f]{8})_[A-Za-z0-9_-]{32,128}")
 """A well-formed key; the upper bound keeps garbage from costing a long hash."""
@@ -79,11 +68,9 @@ def new_secret() -> tuple[str, str]:
 
 
 class KeyStore:
-    """The API keys in SQLite (WAL), shared by every server worker and the command line."""
+    """The API keys in the state store (collectors/state_db.py), shared by every server worker and the CLI."""
 
-    def __init__(self, path: Path | str, cache_ttl: float = 5.0) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, source: Database | Path | str, cache_ttl: float = 5.0) -> None:
         self.cache_ttl = cache_ttl
         self._lock = threading.Lock()
         self._cache: dict[str, tuple[float, str | None, ApiKey | None]] = {}
@@ -92,9 +79,7 @@ class KeyStore:
         repeat request skips the regex and the SHA-256 (only valid keys ever enter)."""
         self._revoked: set[str] = set()
         """Prefixes announced as revoked: refused even if the keys table this process reads lags."""
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(SCHEMA)
+        self.db = connect(source)
 
     def close(self) -> None:
         with self._lock:
@@ -192,38 +177,37 @@ class KeyStore:
             old = self._find(key_or_prefix)
             if old[5] is not None:
                 raise ValueError(f"key {old[0]} is revoked; create a new key instead")
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute("UPDATE api_keys SET revoked_at = ? WHERE prefix = ?", (_now(), old[0]))
-                created = self._insert(old[3], old[2], old[0])
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+            with self.db.transaction() as tx:
+                tx.execute("UPDATE api_keys SET revoked_at = ? WHERE prefix = ?", (_now(), old[0]))
+                created = self._insert(old[3], old[2], old[0], tx)
             self._cache.pop(old[0], None)
             self._verified.clear()
             return created
 
     # -- helpers (called with the lock held) --------------------------------------------------
 
-    def _insert(self, plan: str, name: str | None, rotated_from: str | None) -> tuple[ApiKey, str]:
+    def _insert(
+        self, plan: str, name: str | None, rotated_from: str | None, session: Session | None = None
+    ) -> tuple[ApiKey, str]:
         if plan not in PLAN_NAMES:
             raise ValueError(f"unknown plan {plan!r}; expected one of {', '.join(PLAN_NAMES)}")
+        db = session or self.db
         for _ in range(10):  # 32-bit prefixes can collide once there are many keys: draw again
             prefix, secret = new_secret()
-            try:
-                self.db.execute(
-                    f"INSERT INTO api_keys ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-                    (prefix, hash_key(secret), name, plan, _now(), rotated_from),
-                )
-            except sqlite3.IntegrityError:
+            # DO NOTHING rather than catching the conflict: in PostgreSQL an error would abort the
+            # enclosing transaction (a rotation), not just this statement.
+            inserted = db.execute(
+                f"INSERT INTO api_keys ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, NULL, ?) ON CONFLICT DO NOTHING",
+                (prefix, hash_key(secret), name, plan, _now(), rotated_from),
+            ).rowcount
+            if not inserted:
                 continue
             self._cache.pop(prefix, None)
             self._verified.clear()
-            return self._key(self._find(prefix)), secret
+            return self._key(self._find(prefix, db), None, db), secret
         raise RuntimeError("could not draw an unused key prefix")
 
-    def _find(self, key_or_prefix: str) -> tuple[Any, ...]:
+    def _find(self, key_or_prefix: str, session: Session | None = None) -> tuple[Any, ...]:
         """The row of a whole key (its hash must match) or of a prefix (`abcd1234` or `fk_abcd1234`)."""
         text = key_or_prefix.strip()
         whole = KEY_RE.fullmatch(text)
@@ -231,16 +215,14 @@ class KeyStore:
         prefix = whole.group(1) if whole else short.group(1) if short else None
         if prefix is None:
             raise KeyError(f"{key_or_prefix!r} is neither an API key nor a key prefix (8 hex digits)")
-        row: tuple[Any, ...] | None = self.db.execute(
-            f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)
-        ).fetchone()
+        row = (session or self.db).execute(f"SELECT {_COLUMNS} FROM api_keys WHERE prefix = ?", (prefix,)).fetchone()
         if row is None or (whole and not hmac.compare_digest(hash_key(text), row[1])):
             raise KeyError(f"no API key with prefix {prefix}")
         return row
 
-    def _key(self, row: tuple[Any, ...], account: str | None = None) -> ApiKey:
+    def _key(self, row: tuple[Any, ...], account: str | None = None, session: Session | None = None) -> ApiKey:
         if account is None:
-            found = self.db.execute(_ACCOUNT_SQL, (row[0],)).fetchone()
+            found = (session or self.db).execute(_ACCOUNT_SQL, (row[0],)).fetchone()
             account = found[0] if found else row[0]
         return ApiKey(
             prefix=row[0], name=row[2], plan=row[3], created_at=row[4], revoked=row[5] is not None, account=account

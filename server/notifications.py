@@ -13,7 +13,6 @@ import asyncio
 import concurrent.futures
 import hashlib
 import secrets
-import sqlite3
 import sys
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -24,7 +23,9 @@ from typing import Any, TypeVar
 import orjson
 
 from build.paths import BUILD_INFO, entity_card_path
+from collectors.db import Database
 from collectors.protocol import Resolver, resolver_for
+from collectors.state_db import connect, state_database
 from feeds.settings import Settings
 from server.keys import KeyStore
 from server.plans import plans
@@ -38,45 +39,6 @@ DELIVERY_STATES = ("none", "pending", "delivered", "failed", "disabled", "cancel
 (3xx/4xx or an unsafe URL), not retried; disabled: the webhook was disabled first; cancelled: the watch was
 deleted first."""
 SECRET_PREFIX = "whsec_"
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS watch_events (
-    seq             INTEGER PRIMARY KEY AUTOINCREMENT,
-    id              TEXT NOT NULL UNIQUE,
-    account         TEXT NOT NULL,
-    watch_id        TEXT NOT NULL,
-    entity          TEXT NOT NULL,
-    feed            TEXT NOT NULL,
-    type            TEXT NOT NULL,
-    date            TEXT NOT NULL,
-    event           BLOB NOT NULL,
-    created_at      TEXT NOT NULL,
-    delivery        TEXT NOT NULL,
-    attempts        INTEGER NOT NULL DEFAULT 0,
-    last_attempt_at TEXT,
-    last_error      TEXT,
-    delivered_at    TEXT
-);
-CREATE INDEX IF NOT EXISTS watch_events_by_account ON watch_events (account, seq);
-CREATE INDEX IF NOT EXISTS watch_events_by_delivery ON watch_events (delivery, seq);
-CREATE TABLE IF NOT EXISTS webhook_deliveries (
-    id          INTEGER PRIMARY KEY,
-    event_id    TEXT NOT NULL,
-    watch_id    TEXT NOT NULL,
-    attempt     INTEGER NOT NULL,
-    url         TEXT NOT NULL,
-    status      INTEGER,
-    error       TEXT,
-    duration_ms REAL NOT NULL,
-    at          TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS webhook_deliveries_by_event ON webhook_deliveries (event_id, attempt);
-CREATE TABLE IF NOT EXISTS webhook_secrets (
-    account    TEXT PRIMARY KEY,
-    secret     TEXT NOT NULL,
-    created_at TEXT NOT NULL
-) WITHOUT ROWID;
-"""
 
 _EVENT_COLUMNS = (
     "seq, id, watch_id, entity, feed, type, date, event, created_at, delivery, attempts, last_attempt_at, "
@@ -225,10 +187,8 @@ class EventPage:
 class NotificationStore(DeliveryLog):
     """The events lists, the delivery log and the per-account webhook secrets, in the state store."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(SCHEMA)
+    def __init__(self, source: Database | Path | str) -> None:
+        self.db = connect(source)
         self.watches: WatchStore | None = None
         """Set for a delivery run: where failures are counted (see `deliver_pending`)."""
         self.max_failures = 5
@@ -240,12 +200,10 @@ class NotificationStore(DeliveryLog):
 
     def add(self, notifications: list[Notification], states: dict[str, str]) -> int:
         """Insert the new ones (an id already stored is skipped); `states`: watch id -> initial delivery state."""
-        before = self.db.total_changes
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self.db.executemany(
-                "INSERT OR IGNORE INTO watch_events (id, account, watch_id, entity, feed, type, date, event,"
-                " created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        with self.db.transaction() as tx:
+            return tx.executemany(
+                "INSERT INTO watch_events (id, account, watch_id, entity, feed, type, date, event,"
+                " created_at, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [
                     (
                         n.id,
@@ -262,29 +220,16 @@ class NotificationStore(DeliveryLog):
                     for n in notifications
                 ],
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        return self.db.total_changes - before
 
     def prune(self, account: str, before: str) -> int:
         """Delete the account's notifications dated before `before` (and their delivery log)."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self.db.execute(
+        with self.db.transaction() as tx:
+            tx.execute(
                 "DELETE FROM webhook_deliveries WHERE event_id IN"
                 " (SELECT id FROM watch_events WHERE account = ? AND date < ?)",
                 (account, before),
             )
-            deleted = self.db.execute(
-                "DELETE FROM watch_events WHERE account = ? AND date < ?", (account, before)
-            ).rowcount
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        return deleted
+            return tx.execute("DELETE FROM watch_events WHERE account = ? AND date < ?", (account, before)).rowcount
 
     def accounts(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT DISTINCT account FROM watch_events")]
@@ -299,7 +244,7 @@ class NotificationStore(DeliveryLog):
         if since is not None:
             where += " AND created_at >= ?"
             args.append(since)
-        total = self.db.execute(f"SELECT COUNT(*) FROM watch_events WHERE {where}", args).fetchone()[0]
+        total = self.db.execute(f"SELECT COUNT(*) FROM watch_events WHERE {where}", args).rows[0][0]
         if cursor is not None:
             where += " AND seq < ?"
             args.append(cursor)
@@ -387,23 +332,23 @@ class NotificationStore(DeliveryLog):
         assert state in DELIVERY_STATES, state
         self.db.execute(
             "UPDATE watch_events SET delivery = ?, last_error = ?,"
-            " delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END WHERE id = ?",
-            (state, error, state, at, event_id),
+            " delivered_at = COALESCE(?, delivered_at) WHERE id = ?",
+            (state, error, at if state == "delivered" else None, event_id),
         )
 
     def secret(self, account: str) -> str:
         """The account's webhook secret, created on first use."""
         self.db.execute(
-            "INSERT OR IGNORE INTO webhook_secrets VALUES (?, ?, ?)",
+            "INSERT INTO webhook_secrets VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (account, SECRET_PREFIX + secrets.token_hex(32), _now()),
         )
-        secret: str = self.db.execute("SELECT secret FROM webhook_secrets WHERE account = ?", (account,)).fetchone()[0]
+        secret: str = self.db.execute("SELECT secret FROM webhook_secrets WHERE account = ?", (account,)).rows[0][0]
         return secret
 
     def secret_info(self, account: str) -> tuple[str, str]:
         """(secret, created at), creating the secret on first use."""
         self.secret(account)
-        row = self.db.execute("SELECT secret, created_at FROM webhook_secrets WHERE account = ?", (account,)).fetchone()
+        row = self.db.execute("SELECT secret, created_at FROM webhook_secrets WHERE account = ?", (account,)).rows[0]
         return row[0], row[1]
 
     def rotate_secret(self, account: str) -> tuple[str, str]:
@@ -449,7 +394,7 @@ class NotifyReport:
 
 def account_plans(settings: Settings) -> dict[str, str]:
     """account -> plan of its newest key (a rotated key keeps the plan; unknown accounts count as Starter)."""
-    keys = KeyStore(settings.state_path)
+    keys = KeyStore(state_database(settings))
     try:
         return {key.account: key.plan for key in keys.list()}  # oldest first: the newest key wins
     finally:
@@ -474,8 +419,8 @@ def notify_build(
 ) -> NotifyReport:
     """Evaluate every watch against the published `tree`, prune expired notifications, deliver webhooks."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    watches = WatchStore(settings.state_path)
-    store = NotificationStore(settings.state_path)
+    watches = WatchStore(state_database(settings))
+    store = NotificationStore(state_database(settings))
     report = NotifyReport()
     try:
         everything = watches.all()

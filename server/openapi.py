@@ -189,6 +189,31 @@ UNAUTHORIZED = _problem(
 )
 NOT_READY = _problem(503, ["not_ready"], "No build is published yet.", headers={"Retry-After": _header("Retry-After")})
 INTERNAL = _problem(500, ["internal"], "Unexpected server error (logged; no detail is given).")
+STATE_UNAVAILABLE = _problem(
+    503,
+    ["backend_unavailable"],
+    "A shared backend (the quota counters or the state store of keys, watches and claims) is unreachable for a "
+    "moment; nothing was counted.",
+    headers={"Retry-After": _header("Retry-After")},
+)
+
+
+def _reads_shared_backends(operation: dict[str, Any]) -> None:
+    """Every keyed operation looks its key up in the state store and is counted by the quota counters, and
+    claims are stored in the state store: while either is unreachable they answer 503 `backend_unavailable`
+    with Retry-After (never a 500, never a free pass)."""
+    responses = operation["responses"]
+    current = responses.get("503")
+    if current is None:
+        responses["503"] = STATE_UNAVAILABLE
+        return
+    extra = f"; `backend_unavailable`: {CODES['backend_unavailable'].rstrip('.')}."
+    responses["503"] = {
+        **current,
+        "description": current["description"].rstrip(".") + extra,
+        "x-error-codes": [*current["x-error-codes"], "backend_unavailable"],
+        "headers": {**current.get("headers", {}), "Retry-After": _header("Retry-After")},
+    }
 
 
 VELOCITY_LOOKUP = (
@@ -242,24 +267,8 @@ def _operation(
         "description": description,
         "tags": tags,
         "parameters": parameters,
-        "responses": {"413": TOO_LARGE, **_with_unavailable(responses), "default": INTERNAL},
+        "responses": {"413": TOO_LARGE, **responses, "default": INTERNAL},
     }
-
-
-def _with_unavailable(responses: dict[str, Any]) -> dict[str, Any]:
-    """An operation that counts against a key's quota (its 429 lists `monthly_limit`) may find the shared
-    counters unreachable: its 503 lists `backend_unavailable` too (server/steps.py `charge`)."""
-    if "monthly_limit" not in responses.get("429", {}).get("x-error-codes", []):
-        return responses
-    codes = [*responses.get("503", {}).get("x-error-codes", []), "backend_unavailable"]
-    summary = "No build is published yet, or" if "not_ready" in codes else "The"
-    unavailable = _problem(
-        503,
-        codes,
-        f"{summary} the shared quota counters are unreachable (nothing was counted; retry after `Retry-After`).",
-        headers={"Retry-After": _header("Retry-After")},
-    )
-    return {**responses, "503": unavailable}
 
 
 def _public(operation: dict[str, Any]) -> dict[str, Any]:
@@ -1006,6 +1015,10 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths.update(_export_operations())
     paths[f"{API}/claims"] = _claim_operations()
     paths.update({path: {"get": operation} for path, operation in _public_operations().items()})
+    for path, item in paths.items():
+        for operation in item.values():
+            if "401" in operation["responses"] or path == f"{API}/claims":
+                _reads_shared_backends(operation)
     document = {
         "openapi": OPENAPI_VERSION,
         "info": {

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sanic import Request
 from sanic.response import HTTPResponse
 
-from collectors.shared_redis import RETRY_AFTER, BackendUnavailable
+from collectors.unavailable import RETRY_AFTER, BackendUnavailable
 from server.contract import JSON, KEYED_VARY, PRIVATE_CACHE, PUBLIC_CACHE
 from server.errors import ApiError
 from server.keys import ApiKey

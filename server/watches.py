@@ -8,7 +8,7 @@ A watch may carry a `webhook` (an https URL checked by server/notifications.py):
 notification step posts the watch's events there, counts consecutive failed deliveries in
 `webhook_failures` and disables the webhook (`webhook_disabled_at`, `webhook_disabled_reason`) after
 FEEDS_WEBHOOK_MAX_FAILURES of them, so a dead endpoint is not retried forever. Those columns were
-added after the table: `WatchStore` adds them to an older state store when it opens it.
+added after the table: a schema migration (collectors/schema.py) adds them to an older state store.
 """
 
 from __future__ import annotations
@@ -16,36 +16,20 @@ from __future__ import annotations
 import builtins
 import math
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from collectors.db import Database
+from collectors.schema import WEBHOOK_COLUMNS
+from collectors.state_db import connect
+
 DEFAULT_THRESHOLDS = {"momentum_jump": 10.0, "momentum_above": 80.0}
 """Used when a momentum watch gives no threshold: a 10-point move, or crossing above 80."""
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS watches (
-    id         TEXT PRIMARY KEY,
-    account    TEXT NOT NULL,
-    entity     TEXT NOT NULL,        -- page path
-    feed       TEXT NOT NULL,
-    entity_key TEXT NOT NULL,        -- the entity key of the feed (as /history takes it)
-    type       TEXT NOT NULL,
-    threshold  REAL,
-    created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS watches_by_account ON watches (account, created_at);
-"""
-WEBHOOK_COLUMNS = {
-    "webhook": "TEXT",
-    "webhook_failures": "INTEGER NOT NULL DEFAULT 0",
-    "webhook_disabled_at": "TEXT",
-    "webhook_disabled_reason": "TEXT",
-}
-"""Columns added to `watches` for webhooks; ALTER TABLE adds the missing ones to an existing store."""
 _COLUMNS = "id, entity, feed, entity_key, type, threshold, created_at, " + ", ".join(WEBHOOK_COLUMNS)
+"""The columns of a `Watch`, in its fields' order."""
 
 
 class WatchLimit(Exception):
@@ -105,27 +89,8 @@ def valid_threshold(value: Any) -> float | None:
 
 
 class WatchStore:
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(SCHEMA)
-        self._migrate()
-
-    def _migrate(self) -> None:
-        """Add the webhook columns to a store created before them (once; workers may race to do it)."""
-        present = {row[1] for row in self.db.execute("PRAGMA table_info(watches)")}
-        if present >= set(WEBHOOK_COLUMNS):
-            return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            present = {row[1] for row in self.db.execute("PRAGMA table_info(watches)")}
-            for name, declaration in WEBHOOK_COLUMNS.items():
-                if name not in present:
-                    self.db.execute(f"ALTER TABLE watches ADD COLUMN {name} {declaration}")
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+    def __init__(self, source: Database | Path | str) -> None:
+        self.db = connect(source)
 
     def close(self) -> None:
         self.db.close()
@@ -168,25 +133,20 @@ class WatchStore:
             datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             webhook,
         )
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            count = self.db.execute("SELECT COUNT(*) FROM watches WHERE account = ?", (account,)).fetchone()[0]
+        with self.db.transaction(lock="watches") as tx:
+            count = tx.execute("SELECT COUNT(*) FROM watches WHERE account = ?", (account,)).rows[0][0]
             if count >= limit:
                 raise WatchLimit(f"this key already holds {count} watches, the most its plan allows ({limit})")
-            duplicate = self.db.execute(
+            duplicate = tx.execute(
                 "SELECT id FROM watches WHERE account = ? AND entity = ? AND type = ?", (account, entity, type_)
             ).fetchone()
             if duplicate:
                 raise WatchExists(f"this key already watches {entity} for {type_} (watch {duplicate[0]})")
-            self.db.execute(
+            tx.execute(
                 "INSERT INTO watches (id, account, entity, feed, entity_key, type, threshold, created_at, webhook)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (watch.id, account, entity, feed, entity_key, type_, threshold, watch.created_at, webhook),
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return watch
 
     def delete(self, account: str, watch_id: str) -> bool:
@@ -200,25 +160,19 @@ class WatchStore:
 
     def webhook_failed(self, watch_id: str, error: str, max_failures: int, now: str) -> bool:
         """Count one failed delivery; disable the webhook at `max_failures` in a row. True when it is disabled now."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            row = self.db.execute(
+        with self.db.transaction(lock="watches") as tx:  # two runs counting failures wait for each other
+            row = tx.execute(
                 "SELECT webhook_failures, webhook_disabled_at FROM watches WHERE id = ?", (watch_id,)
             ).fetchone()
             if row is None or row[1] is not None:
-                self.db.execute("COMMIT")
                 return row is not None
             failures = row[0] + 1
             reason = None
             if failures >= max_failures:
                 reason = f"{failures} deliveries failed in a row (last: {error})"[:500]
-            self.db.execute(
+            tx.execute(
                 "UPDATE watches SET webhook_failures = ?, webhook_disabled_at = ?, webhook_disabled_reason = ?"
                 " WHERE id = ?",
                 (failures, now if reason else None, reason, watch_id),
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return reason is not None

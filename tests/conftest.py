@@ -11,15 +11,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
 from collectors.archive import Archive, RunRecord
+from collectors.db import Database, PostgresDatabase
 from collectors.protocol import Resolver
 from collectors.runner import collect_day
 from collectors.state import StateStore
 from feeds.settings import Settings
+
+if TYPE_CHECKING:
+    from tests.pg_server import PgServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DAY = date(2026, 11, 20)
@@ -139,3 +144,49 @@ def backend_env(request: pytest.FixtureRequest) -> dict[str, str]:
     server = request.getfixturevalue("redis_server")
     server.flush()
     return {"FEEDS_REDIS_URL": server.url}
+
+
+# -- the state store's backends ---------------------------------------------------------------------
+
+STATE_BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """A real PostgreSQL server for the session (tests/pg_server.py); skipped without Debian's `postgresql`."""
+    from tests.pg_server import PgServer, find_bin_dir
+
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.skip(
+            "PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin: install the `postgresql` package"
+        )
+    server = PgServer(bin_dir)
+    yield server
+    server.close()
+
+
+@dataclass
+class StateBackend:
+    """Where a test's state store lives: `open()` gives a new connection to the same store, `env` the settings
+    that point the service at it."""
+
+    name: str
+    path: Path
+    url: str | None
+
+    def open(self) -> Database | Path:
+        return PostgresDatabase(self.url) if self.url else self.path
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"FEEDS_DATABASE_URL": self.url} if self.url else {}
+
+
+@pytest.fixture(params=STATE_BACKENDS)
+def state_backend(request: pytest.FixtureRequest, tmp_path: Path) -> StateBackend:
+    """Each store test runs on every backend: the SQLite file, and a fresh migrated PostgreSQL database."""
+    if request.param == "postgres":
+        server = request.getfixturevalue("pg_server")
+        return StateBackend("postgres", tmp_path / "var" / "state.sqlite", server.database())
+    return StateBackend("sqlite", tmp_path / "var" / "state.sqlite", None)

@@ -35,6 +35,7 @@ from feeds.cli import main
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from server import schemas
+from tests.conftest import StateBackend
 from tests.live import LiveServer, start_live_server, stop
 from tests.test_mailer import Inbox, smtp  # noqa: F401 - the fixture
 from tests.tiny_archive import make_tiny_archive
@@ -143,11 +144,14 @@ def test_a_submission_needs_something_to_review_and_is_normalised() -> None:
 # -- the store ---------------------------------------------------------------------------------------
 
 
-def test_a_link_verifies_once_and_is_stored_only_as_a_hash(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_a_link_verifies_once_and_is_stored_only_as_a_hash(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     new = create(store)
-    raw = (tmp_path / "state.sqlite").read_bytes() + (tmp_path / "state.sqlite-wal").read_bytes()
-    assert new.token.encode() not in raw and new.proof.encode() not in raw
+    if state_backend.url is None:
+        raw = state_backend.path.read_bytes() + Path(f"{state_backend.path}-wal").read_bytes()
+        assert new.claim.id.encode() in raw and new.token.encode() not in raw and new.proof.encode() not in raw
+    stored = store.db.execute("SELECT token_hash, proof_hash FROM claims").rows
+    assert new.token not in str(stored) and new.proof not in str(stored)
     assert store.get(new.claim.id).status == "pending"  # type: ignore[union-attr]
     assert store.verify("not-a-token", NOW) == ("invalid", None)
     outcome, claim = store.verify(new.token, NOW + timedelta(hours=1))
@@ -156,8 +160,8 @@ def test_a_link_verifies_once_and_is_stored_only_as_a_hash(tmp_path: Path) -> No
     assert store.list("verified")[0].id == new.claim.id
 
 
-def test_check_answers_like_verify_and_changes_nothing(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_check_answers_like_verify_and_changes_nothing(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     new = create(store)
     other = create(store, email="other@example.com")
     for token in ("", "not-a-token", "x" * 129, new.token + "x"):
@@ -174,8 +178,8 @@ def test_check_answers_like_verify_and_changes_nothing(tmp_path: Path) -> None:
     assert store.check(other.token, NOW) == store.verify(other.token, NOW) == ("used", None)
 
 
-def test_an_expired_link_fails_and_shows_as_expired(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_an_expired_link_fails_and_shows_as_expired(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     new = create(store)
     late = NOW + timedelta(hours=48, seconds=1)
     assert store.check(new.token, late) == ("expired", None)
@@ -186,8 +190,8 @@ def test_an_expired_link_fails_and_shows_as_expired(tmp_path: Path) -> None:
         store.approve(new.claim.id, late)
 
 
-def test_daily_limits_per_address_then_per_listing(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_daily_limits_per_address_then_per_listing(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     for n in range(5):
         create(store, email="busy@example.com", entity=f"/repo/acme/r{n}")
     with pytest.raises(ClaimLimit) as caught:
@@ -206,8 +210,8 @@ def test_daily_limits_per_address_then_per_listing(tmp_path: Path) -> None:
     create(store, email="fresh@example.com", now=NOW + timedelta(days=1))  # a new UTC day
 
 
-def test_review_transitions(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_review_transitions(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     new = create(store)
     with pytest.raises(ClaimStateError):
         store.approve(new.claim.id)  # not verified yet
@@ -236,8 +240,8 @@ def contents(text: str) -> dict[str, Any]:
     }
 
 
-def test_token_file_proof_through_the_github_contents_api(tmp_path: Path) -> None:
-    store = ClaimStore(tmp_path / "state.sqlite")
+def test_token_file_proof_through_the_github_contents_api(tmp_path: Path, state_backend: StateBackend) -> None:
+    store = ClaimStore(state_backend.open())
     good = create(store, email="a@example.com")
     wrong = create(store, email="b@example.com", entity="/repo/other/thing", key="other/thing", repo="other/thing")
     missing = create(store, email="c@example.com", entity="/repo/gone/repo", key="gone/repo", repo="gone/repo")

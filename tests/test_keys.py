@@ -13,11 +13,13 @@ from feeds.settings import Settings
 from server.backends import open_revocations
 from server.keys import KEY_RE, KeyStore
 from server.revocations import RedisRevocations
+from tests.conftest import StateBackend
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> KeyStore:
-    s = KeyStore(tmp_path / "state.sqlite")
+def store(state_backend: StateBackend) -> KeyStore:
+    """A key store on every backend (SQLite, PostgreSQL)."""
+    s = KeyStore(state_backend.open())
     yield s
     s.close()
 
@@ -123,9 +125,9 @@ def test_only_the_hash_is_stored(tmp_path: Path) -> None:
         assert random_part[:16].encode() not in blob
 
 
-def test_revocation_reaches_another_store_within_its_ttl(tmp_path: Path) -> None:
-    admin = KeyStore(tmp_path / "state.sqlite")
-    server = KeyStore(tmp_path / "state.sqlite", cache_ttl=0.2)
+def test_revocation_reaches_another_store_within_its_ttl(state_backend: StateBackend) -> None:
+    admin = KeyStore(state_backend.open())
+    server = KeyStore(state_backend.open(), cache_ttl=0.2)
     key, secret = admin.create("starter")
     assert server.authenticate(secret) == key  # now cached in the server
     admin.revoke(key.prefix)

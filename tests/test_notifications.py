@@ -23,6 +23,7 @@ import pytest
 from build.paths import entity_card_path
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from server import schemas
@@ -40,6 +41,7 @@ from server.webhooks import (
     sign,
     verify,
 )
+from tests.conftest import StateBackend
 from tests.live import LiveServer, live_server_fixture
 from tests.tiny_archive import DAYS, llm, repo, rows_for, server
 
@@ -94,7 +96,7 @@ def _settings(root: Path, **extra: str) -> Settings:
 
 
 def _account(settings: Settings, plan: str) -> str:
-    keys = KeyStore(settings.state_path)
+    keys = KeyStore(state_database(settings))
     try:
         return keys.create(plan)[0].account
     finally:
@@ -129,15 +131,16 @@ PAGES = {
 
 
 @pytest.fixture
-def two_builds(tmp_path: Path) -> tuple[Settings, dict[str, str], dict[int, str]]:
-    """Build, add the watches, add a day, build again (the build runs the notification step itself)."""
-    settings = _settings(tmp_path)
+def two_builds(tmp_path: Path, state_backend: StateBackend) -> tuple[Settings, dict[str, str], dict[int, str]]:
+    """Build, add the watches, add a day, build again (the build runs the notification step itself), on every
+    state store backend."""
+    settings = _settings(tmp_path, **state_backend.env)
     archive = Archive(settings.archive_path)
     _first_days(archive)
     first = build_site(settings, now=datetime(2026, 11, 3, 12, tzinfo=UTC), quiet=True)
     assert first.notify.startswith("notify: 0 watches")
     accounts = {plan: _account(settings, plan) for plan in ("starter", "pro")}
-    store = WatchStore(settings.state_path)
+    store = WatchStore(state_database(settings))
     ids = {}
     for n, (plan, page, type_, threshold) in enumerate(WATCHES):
         feed, key = PAGES[page]
@@ -151,7 +154,7 @@ def two_builds(tmp_path: Path) -> tuple[Settings, dict[str, str], dict[int, str]
 
 
 def _listed(settings: Settings, account: str) -> list[dict[str, Any]]:
-    store = NotificationStore(settings.state_path)
+    store = NotificationStore(state_database(settings))
     try:
         return store.page(account, limit=1000).data
     finally:
@@ -253,7 +256,7 @@ def test_evaluating_again_creates_no_duplicates(two_builds) -> None:
 
 def test_starter_notifications_expire_after_30_days_pro_ones_never(two_builds) -> None:
     settings, accounts, _ = two_builds
-    store = NotificationStore(settings.state_path)
+    store = NotificationStore(state_database(settings))
     old = {
         plan: Notification(
             f"ev_old_{plan}",

@@ -29,14 +29,31 @@ from feeds.settings import MASK, SETTINGS, Setting, Settings, SettingsError, _co
 from server.mailer import MailError, send_mail, verification_mail
 from tests.conftest import make_env
 from tests.live import free_port
+from tests.pg_server import PgServer
+from tests.redis_server import RedisServer
 
 SECRET_WORDS = ("TOKEN", "PASSWORD", "PASSWD", "SECRET", "KEY", "CREDENTIAL", "AUTH", "PRIVATE")
 NOT_SECRET: frozenset[str] = frozenset()
 """Settings whose names contain a secret word but which are not credentials (none yet): naming one
 here is a decision someone made, not an accident of spelling."""
 
-PLANTED = {s.name: f"pl4nted-{s.name.lower().replace('_', '-')}-{uuid.uuid4().hex[:12]}" for s in SETTINGS if s.secret}
+TOKENS = {s.name: f"pl4nted-{s.name.lower().replace('_', '-')}-{uuid.uuid4().hex[:12]}" for s in SETTINGS if s.secret}
 """A distinctive value for every secret setting, so that any of them turning up anywhere is a leak."""
+
+
+def database_url(port: int = 9, dbname: str = "feeds") -> str:
+    """FEEDS_DATABASE_URL with its planted token as the password (the part of a database URL that is secret)."""
+    return f"postgresql://postgres:{TOKENS['FEEDS_DATABASE_URL']}@127.0.0.1:{port}/{dbname}"
+
+
+def redis_url(port: int = 9) -> str:
+    """FEEDS_REDIS_URL with its planted token as the password (a Redis without a password accepts any)."""
+    return f"redis://default:{TOKENS['FEEDS_REDIS_URL']}@127.0.0.1:{port}/0"
+
+
+PLANTED = {**TOKENS, "FEEDS_DATABASE_URL": database_url(), "FEEDS_REDIS_URL": redis_url()}
+"""The planted settings: the tokens, in the shape each setting takes."""
+
 
 SMALL_WORLD = {
     "FEEDS_SIM_REPOS": "60",
@@ -51,7 +68,7 @@ def leaks(text: str | bytes, values: dict[str, str] | None = None) -> list[str]:
     """The secret settings whose planted value (or its random part) occurs in `text`."""
     data = text.encode() if isinstance(text, str) else text
     found = []
-    for name, value in (values or PLANTED).items():
+    for name, value in (values or TOKENS).items():
         if value.encode() in data or value.rsplit("-", 1)[-1].encode() in data:
             found.append(name)
     return found
@@ -198,14 +215,25 @@ def test_a_command_failing_on_a_bad_setting_does_not_print_secrets(tmp_path: Pat
 
 
 @pytest.mark.slow
-def test_a_nightly_run_with_secrets_set_writes_them_nowhere(tmp_path: Path) -> None:
-    """Collection (the token goes into every code-host request), claim proofs, build and the run log:
-    nothing printed and no file written under the data or site directory holds a secret."""
-    nightly = run_feeds(tmp_path, "nightly", "--offline")
+def test_a_nightly_run_with_secrets_set_writes_them_nowhere(
+    tmp_path: Path, pg_server: PgServer, redis_server: RedisServer
+) -> None:
+    """Collection (the token goes into every code-host request), claim proofs, build and the run log, with the
+    state store on a real PostgreSQL and the counters on a real Redis (the password in each URL; both test
+    servers accept any): nothing printed and no file written under the data or site directory holds a secret,
+    nor does an unreachable database's error."""
+    url = pg_server.database()
+    backends = {
+        "FEEDS_DATABASE_URL": database_url(pg_server.port, url.rsplit("/", 1)[1]),
+        "FEEDS_REDIS_URL": redis_url(redis_server.port),
+    }
+    nightly = run_feeds(tmp_path, "nightly", "--offline", **backends)
     assert "collected" in nightly.stdout and "published" in nightly.stdout, nightly.stderr[-2000:]
-    runs = run_feeds(tmp_path, "runs")
-    status = run_feeds(tmp_path, "status")
-    printed = "".join(p.stdout + p.stderr for p in (nightly, runs, status))
+    runs = run_feeds(tmp_path, "runs", **backends)
+    status = run_feeds(tmp_path, "status", **backends)
+    unreachable = run_feeds(tmp_path, "track", "codehost-ai-repos", "acme/x")
+    assert unreachable.returncode == 1 and "is unavailable" in unreachable.stderr
+    printed = "".join(p.stdout + p.stderr for p in (nightly, runs, status, unreachable))
     assert leaks(printed) == []
     written = list(files_under(tmp_path))
     assert any(p.name == "archive.sqlite" for p in written)
