@@ -402,14 +402,15 @@ QUANTITY = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*$")
 
 
 def _quantity_name(card: LexborNode, holder: LexborNode, text: str) -> bool:
-    """A pack named only by what it holds: a whole number in an element of its own, before the price and
-    not part of it ("50" over "¥24", a pack of 50 credits), in no price element."""
+    """A pack named only by what it holds: a whole number in an element of its own, in no price element,
+    right before a price of its own that starts with its currency sign ("50" over "¥24" or "$5", a pack of
+    50 credits); not the amount of a price whose sign comes after it ("19" over "€/Monat")."""
     if not QUANTITY.match(text) or PRICE_CLASS.search(holder.attributes.get("class") or ""):
         return False
     whole = _card_text(card)
     at = whole.find(text)
-    first = PRICE_TEXT.search(whole)
-    return at >= 0 and first is not None and at + len(text) < first.start()
+    after = PRICE_TEXT.match(whole[at + len(text) :].lstrip()) if at >= 0 else None
+    return after is not None and after.group("cur") is not None
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:

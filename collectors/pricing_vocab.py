@@ -192,12 +192,13 @@ and up to 40 characters after it where the period and unit are said ("/mo", "per
 
 def price_matches(text: str) -> list[re.Match[str]]:
     """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
-    after its tail, so "1.99€ /month 1.49€ /month" gives both."""
+    after its tail or its sign, so "1.99€ /month 1.49€ /month" gives both, and a number read with the sign
+    of the price after it ("50 $5": fifty credits for $5) leaves that price whole."""
     found: list[re.Match[str]] = []
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
         found.append(match)
-        pos = match.end("amt") if match.group("amt") else match.end("cur2")
+        pos = match.end("amt") if match.group("amt") else match.end("amt2")
     return found
 
 
