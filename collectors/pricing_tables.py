@@ -155,6 +155,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             rows = div_grid(node) if tag == "div" else None
             found = read_grid(rows, 1, context.heading, context, page) if rows else []
             run = [] if found else line_run(node)
+            nodes = [n for _, _, group in run for n in group] or [node]
             if run:
                 found = _read_transposed(
                     [[Cell(label), Cell(" ".join(lines), lines=tuple(lines))] for label, lines, _ in run],
@@ -166,11 +167,10 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                     context.unit,
                     lead=1,
                 )
-                nodes = [n for _, _, group in run for n in group]
                 consumed.update(n.mem_id for n in nodes)
             if found:
                 plans.extend(found)
-                used.extend(nodes if run else [node])
+                used.extend(nodes)
             else:
                 _note(node, context, page)
     return plans, used
