@@ -62,6 +62,13 @@ RIBBON = re.compile(
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ"): a badge, never the plan's name."""
+SAVING = re.compile(
+    r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
+    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약)\w*\s*[:：]?\s*$",
+    re.I,
+)
+"""The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €")."""
+MAX_SAVING_WORD = 16
 MAX_NAME = 60
 MAX_FIRST_TEXT = 40
 _SPACE = re.compile(r"\s+")
@@ -135,7 +142,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             candidates[sibling.mem_id] = sibling
     ancestors = {mem_id: _ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
-    for mem_id in [m for m in candidates if m not in named and ancestors[m] & named]:
+    regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
+    for mem_id in [m for m in candidates if m not in named and ancestors[m] & (named - regions)]:
         if _beside_named_card(candidates[mem_id], named):
             continue  # one of a row of alike cards, named by its first text where its siblings have headings
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
@@ -298,8 +306,30 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
                 continue
             text = _name_text(node)
             if text:
+                if node.tag in ("strong", "b") and (label := _label_before(node)):
+                    return label
                 return (_kicker(card, node) if selector and _tagline(text) else "") or text
     return ""
+
+
+MAX_LABEL_WORDS = 2
+
+
+def _label_before(node: LexborNode) -> str:
+    """A short label set right before a bold name in the same element (`<span>Free</span><strong>体验
+    </strong>`): the tier label names the plan, the bold text under it describes it. A ribbon ("Most
+    popular") is no label."""
+    sibling = node.prev
+    while sibling is not None and sibling.tag == "-text":
+        if _clean(sibling.text()):
+            return ""  # loose text before the bold words: one sentence, not a label over a name
+        sibling = sibling.prev
+    if sibling is None or sibling.tag in ("strong", "b", "br", "img", "svg", "i"):
+        return ""
+    text = _clean(sibling.text(separator=" "))
+    if RIBBON.match(text) or len(text.split()) > MAX_LABEL_WORDS or not (_plain_name(text) or FREE_LINE.match(text)):
+        return ""
+    return text
 
 
 TAGLINE_MARK = re.compile(r"[・、，。！!]|,\s")
@@ -362,8 +392,25 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         text = " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         if RIBBON.match(text):
             continue
+        if within is not None and _quantity_name(card, holder, text):
+            return text
         return text if _plain_name(text) or FREE_LINE.match(text) else ""
     return ""
+
+
+QUANTITY = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*$")
+
+
+def _quantity_name(card: LexborNode, holder: LexborNode, text: str) -> bool:
+    """A pack named only by what it holds: a whole number in an element of its own, in no price element,
+    right before a price of its own that starts with its currency sign ("50" over "¥24" or "$5", a pack of
+    50 credits); not the amount of a price whose sign comes after it ("19" over "€/Monat")."""
+    if not QUANTITY.match(text) or PRICE_CLASS.search(holder.attributes.get("class") or ""):
+        return False
+    whole = _card_text(card)
+    at = whole.find(text)
+    after = PRICE_TEXT.match(whole[at + len(text) :].lstrip()) if at >= 0 else None
+    return after is not None and after.group("cur") is not None
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
@@ -506,6 +553,8 @@ def _text_prices(
     text = _card_text(card)
     for match in price_matches(text):
         start = match.start()
+        if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
+            continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
         if spans is not None and not any(a <= start < b for a, b in spans):
             continue
         if outside is not None and any(a <= start < b for a, b in outside):

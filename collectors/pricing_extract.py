@@ -68,9 +68,38 @@ def extract(html: str, url: str) -> Extraction:
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
     _merge(found, heuristic_plans(tree, page))
-    found = _resolve_yen(_without_shown_summaries(_offers_shown_as_cards(found), _aggregate_lows(html)), page)
+    products = _product_names(html) | {fallback}
+    found = _resolve_yen(_without_shown_summaries(_offers_shown_as_cards(found, products), _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _ld_documents(html: str) -> Iterator[Any]:
+    for script in LexborHTMLParser(html).css("script"):
+        if _script_type(script) == "application/ld+json":
+            yield from load_json_values(script.text())
+
+
+def _product_names(html: str) -> set[str]:
+    """The casefolded names of the JSON-LD nodes that hold offers (the product, the app): the name an offer
+    without one of its own is given."""
+    names: set[str] = set()
+
+    def walk(node: Any, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(node, list):
+            for item in node:
+                walk(item, depth + 1)
+        elif isinstance(node, dict):
+            if "offers" in node and isinstance(node.get("name"), str) and _clean(node["name"]):
+                names.add(_clean(node["name"]).casefold())
+            for value in node.values():
+                walk(value, depth + 1)
+
+    for document in _ld_documents(html):
+        walk(document, 0)
+    return names
 
 
 def _aggregate_lows(html: str) -> set[float]:
@@ -91,10 +120,8 @@ def _aggregate_lows(html: str) -> set[float]:
             for value in node.values():
                 walk(value, depth + 1)
 
-    for script in LexborHTMLParser(html).css("script"):
-        if _script_type(script) == "application/ld+json":
-            for document in load_json_values(script.text()):
-                walk(document, 0)
+    for document in _ld_documents(html):
+        walk(document, 0)
     return lows
 
 
@@ -107,21 +134,24 @@ def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[P
     return [p for p in plans if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)]
 
 
-def _offers_shown_as_cards(plans: list[PricePlan]) -> list[PricePlan]:
+def _offers_shown_as_cards(plans: list[PricePlan], products: set[str]) -> list[PricePlan]:
     """A JSON-LD offer named after the product and the plan ("YOMUVIA Pro Monthly") for the price a card
     shows under the plan's own name ("PRO", ¥1,480 / 月) is that card's price said twice: the card's entry
-    stays, under the name the page shows, and the offer goes. Offers no card shows are kept."""
+    stays, under the name the page shows, and the offer goes. So is an offer named after the product alone
+    (it names no plan: "Lingroo", 4.99 EUR) whose price a card shows under whatever name ("Premium").
+    Offers no card shows are kept."""
     cards = [p for p in plans if p.method == "heuristic" and p.amount is not None]
     if not cards:
         return plans
 
     def shown(offer: PricePlan) -> bool:
         words = set(re.findall(r"\w+", offer.plan.casefold()))
+        unnamed = offer.plan.casefold() in products
         return any(
             card.amount == offer.amount
             and card.currency == offer.currency
             and (offer.period is None or card.period in (None, offer.period))
-            and set(re.findall(r"\w+", card.plan.casefold())) <= words
+            and (unnamed or set(re.findall(r"\w+", card.plan.casefold())) <= words)
             for card in cards
         )
 

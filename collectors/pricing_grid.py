@@ -56,26 +56,30 @@ def clean(text: str | None) -> str:
 
 @dataclass(frozen=True)
 class Cell:
-    """A cell's whole text, and its first block (`name`) apart from the blocks under it (`rest`)."""
+    """A cell's whole text, and its first block (`name`) apart from the blocks under it (`rest`); `lines`
+    splits it at `<br>` too, where a cell sets several prices one under the other."""
 
     text: str
     name: str = ""
     rest: str = ""
+    lines: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, node: LexborNode) -> Cell:
         blocks = text_blocks(node)
         text = clean(" ".join(blocks))
-        return cls(text, blocks[0] if blocks else "", clean(" ".join(blocks[1:])))
+        return cls(
+            text, blocks[0] if blocks else "", clean(" ".join(blocks[1:])), tuple(text_blocks(node, breaks=True))
+        )
 
 
 Grid = list[list[Cell]]
 
 
-def text_blocks(node: LexborNode) -> list[str]:
+def text_blocks(node: LexborNode, breaks: bool = False) -> list[str]:
     """The node's text split where a block element (`div`, `p`, ...) starts or ends; inline elements
     (`span`, `small`, `br`) stay in the block around them ("o4-mini<br><small>with data sharing</small>"
-    is one block)."""
+    is one block), unless `breaks` splits at each `<br>` too (the lines a reader sees)."""
     blocks: list[str] = []
     current: list[str] = []
 
@@ -90,7 +94,10 @@ def text_blocks(node: LexborNode) -> list[str]:
             if child.tag == "-text":
                 current.append(child.text(deep=False) or "")
             elif child.tag == "br":
-                current.append(" ")
+                if breaks:
+                    flush()
+                else:
+                    current.append(" ")
             elif child.tag in BLOCK_TAGS:
                 flush()
                 walk(child)

@@ -6,6 +6,13 @@ the URLs come from strangers. Pages are independent: one page timing out, failin
 refused is a warning and that page is missing for the day; the feed fails only when every page
 fails, which means the network (or the guard) is down rather than a site.
 
+A page we know to be a pricing page (one of the seed list, or one that showed prices on its last
+snapshot) that yields no price today is kept, with no plans, but counted as a failed item: one such
+page is a warning, many at once (a redesign, a reader that stopped fitting) are drift, and fail the
+run through the runner's share of failing items (`FEEDS_DRIFT_MAX_SKIPPED`). A page a client asked
+for that never showed a price is only a warning: it says nothing about the reader, and counting it
+would let anyone fail the feed by asking for pages that are no pricing pages.
+
 A queued page is checked once: fetched and extracted, it becomes `tracked`; refused by the guard
 or gone (404/410), it becomes `not_found`; any other failure leaves it queued for the next run.
 """
@@ -128,7 +135,9 @@ class PricingPagesCollector(BaseCollector):
 
     async def collect(self, ctx: CollectContext) -> list[Row]:
         requested = set(ctx.state.entities(FEED))
-        urls = list(dict.fromkeys([*load_seed(), *ctx.state.entities(FEED)]))
+        seeded = load_seed()
+        urls = list(dict.fromkeys([*seeded, *ctx.state.entities(FEED)]))
+        ours = set(seeded)
         queued = set(ctx.state.entities(FEED, "queued"))
         # Compared against each page's last snapshot, not yesterday's rows: a page that failed to fetch
         # yesterday still has its price change from the day before reported today.
@@ -140,7 +149,7 @@ class PricingPagesCollector(BaseCollector):
         async def one(url: str) -> PricingPageRow | None:
             nonlocal done
             async with semaphore:
-                row = await self._page(ctx, url, last.get(url), url in requested, url in queued, failures)
+                row = await self._page(ctx, url, last.get(url), url in requested, url in queued, url in ours, failures)
             done += 1
             ctx.progress.update(f"{done}/{len(urls)} pages")
             return row
@@ -158,6 +167,7 @@ class PricingPagesCollector(BaseCollector):
         previous: dict[str, Any] | None,
         tracked: bool,
         queued: bool,
+        seeded: bool,
         failures: list[CollectorError],
     ) -> PricingPageRow | None:
         try:
@@ -184,10 +194,10 @@ class PricingPagesCollector(BaseCollector):
             ctx.tally.skip(f"skipped {url} today: could not read its plans ({type(exc).__name__}: {exc})")
             return None
         had = len(previous.get("plans") or []) if previous else 0
-        if had and not row.plans:
-            # Kept (the page may really have dropped its prices), but counted with the invalid items: many
+        if not row.plans and (had or seeded):
+            # Kept (the page may really have dropped its prices), but counted with the failed items: many
             # pages losing every price at once is a reader that stopped fitting the pages, and fails the feed.
-            ctx.tally.skip(f"{url}: no prices read today, {had} on its last snapshot")
+            ctx.tally.skip(f"{url}: no prices read today" + (f", {had} on its last snapshot" if had else ""))
         elif not row.plans:
             ctx.warn(f"{url}: no prices read (the row is kept, with no plans)")  # never silent: a reader may miss
         if queued:

@@ -18,7 +18,17 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import PricePlan
-from collectors.pricing_grid import PRICE_WORD, Cell, Grid, clean, div_grid, has_price, joined_header, table_grid
+from collectors.pricing_grid import (
+    PRICE_WORD,
+    Cell,
+    Grid,
+    clean,
+    div_grid,
+    has_price,
+    joined_header,
+    table_grid,
+    text_blocks,
+)
 from collectors.pricing_vocab import (
     BARE_AMOUNT,
     CUSTOM_TEXT,
@@ -83,6 +93,8 @@ class Context:
     heading: str | None = None
     unit: str | None = None
     currency: str | None = None
+    outer: str | None = None
+    """The heading of higher rank the table's own heading sits under ("Gemini 2.5 Pro" over "Standard")."""
 
 
 @dataclass(frozen=True)
@@ -109,14 +121,20 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
     context = Context()
     header: Grid | None = None  # a header-only table waiting for its body table
     header_node: LexborNode | None = None
+    ranks: dict[int, str] = {}  # the last heading of each rank above the current point
+    consumed: set[int] = set()  # lines already read as part of a run of priced lines
     for node in root.traverse():
-        if _within(node, used):
+        if node.mem_id in consumed or _within(node, used):
             continue
         tag = node.tag
         if tag in HEADINGS or _heading_like(node):
             text = clean(node.text(separator=" "))
             if text and len(text) <= 120:
-                context = Context(heading=text)
+                rank = _rank(node)
+                ranks = {r: t for r, t in ranks.items() if r < rank}
+                outer = ranks[max(ranks)] if ranks else None
+                ranks[rank] = text
+                context = Context(heading=text, outer=outer)
                 header = None
         elif tag == "table" and _outermost(node):
             grid, header_rows = table_grid(node)
@@ -136,12 +154,92 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
         elif tag in NOTE_TAGS and not _in_table(node):
             rows = div_grid(node) if tag == "div" else None
             found = read_grid(rows, 1, context.heading, context, page) if rows else []
+            run = [] if found else line_run(node)
+            nodes = [n for _, _, group in run for n in group] or [node]
+            if run:
+                found = _read_transposed(
+                    [[Cell(label), Cell(" ".join(lines), lines=tuple(lines))] for label, lines, _ in run],
+                    ["", ""],
+                    context.heading,
+                    context,
+                    page,
+                    context.currency,
+                    context.unit,
+                    lead=1,
+                )
+                consumed.update(n.mem_id for n in nodes)
             if found:
                 plans.extend(found)
-                used.append(node)
+                used.extend(nodes)
             else:
                 _note(node, context, page)
     return plans, used
+
+
+def _rank(node: LexborNode) -> int:
+    """A heading's rank: h1..h6, a `heading-hN` class, `aria-level`; a plain `role="heading"` ranks as h2."""
+    if node.tag in HEADINGS:
+        return int(node.tag[1])
+    found = re.search(r"\bh(?:eading-h)?([1-6])\b", node.attributes.get("class") or "")
+    level = found.group(1) if found else node.attributes.get("aria-level") or "2"
+    return int(level) if level.isdigit() else 2
+
+
+LINE_TAGS = frozenset({"p", "div", "li", "span", "dt", "dd"})
+MAX_LINE = 120
+
+
+def line_run(node: LexborNode) -> list[tuple[str, list[str], list[LexborNode]]]:
+    """Prices drawn as loose lines, no table and no cards: a line naming a dimension ("Input price"), then
+    the lines of its prices ("Free of charge", "$1.25, prompts <= 200k tokens"), then the next dimension,
+    as siblings. Read from the first dimension line, as (label, price lines, nodes), when at least two
+    dimensions are priced that way; [] otherwise."""
+    run: list[tuple[str, list[str], list[LexborNode]]] = []
+    current: LexborNode | None = node
+    while current is not None:
+        text = _line_text(current)
+        if text is None or has_price(text) or not _dimension_line(text):
+            break
+        prices: list[str] = []
+        nodes = [current]
+        sibling = _next_element(current)
+        while sibling is not None and (line := _line_text(sibling)) is not None and _price_line(line):
+            prices.append(line)
+            nodes.append(sibling)
+            sibling = _next_element(sibling)
+        if not prices:
+            break
+        run.append((text, prices, nodes))
+        current = sibling
+    return run if len(run) >= 2 else []
+
+
+def _line_text(node: LexborNode) -> str | None:
+    """The text of an element that is one line (no block inside it), short enough to be a label or a price."""
+    if node.tag not in LINE_TAGS:
+        return None
+    blocks = text_blocks(node)
+    if len(blocks) != 1 or len(blocks[0]) > MAX_LINE:
+        return None
+    return blocks[0]
+
+
+def _dimension_line(text: str) -> bool:
+    dimension = dimension_of(text)
+    return dimension is not None and dimension != OWN_NAME and not NOT_A_PRICE.search(text) and len(text) <= MAX_LABEL
+
+
+def _price_line(text: str) -> bool:
+    return has_price(text) or bool(FREE_CELL.match(label_text(text)))
+
+
+def _next_element(node: LexborNode) -> LexborNode | None:
+    sibling = node.next
+    while sibling is not None and sibling.tag in ("-text", "-comment"):
+        if sibling.tag == "-text" and clean(sibling.text()):
+            return None  # loose text between the lines: not a run of lines
+        sibling = sibling.next
+    return sibling
 
 
 def _section(caption: LexborNode | None, context: Context) -> str | None:
@@ -227,7 +325,7 @@ def read_grid(
     default_currency = header_currency(f"{section or ''} {' '.join(headers)}", page.yen) or context.currency
     if _transposed(texts, headers):
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
-        return _read_transposed(texts, headers, section, context, page, default_currency, default_unit)
+        return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
     columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
     columns = _priced_by_unit_column(body, columns, headers, page)
     columns = _with_variants(columns, head)
@@ -736,44 +834,121 @@ def _transposed(body: list[list[str]], headers: list[str]) -> bool:
     return named >= 2 and named * 2 > priced
 
 
+SERVICE_MODE = re.compile(
+    r"^(?:standard|batch|flex|priority|on[- ]demand|real[- ]?time|provisioned|default|标准|批量|批处理|在线|离线)"
+    r"(?:\s+(?:api|mode|processing|tier|pricing|prices?))?$",
+    re.I,
+)
+"""A sub-heading naming a way of serving a model ("Standard", "Batch", "Priority"), not a model."""
+TIER_COLUMN = re.compile(r"^(?P<tier>(?:free|paid|standard|enterprise|pay[- ]as[- ]you[- ]go)\s+tier)\b", re.I)
+"""A column header naming a tier of use of one model ("Free Tier", "Paid Tier, per 1M tokens in USD")."""
+
+
 def _read_transposed(
-    body: list[list[str]],
+    body: Grid,
     headers: list[str],
     section: str | None,
     context: Context,
     page: PageContext,
     currency: str | None,
     unit: str | None,
+    lead: int | None = None,
 ) -> list[PricePlan]:
+    """Dimensions as rows. The model is the table's heading, or a column's header when the columns are
+    models; columns naming tiers of use ("Free Tier" / "Paid Tier") are variants of the heading's model,
+    and a heading naming a way of serving it ("Standard") is a section of the model named above it."""
     model = label_text(section or context.heading or "")
-    named_columns = [h for h in headers[_lead(headers) :] if h]
-    by_column = len(named_columns) > 1  # models as columns: each column's header is the model
+    if SERVICE_MODE.match(model) and context.outer:
+        model = label_text(context.outer)
+    lead = _lead(headers) if lead is None else lead
+    named_columns = [h for h in headers[lead:] if h]
+    tiers = bool(named_columns) and all(TIER_COLUMN.match(h) for h in named_columns)
+    by_column = len(named_columns) > 1 and not tiers  # models as columns: each column's header is the model
     if not model and not by_column:
         return []
     plans: list[PricePlan] = []
     seen: set[tuple[str, str, str | None]] = set()
-    lead = _lead(headers)
-    for row in body:
+    for cells in body:
+        row = [c.text for c in cells]
         label = _row_label(row, lead)
+        if NOT_A_PRICE.search(label):
+            continue
         dimension = dimension_of(label)
-        if not dimension or NOT_A_PRICE.search(label):
+        if dimension is None and any(has_price(c) for c in row[lead:]):
+            dimension = slug(label_text(label))  # a service the vocabulary does not know keeps its own name
+        if not dimension:
             continue
         label_unit = usage_unit(label) or unit
         sub_row = _sub_row(row[:lead])
-        for col in range(lead, len(row)):
+        for col in range(lead, len(cells)):
             header = headers[col] if col < len(headers) else ""
             column = Column(
                 header, dimension, usage_unit(header) or label_unit, header_currency(header, page.yen) or currency, True
             )
+            tier = TIER_COLUMN.match(header) if tiers else None
             name, variant = (label_text(header), section) if by_column and header else (model, header or None)
-            variant = " · ".join(p for p in (variant, sub_row) if p) or None
-            if not name or (name, dimension, variant) in seen:
-                continue
-            plan = _cell_plan(name, row[col], column, page)
-            if plan is not None:
-                seen.add((name, dimension, variant))
-                plans.append(plan.model_copy(update={"dimension": dimension, "section": variant}))
-    return plans
+            if tier is not None:
+                variant = " · ".join(p for p in (section, tier.group("tier")) if p)
+            for text, note in _priced_lines(cells[col]):
+                line_dimension = _line_dimension(dimension, note)
+                if line_dimension != dimension and note and dimension_of(note) == line_dimension:
+                    note = None  # "(storage price)" named what the line prices: it is no variant of it
+                full = " · ".join(p for p in (variant, sub_row, note) if p) or None
+                if not name or (name, line_dimension, full) in seen:
+                    continue
+                plan = _cell_plan(name, text, replace(column, dimension=line_dimension), page)
+                if plan is not None:
+                    seen.add((name, line_dimension, full))
+                    plans.append(
+                        plan.model_copy(
+                            update={
+                                "dimension": line_dimension,
+                                "section": full,
+                                "unit": unit_for(line_dimension, plan.unit),
+                            }
+                        )
+                    )
+    return _fill_free_currency(plans)
+
+
+def _priced_lines(cell: Cell) -> list[tuple[str, str | None]]:
+    """A cell's prices as (text, note): one per line when it sets two or more prices one under the other
+    ("$0.25 (text / image / video)" over "$0.50 (audio)"), each with what it says of itself (the bracket,
+    or the clause after a comma: "prompts <= 200k tokens"); else the cell whole, without a note."""
+    priced = [line for line in cell.lines if _price_line(line)]
+    if len(priced) < 2:
+        return [(cell.text, None)]
+    out: list[tuple[str, str | None]] = []
+    for line in priced:
+        match = PRICE_TEXT.search(line)
+        if match is None:  # a free line ("Free of charge"): it is its own note
+            out.append((label_text(line), label_text(line)))
+            continue
+        rest = line[match_end(match) :]
+        bracket = re.search(r"[(（]([^()（）]+)[)）]", rest)
+        clause = re.match(r"\s*[,;，；]\s*(.+)$", rest)
+        note = bracket.group(1) if bracket else clause.group(1) if clause else ""
+        out.append((line, clean(note).rstrip(".") or None))
+    return out
+
+
+MODALITY_DIMENSIONS = frozenset({"image", "video", "audio_input", "audio_output"})
+
+
+def _line_dimension(dimension: str, note: str | None) -> str:
+    """What one line of a cell prices: the row's dimension, unless its note names another ("storage
+    price" under "Context caching price"); a note naming a modality ("audio") makes input or output that
+    modality's, as a column "Input (audio)" would, and only qualifies any other dimension; a context tier
+    ("prompts <= 200k tokens") never names one."""
+    if not note or TIER_HEADER.search(note):
+        return dimension
+    own = dimension_of(note)
+    if own is None or own in (OWN_NAME, dimension):
+        return dimension
+    if own in MODALITY_DIMENSIONS:
+        qualified = dimension_of(f"{dimension} ({note})") if dimension in ("input", "output") else None
+        return qualified if qualified and qualified != OWN_NAME else dimension
+    return own
 
 
 def _sub_row(lead: list[str]) -> str:

@@ -192,12 +192,13 @@ and up to 40 characters after it where the period and unit are said ("/mo", "per
 
 def price_matches(text: str) -> list[re.Match[str]]:
     """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
-    after its tail, so "1.99€ /month 1.49€ /month" gives both."""
+    after its tail or its sign, so "1.99€ /month 1.49€ /month" gives both, and a number read with the sign
+    of the price after it ("50 $5": fifty credits for $5) leaves that price whole."""
     found: list[re.Match[str]] = []
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
         found.append(match)
-        pos = match.end("amt") if match.group("amt") else match.end("cur2")
+        pos = match.end("amt") if match.group("amt") else match.end("amt2")
     return found
 
 
@@ -278,14 +279,20 @@ _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
 _PER = r"(?:per|/|each|每)\s*"
 UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(rf"(?:百万|\b1\s*m|\bmillion|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+        re.compile(rf"(?:百万|\b1\s*m|\bmillion|\b1,000,000|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
         "1M tokens/hour",
     ),
     (
         re.compile(rf"(?:千|\b1\s*k|\bthousand|(?<![\w.])k)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
         "1K tokens/hour",
     ),
-    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:requests?|calls?)\b|千次", re.I), "1K requests"),
+    (
+        re.compile(
+            r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:[a-z]+\s+)?(?:requests?|calls?|prompts?)\b(?!\s*tokens?)|千次",
+            re.I,
+        ),
+        "1K requests",
+    ),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
     (
@@ -368,7 +375,9 @@ DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "cache_write",
     ),
     (
-        re.compile(r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b", re.I),
+        re.compile(
+            r"cached|cache\s*(?:hit|hits|read|reads|input)|缓存命中|命中缓存|缓存读取|cache\b|\bcaching\b", re.I
+        ),
         "cached_input",
     ),
     (re.compile(rf"audio\s*(?:input|in)\b|音频输入|(?:输入|\binput){_QUALIFIED}(?:{_AUDIO})", re.I), "audio_input"),
@@ -385,7 +394,7 @@ DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bstorage\b|存储", re.I), "storage"),
 )
 NOT_A_PRICE = re.compile(
-    r"context|window|max(?:imum)?\s+(?:output|tokens)|rate\s*limit|\brpm\b|\btpm\b|latency|上下文|长度|"
+    r"context(?!\s*caching)|window|max(?:imum)?\s+(?:output|tokens)|rate\s*limit|\brpm\b|\btpm\b|latency|上下文|长度|"
     r"description|features?|modalit|capabilit|knowledge|release|version|参数|tier\s+limit",
     re.I,
 )

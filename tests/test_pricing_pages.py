@@ -209,12 +209,62 @@ async def test_one_failing_page_is_skipped_with_a_warning(env: Env, seed: Callab
     assert env.sleeps == [0.5, 1.0, 2.0, 4.0]  # the 5xx page used its retries before being skipped
 
 
-async def test_a_page_without_prices_is_stored_with_empty_plans(env: Env, seed: Callable[..., None]) -> None:
-    seed("https://helix.test/pricing")
-    record = await env.collect(FEED, Site({"https://helix.test/pricing": fixture("no_prices.html")}))
-    assert (record.status, record.rows, record.warnings) == ("ok", 1, 1)  # kept, but never silently
-    row = env.archive.rows_on(FEED, DAY)["https://helix.test/pricing"]
+HELIX = "https://helix.test/pricing"
+PRICED = [f"https://vendor{i}.test/pricing" for i in range(10)]
+"""Ten seed pages that show prices: with them, one page of eleven failing stays under the default 10%."""
+
+
+def priced_site(empty: tuple[str, ...] = ()) -> Site:
+    site = Site({url: fixture("plan_cards.html") for url in PRICED})
+    site.pages[HELIX] = fixture("no_prices.html")
+    for url in empty:
+        site.pages[url] = fixture("no_prices.html")
+    return site
+
+
+async def test_a_seed_page_without_prices_is_kept_and_counted_as_a_failed_item(
+    env: Env, seed: Callable[..., None]
+) -> None:
+    seed(*PRICED, HELIX)
+    record = await env.collect(FEED, priced_site())
+    assert (record.status, record.rows, record.warnings) == ("ok", 11, 1)  # kept, but never silently
+    assert (record.items, record.skipped) == (11, 1)  # one failed item of eleven: under the drift threshold
+    row = env.archive.rows_on(FEED, DAY)[HELIX]
     assert (row["title"], row["plans"], row["methods"]) == ("Talk to us | Helix", [], [])
+
+
+async def test_a_redesign_that_empties_many_pages_fails_the_run_and_keeps_earlier_days(
+    env: Env, seed: Callable[..., None]
+) -> None:
+    seed(*PRICED, HELIX)
+    assert (await env.collect(FEED, priced_site())).status == "ok"
+    record = await env.collect(FEED, priced_site(empty=tuple(PRICED[:3])), day=DAY2)
+    assert record.status == "failed"
+    assert "4 of 11 items skipped" in (record.error or "") and "no prices read today" in (record.error or "")
+    assert env.archive.rows_on(FEED, DAY2) == {}
+    assert env.archive.rows_on(FEED, DAY)[PRICED[0]]["plans"]
+
+
+async def test_a_requested_page_that_never_showed_a_price_is_only_a_warning(
+    env: Env, seed: Callable[..., None]
+) -> None:
+    """A client's URL that is no pricing page says nothing about the reader; counting it would let anyone
+    fail the feed by asking for such pages. Once a page has shown prices, losing them counts."""
+    seed(APP)
+    asked = "https://asked.test/pricing"
+    env.state.enqueue(FEED, asked)
+    site = Site({APP: fixture("jsonld_software_app.html"), asked: fixture("no_prices.html")})
+    record = await env.collect(FEED, site)
+    assert (record.status, record.rows, record.warnings, record.skipped) == ("ok", 2, 1, 0)
+    assert env.state.status(FEED, asked) == "tracked"
+    assert env.archive.rows_on(FEED, DAY)[asked]["plans"] == []
+
+    site.pages[asked] = fixture("plan_cards.html")
+    assert (await env.collect(FEED, site, day=DAY2)).skipped == 0
+    site.pages[asked] = fixture("no_prices.html")
+    record = await env.collect(FEED, site, day=DAY3)
+    assert record.status == "failed"  # one of two pages lost every price: above the threshold
+    assert "1 of 2 items skipped" in (record.error or "")
 
 
 async def test_network_off_fails_the_run_and_keeps_earlier_days(env: Env, seed: Callable[..., None]) -> None:
@@ -395,6 +445,6 @@ async def test_the_real_seed_list(env: Env) -> None:
         await check_url(url, public_resolver)
     assert "https://openai.com/api/pricing/" in urls
 
-    record = await env.collect(FEED, Site({url: fixture("no_prices.html") for url in urls}))
-    assert (record.status, record.rows) == ("ok", len(urls))
+    record = await env.collect(FEED, Site({url: fixture("plan_cards.html") for url in urls}))
+    assert (record.status, record.rows, record.skipped) == ("ok", len(urls), 0)
     assert set(env.archive.rows_on(FEED, DAY)) == set(urls)

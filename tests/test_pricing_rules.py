@@ -806,3 +806,196 @@ def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> N
         ("Pro", "price", 12.0, "USD", None),
         ("Acme Team", "price", 40.0, "USD", None),
     }
+
+
+# -- rules drawn from the fourth held-out set ------------------------------------------------------------
+
+
+def test_tier_columns_are_variants_of_the_model_named_over_a_serving_mode_heading() -> None:
+    table = (
+        "<h2>{model}</h2><p>About the model.</p><h3>Standard</h3><table><thead><tr><th></th><th>Free Tier</th>"
+        "<th>Paid Tier, per 1M tokens in USD</th></tr></thead><tbody>"
+        "<tr><td>Input price</td><td>Free of charge</td><td>${input}</td></tr>"
+        "<tr><td>Output price</td><td>Not available</td><td>${output}</td></tr>"
+        "<tr><td>Used to improve our products</td><td>Yes</td><td>No</td></tr></tbody></table>"
+    )
+    html = page(
+        table.format(model="Zeta 2", input="0.30", output="2.50") + table.format(model="Zeta 1", input="1", output="4")
+    )
+    assert entries(html) == {
+        ("Zeta 2", "input", 0.0, "USD", "1M tokens"),
+        ("Zeta 2", "input", 0.3, "USD", "1M tokens"),
+        ("Zeta 2", "output", 2.5, "USD", "1M tokens"),
+        ("Zeta 1", "input", 0.0, "USD", "1M tokens"),
+        ("Zeta 1", "input", 1.0, "USD", "1M tokens"),
+        ("Zeta 1", "output", 4.0, "USD", "1M tokens"),
+    }
+    assert sections(html)[("Zeta 2", "input", 0.0)] == "Standard · Free Tier"
+    assert sections(html)[("Zeta 2", "input", 0.3)] == "Standard · Paid Tier"
+
+
+def test_prices_one_under_the_other_in_a_cell_are_one_entry_each_named_by_their_notes() -> None:
+    html = page(
+        "<h2>Zeta Lite</h2><table><thead><tr><th></th><th>USD per 1M tokens</th></tr></thead><tbody>"
+        "<tr><td>Input price</td><td>$0.25 (text / image)<br>$0.50 (audio)</td></tr>"
+        "<tr><td>Output price</td><td>$1.00, prompts &lt;= 200k tokens<br>$2.00, prompts &gt; 200k tokens</td></tr>"
+        "<tr><td>Context caching price</td><td>$0.025 (text / image)<br>$0.05 (audio)<br>"
+        "$1.00 / 1,000,000 tokens per hour (storage price)</td></tr>"
+        "<tr><td>Web search</td><td>$2 / $1</td></tr></tbody></table>"
+    )
+    assert entries(html) == {
+        ("Zeta Lite", "input", 0.25, "USD", "1M tokens"),
+        ("Zeta Lite", "audio_input", 0.5, "USD", "1M tokens"),
+        ("Zeta Lite", "output", 1.0, "USD", "1M tokens"),
+        ("Zeta Lite", "output", 2.0, "USD", "1M tokens"),
+        ("Zeta Lite", "cached_input", 0.025, "USD", "1M tokens"),
+        ("Zeta Lite", "cached_input", 0.05, "USD", "1M tokens"),
+        ("Zeta Lite", "storage", 1.0, "USD", "1M tokens/hour"),
+        ("Zeta Lite", "search", 2.0, "USD", "1M tokens"),  # "$2 / $1" on one line: its first price
+    }
+    found = sections(html)
+    assert str(found[("Zeta Lite", "cached_input", 0.05)]).endswith(" · audio")
+    assert str(found[("Zeta Lite", "output", 2.0)]).endswith(" · prompts > 200k tokens")
+    assert "storage" not in str(found[("Zeta Lite", "storage", 1.0)])  # the note named the dimension
+
+
+def test_prices_drawn_as_loose_lines_under_dimension_lines_are_read_as_a_table() -> None:
+    html = page(
+        "<h2>Zeta Pro</h2><p>zeta-pro</p><p>Paid Tier, per 1M tokens in USD</p>"
+        "<p>Input price</p><p>Free of charge</p><p>$1.25, prompts &lt;= 200k tokens</p>"
+        "<p>$2.50, prompts &gt; 200k tokens</p>"
+        "<p>Output price</p><p>$10.00</p>"
+        "<p>Context caching price</p><p>$0.31</p><p>$4.50 / 1,000,000 tokens per hour (storage price)</p>"
+        "<p>Grounding with Search</p>"
+    )
+    assert entries(html) == {
+        ("Zeta Pro", "input", 0.0, "USD", "1M tokens"),
+        ("Zeta Pro", "input", 1.25, "USD", "1M tokens"),
+        ("Zeta Pro", "input", 2.5, "USD", "1M tokens"),
+        ("Zeta Pro", "output", 10.0, "USD", "1M tokens"),
+        ("Zeta Pro", "cached_input", 0.31, "USD", "1M tokens"),
+        ("Zeta Pro", "storage", 4.5, "USD", "1M tokens/hour"),
+    }
+
+
+def test_one_dimension_line_over_a_price_is_no_table() -> None:
+    html = page("<h2>Zeta</h2><p>Output quality</p><p>$10.00</p><p>Support</p><p>Email only</p>")
+    assert not any(p.method == "table" for p in extract(html, URL).plans)
+
+
+def test_a_row_naming_an_unknown_service_keeps_its_name_and_grounded_prompts_are_requests() -> None:
+    html = page(
+        "<h2>Zeta</h2><table><thead><tr><th></th><th>Paid Tier, per 1M tokens in USD</th></tr></thead><tbody>"
+        "<tr><td>Input price</td><td>$1</td></tr><tr><td>Output price</td><td>$4</td></tr>"
+        "<tr><td>Grounding with Google Search</td><td>1,500 RPD (free), then $35 / 1,000 grounded prompts</td></tr>"
+        "<tr><td>Grounding with Google Maps</td><td>then $25 / 1,000 grounded prompts</td></tr>"
+        "<tr><td>Context window</td><td>$0 1M</td></tr></tbody></table>"
+    )
+    assert entries(html) == {
+        ("Zeta", "input", 1.0, "USD", "1M tokens"),
+        ("Zeta", "output", 4.0, "USD", "1M tokens"),
+        ("Zeta", "search", 35.0, "USD", "1K searches"),
+        ("Zeta", "grounding_with_google_maps", 25.0, "USD", "1K requests"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("$25 / 1,000 grounded prompts", "1K requests"),
+        ("$1 per 1K prompt tokens", "1K tokens"),
+        ("$4.50 / 1,000,000 tokens per hour", "1M tokens/hour"),
+    ],
+)
+def test_units_of_thousands_of_prompts_and_of_stored_tokens(text: str, unit: str) -> None:
+    assert stated_unit(text) == unit
+
+
+def test_context_caching_is_cached_input_and_a_context_window_prices_nothing() -> None:
+    assert dimension_of("Context caching price") == "cached_input"
+    assert dimension_of("Context window") is None
+
+
+def test_a_saving_beside_a_yearly_price_is_no_price() -> None:
+    card = (
+        '<div class="price-card"><h3>{name}</h3><div class="price-amount">¥{month}<small>/月</small></div>'
+        '<div class="annual"><strong>¥{year}/年</strong> — 仅 ¥{per}/月 · 省 ¥{saved}</div>'
+        "<ul><li>每月 150 积分</li></ul></div>"
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(name="基础版", month=35, year=360, per=30, saved=60)
+        + card.format(name="高级版", month=72, year=720, per=60, saved=143)
+        + "</div>",
+        lang="zh",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("基础版", 35.0),
+        ("基础版", 360.0),
+        ("基础版", 30.0),
+        ("高级版", 72.0),
+        ("高级版", 720.0),
+        ("高级版", 60.0),
+    }
+    english = page(
+        '<div class="plan"><h3>Pro</h3><p class="price">$10/mo</p><p>$100/yr</p><p>Save $20/yr</p></div>'
+        '<div class="plan"><h3>Team</h3><p class="price">$30/mo</p></div>'
+    )
+    assert {amount for _, _, amount, *_ in entries(english)} == {10.0, 100.0, 30.0}
+
+
+def test_packs_named_only_by_their_quantity_beside_named_plan_cards() -> None:
+    html = page(
+        '<section class="pricing-section"><h1>Pricing</h1><div class="grid">'
+        '<div class="price-card"><h3>Free</h3><div class="price-amount">$0</div></div>'
+        '<div class="price-card"><h3>Pro</h3><div class="price-amount">$9/mo</div></div></div>'
+        "<h2>Credit packs</h2><div>"
+        '<div class="pack-card"><div class="pack-credits">50</div><div class="pack-price">$5</div></div>'
+        '<div class="pack-card"><div class="pack-credits">1,000</div><div class="pack-price">$80</div></div>'
+        "</div></section>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Free", 0.0),
+        ("Pro", 9.0),
+        ("50", 5.0),
+        ("1,000", 80.0),
+    }
+
+
+def test_a_number_that_is_the_price_itself_names_no_card() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><div class="n">19</div><div>€/Monat</div></div>'
+        '<div class="plan"><div class="n">29</div><div>€/Monat</div></div></div>',
+        lang="de",
+    )
+    assert not {plan for plan, *_ in entries(html)} & {"19", "29"}
+
+
+def test_a_tier_label_right_before_a_bold_name_names_the_plan() -> None:
+    card = (
+        '<article class="pricing-plan"><div class="pricing-plan-head"><span>{label}</span><strong>{bold}</strong>'
+        '</div><p>适合先测试。</p><div class="pricing-price">{price}</div></article>'
+    )
+    html = page(
+        '<section class="grid">'
+        + card.format(label="Free", bold="体验", price="免费")
+        + card.format(label="Studio", bold="工作室", price="¥99/月")
+        + card.format(label="Most popular", bold="Team", price="¥199/月")
+        + "</section>",
+        lang="zh",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Free", "Studio", "Team"}
+
+
+def test_a_json_ld_offer_named_after_the_product_alone_restates_the_card() -> None:
+    offer = (
+        '{"@context":"https://schema.org","@type":"SoftwareApplication","name":"Lernapp",'
+        '"offers":[{"@type":"Offer","price":"4.99","priceCurrency":"EUR"},'
+        '{"@type":"Offer","price":"49","priceCurrency":"EUR"}]}'
+    )
+    html = (
+        f'<html lang="de"><head><script type="application/ld+json">{offer}</script></head><body>'
+        '<aside class="price-card"><h2>Premium</h2><div class="price">4,99 € <small>/ Monat</small></div></aside>'
+        "</body></html>"
+    )
+    assert entries(html) == {("Premium", "price", 4.99, "EUR", None), ("Lernapp", "price", 49.0, "EUR", None)}
