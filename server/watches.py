@@ -22,7 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-DEFAULT_THRESHOLDS = {"momentum_jump": 10.0, "momentum_above": 80.0}
+from build.changes import MOMENTUM_JUMP_POINTS
+
+DEFAULT_THRESHOLDS = {"momentum_jump": MOMENTUM_JUMP_POINTS, "momentum_above": 80.0}
 """Used when a momentum watch gives no threshold: a 10-point move, or crossing above 80."""
 
 SCHEMA = """

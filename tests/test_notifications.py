@@ -20,6 +20,7 @@ import httpx
 import orjson
 import pytest
 
+from build.changes import momentum_change
 from build.paths import entity_card_path
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
@@ -176,14 +177,8 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
         [event] = [e for e in cards[page]["events"] if e["date"] == "2026-11-04" and e["type"] == type_]
         return event
 
-    def move(old: float, new: float, threshold: float) -> dict[str, Any]:
-        return {
-            "old": old,
-            "new": new,
-            "change": round(new - old, 1),
-            "threshold": threshold,
-            "previousDate": "2026-11-03",
-        }
+    def move(page: str, type_: str, old: float, new: float, threshold: float) -> dict[str, Any]:
+        return momentum_change(type_, *PAGES[page], "2026-11-04", old, new, threshold, "2026-11-03")
 
     expected = {
         "starter": [
@@ -202,11 +197,29 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
                 "price_change",
                 change("/pricing/example.com/pricing", "price_change"),
             ),
-            (4, "/repo/acme/agent-kit", "codehost-ai-repos", "momentum_jump", move(79.3, 62.4, 10.0)),
+            (
+                4,
+                "/repo/acme/agent-kit",
+                "codehost-ai-repos",
+                "momentum_jump",
+                move("/repo/acme/agent-kit", "momentum_jump", 79.3, 62.4, 10.0),
+            ),
         ],
         "pro": [
-            (5, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_jump", move(39.9, 62.4, 20.0)),
-            (8, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_above", move(39.9, 62.4, 60.0)),
+            (
+                5,
+                "/repo/bob/mcp-lite",
+                "codehost-ai-repos",
+                "momentum_jump",
+                move("/repo/bob/mcp-lite", "momentum_jump", 39.9, 62.4, 20.0),
+            ),
+            (
+                8,
+                "/repo/bob/mcp-lite",
+                "codehost-ai-repos",
+                "momentum_above",
+                move("/repo/bob/mcp-lite", "momentum_above", 39.9, 62.4, 60.0),
+            ),
             (
                 10,
                 "/mcp/io.github.example/weather",
@@ -218,6 +231,10 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
         ],
     }
     assert change("/mcp/io.github.example/weather", "version_bump")["old"] == "1.1.0"
+    # The build lists the same momentum jump (default 10 points) in the card: one envelope, one id.
+    assert change("/repo/acme/agent-kit", "momentum_jump") == move(
+        "/repo/acme/agent-kit", "momentum_jump", 79.3, 62.4, 10.0
+    )
     assert change("/llm/lab/big-model", "price_change")["detail"] == {"direction": "cut"}
     for plan, account in accounts.items():
         listed = _listed(settings, account)
