@@ -14,9 +14,10 @@ from sanic import DefaultSanic, Sanic
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from feeds.settings import Settings
-from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
+from server import atom_routes, claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
+from server.feed_tokens import FeedTokenStore
 from server.keys import KeyStore
 from server.notifications import NotificationStore
 from server.plans import plans
@@ -27,6 +28,7 @@ from server.watches import WatchStore
 BLUEPRINTS = (
     feed_routes.routes,
     watch_routes.routes,
+    atom_routes.routes,
     public_routes.routes,
     claim_routes.routes,
     export_routes.routes,
@@ -51,6 +53,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.quotas = Quotas(settings, background_checkpoints=True)
         app.ctx.watches = WatchStore(settings.state_path)
         app.ctx.notifications = NotificationStore(settings.state_path)
+        app.ctx.feed_tokens = FeedTokenStore(settings.state_path)
         app.ctx.claims = ClaimStore(settings.state_path)
         app.ctx.demand = DemandRecorder(settings.state_path)
         app.ctx.resolver = resolver_for(settings)
@@ -65,6 +68,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.keys.close()
         app.ctx.watches.close()
         app.ctx.notifications.close()
+        app.ctx.feed_tokens.close()
         app.ctx.claims.close()
 
     for blueprint in BLUEPRINTS:

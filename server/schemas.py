@@ -98,6 +98,7 @@ ErrorCode = Literal[
     "licence_required",
     "range_not_satisfiable",
     "watch_exists",
+    "unknown_feed_token",
     "monthly_limit",
     "daily_history_limit",
     "velocity_throttled",
@@ -927,6 +928,17 @@ class WebhookSecret(Body):
     createdAt: DateTime = Field(description="When this secret was created (or rotated in).")
     algorithm: Literal["HMAC-SHA256"] = Field(description="Signature algorithm.")
     header: str = Field(description="How the signature is sent.")
+
+
+class EventsFeed(Body):
+    """The account's secret Atom feed of watch notifications (GET /watches/events.atom?token=...)."""
+
+    active: bool = Field(description="The account has a feed address now.")
+    createdAt: DateTime | None = Field(description="When the current address was created; null without one.")
+    url: str | None = Field(
+        description="The feed address with its token: returned once, by POST; null otherwise (only a hash is kept). "
+        "Anyone with it reads the account's notifications: treat it as a password."
+    )
 
 
 # -- export (the data licence) --------------------------------------------------------------------------
