@@ -20,7 +20,7 @@ import httpx
 import orjson
 import pytest
 
-from build.changes import momentum_change
+from build.changes import ChangeEvent, llm_price_change, momentum_change
 from build.paths import entity_card_path
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
@@ -436,15 +436,15 @@ def _deliveries(live: LiveServer, event_id: str) -> list[dict[str, Any]]:
 
 
 def _synthetic(account: str, n: int) -> Notification:
-    event = {
-        "type": "price_change",
-        "feed": "llm-pricing",
-        "entity": "lab/big-model",
-        "date": "2026-10-20",
-        "old": {"input": 3.0, "output": 12.0},
-        "new": {"input": 2.0, "output": 8.0},
-        "detail": {"direction": "cut"},
-    }
+    event = llm_price_change(
+        "llm-pricing",
+        "lab/big-model",
+        "2026-10-20",
+        {"input": 3.0, "output": 12.0},
+        {"input": 2.0, "output": 8.0},
+        ["input", "output"],
+        "cut",
+    )
     return Notification(
         f"ev_synthetic_{account}_{n:02d}",
         account,
@@ -570,6 +570,8 @@ def test_webhook_is_signed_retried_on_500_then_delivered_once(hooks: LiveServer,
         assert (payload["watchId"], payload["type"], payload["date"]) == (watch.id, "price_change", "2026-11-04")
         assert payload["id"] == headers[EVENT_ID_HEADER]
         assert payload["event"]["detail"]["changes"][0]["new"] == 16.0
+        # The webhook body embeds the change-event envelope /trends lists, summary included.
+        assert ChangeEvent.model_validate(payload["event"]).summary == "Pro price $20.00 -> $16.00 (-20%)"
 
         log = _deliveries(hooks, payload["id"])
         assert [(d["attempt"], d["status"], d["error"]) for d in log] == [(1, 500, "HTTP 500"), (2, 200, None)]
