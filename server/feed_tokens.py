@@ -2,8 +2,8 @@
 
 A feed reader cannot send an `Authorization` header, so an account's watch notifications are read at
 `/api/v1/watches/events.atom?token=...`: the token is the credential. One token per account, created
-or rotated (the old one stops working at once) and revoked through the keyed API or `feeds
-notifications-feed`; only its SHA-256 is stored, as for API keys, so a copy of the state store opens
+or rotated (the old one stops working at once) and revoked through the keyed API
+(server/atom_routes.py); only its SHA-256 is stored, as for API keys, so a copy of the state store opens
 no feed. The table is this module's own, next to the watches in the state store.
 """
 
