@@ -29,6 +29,9 @@ class FeedSpec:
     """Text values kept per day for change events: name -> extractor (e.g. the version)."""
     activity: Callable[[dict[str, Any]], float | None] | None = None
     """Latest push, update or release as epoch seconds: what momentum's recency decays from."""
+    top_list: int | None = None
+    """The feed is a top-N list (this N) whose membership changes daily: an entity seen before that comes
+    back is a `trending_enter` event, one that drops out a `trending_exit`. None: absence is no event."""
 
 
 def _typed(feed: str, *names: str) -> dict[str, Callable[[dict[str, Any]], Any]]:
@@ -46,6 +49,7 @@ def _spec(
     rank_ascending: bool = False,
     texts: tuple[str, ...] = (),
     activity: bool = False,
+    top_list: int | None = None,
 ) -> FeedSpec:
     return FeedSpec(
         feed,
@@ -55,6 +59,7 @@ def _spec(
         rank_ascending,
         _typed(feed, *texts),
         FEEDS[feed].column(ACTIVITY).extract if activity else None,
+        top_list,
     )
 
 
@@ -103,6 +108,7 @@ FEED_SPECS: dict[str, FeedSpec] = {
             main_metric="likes",
             rank_metric="trending_score",
             activity=True,
+            top_list=100,
         ),
     )
 }

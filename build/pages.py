@@ -246,26 +246,10 @@ def upstream_links(feed: str, entity: str, row: dict[str, Any]) -> list[tuple[st
 
 
 def event_text(event: dict[str, Any]) -> str:
-    """A change event as one readable line (old -> new)."""
-    kind = event["type"]
-    old, new = event.get("old"), event.get("new")
-    if kind == "new_entity":
-        return f"first seen ({fmt(new)})" if new is not None else "first seen"
-    if kind == "version_bump":
-        return f"version {fmt(old)} → {fmt(new)}"
-    if kind == "price_change":
-        detail = event.get("detail") or {}
-        if isinstance(old, dict) or isinstance(new, dict):
-            o, n = old or {}, new or {}
-            text = (
-                f"input {fmt(o.get('input'))} → {fmt(n.get('input'))}, "
-                f"output {fmt(o.get('output'))} → {fmt(n.get('output'))}"
-            )
-            return f"price {detail.get('direction', 'change')}: {text}"
-        changes = detail.get("changes") or []
-        parts = [f"{c.get('plan')} {c.get('change')} {fmt(c.get('old'))} → {fmt(c.get('new'))}" for c in changes]
-        return "price change: " + ("; ".join(parts) if parts else f"{fmt(old)} → {fmt(new)}")
-    return f"{kind}: {fmt(old)} → {fmt(new)}"
+    """A change event as one readable line: the envelope's own summary (build/changes.py), so a page, an Atom
+    entry and a notification say it in the same words."""
+    summary: str = event["summary"]
+    return summary
 
 
 def _axis_number(value: float) -> str:

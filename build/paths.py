@@ -47,6 +47,15 @@ def momentum_path(category: str) -> str:
     return f"api/momentum/{category}.json"
 
 
+def changes_feed_path(feed: str) -> str:
+    """The feed's Atom feed of change events, served at `/feeds/<feed>/changes.atom` (a public page)."""
+    return f"pages/{changes_feed_url(feed).lstrip('/')}"
+
+
+def changes_feed_url(feed: str) -> str:
+    return f"/feeds/{feed}/changes.atom"
+
+
 SAMPLE_ALL = "api/sample/index.json"
 DEMAND = "api/demand.json"
 BUILD_INFO = "build.json"

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from build import publish
+from build.atom import changes_feed
 from build.claims import load_maintainers
 from build.entity_demand import EntityDemand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
@@ -36,6 +37,7 @@ from build.paths import (
     DEMAND,
     PAGES_INDEX,
     SAMPLE_ALL,
+    changes_feed_path,
     entity_card_path,
     entity_page,
     latest_trends_path,
@@ -107,13 +109,13 @@ def write_demand(
     return doc
 
 
-def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, Any]]:
+def write_trends(writer: TreeWriter, series: FeedSeries, momentum: Momentum | None = None) -> dict[str, dict[str, Any]]:
     """Every (window, date) trends document of the feed; returns the latest per window."""
     latest: dict[str, dict[str, Any]] = {}
     for window in WINDOWS:
         doc: dict[str, Any] | None = None
         for j, day in enumerate(series.days):
-            doc = compute_trends(series, window, j)
+            doc = compute_trends(series, window, j, momentum=momentum)
             writer.write_json(trends_path(series.feed, window, day), doc)
         if doc is None:
             # a feed with no archived day yet: the same document shape, empty
@@ -173,6 +175,8 @@ def build_feed(
     maintainers: dict[str, dict[str, Any]] | None = None,
     links: Links | None = None,
     entity_demand: EntityDemand | None = None,
+    site_url: str | None = None,
+    built_at: str | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     series = load_series(archive, feed, progress=say)
@@ -180,16 +184,23 @@ def build_feed(
     output = write_feed(writer, archive, feed, series.current_day)
     write_history(writer, series, progress=say)
     say(f"{feed}: history written")
+    momentum = None
+    if FEEDS[feed].momentum:  # before the events: momentum jumps are events
+        momentum = compute_momentum(series, {entity: n for (f, entity), n in demand.items() if f == feed})
     events: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for j in range(len(series.days)):
-        for event in compute_events(series, j):
+        for event in compute_events(series, j, momentum):
             events[event["entity"]].append(event)
-    latest_trends = write_trends(writer, series)
+    latest_trends = write_trends(writer, series, momentum)
     say(f"{feed}: trends written")
-    momentum = None
+    if site_url is not None:
+        all_events = [e for listed in events.values() for e in listed]
+        updated = output.meta["updatedAt"] or built_at or f"{series.current_day}T00:00:00Z"
+        writer.write_bytes(
+            changes_feed_path(feed), changes_feed(feed, series.current_day, all_events, site_url, updated)
+        )
     leaderboard = None
-    if FEEDS[feed].momentum:
-        momentum = compute_momentum(series, {entity: n for (f, entity), n in demand.items() if f == feed})
+    if momentum is not None:
         leaderboard = {
             "category": feed,
             "date": series.current_day,
@@ -244,7 +255,17 @@ def run_build(
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
             output, trends, _leaderboard, names = build_feed(
-                writer, archive, feed, demand, say, site_pages, maintainers, links, entity_demand
+                writer,
+                archive,
+                feed,
+                demand,
+                say,
+                site_pages,
+                maintainers,
+                links,
+                entity_demand,
+                site_url=str(settings.feeds_base_url),
+                built_at=now_s,
             )
             outputs.append(output)
             latest_trends[feed] = trends

@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 import orjson
 
+from build import changes
 from build.feedspec import FEED_SPECS
+from build.momentum import Momentum
 from build.series import FeedSeries
 
 WINDOWS: dict[str, int] = {"1d": 1, "7d": 7, "30d": 30}
@@ -104,20 +106,6 @@ def compute_movers(
 # -- events ----------------------------------------------------------------------------------------
 
 
-def _event(
-    kind: str, series: FeedSeries, i: int, day: int, old: Any, new: Any, detail: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    return {
-        "type": kind,
-        "feed": series.feed,
-        "entity": series.entities[i],
-        "date": series.days[day],
-        "old": old,
-        "new": new,
-        "detail": detail,
-    }
-
-
 def _previous_where(has: Callable[[np.ndarray, int], np.ndarray], rows: np.ndarray, day: int) -> np.ndarray:
     """For each of `rows`, the latest day index before `day` where `has(rows, day)` holds (-1 if none).
 
@@ -149,14 +137,21 @@ def _returning(series: FeedSeries, day: int) -> tuple[np.ndarray, np.ndarray]:
 def _new_entities(series: FeedSeries, day: int) -> list[dict[str, Any]]:
     if day == 0:
         return []
-    values = series.metrics.get(FEED_SPECS[series.feed].main_metric)
+    metric = FEED_SPECS[series.feed].main_metric
+    values = series.metrics.get(metric)
     versions = series.texts.get(VERSION_TEXT)
-    events = []
-    for i in np.flatnonzero(series.first_seen == day):
-        new = _num(values[i, day]) if values is not None else None
-        detail = {"version": versions[i, day]} if versions is not None else None
-        events.append(_event("new_entity", series, int(i), day, None, new, detail))
-    return events
+    return [
+        changes.new_entity(
+            series.feed,
+            series.entities[i],
+            series.days[day],
+            metric,
+            _num(values[i, day]) if values is not None else None,
+            versioned=versions is not None,
+            version=versions[i, day] if versions is not None else None,
+        )
+        for i in np.flatnonzero(series.first_seen == day).tolist()
+    ]
 
 
 def _version_bumps(series: FeedSeries, day: int) -> list[dict[str, Any]]:
@@ -166,7 +161,7 @@ def _version_bumps(series: FeedSeries, day: int) -> list[dict[str, Any]]:
     rows, previous = rows[previous >= 0], previous[previous >= 0]
     current, before = versions[rows, day], versions[rows, previous]
     return [
-        _event("version_bump", series, int(rows[n]), day, before[n], current[n])
+        changes.version_bump(series.feed, series.entities[int(rows[n])], series.days[day], before[n], current[n])
         for n in np.flatnonzero(current != before)
     ]
 
@@ -190,8 +185,11 @@ def _llm_price_changes(series: FeedSeries, day: int) -> list[dict[str, Any]]:
         i, k = int(rows[n]), int(previous[n])
         old = {name: _num(m[i, k]) for name, m in prices.items()}
         new = {name: _num(m[i, day]) for name, m in prices.items()}
-        direction = _direction([float(delta[name][n]) for name in prices if moved[name][n]])
-        events.append(_event("price_change", series, i, day, old, new, {"direction": direction}))
+        names = [name for name in prices if moved[name][n]]
+        direction = _direction([float(delta[name][n]) for name in names])
+        events.append(
+            changes.llm_price_change(series.feed, series.entities[i], series.days[day], old, new, names, direction)
+        )
     return events
 
 
@@ -200,25 +198,95 @@ def _page_price_changes(series: FeedSeries, day: int) -> list[dict[str, Any]]:
     prices = series.metrics.get(PAGE_PRICE)
     events = []
     for i in np.flatnonzero(texts.astype(bool)):
-        changes = orjson.loads(texts[i])
-        if not isinstance(changes, list) or not changes:
+        listed = orjson.loads(texts[i])
+        if not isinstance(listed, list) or not listed:
             continue
         old = new = None
         if prices is not None:
             new = _num(prices[i, day])
             before = _previous_present(series.seen, np.array([i]), day)[0]
             old = _num(prices[i, before]) if before >= 0 else None
-        events.append(_event("price_change", series, int(i), day, old, new, {"changes": changes}))
+        events.append(
+            changes.page_price_change(series.feed, series.entities[int(i)], series.days[day], old, new, listed)
+        )
     return events
+
+
+def _trending_moves(series: FeedSeries, day: int, size: int) -> list[dict[str, Any]]:
+    """Entities seen before that are back in the list (enter), and those on the previous archived day's
+    list that are not on this one (exit). A first appearance is `new_entity`, not an enter."""
+    if day == 0:
+        return []
+    today, before = series.seen[:, day], series.seen[:, day - 1]
+    previous_day = series.days[day - 1]
+    events = []
+    for i in np.flatnonzero(today & ~before & (series.first_seen < day)).tolist():
+        rank = _num(series.rank[i, day])
+        events.append(
+            changes.trending_change(
+                "trending_enter",
+                series.feed,
+                series.entities[i],
+                series.days[day],
+                size,
+                None if rank is None else int(rank),
+                None,
+                previous_day,
+            )
+        )
+    for i in np.flatnonzero(before & ~today).tolist():
+        rank = _num(series.rank[i, day - 1])
+        events.append(
+            changes.trending_change(
+                "trending_exit",
+                series.feed,
+                series.entities[i],
+                series.days[day],
+                size,
+                None,
+                None if rank is None else int(rank),
+                previous_day,
+            )
+        )
+    return events
+
+
+def _momentum_jumps(series: FeedSeries, momentum: Momentum, day: int) -> list[dict[str, Any]]:
+    """Score moves of at least MOMENTUM_JUMP_POINTS since the entity's previous scored day, within the
+    momentum's score history (its last HISTORY_DAYS days)."""
+    first = len(series.days) - len(momentum.history_days)
+    h = day - first
+    if h < 1:
+        return []
+    history = momentum.history
+    rows = np.flatnonzero(~np.isnan(history[:, h]))
+    previous = _previous_where(lambda r, k: ~np.isnan(history[r, k]), rows, h)
+    rows, previous = rows[previous >= 0], previous[previous >= 0]
+    after, before = history[rows, h], history[rows, previous]
+    jumped = np.abs(np.round(after - before, 1)) >= changes.MOMENTUM_JUMP_POINTS
+    return [
+        changes.momentum_change(
+            "momentum_jump",
+            series.feed,
+            series.entities[int(rows[n])],
+            series.days[day],
+            float(before[n]),
+            float(after[n]),
+            changes.MOMENTUM_JUMP_POINTS,
+            momentum.history_days[int(previous[n])],
+        )
+        for n in np.flatnonzero(jumped)
+    ]
 
 
 def _sort_key(event: dict[str, Any]) -> tuple[str, str, str]:
     return event["date"], event["type"], event["entity"]
 
 
-def compute_events(series: FeedSeries, day_index: int) -> list[dict[str, Any]]:
-    """The change events of one archived day, ordered by (date, type, entity)."""
+def compute_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
+    """The change events of one archived day (build/changes.py envelopes), ordered by (date, type, entity)."""
     day = range(len(series.days))[day_index]
+    spec = FEED_SPECS[series.feed]
     events = _new_entities(series, day)
     if day > 0 and VERSION_TEXT in series.texts:
         events += _version_bumps(series, day)
@@ -226,6 +294,10 @@ def compute_events(series: FeedSeries, day_index: int) -> list[dict[str, Any]]:
         events += _llm_price_changes(series, day)
     if CHANGES_TEXT in series.texts:
         events += _page_price_changes(series, day)
+    if spec.top_list is not None:
+        events += _trending_moves(series, day, spec.top_list)
+    if momentum is not None:
+        events += _momentum_jumps(series, momentum, day)
     events.sort(key=_sort_key)
     return events
 
@@ -250,11 +322,13 @@ def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
     return memo[1]
 
 
-def compute_trends(series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS) -> dict[str, Any]:
+def compute_trends(
+    series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS, momentum: Momentum | None = None
+) -> dict[str, Any]:
     """The trends document of one feed, window and archived day (see docs/trends.md).
 
     Event dicts are shared between the documents of one series (each day's are built once): treat
-    them as read-only. The series must not change between calls.
+    them as read-only. The series (and the momentum passed with it) must not change between calls.
     """
     if window not in WINDOWS:
         raise ValueError(f"unknown window {window!r}; expected one of {', '.join(WINDOWS)}")
@@ -266,7 +340,7 @@ def compute_trends(series: FeedSeries, window: str, day_index: int, *, top: int 
     events: list[dict[str, Any]] = []
     for k in range(base + 1, day + 1):
         if k not in known:
-            known[k] = compute_events(series, k)
+            known[k] = compute_events(series, k, momentum)
         events += known[k]
     document: dict[str, Any] = {
         "feed": series.feed,

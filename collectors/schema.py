@@ -159,6 +159,14 @@ def _sqlite_webhook_columns(session: Session) -> None:
             session.execute(f"ALTER TABLE watches ADD COLUMN {name} {declaration}")
 
 
+_FEED_TOKENS = """CREATE TABLE IF NOT EXISTS feed_tokens (
+    account    TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+)"""
+"""One secret notification-feed token per account, stored as its SHA-256 (server/feed_tokens.py)."""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "state store tables", _SQLITE_V1, _POSTGRES_V1),
     Migration(
@@ -167,6 +175,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         _sqlite_webhook_columns,
         tuple(f"ALTER TABLE watches ADD COLUMN IF NOT EXISTS {n} {d}" for n, d in WEBHOOK_COLUMNS.items()),
     ),
+    Migration(3, "secret Atom feed tokens of the accounts", (_FEED_TOKENS + " WITHOUT ROWID",), (_FEED_TOKENS,)),
 )
 LATEST = MIGRATIONS[-1].version
 

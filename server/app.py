@@ -15,10 +15,11 @@ from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from collectors.state_db import state_database
 from feeds.settings import Settings
-from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
+from server import atom_routes, claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
 from server.backends import open_demand_log, open_quotas, open_revocations
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
+from server.feed_tokens import FeedTokenStore
 from server.keys import KeyStore
 from server.notifications import NotificationStore
 from server.plans import plans
@@ -29,6 +30,7 @@ from server.watches import WatchStore
 BLUEPRINTS = (
     feed_routes.routes,
     watch_routes.routes,
+    atom_routes.routes,
     public_routes.routes,
     claim_routes.routes,
     export_routes.routes,
@@ -55,6 +57,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.quotas = open_quotas(settings, background_checkpoints=True)
         app.ctx.watches = WatchStore(state_database(settings))
         app.ctx.notifications = NotificationStore(state_database(settings))
+        app.ctx.feed_tokens = FeedTokenStore(state_database(settings))
         app.ctx.claims = ClaimStore(state_database(settings))
         app.ctx.demand = DemandRecorder(open_demand_log(settings))
         app.ctx.resolver = resolver_for(settings)
@@ -71,6 +74,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.keys.close()
         app.ctx.watches.close()
         app.ctx.notifications.close()
+        app.ctx.feed_tokens.close()
         app.ctx.claims.close()
 
     for blueprint in BLUEPRINTS:

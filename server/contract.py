@@ -12,6 +12,8 @@ from collectors.models import FEEDS
 
 API = "/api/v1"
 JSON = "application/json"
+ATOM_CONTENT_TYPE = "application/atom+xml"
+"""The Atom feeds of change events: a feed's public `changes.atom` and an account's notifications."""
 
 WINDOWS: tuple[str, ...] = tuple(WINDOW_DAYS)
 DEFAULT_WINDOW = "7d"

@@ -46,6 +46,7 @@ CODES = {
     "licence_required": "Bulk export needs the data licence plan; Starter and Pro keys cannot use it.",
     "range_not_satisfiable": "The `Range` starts past the end of the export (see `Content-Range` for its size).",
     "watch_exists": "The key already watches this entity for this type.",
+    "unknown_feed_token": "No notification feed at this address: the token is unknown, rotated or revoked.",
     "monthly_limit": "The key's monthly request quota is used up.",
     "daily_history_limit": "The key's daily history + trends calls are used up.",
     "velocity_throttled": "The key requested too many distinct entities or dates too fast.",

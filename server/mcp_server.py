@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route
 from collectors.models import FEED_NAMES, FEEDS
 from feeds.settings import Settings
 from server import schemas
-from server.contract import API, MOMENTUM_CATEGORIES, WATCH_TYPES, WINDOWS
+from server.contract import API, EVENTS_MAX_LIMIT, MOMENTUM_CATEGORIES, OFFSET_MAX, WATCH_TYPES, WINDOWS
 from server.errors import problem_body
 
 API_TIMEOUT = 30.0
@@ -333,6 +333,17 @@ def summarize_watches(body: dict[str, Any]) -> str:
     return f"{_n(body.get('count'))} of {_n(body.get('limit'))} watches" + (f": {listed}" if listed else "")
 
 
+def summarize_watch_events(body: dict[str, Any]) -> str:
+    data = body.get("data") or []
+    listed = "; ".join(
+        f"{(n.get('event') or {}).get('title')}: {(n.get('event') or {}).get('summary')}" for n in data[:5]
+    )
+    more = f" (next page: cursor {body.get('nextCursor')})" if body.get("nextCursor") else ""
+    return (
+        f"{_n(body.get('count'))} of {_n(body.get('total'))} notifications" + (f": {listed}" if listed else "") + more
+    )
+
+
 # -- the server --------------------------------------------------------------------------------------------------
 
 
@@ -611,6 +622,28 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
         """The watches of your key: {count, limit (5 Starter, 50 Pro), data: [{id, entity, type, threshold,
         feed, key, createdAt}]}. Needs a key; costs one request of the monthly quota."""
         return await fetch(ctx, f"{API}/watches", summarize_watches, keyed=True)
+
+    @tool(read_only)
+    async def list_watch_events(
+        ctx: Context,
+        limit: Annotated[int | None, _limit("Page size, 1 to 1000 (default 100).", 1, EVENTS_MAX_LIMIT)] = None,
+        offset: Annotated[
+            int | None, _limit("Notifications to skip (not with cursor; default 0).", 0, OFFSET_MAX)
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(description="The nextCursor of the previous page, for the next (older) page.")
+        ] = None,
+        since: Annotated[
+            str | None, Field(description="Only notifications created at or after this ISO 8601 date-time.")
+        ] = None,
+    ) -> Annotated[CallToolResult, schemas.WatchEventList]:
+        """The notifications of your key's watches, newest first: {total, limit, offset, count, nextCursor,
+        data: [{id, watchId, entity, feed, type, date, event, createdAt, delivery}]}; each `event` is a change
+        event {id, type, feed, entity, page, date, title, summary, old, new, detail, dimensions} (the same
+        object trends lists), e.g. a price change with before/after/percent per price. Page with `cursor`
+        (the previous nextCursor) or `offset`. Needs a key; costs one request of the monthly quota."""
+        params = {"limit": limit, "offset": offset, "cursor": cursor, "since": since}
+        return await fetch(ctx, f"{API}/watches/events", summarize_watch_events, keyed=True, params=params)
 
     @tool(ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False))
     async def add_watch(

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import orjson
 
+from build.changes import BUILD_TYPES, momentum_change
 from build.paths import BUILD_INFO, entity_card_path
 from collectors.db import Database
 from collectors.protocol import Resolver, resolver_for
@@ -32,7 +33,9 @@ from server.plans import plans
 from server.watches import DEFAULT_THRESHOLDS, Watch, WatchStore
 from server.webhooks import DELIVERY_BUDGET_SECONDS, Attempt, DeliveryLog, DeliveryReport, Outgoing, deliver_events
 
-CHANGE_TYPES = ("new_entity", "version_bump", "price_change")
+CHANGE_TYPES = tuple(t for t in BUILD_TYPES if t != "momentum_jump")
+"""Change events of the entity card a watch is told about as they are; momentum moves are measured against
+the watch's own threshold instead (`watch_matches`)."""
 NOTIFICATION_TYPES = (*CHANGE_TYPES, "momentum_jump", "momentum_above")
 DELIVERY_STATES = ("none", "pending", "delivered", "failed", "disabled", "cancelled")
 """none: the watch has no webhook; pending: not delivered yet (retried next run); delivered; failed: refused
@@ -94,18 +97,20 @@ def _momentum_move(card: dict[str, Any], day: str) -> tuple[dict[str, Any], dict
     return history[-2], history[-1]
 
 
-def _momentum_event(before: dict[str, Any], after: dict[str, Any], threshold: float) -> dict[str, Any]:
-    return {
-        "old": before["score"],
-        "new": after["score"],
-        "change": round(after["score"] - before["score"], 1),
-        "threshold": threshold,
-        "previousDate": before["date"],
-    }
+def _momentum_event(
+    type_: str, feed: str, entity: str, before: dict[str, Any], after: dict[str, Any], threshold: float
+) -> dict[str, Any]:
+    """The move as a change-event envelope (build/changes.py), with the watch's threshold in its detail."""
+    return momentum_change(
+        type_, feed, entity, after["date"], before["score"], after["score"], threshold, before["date"]
+    )
 
 
 def watch_matches(watch: Watch, card: dict[str, Any], day: str) -> list[tuple[str, dict[str, Any]]]:
-    """(notification type, event) pairs the watch is told about for `day`, from the entity's card."""
+    """(notification type, event) pairs the watch is told about for `day`, from the entity's card.
+
+    `price_change` and `version_bump` watches get those events; `any` gets every change event of the day
+    (new entity, trending moves included) and momentum jumps at the default 10 points."""
     changes = [e for e in card.get("events") or [] if e.get("date") == day and e.get("type") in CHANGE_TYPES]
     changes.sort(key=lambda e: e["type"])
     found: list[tuple[str, dict[str, Any]]] = []
@@ -121,11 +126,13 @@ def watch_matches(watch: Watch, card: dict[str, Any], day: str) -> list[tuple[st
         threshold = DEFAULT_THRESHOLDS["momentum_jump"] if watch.type == "any" else watch.threshold
         threshold = DEFAULT_THRESHOLDS["momentum_jump"] if threshold is None else threshold
         if abs(round(after["score"] - before["score"], 1)) >= threshold:
-            found.append(("momentum_jump", _momentum_event(before, after, threshold)))
+            event = _momentum_event("momentum_jump", watch.feed, watch.entity_key, before, after, threshold)
+            found.append(("momentum_jump", event))
     elif watch.type == "momentum_above":
         threshold = DEFAULT_THRESHOLDS["momentum_above"] if watch.threshold is None else watch.threshold
         if before["score"] < threshold <= after["score"]:
-            found.append(("momentum_above", _momentum_event(before, after, threshold)))
+            event = _momentum_event("momentum_above", watch.feed, watch.entity_key, before, after, threshold)
+            found.append(("momentum_above", event))
     return found
 
 

@@ -26,9 +26,11 @@ from feeds.settings import Settings
 from server import schemas
 from server.contract import (
     API,
+    ATOM_CONTENT_TYPE,
     CLAIM_MAX_BODY,
     DEFAULT_WINDOW,
     ENTITY_MAX,
+    EVENTS_DEFAULT_LIMIT,
     EXPORT_FORMATS,
     EXPORT_WAIT,
     FEED_LIMIT_DEFAULT,
@@ -76,6 +78,7 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.WatchDeleted,
     schemas.WatchEventList,
     schemas.WebhookSecret,
+    schemas.EventsFeed,
     schemas.ExportList,
     schemas.Problem,
     schemas.Health,
@@ -283,6 +286,11 @@ def _public(operation: dict[str, Any]) -> dict[str, Any]:
     return {**operation, "responses": responses, "security": []}
 
 
+def _keyless(operation: dict[str, Any]) -> dict[str, Any]:
+    """An endpoint whose credential is not the API key (a secret feed token): no bearer requirement."""
+    return {**operation, "security": []}
+
+
 IF_NONE_MATCH = {"$ref": "#/components/parameters/If-None-Match"}
 
 
@@ -466,8 +474,11 @@ def _trends_operation() -> dict[str, Any]:
         "trends",
         "Top movers and change events",
         "Top movers (by absolute and by relative change of the feed's main metric) and change events "
-        "(`new_entity`, `version_bump`, `price_change`) over a window. Without `feed`: the latest trends of every "
-        "feed (`TrendsLatestResponse`). With `feed`: that feed's document (`TrendsResponse`), the latest one or, "
+        "(`new_entity`, `version_bump`, `price_change`, `momentum_jump`, `trending_enter`, `trending_exit`; each a "
+        "`ChangeEvent` with a stable `id`, a `title`, a `summary` and per-dimension `dimensions`) over a window. "
+        "Each feed's events of the last 7 days are also a public Atom feed at `/feeds/<feed>/changes.atom`. "
+        "Without `feed`: the latest trends of every feed (`TrendsLatestResponse`). With `feed`: that feed's "
+        "document (`TrendsResponse`), the latest one or, "
         "with `date`, the one ending on that day. A past `date` requires `feed` and must lie within the plan's "
         "depth (Starter: the last 30 days; Pro and Licence: the full archive). Counts toward the daily history + "
         "trends calls.",
@@ -590,6 +601,7 @@ def _watch_event_operations() -> dict[str, Any]:
         "more than 5 minutes old."
     )
     secret_ok = _ok(schemas.WebhookSecret, "The secret.", keyed=True, cacheable=False)
+    feed_ok = _ok(schemas.EventsFeed, "The account's notification feed.", keyed=True, cacheable=False)
     return {
         f"{API}/watches/events": {
             "get": _operation(
@@ -639,6 +651,64 @@ def _watch_event_operations() -> dict[str, Any]:
                     "429": too_many,
                 },
             )
+        },
+        f"{API}/watches/events.atom": {
+            "get": _keyless(
+                _operation(
+                    "watch_events_atom",
+                    "The watch notifications as an Atom feed (secret URL)",
+                    f"The account's newest {EVENTS_DEFAULT_LIMIT} notifications as an Atom (RFC 4287) feed, for feed "
+                    "readers, which cannot send an API key: the `token` of the address POST /watches/events-feed "
+                    "returned is the credential, so no key is needed and nothing is counted. One entry per "
+                    "notification (id `urn:ai-feeds:<notification id>`, its change event's title and summary, a "
+                    "link to the entity page). Sent `Cache-Control: private, no-store`: never kept by a shared cache.",
+                    ["watches"],
+                    [_query("token", {"type": "string"}, "The feed token (part of the address).", required=True)],
+                    {
+                        "200": {
+                            "description": "The Atom document.",
+                            "headers": {"Cache-Control": _header("Cache-Control")},
+                            "content": {ATOM_CONTENT_TYPE: {"schema": {"type": "string"}}},
+                        },
+                        "404": _problem(
+                            404, ["unknown_feed_token"], "Missing, malformed, unknown, rotated-away or revoked token."
+                        ),
+                    },
+                )
+            )
+        },
+        f"{API}/watches/events-feed": {
+            "get": _operation(
+                "events_feed",
+                "The notification feed's state",
+                "Whether the account has a secret Atom feed address (GET /watches/events.atom) and since when. The "
+                "address itself is shown only when created: only a hash of its token is kept.",
+                ["watches"],
+                [],
+                {"200": feed_ok, "401": UNAUTHORIZED, "429": too_many},
+            ),
+            "post": _operation(
+                "events_feed_create",
+                "Create or rotate the notification feed address",
+                "A new secret address of the account's Atom feed of notifications, returned once in `url`; the "
+                "previous address, if any, stops working at once (404 `unknown_feed_token`).",
+                ["watches"],
+                [],
+                {"201": feed_ok, "401": UNAUTHORIZED, "429": too_many},
+            ),
+            "delete": _operation(
+                "events_feed_revoke",
+                "Revoke the notification feed address",
+                "The account's feed address stops working at once (404 `unknown_feed_token`).",
+                ["watches"],
+                [],
+                {
+                    "200": feed_ok,
+                    "401": UNAUTHORIZED,
+                    "404": _problem(404, ["not_found"], "The account has no feed address."),
+                    "429": too_many,
+                },
+            ),
         },
         f"{API}/watches/webhook-secret": {
             "get": _operation(

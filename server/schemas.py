@@ -21,6 +21,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, Wi
 from pydantic.config import JsonDict, JsonValue
 from pydantic.json_schema import SkipJsonSchema
 
+from build.changes import ChangeEvent, ChangeType
 from build.trends import WINDOWS
 from collectors.claims import EMAIL_MAX, FIELD_MAX, PAIRS_MAX, PLAN_MAX, PRICE_MAX, TEXT_MAX, VALUE_MAX
 from collectors.models import (
@@ -97,6 +98,7 @@ ErrorCode = Literal[
     "licence_required",
     "range_not_satisfiable",
     "watch_exists",
+    "unknown_feed_token",
     "monthly_limit",
     "daily_history_limit",
     "velocity_throttled",
@@ -398,54 +400,9 @@ class AnyHistoryResponse(
 # -- change events and trends (SPEC §4.4, §6) -----------------------------------------------------
 
 
-class PricePair(Body):
-    """Input and output price of an LLM, USD per 1M tokens (null: variable)."""
-
-    input: float | None = Field(description="USD per 1M input tokens.")
-    output: float | None = Field(description="USD per 1M output tokens.")
-
-
-class VersionDetail(Body):
-    """Detail of a `new_entity` event on a feed with versions (MCP servers)."""
-
-    version: str | None = Field(description="Version the entity appeared with.")
-
-
-class DirectionDetail(Body):
-    """Detail of an LLM `price_change`."""
-
-    direction: Literal["cut", "rise", "mixed"] = Field(
-        description="`cut`: every changed price went down; `rise`: every one went up; `mixed`: one each way."
-    )
-
-
-class PageChangesDetail(Body):
-    """Detail of a pricing page `price_change`: the page's own change list of that day."""
-
-    changes: list[PriceChange] = Field(description="Plans added, removed or repriced.")
-
-
-class Event(Body):
-    """One change event of one entity on one archived day."""
-
-    type: Literal["new_entity", "version_bump", "price_change"] = Field(
-        description="`new_entity`: first archived day of the entity (none on a feed's first archived day). "
-        "`version_bump`: the version differs from the previous present day (MCP servers). `price_change`: an LLM's "
-        "input or output price changed, or a pricing page reported changed plans."
-    )
-    feed: FeedName = Field(description="Feed of the entity.")
-    entity: str = Field(description="Entity key (as /history?entity= takes it).")
-    date: Day = Field(description="Archive day of the change.")
-    old: float | str | PricePair | None = Field(
-        description="Before: the version (version_bump), {input, output} (LLM price_change), the page's lowest "
-        "price on the previous present day (page price_change); null for new_entity."
-    )
-    new: float | str | PricePair | None = Field(
-        description="After: as `old`; for new_entity the feed's main metric that day."
-    )
-    detail: VersionDetail | DirectionDetail | PageChangesDetail | None = Field(
-        description="Extra facts by type and feed; null where there are none."
-    )
+Event = ChangeEvent
+"""Change events are the envelope of build/changes.py: the same model in /trends, entity cards, watch
+notifications, webhooks and the Atom feeds."""
 
 
 class Mover(Body):
@@ -969,16 +926,6 @@ class WatchDeleted(Body):
     deleted: str = Field(description="Id of the deleted watch.")
 
 
-class MomentumMove(Body):
-    """The momentum change behind a `momentum_jump` or `momentum_above` notification."""
-
-    old: float = Field(description="Score on the entity's previous scored day.")
-    new: float = Field(description="Score on the notification's `date`.")
-    change: float = Field(description="`new` - `old`, 1 decimal.")
-    threshold: float = Field(description="Threshold applied (points moved, or the level crossed).")
-    previousDate: Day = Field(description="The previous scored day (`old`).")
-
-
 class WatchEventDelivery(Body):
     """Webhook delivery state of one notification."""
 
@@ -1000,11 +947,15 @@ class WatchEvent(Body):
     watchId: str = Field(description="The watch that matched (it may have been deleted since).")
     entity: str = Field(description="Entity page path of the watch.")
     feed: FeedName = Field(description="Feed of the entity.")
-    type: Literal["new_entity", "version_bump", "price_change", "momentum_jump", "momentum_above"] = Field(
-        description="What happened; an `any` watch gets every change event type and `momentum_jump`."
+    type: ChangeType = Field(
+        description="What happened (the `type` of `event`); an `any` watch gets every change event type the build "
+        "detects (momentum jumps at 10 points)."
     )
     date: Day = Field(description="Archive day of the change (the build's latest day of the feed).")
-    event: Event | MomentumMove = Field(description="The change event (as in /trends) or the momentum move.")
+    event: ChangeEvent = Field(
+        description="The change event: the same envelope /trends lists (same `id` for a build's event); momentum "
+        "notifications carry the watch's own threshold in `detail`."
+    )
     createdAt: DateTime = Field(description="When the notification was created (after the build).")
     delivery: WatchEventDelivery = Field(description="Webhook delivery state.")
 
@@ -1027,6 +978,17 @@ class WebhookSecret(Body):
     createdAt: DateTime = Field(description="When this secret was created (or rotated in).")
     algorithm: Literal["HMAC-SHA256"] = Field(description="Signature algorithm.")
     header: str = Field(description="How the signature is sent.")
+
+
+class EventsFeed(Body):
+    """The account's secret Atom feed of watch notifications (GET /watches/events.atom?token=...)."""
+
+    active: bool = Field(description="The account has a feed address now.")
+    createdAt: DateTime | None = Field(description="When the current address was created; null without one.")
+    url: str | None = Field(
+        description="The feed address with its token: returned once, by POST; null otherwise (only a hash is kept). "
+        "Anyone with it reads the account's notifications: treat it as a password."
+    )
 
 
 # -- export (the data licence) --------------------------------------------------------------------------

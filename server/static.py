@@ -21,6 +21,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.badges import DARK_DIR, invalid_badge, not_tracked_badge
+from server.contract import ATOM_CONTENT_TYPE
 from server.errors import ApiError
 from server.response import READ
 from server.site import Site
@@ -35,6 +36,7 @@ CONTENT_TYPES = {
     ".json": "application/json",
     ".js": "text/javascript; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
+    ".atom": ATOM_CONTENT_TYPE,
 }
 BADGE_CACHE = "public, max-age=3600, stale-while-revalidate=604800, stale-if-error=604800"
 NOT_FOUND_CACHE = "public, max-age=300"

@@ -21,11 +21,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from build.changes import MOMENTUM_JUMP_POINTS
 from collectors.db import Database
 from collectors.schema import WEBHOOK_COLUMNS
 from collectors.state_db import connect
 
-DEFAULT_THRESHOLDS = {"momentum_jump": 10.0, "momentum_above": 80.0}
+DEFAULT_THRESHOLDS = {"momentum_jump": MOMENTUM_JUMP_POINTS, "momentum_above": 80.0}
 """Used when a momentum watch gives no threshold: a 10-point move, or crossing above 80."""
 
 _COLUMNS = "id, entity, feed, entity_key, type, threshold, created_at, " + ", ".join(WEBHOOK_COLUMNS)

@@ -801,7 +801,7 @@ def test_trends_latest_past_and_windows(api: LiveServer) -> None:
         past = http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-11-03", "window": "1d"})
         assert past.status_code == 200
         assert past.json() == tree_json(api, trends_path("mcp-servers", "1d", "2026-11-03"))
-        assert [e["type"] for e in past.json()["events"]] == ["version_bump"]
+        assert [e["type"] for e in past.json()["events"]] == ["momentum_jump", "momentum_jump", "version_bump"]
         problem(http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-10-20"}), 404, "not_found")
         problem(
             http.get(f"{API}/trends", params={"feed": "codehost-ai-repos", "date": "2026-11-03"}), 404, "not_found"

@@ -81,12 +81,19 @@ def test_trends_events_and_entity_cards(built) -> None:
     _, site = built
     trends = read_json(site, trends_path("mcp-servers", "1d", "2026-11-03"))
     assert [(e["type"], e["entity"], e["old"], e["new"]) for e in trends["events"]] == [
-        ("version_bump", "io.github.example/weather", "1.0.0", "1.1.0")
+        ("momentum_jump", "com.acme/files", 40.9, 18.0),
+        ("momentum_jump", "io.github.example/weather", 40.9, 83.0),
+        ("version_bump", "io.github.example/weather", "1.0.0", "1.1.0"),
     ]
     pricing = read_json(site, trends_path("ai-pricing", "1d", "2026-11-04"))
     assert [(e["type"], e["old"], e["new"]) for e in pricing["events"]] == [("price_change", 20, 16)]
     card = read_json(site, entity_card_path("mcp-servers", "io.github.example/weather"))
-    assert card["current"] is True and card["events"][0]["type"] == "version_bump"
+    assert card["current"] is True
+    assert [(e["date"], e["type"]) for e in card["events"]] == [
+        ("2026-11-03", "version_bump"),
+        ("2026-11-03", "momentum_jump"),
+    ]
+    assert card["events"][0] == trends["events"][-1]  # one envelope, one id, in the card and in /trends
     assert 0 <= card["momentum"]["score"] <= 100 and card["momentum"]["basis"] == "bootstrap"
     latest = read_json(site, "api/trends/latest/7d.json")
     assert [doc["feed"] for doc in latest["feeds"]][:2] == ["codehost-ai-repos", "forum-launch-ai"]

@@ -24,6 +24,7 @@ from mcp_types import CallToolResult
 from collectors.models import FEED_NAMES
 from collectors.state import StateStore
 from server import schemas
+from server.notifications import notify_build
 from tests.live import LiveServer, start_live_server, stop
 
 TOOLS = {
@@ -36,6 +37,7 @@ TOOLS = {
     "get_entity",
     "sample",
     "list_watches",
+    "list_watch_events",
     "add_watch",
     "delete_watch",
 }
@@ -104,6 +106,7 @@ async def test_initialise_and_every_tool_is_described(server: LiveServer) -> Non
         tools["query_feed"].output_schema["$defs"]
     )
     assert tools["list_watches"].output_schema == schemas.WatchList.model_json_schema(by_alias=True)
+    assert tools["list_watch_events"].output_schema == schemas.WatchEventList.model_json_schema(by_alias=True)
     assert tools["demand_index"].output_schema == schemas.DemandResponse.model_json_schema(by_alias=True)
     assert "codehost-ai-repos" in tools["entity_history"].input_schema["properties"]["feed"]["enum"]
     assert "daily history+trends cap" in tools["entity_history"].description
@@ -293,3 +296,39 @@ async def test_quota_is_shared_between_mcp_and_api(tmp_path: Path) -> None:
     # `feeds serve` took its MCP child down with it.
     with pytest.raises(httpx.TransportError):
         httpx.get(live.mcp_url.removesuffix("/mcp") + "/healthz", timeout=2)
+
+
+async def test_watch_notifications_page_through_mcp_like_the_api(server: LiveServer) -> None:
+    """The notifications of the key's watches, in the change-event envelope, paged with the API's cursor."""
+    assert server.mcp_url is not None
+    key = server.key("pro")
+    with server.client(key) as http:
+        for entity, type_ in (("/pricing/example.com/pricing", "price_change"), ("/repo/new/shiny-mcp", "any")):
+            assert http.post("/api/v1/watches", json={"entity": entity, "type": type_}).status_code == 201
+    report = notify_build(server.settings, Path(server.settings.feeds_site_dir), deliver=False)
+    assert report.created >= 2
+    async with connect(server.mcp_url, key) as session:
+        first = await call(session, "list_watch_events", limit=1)
+        assert first.structured_content is not None and first.structured_content["nextCursor"]
+        second = await call(session, "list_watch_events", limit=1, cursor=first.structured_content["nextCursor"])
+        everything = await call(session, "list_watch_events")
+        bad = await call(session, "list_watch_events", limit=1, offset=1, cursor="5")
+    for result in (first, second, everything):
+        assert not result.is_error, result.content
+    assert first.structured_content == api_json(server, "/api/v1/watches/events", key, limit=1)
+    assert second.structured_content == api_json(
+        server, "/api/v1/watches/events", key, limit=1, cursor=first.structured_content["nextCursor"]
+    )
+    assert everything.structured_content is not None
+    listed = everything.structured_content["data"]
+    assert [n["id"] for n in listed[:2]] == [
+        first.structured_content["data"][0]["id"],
+        second.structured_content["data"][0]["id"],
+    ]
+    [price] = [n for n in listed if n["type"] == "price_change"]
+    schemas.WatchEventList.model_validate(everything.structured_content)
+    # The same envelope (and id) /trends lists for that day.
+    trends = api_json(server, "/api/v1/trends", key, window="1d", feed="ai-pricing")
+    assert price["event"] in trends["events"]
+    assert price["event"]["summary"] in everything.content[0].text
+    assert error_of(bad)[:2] == (400, "bad_request")

@@ -20,6 +20,7 @@ import httpx
 import orjson
 import pytest
 
+from build.changes import ChangeEvent, llm_price_change, momentum_change
 from build.paths import entity_card_path
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
@@ -179,14 +180,8 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
         [event] = [e for e in cards[page]["events"] if e["date"] == "2026-11-04" and e["type"] == type_]
         return event
 
-    def move(old: float, new: float, threshold: float) -> dict[str, Any]:
-        return {
-            "old": old,
-            "new": new,
-            "change": round(new - old, 1),
-            "threshold": threshold,
-            "previousDate": "2026-11-03",
-        }
+    def move(page: str, type_: str, old: float, new: float, threshold: float) -> dict[str, Any]:
+        return momentum_change(type_, *PAGES[page], "2026-11-04", old, new, threshold, "2026-11-03")
 
     expected = {
         "starter": [
@@ -205,11 +200,29 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
                 "price_change",
                 change("/pricing/example.com/pricing", "price_change"),
             ),
-            (4, "/repo/acme/agent-kit", "codehost-ai-repos", "momentum_jump", move(79.3, 62.4, 10.0)),
+            (
+                4,
+                "/repo/acme/agent-kit",
+                "codehost-ai-repos",
+                "momentum_jump",
+                move("/repo/acme/agent-kit", "momentum_jump", 79.3, 62.4, 10.0),
+            ),
         ],
         "pro": [
-            (5, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_jump", move(39.9, 62.4, 20.0)),
-            (8, "/repo/bob/mcp-lite", "codehost-ai-repos", "momentum_above", move(39.9, 62.4, 60.0)),
+            (
+                5,
+                "/repo/bob/mcp-lite",
+                "codehost-ai-repos",
+                "momentum_jump",
+                move("/repo/bob/mcp-lite", "momentum_jump", 39.9, 62.4, 20.0),
+            ),
+            (
+                8,
+                "/repo/bob/mcp-lite",
+                "codehost-ai-repos",
+                "momentum_above",
+                move("/repo/bob/mcp-lite", "momentum_above", 39.9, 62.4, 60.0),
+            ),
             (
                 10,
                 "/mcp/io.github.example/weather",
@@ -221,6 +234,10 @@ def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds)
         ],
     }
     assert change("/mcp/io.github.example/weather", "version_bump")["old"] == "1.1.0"
+    # The build lists the same momentum jump (default 10 points) in the card: one envelope, one id.
+    assert change("/repo/acme/agent-kit", "momentum_jump") == move(
+        "/repo/acme/agent-kit", "momentum_jump", 79.3, 62.4, 10.0
+    )
     assert change("/llm/lab/big-model", "price_change")["detail"] == {"direction": "cut"}
     for plan, account in accounts.items():
         listed = _listed(settings, account)
@@ -422,15 +439,15 @@ def _deliveries(live: LiveServer, event_id: str) -> list[dict[str, Any]]:
 
 
 def _synthetic(account: str, n: int) -> Notification:
-    event = {
-        "type": "price_change",
-        "feed": "llm-pricing",
-        "entity": "lab/big-model",
-        "date": "2026-10-20",
-        "old": {"input": 3.0, "output": 12.0},
-        "new": {"input": 2.0, "output": 8.0},
-        "detail": {"direction": "cut"},
-    }
+    event = llm_price_change(
+        "llm-pricing",
+        "lab/big-model",
+        "2026-10-20",
+        {"input": 3.0, "output": 12.0},
+        {"input": 2.0, "output": 8.0},
+        ["input", "output"],
+        "cut",
+    )
     return Notification(
         f"ev_synthetic_{account}_{n:02d}",
         account,
@@ -556,6 +573,8 @@ def test_webhook_is_signed_retried_on_500_then_delivered_once(hooks: LiveServer,
         assert (payload["watchId"], payload["type"], payload["date"]) == (watch.id, "price_change", "2026-11-04")
         assert payload["id"] == headers[EVENT_ID_HEADER]
         assert payload["event"]["detail"]["changes"][0]["new"] == 16.0
+        # The webhook body embeds the change-event envelope /trends lists, summary included.
+        assert ChangeEvent.model_validate(payload["event"]).summary == "Pro price $20.00 -> $16.00 (-20%)"
 
         log = _deliveries(hooks, payload["id"])
         assert [(d["attempt"], d["status"], d["error"]) for d in log] == [(1, 500, "HTTP 500"), (2, 200, None)]

@@ -56,6 +56,10 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     (f"{API}/watches/events", "get"): {"limit", "offset", "cursor", "since"},
     (f"{API}/watches/webhook-secret", "get"): set(),
     (f"{API}/watches/webhook-secret", "post"): set(),
+    (f"{API}/watches/events.atom", "get"): {"token"},
+    (f"{API}/watches/events-feed", "get"): set(),
+    (f"{API}/watches/events-feed", "post"): set(),
+    (f"{API}/watches/events-feed", "delete"): set(),
     (f"{API}/openapi.json", "get"): set(),
     ("/healthz", "get"): set(),
     (f"{API}/claims", "post"): set(),
@@ -63,7 +67,14 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     (f"{API}/export/{{feed}}", "get"): {"from", "to", "format"},
 }
 """Every query parameter each handler reads (SPEC §4, server/app.py), per documented operation."""
-PUBLIC = {f"{API}/sample", f"{API}/momentum", f"{API}/demand", f"{API}/openapi.json", "/healthz"}
+PUBLIC = {
+    f"{API}/sample",
+    f"{API}/momentum",
+    f"{API}/demand",
+    f"{API}/openapi.json",
+    "/healthz",
+    f"{API}/watches/events.atom",
+}
 UNKEYED_LIMITED = {f"{API}/claims"}
 """No key, but limits of their own (429 with Retry-After), not the key's quota."""
 

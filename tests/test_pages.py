@@ -202,7 +202,7 @@ def test_mcp_page_shows_every_field_of_the_spec(site: Path) -> None:
         ("2026-11-02", "1.0.0"),
         ("2026-11-01", "1.0.0"),
     ]
-    assert "version 1.0.0 → 1.1.0" in " ".join(page.text)
+    assert "version 1.0.0 -> 1.1.0" in " ".join(page.text)
 
 
 def test_hostile_upstream_text_is_shown_as_text_and_never_a_link(site: Path) -> None:

@@ -5,16 +5,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
 import pytest
 
+from build.changes import MOMENTUM_JUMP_POINTS, ChangeEvent, event_id
+from build.momentum import Momentum
 from build.series import FeedSeries, load_series
 from build.trends import TOP_MOVERS, WINDOWS, compute_events, compute_trends
 from collectors.archive import Archive
 
 DOC_KEYS = {"feed", "window", "date", "from", "metric", "movers", "moversRelative", "events"}
 MOVER_KEYS = {"entity", "from", "to", "change", "changePct", "rankFrom", "rankTo"}
-EVENT_KEYS = {"type", "feed", "entity", "date", "old", "new", "detail"}
+CORE_KEYS = ("type", "feed", "entity", "date", "old", "new", "detail")
+EVENT_KEYS = set(ChangeEvent.model_fields)
+
+
+def core(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events without the envelope's derived fields (id, page, title, summary, dimensions)."""
+    for event in events:
+        ChangeEvent.model_validate(event)
+    return [{key: e[key] for key in CORE_KEYS} for e in events]
 
 
 def build(tmp_path: Path, feed: str, days: dict[str, dict[str, dict[str, Any]]]) -> FeedSeries:
@@ -102,7 +113,8 @@ def test_an_entity_absent_on_the_base_day_is_no_mover_but_a_new_entity(repos: Fe
     doc = compute_trends(repos, "1d", -1)
     entities = {m["entity"] for m in doc["movers"] + doc["moversRelative"]}
     assert "f/f" not in entities and "g/g" not in entities and "d/d" not in entities
-    assert doc["events"] == [
+    assert doc["events"][0]["summary"] == "first seen in AI agent and MCP repositories with 20 stars"
+    assert core(doc["events"]) == [
         {
             "type": "new_entity",
             "feed": "codehost-ai-repos",
@@ -280,6 +292,18 @@ def test_llm_price_cut_rise_and_mixed(tmp_path: Path) -> None:
         ("price_change", "m/rise", {"input": 1, "output": 2}, {"input": 1, "output": 2.5}, {"direction": "rise"}),
     ]
     assert type(events[0]["old"]["input"]) is int
+    # Only the prices that moved are dimensions, each with its percentage, and the summary says them.
+    assert events[0]["summary"] == "input price $3.00 -> $2.50 per 1M tokens (-16.67%)"
+    assert events[1]["summary"] == (
+        "input price $0.30 -> $0.10 per 1M tokens (-66.67%); output price $1.00 -> $1.20 per 1M tokens (+20%)"
+    )
+    assert [(d["name"], d["before"], d["after"], d["percent"]) for d in events[1]["dimensions"]] == [
+        ("input", 0.3, 0.1, -66.67),
+        ("output", 1, 1.2, 20.0),
+    ]
+    assert events[0]["page"] == "/llm/m/cut" and events[0]["id"] == event_id(
+        "llm-pricing", "m/cut", "price_change", "2026-11-02"
+    )
     doc = compute_trends(series, "1d", 1)
     assert doc["metric"] == "price_input_per_1m"
     # Input: cut 3 -> 2.5 = -0.5 (-16.666..% -> -16.67); mixed 0.3 -> 0.1 = -0.2 (-66.666..% -> -66.67).
@@ -313,7 +337,17 @@ def test_ai_pricing_events_come_from_the_pages_changes(tmp_path: Path) -> None:
             },
         },
     )
-    assert compute_events(series, 1) == [
+    [event] = compute_events(series, 1)
+    assert event["summary"] == "Pro price $20.00 -> $25.00 (+25%); Team price added at $50.00"
+    assert event["dimensions"][0] == {
+        "name": "min_price",
+        "unit": "USD",
+        "before": 20,
+        "after": 25,
+        "change": 5,
+        "percent": 25.0,
+    }
+    assert core([event]) == [
         {
             "type": "price_change",
             "feed": "ai-pricing",
@@ -339,3 +373,69 @@ def test_trends_events_match_the_days_events_across_series(repos: FeedSeries, se
             assert doc["events"] == [e for k in range(1, len(series.days)) for e in compute_events(series, k)]
             assert {e["feed"] for e in doc["events"]} == {series.feed}
             assert {e["entity"] for e in doc["events"]} <= set(series.entities)
+
+
+def hub_item(score: int) -> dict[str, Any]:
+    return {"likes": 10, "downloads": 100, "trending_score": score, "createdAt": "2026-10-01T00:00:00Z"}
+
+
+def test_a_top_list_feed_reports_entities_back_in_and_out_of_the_list(tmp_path: Path) -> None:
+    series = build(
+        tmp_path,
+        "modelhub-trending",
+        {
+            "2026-11-01": {"model:a": hub_item(90), "model:b": hub_item(80), "model:c": hub_item(70)},
+            "2026-11-02": {"model:a": hub_item(90), "model:b": hub_item(80), "model:d": hub_item(75)},
+            "2026-11-03": {"model:a": hub_item(90), "model:c": hub_item(85), "model:d": hub_item(75)},
+        },
+    )
+    # 11-02: d is new (not an enter), c dropped out; 11-03: c is back at rank 2, b dropped out.
+    assert [(e["type"], e["entity"], e["old"], e["new"]) for e in compute_events(series, 1)] == [
+        ("new_entity", "model:d", None, 10),
+        ("trending_exit", "model:c", 3, None),
+    ]
+    events = compute_events(series, 2)
+    assert [(e["type"], e["entity"], e["old"], e["new"]) for e in events] == [
+        ("trending_enter", "model:c", None, 2),
+        ("trending_exit", "model:b", 2, None),
+    ]
+    assert events[0]["summary"] == "back in the trending top 100 at rank 2"
+    assert events[1]["summary"] == "dropped out of the trending top 100 (rank 2 on 2026-11-02)"
+    assert events[0]["detail"] == {"size": 100, "rank": 2, "previousRank": None, "previousDate": "2026-11-02"}
+    assert events[0]["page"] == "/hub/model/c"
+    core(events)
+    # Feeds that are not a top list never report absence.
+    repos_only = build(
+        tmp_path / "r",
+        "codehost-ai-repos",
+        {"2026-11-01": {"a/a": repo(1), "b/b": repo(2)}, "2026-11-02": {"a/a": repo(1)}},
+    )
+    assert compute_events(repos_only, 1) == []
+
+
+def test_momentum_jumps_are_events_of_the_build(repos: FeedSeries) -> None:
+    n = len(repos.entities)
+    history = np.full((n, 2), np.nan)
+    history[0] = [50.0, 61.0]  # +11: a jump
+    history[1] = [50.0, 59.9]  # +9.9: none
+    history[2] = [70.0, 55.0]  # -15: a jump
+    history[3, 1] = 80.0  # no earlier score: none
+    momentum = Momentum(
+        feed=repos.feed,
+        entities=repos.entities,
+        score=history[:, 1].copy(),
+        components={},
+        basis=[""] * n,
+        history_days=repos.days[-2:],
+        history=history,
+    )
+    events = [e for e in compute_events(repos, 1, momentum) if e["type"] == "momentum_jump"]
+    assert [(e["entity"], e["old"], e["new"]) for e in events] == [
+        (repos.entities[0], 50.0, 61.0),
+        (repos.entities[2], 70.0, 55.0),
+    ]
+    assert events[1]["summary"] == "momentum 70 -> 55 (-15 points, at least 10)"
+    assert events[1]["detail"] == {"threshold": MOMENTUM_JUMP_POINTS, "previousDate": repos.days[0]}
+    listed = compute_trends(repos, "1d", 1, momentum=momentum)["events"]
+    assert [e for e in listed if e["type"] == "momentum_jump"] == events
+    core(events)
