@@ -11,10 +11,12 @@ from pathlib import Path
 
 from sanic import DefaultSanic, Sanic
 
+from collectors.archive import rows_dir_for
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from feeds.settings import Settings
 from server import claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
+from server.asof import AsOfArchive
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
 from server.keys import KeyStore
@@ -54,6 +56,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.claims = ClaimStore(settings.state_path)
         app.ctx.demand = DemandRecorder(settings.state_path)
         app.ctx.resolver = resolver_for(settings)
+        app.ctx.asof = AsOfArchive(rows_dir_for(settings.archive_path))
         app.add_task(app.ctx.site.watch(), name="site-watch")
         app.add_task(_flush_demand(app), name="demand-flush")
         app.add_task(_flush_quotas(app), name="quotas-flush")

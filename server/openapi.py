@@ -67,6 +67,7 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.SampleResponse,
     schemas.AnyHistoryResponse,
     schemas.AnyEntityCard,
+    schemas.AnyAsOfResponse,
     schemas.TrendsResult,
     schemas.MomentumResult,
     schemas.DemandResponse,
@@ -428,6 +429,53 @@ def _entity_operation() -> dict[str, Any]:
             "401": UNAUTHORIZED,
             "404": _problem(404, ["not_found"], "Unknown feed or entity."),
             "429": _too_many(["monthly_limit", "velocity_throttled"], lookup=True),
+            "503": NOT_READY,
+        },
+    )
+
+
+def _asof_operation() -> dict[str, Any]:
+    return _operation(
+        "asof",
+        "One entity as archived on a day",
+        "The entity's row exactly as the feed served it on `date` (UTC), with the values then in force: its prices, "
+        "stars, version. When the entity has no row that day (no collection that day, a page that failed to load, "
+        "a day after the latest archived one) the row is the one of the last archived day before `date` that "
+        "holds the entity, and `observedOn` says which day it is. `snapshotHash` names the whole snapshot of the "
+        "feed on `observedOn` (SHA-256 of its rows), so an answer can be cited and checked; `source` is the "
+        "feed's upstream. Days up to the feed's latest archived day of the current build are used.\n\n"
+        "Counts as a history call: one request of the monthly quota and one of the daily history + trends calls, "
+        "and the entity counts toward the velocity throttle as a history lookup does. Depth: Starter sees the last "
+        "30 days of the archive, Pro and Licence all of it; a `date` before that is a 400 `outside_plan_depth`, and "
+        "so is a `date` inside it whose row would come from a day before it (the entity was last archived earlier). "
+        "A `date` after today (UTC) is a 400 `bad_request`; an unknown entity, or a `date` before the entity's first "
+        "archived day, is a 404.",
+        ["history"],
+        [
+            FEED_PATH_PARAM,
+            _query(
+                "entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS, required=True
+            ),
+            _query(
+                "date",
+                {"type": "string", "format": "date"},
+                "The day (UTC), YYYY-MM-DD: not after today, within the plan's depth.",
+                required=True,
+            ),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": _ok(schemas.AnyAsOfResponse, "The entity's row as of the day.", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(
+                400,
+                ["bad_request", "outside_plan_depth"],
+                "Missing or invalid `entity` or `date`, a `date` after today, or a `date` (or the day its row comes "
+                "from) before the plan's depth.",
+            ),
+            "401": UNAUTHORIZED,
+            "404": _problem(404, ["not_found"], "Unknown feed or entity, or a `date` before its first archived day."),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"], lookup=True),
             "503": NOT_READY,
         },
     )
@@ -981,6 +1029,7 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths: dict[str, Any] = {f"{API}/{feed}": {"get": _feed_operation(feed)} for feed in FEED_NAMES}
     paths[f"{API}/{{feed}}/history"] = {"get": _history_operation()}
     paths[f"{API}/{{feed}}/entity"] = {"get": _entity_operation()}
+    paths[f"{API}/{{feed}}/asof"] = {"get": _asof_operation()}
     paths[f"{API}/trends"] = {"get": _trends_operation()}
     paths[f"{API}/watches"] = _watch_operations()
     paths.update(_watch_event_operations())
@@ -998,7 +1047,10 @@ def build_document(base_url: str) -> dict[str, Any]:
         "security": [{BEARER: []}],
         "tags": [
             {"name": "feeds", "description": "The six daily feeds (key required)."},
-            {"name": "history", "description": "Per-entity daily series and entity cards (key required)."},
+            {
+                "name": "history",
+                "description": "Per-entity daily series, entity cards and rows as of a day (key required).",
+            },
             {"name": "trends", "description": "Top movers and change events (key required)."},
             {"name": "watches", "description": "The key's watch list (key required)."},
             {"name": "export", "description": "Bulk download of the archive (data licence key required)."},
