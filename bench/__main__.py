@@ -1,4 +1,4 @@
-"""`python -m bench [backfill|build|server|pricing|all] [--profile] [--corpus DIR]`: run the benchmark parts and
+"""`python -m bench [backfill|build|server|asof|pricing|all] [--profile] [--corpus DIR]`: run the benchmark parts and
 print their figures."""
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ import sys
 import time
 from pathlib import Path
 
-from bench import backfill, build, pricing, server
+from bench import asof, backfill, build, pricing, server
 from bench.report import cache_root
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("part", nargs="?", default="all", choices=("backfill", "build", "server", "pricing", "all"))
+    parser.add_argument(
+        "part", nargs="?", default="all", choices=("backfill", "build", "server", "asof", "pricing", "all")
+    )
     parser.add_argument("--profile", action="store_true", help="profile the build even when it meets its targets")
     parser.add_argument("--corpus", type=Path, help="pricing: a labelled corpus other than the committed one")
     parser.add_argument("--verbose", action="store_true", help="pricing: list every missed and wrong price")
@@ -28,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         ok &= build.run(force_profile=args.profile)
     if args.part in ("server", "all"):
         ok &= server.run()
+    if args.part in ("asof", "all"):
+        ok &= asof.run()
     if args.part in ("pricing", "all"):
         ok &= pricing.run(args.corpus, verbose=args.verbose)
     print(f"\nbench finished in {time.monotonic() - started:.0f} s", flush=True)

@@ -92,14 +92,15 @@ and change events), a free momentum leaderboard, a free demand index, a free sam
 **Authentication.** `Authorization: Bearer <API_KEY>` on every endpoint but `/api/v1/sample`, `/api/v1/momentum`,
 `/api/v1/demand`, `/api/v1/openapi.json`, `/api/v1/claims` and `/healthz`. A missing, invalid or revoked key is a 401.
 
-**Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history and trends reach the last 30 days,
-200 history + trends calls per UTC day, 5 watches. Pro: a larger monthly quota, the full archive, 1,000 history +
-trends calls per day, 50 watches. A key requesting many distinct entities or dates abnormally fast is throttled for
-one hour (`velocity_throttled`): the entities of history and entity card lookups and the dates of past trends count
-toward it, and a throttled key is refused on every keyed endpoint until the hour is over. Every keyed response
-carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (monthly quota); every 429 carries
-`Retry-After`. Bulk or full-archive access needs a data licence: the Licence plan (from $499/month) has Pro's
-limits plus the export endpoints (`/api/v1/export`), where Starter and Pro keys get 403 `licence_required`.
+**Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history, as-of and trends reach the last 30
+days, 200 history + trends calls per UTC day (an as-of answer counts as a history call), 5 watches. Pro: a larger
+monthly quota, the full archive, 1,000 history + trends calls per day, 50 watches. A key requesting many distinct
+entities or dates abnormally fast is throttled for one hour (`velocity_throttled`): the entities of history, as-of
+and entity card lookups and the dates of past trends count toward it, and a throttled key is refused on every keyed
+endpoint until the hour is over. Every keyed response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+`X-RateLimit-Reset` (monthly quota); every 429 carries `Retry-After`. Bulk or full-archive access needs a data
+licence: the Licence plan (from $499/month) has Pro's limits plus the export endpoints (`/api/v1/export`), where
+Starter and Pro keys get 403 `licence_required`.
 
 **HEAD.** Every GET operation also answers HEAD: the same status and headers, no body (a keyed HEAD counts
 like the GET).
@@ -195,9 +196,10 @@ VELOCITY_LOOKUP = (
     "this lookup would make more than the velocity limit of distinct entities or dates within the window, so the "
     "key is throttled for bulk-extraction velocity for one hour, or it already is"
 )
-"""The throttle on the operations that count toward it: history, entity cards and trends of a past `date`."""
+"""The throttle on the operations that count toward it: history, as-of, entity cards and trends of a past `date`."""
 VELOCITY_KEY = (
-    "the key is throttled for bulk-extraction velocity (one hour) by its history, entity card or trends lookups; a "
+    "the key is throttled for bulk-extraction velocity (one hour) by its history, as-of, entity card or trends "
+    "lookups; a "
     "throttled key is refused on every keyed operation until the throttle ends, but this operation itself never "
     "counts toward the throttle"
 )
