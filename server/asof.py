@@ -69,6 +69,11 @@ class AsOfArchive:
                 self._days[(build, feed)] = known
         return known
 
+    def lookup(self, feed: str, entity: str, build: str, latest: str | None, low: str, high: str) -> Snapshot | None:
+        """The entity's row on the latest archived day from `low` to `high` (both included) that holds it."""
+        days = self.days(build, feed, latest)
+        return self.snapshot(feed, entity, days[bisect.bisect_left(days, low) : bisect.bisect_right(days, high)][::-1])
+
     def snapshot(self, feed: str, entity: str, days: list[str]) -> Snapshot | None:
         """The entity's row on the first of `days` (newest first) that holds it, or None."""
         for day in days:

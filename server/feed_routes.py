@@ -7,7 +7,6 @@ counts, validates, slices and joins bytes (server/site.py holds the per-build sn
 from __future__ import annotations
 
 import asyncio
-import bisect
 from collections.abc import Callable, Coroutine
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -280,18 +279,18 @@ async def asof_endpoint(request: Request, feed: str) -> HTTPResponse:
     first, last, asked = str(seen["firstSeen"]), str(seen["lastSeen"]), str(when)
     if asked < first:
         raise params.not_found(f"{feed} entity {entity!r} was first archived on {first}; nothing is archived before")
-    days = await asyncio.to_thread(archive.days, site.build_id, feed, latest_day)
+    # The days that may hold the row: from the asked day (or the entity's last archived day) down to its first
+    # archived day, or to the start of the plan's depth.
     low = max(first, str(depth)) if depth is not None else first
-    # Newest first, from the asked day (or the entity's last archived day) down to its first day, within the depth.
-    candidates = days[bisect.bisect_left(days, low) : bisect.bisect_right(days, min(asked, last))][::-1]
-    snapshot = await asyncio.to_thread(archive.snapshot, feed, entity, candidates)
+    span = (site.build_id, latest_day, low, min(asked, last))
+    snapshot = await asyncio.to_thread(archive.lookup, feed, entity, *span)
     if snapshot is None:
         if depth is not None and first < str(depth):
             raise ApiError(
                 400,
                 "outside_plan_depth",
-                f"{entity!r} was last archived on or before {when} earlier than {depth}, where the {plan.name} plan's "
-                f"view of the archive starts (the last {plan.history_days} days)",
+                f"the last row of {entity!r} on or before {when} was archived before {depth}, where the {plan.name} "
+                f"plan's view of the archive starts (the last {plan.history_days} days)",
                 extra={"parameter": "date"},
             )
         raise params.not_found(f"no archived row of {feed} entity {entity!r} on or before {when}")
