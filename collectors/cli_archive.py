@@ -9,11 +9,11 @@ copied) and `archive.sqlite` becomes a database holding only the run log (swappe
 Delete `archive.legacy.sqlite` once satisfied. A second run finds nothing to migrate and says so.
 
 `migrate` also rewrites day files whose typed columns are missing or stale (a column added or
-changed in `FeedInfo.columns`), from their own `data`.
+changed in `FeedInfo.columns`), or whose footer lacks the day's checksum, from their own `data`.
 
-`verify` checks every day file: readable, entities unique and sorted, typed columns equal to those
-derived from `data` again; and, while `archive.legacy.sqlite` exists, count and checksum of every day
-against it. Stop the nightly job while migrating: the old layout is read, the new one written.
+`verify` checks every day file: readable, entities unique and sorted, typed columns and the footer's
+checksum equal to those derived from `data` again; and, while `archive.legacy.sqlite` exists, count and
+checksum of every day against it. Stop the nightly job while migrating: the old layout is read, the new one written.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from collectors.archive import RUN_COLUMNS, SCHEMA, Archive, LegacyArchiveError, legacy_row_count, rows_dir_for
-from collectors.columnar import DayFiles, checksum, day_table, fsync_path, typed_columns
+from collectors.columnar import CHECKSUM_KEY, DayFiles, checksum, day_table, fsync_path, typed_columns
 from feeds.settings import Settings
 
 LEGACY_SUFFIX = ".legacy.sqlite"
@@ -69,8 +69,10 @@ def _matches(files: DayFiles, feed: str, day: str, count: int, digest: str) -> b
 
 
 def _current(files: DayFiles, feed: str, day: str) -> bool:
-    """The day's file holds every typed column of the feed, in its current version."""
-    return {c.signature for c in typed_columns(feed)} <= files.signatures(feed, day)
+    """The day's file holds every typed column of the feed, in its current version, and its checksum."""
+    return {c.signature for c in typed_columns(feed)} <= files.signatures(feed, day) and bool(
+        files.stored_checksum(feed, day)
+    )
 
 
 def _swap_in_run_log(path: Path, legacy: Path) -> int:
@@ -173,7 +175,7 @@ def migrate(path: Path, say: Say = print) -> int:
                     archive.files.write(feed, day, day_table(feed, archive.files.pairs(feed, day)))
                     rewritten += 1
         if rewritten:
-            say(f"rewrote {rewritten:,} day files whose typed columns were missing or stale")
+            say(f"rewrote {rewritten:,} day files whose typed columns or checksum were missing or stale")
     return 0
 
 
@@ -201,6 +203,9 @@ def verify(path: Path, say: Say = print) -> int:
                 for name in expected.column_names[2:]:
                     if name in table.column_names and not _same(table.column(name), expected.column(name)):
                         problems.append(f"{feed} {day}: typed column {name} differs from its rows")
+                stored = files.stored_checksum(feed, day)
+                if stored is not None and stored != (expected.schema.metadata or {}).get(CHECKSUM_KEY, b"").decode():
+                    problems.append(f"{feed} {day}: the checksum in the file's footer differs from its rows")
                 checked += 1
                 rows += table.num_rows
         say(f"checked {checked:,} day files, {rows:,} rows in {files.root}")

@@ -8,6 +8,8 @@ Layout (collectors/archive.py keeps the run log beside it):
         <name>  float64 | string   the feed's typed columns (`FeedInfo.columns`, collectors/models.py),
                                    derived from `data` when the day is written
     file metadata `feeds.columns`: the signatures (`name:kind:version`) of the typed columns it holds
+    file metadata `feeds.checksum`: `checksum` of the day's rows (the snapshot's content hash), so a reader
+                                    names the snapshot from the footer without reading a row
 
 Why one file per day: re-collecting a day replaces exactly one file, written to `<name>.tmp-<pid>`,
 fsynced and renamed over the old one (then the directory is fsynced), so a reader sees the old day or
@@ -35,12 +37,14 @@ from typing import Any
 
 import orjson
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from collectors.models import FEEDS, ArchiveColumn
 
 SUFFIX = ".parquet"
 COLUMNS_KEY = b"feeds.columns"
+CHECKSUM_KEY = b"feeds.checksum"
 COMPRESSION = "zstd"
 COMPRESSION_LEVEL = 6
 """zstd level. A day of 15,000 repositories (8.7 MB of JSON) is 1.37 MB at level 1, 1.29 MB at 6 and
@@ -89,14 +93,14 @@ def day_table(feed: str, rows: Rows) -> pa.Table:
                 arrays[column.name] = array
                 signatures.append(column.signature)
     table = pa.table(arrays)
-    return table.replace_schema_metadata({COLUMNS_KEY: orjson.dumps(signatures)})
+    return table.replace_schema_metadata({COLUMNS_KEY: orjson.dumps(signatures), CHECKSUM_KEY: checksum(ordered)})
 
 
 def checksum(rows: Iterable[tuple[str, bytes]]) -> str:
     """SHA-256 over the rows sorted by entity, each as length-prefixed entity and data: equal for the
     same day whatever stores it (what `feeds archive migrate` and `verify` compare)."""
     digest = hashlib.sha256()
-    for entity, data in sorted(rows, key=lambda pair: pair[0]):
+    for entity, data in sorted(rows, key=lambda pair: pair[0]):  # timsort: linear on rows already in order
         key = entity.encode()
         digest.update(len(key).to_bytes(4, "big") + key + len(data).to_bytes(8, "big"))
         digest.update(data)
@@ -195,6 +199,24 @@ class DayFiles:
         schema = pq.read_schema(self.path(feed, day))
         listed = orjson.loads((schema.metadata or {}).get(COLUMNS_KEY, b"[]"))
         return {signature for signature in listed if signature.split(":")[0] in schema.names}
+
+    def stored_checksum(self, feed: str, day: str) -> str | None:
+        """The day's `checksum` as written in its footer; None for a file written before it was kept there
+        (`feeds archive migrate` rewrites those)."""
+        metadata = pq.read_schema(self.path(feed, day)).metadata or {}
+        value = metadata.get(CHECKSUM_KEY)
+        return value.decode() if value else None
+
+    def find(self, feed: str, day: str, entity: str) -> tuple[bytes, int] | None:
+        """One entity's row of a day (the bytes as served) and the day's row count; None when the day does not
+        hold it. Reads the entity column, and `data` only when the entity is there."""
+        file = pq.ParquetFile(self.path(feed, day))
+        names = file.read(columns=["entity"], use_threads=False).column("entity")
+        index = pc.index(names, pa.scalar(entity, pa.string())).as_py()
+        if index < 0:
+            return None
+        data = file.read(columns=["data"], use_threads=False).column("data")[index].as_py()
+        return bytes(data), int(file.metadata.num_rows)
 
     def pairs(self, feed: str, day: str) -> list[tuple[str, bytes]]:
         """(entity, data) of a day in entity order; [] when the day has no file."""

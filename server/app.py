@@ -11,11 +11,13 @@ from pathlib import Path
 
 from sanic import DefaultSanic, Sanic
 
+from collectors.archive import rows_dir_for
 from collectors.claims import ClaimStore
 from collectors.protocol import resolver_for
 from collectors.state_db import state_database
 from feeds.settings import Settings
 from server import atom_routes, claim_routes, export_routes, feed_routes, public_routes, static, watch_routes
+from server.asof import AsOfArchive
 from server.backends import open_demand_log, open_quotas, open_revocations
 from server.demand import FLUSH_SECONDS, DemandRecorder
 from server.errors import handle_error
@@ -61,6 +63,7 @@ def create_app(settings: Settings | None = None, name: str = "feeds") -> Default
         app.ctx.claims = ClaimStore(state_database(settings))
         app.ctx.demand = DemandRecorder(open_demand_log(settings))
         app.ctx.resolver = resolver_for(settings)
+        app.ctx.asof = AsOfArchive(rows_dir_for(settings.archive_path))
         app.add_task(app.ctx.site.watch(), name="site-watch")
         app.add_task(_flush_demand(app), name="demand-flush")
         app.add_task(_flush_quotas(app), name="quotas-flush")

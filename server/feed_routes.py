@@ -1,4 +1,4 @@
-"""Routes of the six feeds: one page of a feed, one entity's card, its daily history, and trends.
+"""Routes of the six feeds: one page of a feed, one entity's card, its daily history, its row as of a day, and trends.
 
 Everything a response contains was computed and serialised by the build; a handler authenticates,
 counts, validates, slices and joins bytes (server/site.py holds the per-build snapshot).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -23,9 +23,11 @@ from collectors.state import StateStore
 from collectors.state_db import state_database
 from feeds.settings import Settings
 from server import params
+from server.asof import AsOfArchive
 from server.contract import (
     API,
     DEFAULT_WINDOW,
+    ENTITY_MAX,
     FEED_LIMIT_DEFAULT,
     FEED_LIMIT_MAX,
     HISTORY_DEFAULT_LIMIT,
@@ -231,6 +233,84 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     return _send_history(request, feed, body)
 
 
+# -- as of a day -------------------------------------------------------------------------------
+
+
+async def asof_endpoint(request: Request, feed: str) -> HTTPResponse:
+    """One entity's row exactly as archived on `date`, or on the last archived day before it that holds the entity
+    (`observedOn`), with the snapshot's content hash and the feed's source: what was in force that day.
+
+    Counted as a history call and bound by the plan's depth, both for `date` and for the day the row comes from.
+    The entity is known by its card, as on /entity; the card's first and last archived days bound the days read,
+    and the rows come from the archive's day files (server/asof.py) in a worker thread."""
+    key = authenticate(request)
+    plan = plan_of(request, key)
+    site = site_of(request)
+    data = site.feeds[feed]
+    archive: AsOfArchive = request.app.ctx.asof
+    answer_key = f"{site.build_id}|{plan.name}|{feed}|{request.query_string}"
+    cached = archive.answers.get(answer_key)
+    if cached is not None:
+        entity = params.required(request, "entity", ENTITY_MAX)
+        await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+        record_demand(request, feed, entity)
+        return send(request, cached, keyed=True)
+    entity = params.required(request, "entity", ENTITY_MAX)
+    when = params.day(request, "date")
+    if when is None:
+        raise bad_request("`date` is required: a day YYYY-MM-DD", "date")
+    today = datetime.now(UTC).date()
+    if when > today:
+        raise bad_request(f"`date` {when} is in the future (today is {today} UTC)", "date")
+    latest_day = data.meta.get("day")
+    depth = _depth_start(plan, date.fromisoformat(latest_day) if latest_day else today)
+    if depth is not None and when < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees the archive from {depth} (the last {plan.history_days} days); `date` is {when}",
+            extra={"parameter": "date"},
+        )
+    await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
+    card = site.file(entity_card_path(feed, entity))
+    if card is None:
+        raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
+    record_demand(request, feed, entity)  # only known entities: the demand index is public
+    seen = orjson.loads(card)
+    first, last, asked = str(seen["firstSeen"]), str(seen["lastSeen"]), str(when)
+    if asked < first:
+        raise params.not_found(f"{feed} entity {entity!r} was first archived on {first}; nothing is archived before")
+    # The days that may hold the row: from the asked day (or the entity's last archived day) down to its first
+    # archived day, or to the start of the plan's depth.
+    low = max(first, str(depth)) if depth is not None else first
+    span = (site.build_id, latest_day, low, min(asked, last))
+    snapshot = await asyncio.to_thread(archive.lookup, feed, entity, *span)
+    if snapshot is None:
+        if depth is not None and first < str(depth):
+            raise ApiError(
+                400,
+                "outside_plan_depth",
+                f"the last row of {entity!r} on or before {when} was archived before {depth}, where the {plan.name} "
+                f"plan's view of the archive starts (the last {plan.history_days} days)",
+                extra={"parameter": "date"},
+            )
+        raise params.not_found(f"no archived row of {feed} entity {entity!r} on or before {when}")
+    head = orjson.dumps(
+        {
+            "feed": feed,
+            "entity": entity,
+            "date": asked,
+            "observedOn": snapshot.day,
+            "source": FEEDS[feed].source,
+            "snapshotHash": snapshot.sha256,
+            "snapshotRows": snapshot.rows,
+        }
+    )
+    body = head[:-1] + b',"row":' + snapshot.row + b"}"
+    archive.answers.put(answer_key, body)
+    return send(request, body, keyed=True)
+
+
 CSV = "text/csv; charset=utf-8"
 
 
@@ -299,4 +379,5 @@ for _feed in FEED_NAMES:
     routes.add_route(_bind(feed_endpoint, _feed), f"{API}/{_feed}", methods=READ, name=_op)
     routes.add_route(_bind(history_endpoint, _feed), f"{API}/{_feed}/history", methods=READ, name=f"{_op}_history")
     routes.add_route(_bind(entity_endpoint, _feed), f"{API}/{_feed}/entity", methods=READ, name=f"{_op}_entity")
+    routes.add_route(_bind(asof_endpoint, _feed), f"{API}/{_feed}/asof", methods=READ, name=f"{_op}_asof")
 routes.add_route(trends_endpoint, f"{API}/trends", methods=READ, name="trends")

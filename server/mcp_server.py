@@ -49,8 +49,8 @@ AI launch posts of a tech forum, the official MCP registry, AI/SaaS pricing page
 model-hub items), per-entity daily history, trends (top movers and change events), a free momentum
 leaderboard (0-100) and a free demand index. Start with list_feeds (free) to see the feeds and entity
 formats. Keyed tools need `Authorization: Bearer <key>` on the HTTP connection; each keyed call counts
-one request toward the key's monthly quota, and entity_history / trends also count toward the daily
-history+trends cap (200 Starter, 1,000 Pro)."""
+one request toward the key's monthly quota, and entity_history / entity_asof / trends also count toward the
+daily history+trends cap (200 Starter, 1,000 Pro)."""
 
 # -- parameter types: the JSON schema documents the contract (enums, bounds); the API enforces it --------------
 
@@ -94,6 +94,12 @@ class FeedPage(RootModel[schemas.AnyFeedResponse]):
 
 class HistoryPage(RootModel[schemas.AnyHistoryResponse]):
     """One page of an entity's daily series."""
+
+    model_config = _ROOT_OBJECT
+
+
+class AsOfOut(RootModel[schemas.AnyAsOfResponse]):
+    """One entity's row as archived on a day."""
 
     model_config = _ROOT_OBJECT
 
@@ -275,6 +281,13 @@ def summarize_history(body: dict[str, Any]) -> str:
     if body.get("nextCursor"):
         text += f"; more: cursor={body['nextCursor']}"
     return text
+
+
+def summarize_asof(body: dict[str, Any]) -> str:
+    text = f"{body.get('feed')} {body.get('entity')} as of {body.get('date')}: row of {body.get('observedOn')}"
+    if body.get("observedOn") != body.get("date"):
+        text += " (the last archived day before it holding the entity)"
+    return text + f"; snapshot sha256 {str(body.get('snapshotHash'))[:12]}..., source {body.get('source')}"
 
 
 def _trend_line(body: dict[str, Any]) -> str:
@@ -526,6 +539,32 @@ def create_mcp_server(api_url: str) -> tuple[MCPServer, ApiCaller]:
             return refused
         params = {"entity": entity, "from": from_date, "to": to_date, "limit": limit, "cursor": cursor}
         return await fetch(ctx, f"{API}/{feed}/history", summarize_history, keyed=True, params=params)
+
+    @tool(read_only)
+    async def entity_asof(
+        ctx: Context,
+        feed: FeedName,
+        entity: EntityKey,
+        date: Annotated[
+            str,
+            Field(
+                description="The day, YYYY-MM-DD (UTC): not after today, within the plan's history depth "
+                "(Starter: last 30 days; Pro: full archive)."
+            ),
+        ],
+    ) -> Annotated[CallToolResult, AsOfOut]:
+        """ONE entity's full row exactly as archived on a past day: the prices, stars, version then in force
+        (e.g. to cost past usage at the price of that day). Returns {feed, entity, date, observedOn, source,
+        snapshotHash, snapshotRows, row}: `row` is the feed row of `observedOn`, which is `date` itself or, when
+        the entity has no row that day, the last archived day before it that holds it; `snapshotHash` is the
+        SHA-256 of that day's whole snapshot of the feed, `source` the feed's upstream. Needs a key. COSTS: one
+        request of the monthly quota AND one of the daily history+trends cap (200 Starter, 1,000 Pro per day),
+        like entity_history. Errors: 404 unknown entity or a date before its first archived day, 400 a bad or
+        future date or one before the plan's depth."""
+        if (refused := unknown_feed(feed)) is not None:
+            return refused
+        params = {"entity": entity, "date": date}
+        return await fetch(ctx, f"{API}/{feed}/asof", summarize_asof, keyed=True, params=params)
 
     @tool(read_only)
     async def trends(

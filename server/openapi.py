@@ -69,6 +69,7 @@ RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
     schemas.SampleResponse,
     schemas.AnyHistoryResponse,
     schemas.AnyEntityCard,
+    schemas.AnyAsOfResponse,
     schemas.TrendsResult,
     schemas.MomentumResult,
     schemas.DemandResponse,
@@ -94,14 +95,15 @@ and change events), a free momentum leaderboard, a free demand index, a free sam
 **Authentication.** `Authorization: Bearer <API_KEY>` on every endpoint but `/api/v1/sample`, `/api/v1/momentum`,
 `/api/v1/demand`, `/api/v1/openapi.json`, `/api/v1/claims` and `/healthz`. A missing, invalid or revoked key is a 401.
 
-**Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history and trends reach the last 30 days,
-200 history + trends calls per UTC day, 5 watches. Pro: a larger monthly quota, the full archive, 1,000 history +
-trends calls per day, 50 watches. A key requesting many distinct entities or dates abnormally fast is throttled for
-one hour (`velocity_throttled`): the entities of history and entity card lookups and the dates of past trends count
-toward it, and a throttled key is refused on every keyed endpoint until the hour is over. Every keyed response
-carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (monthly quota); every 429 carries
-`Retry-After`. Bulk or full-archive access needs a data licence: the Licence plan (from $499/month) has Pro's
-limits plus the export endpoints (`/api/v1/export`), where Starter and Pro keys get 403 `licence_required`.
+**Plans and limits.** Starter: 10,000 requests per calendar month (UTC), history, as-of and trends reach the last 30
+days, 200 history + trends calls per UTC day (an as-of answer counts as a history call), 5 watches. Pro: a larger
+monthly quota, the full archive, 1,000 history + trends calls per day, 50 watches. A key requesting many distinct
+entities or dates abnormally fast is throttled for one hour (`velocity_throttled`): the entities of history, as-of
+and entity card lookups and the dates of past trends count toward it, and a throttled key is refused on every keyed
+endpoint until the hour is over. Every keyed response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+`X-RateLimit-Reset` (monthly quota); every 429 carries `Retry-After`. Bulk or full-archive access needs a data
+licence: the Licence plan (from $499/month) has Pro's limits plus the export endpoints (`/api/v1/export`), where
+Starter and Pro keys get 403 `licence_required`.
 
 **HEAD.** Every GET operation also answers HEAD: the same status and headers, no body (a keyed HEAD counts
 like the GET).
@@ -223,9 +225,10 @@ VELOCITY_LOOKUP = (
     "this lookup would make more than the velocity limit of distinct entities or dates within the window, so the "
     "key is throttled for bulk-extraction velocity for one hour, or it already is"
 )
-"""The throttle on the operations that count toward it: history, entity cards and trends of a past `date`."""
+"""The throttle on the operations that count toward it: history, as-of, entity cards and trends of a past `date`."""
 VELOCITY_KEY = (
-    "the key is throttled for bulk-extraction velocity (one hour) by its history, entity card or trends lookups; a "
+    "the key is throttled for bulk-extraction velocity (one hour) by its history, as-of, entity card or trends "
+    "lookups; a "
     "throttled key is refused on every keyed operation until the throttle ends, but this operation itself never "
     "counts toward the throttle"
 )
@@ -464,6 +467,53 @@ def _entity_operation() -> dict[str, Any]:
             "401": UNAUTHORIZED,
             "404": _problem(404, ["not_found"], "Unknown feed or entity."),
             "429": _too_many(["monthly_limit", "velocity_throttled"], lookup=True),
+            "503": NOT_READY,
+        },
+    )
+
+
+def _asof_operation() -> dict[str, Any]:
+    return _operation(
+        "asof",
+        "One entity as archived on a day",
+        "The entity's row exactly as the feed served it on `date` (UTC), with the values then in force: its prices, "
+        "stars, version. When the entity has no row that day (no collection that day, a page that failed to load, "
+        "a day after the latest archived one) the row is the one of the last archived day before `date` that "
+        "holds the entity, and `observedOn` says which day it is. `snapshotHash` names the whole snapshot of the "
+        "feed on `observedOn` (SHA-256 of its rows), so an answer can be cited and checked; `source` is the "
+        "feed's upstream. Days up to the feed's latest archived day of the current build are used.\n\n"
+        "Counts as a history call: one request of the monthly quota and one of the daily history + trends calls, "
+        "and the entity counts toward the velocity throttle as a history lookup does. Depth: Starter sees the last "
+        "30 days of the archive, Pro and Licence all of it; a `date` before that is a 400 `outside_plan_depth`, and "
+        "so is a `date` inside it whose row would come from a day before it (the entity was last archived earlier). "
+        "A `date` after today (UTC) is a 400 `bad_request`; an unknown entity, or a `date` before the entity's first "
+        "archived day, is a 404.",
+        ["history"],
+        [
+            FEED_PATH_PARAM,
+            _query(
+                "entity", {"type": "string", "minLength": 1, "maxLength": ENTITY_MAX}, ENTITY_FORMATS, required=True
+            ),
+            _query(
+                "date",
+                {"type": "string", "format": "date"},
+                "The day (UTC), YYYY-MM-DD: not after today, within the plan's depth.",
+                required=True,
+            ),
+            IF_NONE_MATCH,
+        ],
+        {
+            "200": _ok(schemas.AnyAsOfResponse, "The entity's row as of the day.", keyed=True),
+            "304": _not_modified(True),
+            "400": _problem(
+                400,
+                ["bad_request", "outside_plan_depth"],
+                "Missing or invalid `entity` or `date`, a `date` after today, or a `date` (or the day its row comes "
+                "from) before the plan's depth.",
+            ),
+            "401": UNAUTHORIZED,
+            "404": _problem(404, ["not_found"], "Unknown feed or entity, or a `date` before its first archived day."),
+            "429": _too_many(["monthly_limit", "daily_history_limit", "velocity_throttled"], lookup=True),
             "503": NOT_READY,
         },
     )
@@ -1079,6 +1129,7 @@ def build_document(base_url: str) -> dict[str, Any]:
     paths: dict[str, Any] = {f"{API}/{feed}": {"get": _feed_operation(feed)} for feed in FEED_NAMES}
     paths[f"{API}/{{feed}}/history"] = {"get": _history_operation()}
     paths[f"{API}/{{feed}}/entity"] = {"get": _entity_operation()}
+    paths[f"{API}/{{feed}}/asof"] = {"get": _asof_operation()}
     paths[f"{API}/trends"] = {"get": _trends_operation()}
     paths[f"{API}/watches"] = _watch_operations()
     paths.update(_watch_event_operations())
@@ -1100,7 +1151,10 @@ def build_document(base_url: str) -> dict[str, Any]:
         "security": [{BEARER: []}],
         "tags": [
             {"name": "feeds", "description": "The six daily feeds (key required)."},
-            {"name": "history", "description": "Per-entity daily series and entity cards (key required)."},
+            {
+                "name": "history",
+                "description": "Per-entity daily series, entity cards and rows as of a day (key required).",
+            },
             {"name": "trends", "description": "Top movers and change events (key required)."},
             {"name": "watches", "description": "The key's watch list (key required)."},
             {"name": "export", "description": "Bulk download of the archive (data licence key required)."},

@@ -397,6 +397,102 @@ class AnyHistoryResponse(
     """The history of one entity; the shape of its rows depends on `feed`."""
 
 
+# -- as of a day -----------------------------------------------------------------------------------
+
+
+SHA256_HEX = r"^[0-9a-f]{64}$"
+
+
+class AsOfResponse(Body):
+    """One entity's row exactly as archived on `date`, or on the last archived day before it that holds the entity
+    (`observedOn`): the values in force that day, with the name of the snapshot they come from."""
+
+    feed: str = Field(description="Feed name.")
+    entity: str = Field(description="The entity key as asked for.")
+    date: Day = Field(description="The day asked for (UTC).")
+    observedOn: Day = Field(
+        description="The archived day the row comes from: `date` itself, or the last archived day before it on which "
+        "the entity had a row (a day without a collection, or without the entity, falls back to the one before)."
+    )
+    source: str = Field(description="Origin of the data (upstream API or pages), as the feed response names it.")
+    snapshotHash: str = Field(
+        pattern=SHA256_HEX,
+        description="SHA-256 of the whole snapshot of the feed on `observedOn`: its rows in entity order, each as "
+        "the entity's UTF-8 length (4 bytes, big-endian), the entity, the row's length (8 bytes, big-endian) and the "
+        "row's bytes. The same day always gives the same hash; `feeds archive verify` recomputes it from the file.",
+    )
+    snapshotRows: int = Field(ge=1, description="Rows of the feed in that snapshot.")
+    row: Row = Field(description="The entity's row on `observedOn`, exactly as the feed served it that day.")
+
+
+class CodehostAiReposAsOf(AsOfResponse):
+    """A repository as archived on a day (entity `owner/repo`)."""
+
+    feed: Literal["codehost-ai-repos"] = Field(description="Feed name.")
+    row: RepoRow = Field(description="The row on `observedOn`.")
+
+
+class ForumLaunchAiAsOf(AsOfResponse):
+    """A forum post as archived on a day (entity: the item id)."""
+
+    feed: Literal["forum-launch-ai"] = Field(description="Feed name.")
+    row: ForumRow = Field(description="The row on `observedOn`.")
+
+
+class McpServersAsOf(AsOfResponse):
+    """An MCP server as archived on a day (entity: the server name)."""
+
+    feed: Literal["mcp-servers"] = Field(description="Feed name.")
+    row: McpServerRow = Field(description="The row on `observedOn`.")
+
+
+class AiPricingAsOf(AsOfResponse):
+    """A pricing page as archived on a day (entity: the page URL)."""
+
+    feed: Literal["ai-pricing"] = Field(description="Feed name.")
+    row: PricingPageRow = Field(description="The row on `observedOn`.")
+
+
+class LlmPricingAsOf(AsOfResponse):
+    """An LLM's prices as archived on a day (entity: the marketplace model id)."""
+
+    feed: Literal["llm-pricing"] = Field(description="Feed name.")
+    row: LlmRow = Field(description="The row on `observedOn`.")
+
+
+class ModelhubTrendingAsOf(AsOfResponse):
+    """A hub item as archived on a day (entity `model:<id>`, `space:<id>` or `dataset:<id>`)."""
+
+    feed: Literal["modelhub-trending"] = Field(description="Feed name.")
+    row: HubRow = Field(description="The row on `observedOn`.")
+
+
+ASOF_RESPONSES: dict[str, type[AsOfResponse]] = {
+    "codehost-ai-repos": CodehostAiReposAsOf,
+    "forum-launch-ai": ForumLaunchAiAsOf,
+    "mcp-servers": McpServersAsOf,
+    "ai-pricing": AiPricingAsOf,
+    "llm-pricing": LlmPricingAsOf,
+    "modelhub-trending": ModelhubTrendingAsOf,
+}
+
+
+class AnyAsOfResponse(
+    RootModel[
+        Annotated[
+            CodehostAiReposAsOf
+            | ForumLaunchAiAsOf
+            | McpServersAsOf
+            | AiPricingAsOf
+            | LlmPricingAsOf
+            | ModelhubTrendingAsOf,
+            Field(discriminator="feed"),
+        ]
+    ]
+):
+    """One entity as of a day; the shape of `row` depends on `feed`."""
+
+
 # -- change events and trends (SPEC §4.4, §6) -----------------------------------------------------
 
 

@@ -11,11 +11,11 @@ not enforce is an invalid request accepted (`negative_data_rejection`), and a st
 document does not list for the operation fails `status_code_conformance` or `documented_error_code` below.
 
 Some rules relate two parameters or depend on the world, which OpenAPI cannot state: a past trends `date`
-needs `feed`, history's `from` before `to` within 90 days and `cursor` inside the window, `offset` or
-`cursor` on the watch events, the address guard's DNS answer for `url` and `webhook`, the plan's depth,
-a `pricing` submission on a listing that has no prices, and the claim form's plan/price pairs. Those
-400s are accepted for schema-valid data only with the exact `code` and `parameter` listed in
-CROSS_PARAMETER_RULES, and the operation's description must state each of them.
+needs `feed`, an as-of `date` is not after today, history's `from` before `to` within 90 days and `cursor`
+inside the window, `offset` or `cursor` on the watch events, the address guard's DNS answer for `url` and
+`webhook`, the plan's depth, a `pricing` submission on a listing that has no prices, and the claim form's
+plan/price pairs. Those 400s are accepted for schema-valid data only with the exact `code` and `parameter`
+listed in CROSS_PARAMETER_RULES, and the operation's description must state each of them.
 
 Bounded and repeatable: at most FUZZ_EXAMPLES examples per operation and phase, derandomized, no example
 database. Limits are raised on this server (a Pro and a Starter key, each with more requests than the run
@@ -79,6 +79,10 @@ CROSS_PARAMETER_RULES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("bad_request", "cursor"),  # a cursor outside the window
         ("outside_plan_depth", "from"),
         ("outside_plan_depth", "to"),
+    },
+    ("GET", f"{API}/{{feed}}/asof"): {
+        ("bad_request", "date"),  # a day after today
+        ("outside_plan_depth", "date"),
     },
     ("GET", f"{API}/trends"): {("bad_request", "feed"), ("outside_plan_depth", "date")},
     ("GET", f"{API}/watches/events"): {("bad_request", "cursor")},
@@ -202,8 +206,8 @@ DOCUMENT = orjson.loads(openapi_bytes(Settings(env={})))
 server runs (schemathesis' `from_fixture` loader does not work with pytest 9.2, which dropped `Node._nodeid`);
 test_the_fuzzed_document_is_the_served_one proves the running server serves exactly these operations."""
 schema = schemathesis.openapi.from_dict(DOCUMENT, config=fuzz_config())
-starter_schema = schema.include(path_regex=r"/(history|entity|trends|watches)")
-"""The Starter key again where its plan changes answers: history depth, trends dates, watch limits."""
+starter_schema = schema.include(path_regex=r"/(history|entity|asof|trends|watches)")
+"""The Starter key again where its plan changes answers: history and as-of depth, trends dates, watch limits."""
 licence_schema = schema.include(path_regex=r"/export")
 """A Licence key on the export operations, which answer every other key with 403 `licence_required`."""
 
@@ -293,7 +297,7 @@ def test_the_fuzzed_document_is_the_served_one(fuzz_server: LiveServer) -> None:
         k: v for k, v in DOCUMENT.items() if k != "servers"
     }  # `servers` follows FEEDS_BASE_URL
     fuzzed = {result.ok().label for result in schema.get_all_operations()}
-    assert len(fuzzed) == 27 and f"GET {API}/ai-pricing" in fuzzed and f"POST {API}/claims" in fuzzed
+    assert len(fuzzed) == 28 and f"GET {API}/ai-pricing" in fuzzed and f"POST {API}/claims" in fuzzed
     # Loaded from a URL, schemathesis leaves out the operation that served the document; the tests above do not.
     assert {result.ok().label for result in served.get_all_operations()} == fuzzed - {f"GET {API}/openapi.json"}
 
@@ -353,7 +357,7 @@ def test_every_operation_was_fuzzed() -> None:
     """After the parametrized tests of this module: each operation got its boundary cases and examples."""
     if not CASES:
         pytest.skip("run with the parametrized tests of this module")
-    assert len(CASES) == 27, dict(CASES)
+    assert len(CASES) == 28, dict(CASES)
     for label, count in CASES.items():
         method, path = label.split(" ", 1)
         operation = DOCUMENT["paths"][path][method.lower()]

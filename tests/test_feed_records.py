@@ -25,6 +25,7 @@ TABLES = {
     "server.schemas.FEED_RESPONSES": schemas.FEED_RESPONSES,
     "server.schemas.HISTORY_RESPONSES": schemas.HISTORY_RESPONSES,
     "server.schemas.HISTORY_ROWS": schemas.HISTORY_ROWS,
+    "server.schemas.ASOF_RESPONSES": schemas.ASOF_RESPONSES,
 }
 
 

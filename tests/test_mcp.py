@@ -25,12 +25,13 @@ from collectors.models import FEED_NAMES
 from collectors.state import StateStore
 from server import schemas
 from server.notifications import notify_build
-from tests.live import LiveServer, start_live_server, stop
+from tests.live import LIMITS, LiveServer, start_live_server, stop
 
 TOOLS = {
     "list_feeds",
     "query_feed",
     "entity_history",
+    "entity_asof",
     "trends",
     "momentum_leaderboard",
     "demand_index",
@@ -111,6 +112,9 @@ async def test_initialise_and_every_tool_is_described(server: LiveServer) -> Non
     assert "codehost-ai-repos" in tools["entity_history"].input_schema["properties"]["feed"]["enum"]
     assert "daily history+trends cap" in tools["entity_history"].description
     assert "daily history+trends cap" in tools["trends"].description
+    assert "daily history+trends cap" in tools["entity_asof"].description
+    assert {"CodehostAiReposAsOf", "LlmPricingAsOf"} <= set(tools["entity_asof"].output_schema["$defs"])
+    assert tools["entity_asof"].input_schema["required"] == ["feed", "entity", "date"]
     assert "no key" in tools["sample"].description.lower()
     assert tools["delete_watch"].annotations is not None and tools["delete_watch"].annotations.destructive_hint
 
@@ -181,6 +185,43 @@ async def test_keyed_tools_equal_the_api(server: LiveServer) -> None:
     assert after.structured_content["count"] == 0
     # The JSON also travels as text, for clients that show a model only text content.
     assert len(page.content) == 2 and '"total":3' in page.content[1].text
+
+
+async def test_entity_asof_is_the_api_answer_and_counts_as_a_history_call(server: LiveServer) -> None:
+    assert server.mcp_url is not None
+    pro = server.key("pro")
+    async with connect(server.mcp_url, pro) as session:
+        exact = await call(session, "entity_asof", feed="llm-pricing", entity="lab/big-model", date="2026-11-01")
+        fallback = await call(
+            session, "entity_asof", feed="codehost-ai-repos", entity="acme/agent-kit", date="2026-11-03"
+        )
+        future = await call(
+            session, "entity_asof", feed="codehost-ai-repos", entity="acme/agent-kit", date="9999-01-01"
+        )
+        unknown = await call(
+            session, "entity_asof", feed="codehost-ai-repos", entity="nobody/nothing", date="2026-11-02"
+        )
+    assert exact.structured_content == api_json(
+        server, "/api/v1/llm-pricing/asof", pro, entity="lab/big-model", date="2026-11-01"
+    )
+    assert exact.structured_content["row"]["price_input_per_1m"] == 3.0
+    assert exact.content[0].text.startswith("llm-pricing lab/big-model as of 2026-11-01: row of 2026-11-01;")
+    assert fallback.structured_content is not None and fallback.structured_content["observedOn"] == "2026-11-02"
+    assert "last archived day before it" in fallback.content[0].text
+    assert error_of(future)[:2] == (400, "bad_request")
+    assert error_of(unknown)[:2] == (404, "not_found")
+    # The daily history + trends cap: as-of calls over MCP use it up for the API's history, and the other way.
+    starter = server.key("starter")
+    cap = int(LIMITS["FEEDS_STARTER_DAILY_HISTORY"])
+    async with connect(server.mcp_url, starter) as session:
+        for _ in range(cap):
+            result = await call(session, "entity_asof", feed="forum-launch-ai", entity="41000001", date="2026-11-02")
+            assert not result.is_error, result.content
+        refused = await call(session, "entity_asof", feed="forum-launch-ai", entity="41000001", date="2026-11-02")
+    assert error_of(refused)[:2] == (429, "daily_history_limit")
+    with server.client(starter) as http:
+        history = http.get("/api/v1/forum-launch-ai/history", params={"entity": "41000001"})
+    assert history.status_code == 429 and history.json()["code"] == "daily_history_limit"
 
 
 async def test_bad_arguments_are_tool_errors_with_the_api_code(server: LiveServer) -> None:

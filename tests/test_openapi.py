@@ -46,6 +46,7 @@ SPEC_QUERY: dict[tuple[str, str], set[str]] = {
     (f"{API}/ai-pricing", "get"): FEED_QUERY | {"url"},
     (f"{API}/{{feed}}/history", "get"): {"entity", "from", "to", "limit", "cursor", "format"},
     (f"{API}/{{feed}}/entity", "get"): {"entity"},
+    (f"{API}/{{feed}}/asof", "get"): {"entity", "date"},
     (f"{API}/trends", "get"): {"window", "feed", "date"},
     (f"{API}/sample", "get"): {"name"},
     (f"{API}/momentum", "get"): {"category", "limit"},
@@ -546,7 +547,7 @@ def test_dates_and_offsets_state_their_range(doc: dict[str, Any]) -> None:
         assert params["offset"]["schema"]["maximum"] == OFFSET_MAX
 
 
-VELOCITY_COUNTED = {f"{API}/{{feed}}/history", f"{API}/{{feed}}/entity", f"{API}/trends"}
+VELOCITY_COUNTED = {f"{API}/{{feed}}/history", f"{API}/{{feed}}/entity", f"{API}/{{feed}}/asof", f"{API}/trends"}
 """Operations whose entities or dates count toward the velocity throttle (server/feed_routes.py `items=`)."""
 
 
