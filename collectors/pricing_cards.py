@@ -68,6 +68,14 @@ SAVING = re.compile(
     re.I,
 )
 """The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €")."""
+AVERAGE = re.compile(
+    r"(?:平均|均摊|均攤|折合|相当于|相當於|\baverages?|\bavg\.?|\bon\s+average|\bequivalent\s+to|\bworks\s+out\s+to|"
+    r"\bdurchschnittlich|\bentspricht|\ben\s+moyenne|\bsoit|\ben\s+promedio|\bequivale\s+a|\bin\s+media|≈)"
+    r"[^\d¥$€£]{0,8}?(?:約|约|\bca\.?|\bapprox\.?|\babout|~)?\s*[:：]?\s*$",
+    re.I,
+)
+"""The words right before an amount that make it a figure worked out from another price ("平均每月約 US$2.50",
+"averages $8.25/mo", "entspricht 4,16 €/Monat"): a restatement, not a price of its own."""
 MAX_SAVING_WORD = 16
 MAX_NAME = 60
 MAX_FIRST_TEXT = 40
@@ -555,6 +563,8 @@ def _text_prices(
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
+        if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
+            continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again
         if spans is not None and not any(a <= start < b for a, b in spans):
             continue
         if outside is not None and any(a <= start < b for a, b in outside):

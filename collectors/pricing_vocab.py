@@ -489,6 +489,29 @@ _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[
 _NOT_A_NOUN = re.compile(r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I)
 
 
+_OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")
+"""A Chinese noun right after the amount's slash ("$0 / 房源 / 月", "$10 / 派单任务"): per what, in the page's word.
+A counter-and-noun form ("/名講師") is per whom, which only `TAIL_UNIT`'s people words answer; a price per credit
+("¥0.48/积分") is a pack's price divided, not a unit of a plan."""
+_NOT_A_CJK_UNIT = re.compile(
+    r"^(?:[名位个個]|积分|積分|点数|點數|额度|額度|个月|個月|小时|小時|分钟|分鐘|季度|星期|每月|每年|按月|按年|一次|永久|终身|終身)"
+)
+_JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
+"""German "je Branche" after the period ("€149 / Monat, je Branche"): per what."""
+_NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nutzer|benutzer|platz|sitz)", re.I)
+
+
+def own_tail_unit(tail: str) -> str | None:
+    """Per what a plan price is when the vocabulary has no word for it: "/ 房源", "je Branche"."""
+    cjk = _OWN_CJK_UNIT.match(tail)
+    if cjk and not _NOT_A_CJK_UNIT.match(cjk.group("noun")) and usage_unit(cjk.group(0)) is None:
+        return cjk.group("noun")
+    je = _JE_NOUN.search(tail.strip()[:40])
+    if je and not _NOT_A_JE_NOUN.match(je.group("noun")):
+        return je.group("noun").casefold()
+    return None
+
+
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
@@ -502,7 +525,7 @@ def tail_unit(tail: str) -> str | None:
         return None  # "Per Year": a period, and what follows it is another line's text
     if noun and not _NOT_A_NOUN.match(noun.group("noun")):
         return noun.group("noun").casefold().removesuffix("s")
-    return None
+    return own_tail_unit(tail)
 
 
 def tail_period(tail: str) -> Period | None:

@@ -999,3 +999,45 @@ def test_a_json_ld_offer_named_after_the_product_alone_restates_the_card() -> No
         "</body></html>"
     )
     assert entries(html) == {("Premium", "price", 4.99, "EUR", None), ("Lernapp", "price", 49.0, "EUR", None)}
+
+
+# -- rules from the fifth held-out set ----------------------------------------------------------
+
+
+def test_a_figure_worked_out_from_another_price_is_no_price_of_its_own() -> None:
+    card = '<article class="plan"><h2>{name}</h2><div class="price">{price}</div><p>{note}</p></article>'
+    html = page(
+        '<section class="plans">'
+        + card.format(name="月繳", price="US$2.99 <small>/ 月</small>", note="隨時取消。")
+        + card.format(name="年繳", price="US$29.99 <small>/ 年</small>", note="平均每月約 US$2.50。")
+        + card.format(name="Yearly", price="$90 <small>/ year</small>", note="Averages $7.50/mo.")
+        + "</section>",
+        lang="zh-Hant",
+    )
+    assert entries(html) == {
+        ("月繳", "price", 2.99, "USD", None),
+        ("年繳", "price", 29.99, "USD", None),
+        ("Yearly", "price", 90.0, "USD", None),
+    }
+
+
+def test_a_figure_after_a_plain_word_is_still_a_price() -> None:
+    card = '<article class="plan"><h2>{name}</h2><div class="price">{price}</div></article>'
+    html = page(
+        '<section class="plans">'
+        + card.format(name="Solo", price="Only $5 / month")
+        + card.format(name="Team", price="From $12 / month")
+        + "</section>"
+    )
+    assert entries(html) == {("Solo", "price", 5.0, "USD", None), ("Team", "price", 12.0, "USD", None)}
+
+
+def test_a_plan_priced_per_a_noun_the_vocabulary_lacks_keeps_the_pages_word() -> None:
+    assert tail_unit(" / 房源 / 月") == "房源"
+    assert tail_unit(" / 派单任务") == "派单任务"
+    assert tail_unit(" / Monat, je Branche") == "branche"
+    # periods, usage units and per-credit figures are no such noun
+    assert tail_unit(" / 月") is None
+    assert tail_unit(" / 小时") is None
+    assert tail_unit("/积分") is None
+    assert tail_unit(" / Monat, je Monat") is None
