@@ -32,6 +32,7 @@ from build.pages import SitePages, api_docs
 from build.paths import (
     BUILD_INFO,
     DEMAND,
+    MANIFEST,
     PAGES_INDEX,
     SAMPLE_ALL,
     entity_card_path,
@@ -40,8 +41,9 @@ from build.paths import (
     momentum_path,
     trends_path,
 )
+from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, load_series
-from build.trends import WINDOWS, compute_events, compute_trends
+from build.trends import WINDOWS, compute_trends, day_events
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES, FEEDS
@@ -67,6 +69,8 @@ class BuildSummary:
     notify: str = ""
     """The watch notification step's summary line (or its failure): filled in by the command line,
     which runs that step after the publish (feeds/site_build.py)."""
+    linked: int = 0
+    """Files hard-linked from the previous build (unchanged history months and trends documents)."""
     pruned: int = 0
     prune_seconds: float = 0.0
     """Old builds removed after the publish, and how long that took: a one-year build is a great many
@@ -75,8 +79,9 @@ class BuildSummary:
 
     def line(self) -> str:
         pruned = f"; {self.pruned} old build(s) removed in {self.prune_seconds:.1f}s" if self.pruned else ""
+        linked = f" ({self.linked:,} linked from the previous build)" if self.linked else ""
         return (
-            f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files, "
+            f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files{linked}, "
             f"{self.bytes / 1e6:.1f} MB, published in {self.seconds:.1f}s{pruned}"
         ) + (f"\n{self.notify}" if self.notify else "")
 
@@ -105,14 +110,19 @@ def write_demand(
     return doc
 
 
-def write_trends(writer: TreeWriter, series: FeedSeries) -> dict[str, dict[str, Any]]:
-    """Every (window, date) trends document of the feed; returns the latest per window."""
+def write_trends(writer: TreeWriter, series: FeedSeries, reuse: FeedReuse | None = None) -> dict[str, dict[str, Any]]:
+    """Every (window, date) trends document of the feed, those of unchanged past days linked from the
+    previous tree (build/reuse.py); returns the latest per window."""
     latest: dict[str, dict[str, Any]] = {}
+    last = len(series.days) - 1
     for window in WINDOWS:
         doc: dict[str, Any] | None = None
         for j, day in enumerate(series.days):
+            path = trends_path(series.feed, window, day)
+            if j < last and reuse is not None and reuse.file(writer, path, day):
+                continue
             doc = compute_trends(series, window, j)
-            writer.write_json(trends_path(series.feed, window, day), doc)
+            writer.write_json(path, doc)
         if doc is None:
             # a feed with no archived day yet: the same document shape, empty
             doc = {
@@ -163,18 +173,22 @@ def build_feed(
     say: Callable[[str], None],
     site_pages: SitePages | None = None,
     maintainers: dict[str, dict[str, Any]] | None = None,
+    reuse: Reuse | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
+    # fingerprints first: a day archived again while the build reads it is seen as changed next time
+    feed_reuse = reuse.feed(archive, feed, archive.days(feed)) if reuse is not None else None
     series = load_series(archive, feed, progress=say)
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
-    write_history(writer, series, progress=say)
-    say(f"{feed}: history written")
+    linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None
+    written = write_history(writer, series, reuse=linked, progress=say)
+    say(f"{feed}: history written ({len(written)} month(s); the others linked)")
     events: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for j in range(len(series.days)):
-        for event in compute_events(series, j):
+        for event in day_events(series, j):
             events[event["entity"]].append(event)
-    latest_trends = write_trends(writer, series)
+    latest_trends = write_trends(writer, series, feed_reuse)
     say(f"{feed}: trends written")
     momentum = None
     leaderboard = None
@@ -197,14 +211,21 @@ def build_feed(
 
 
 def run_build(
-    settings: Settings, *, api_document: bytes | None = None, now: datetime | None = None, quiet: bool = False
+    settings: Settings,
+    *,
+    api_document: bytes | None = None,
+    now: datetime | None = None,
+    quiet: bool = False,
+    full: bool = False,
 ) -> BuildSummary:
     """Write and publish a new tree. `api_document` is the OpenAPI document the /docs page shows,
-    passed in because the build knows nothing of the server."""
+    passed in because the build knows nothing of the server. Unchanged history months and past trends
+    documents are linked from the published tree (build/reuse.py) unless `full`; the tree is the same."""
     started = time.monotonic()
     now = now or datetime.now(UTC)
     now_s = now.strftime("%Y-%m-%dT%H:%M:%SZ")
     site = Path(settings.feeds_site_dir)
+    reuse = Reuse.open(site, full=full)
     build_id = publish.new_build_id(now)
     target = publish.prepare(site, build_id)
     writer = TreeWriter(target)
@@ -231,7 +252,7 @@ def run_build(
         pages: dict[str, list[str]] = {}
         for feed in FEED_NAMES:
             output, trends, _leaderboard, names = build_feed(
-                writer, archive, feed, demand, say, site_pages, maintainers
+                writer, archive, feed, demand, say, site_pages, maintainers, reuse
             )
             outputs.append(output)
             latest_trends[feed] = trends
@@ -246,6 +267,7 @@ def run_build(
                 latest_trends_path(window_name),
                 {"window": window_name, "feeds": [latest_trends[feed][window_name] for feed in FEED_NAMES]},
             )
+        writer.write_json(MANIFEST, reuse.manifest())
         seconds = time.monotonic() - started
         info = {
             "id": build_id,
@@ -268,6 +290,6 @@ def run_build(
     publish.swap(site, build_id)
     published = time.monotonic() - started
     removed = publish.prune(site)
-    summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published)
+    summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published, linked=writer.linked)
     summary.pruned, summary.prune_seconds = len(removed), time.monotonic() - started - published
     return summary
