@@ -176,9 +176,10 @@ def build_feed(
     reuse: Reuse | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
-    # fingerprints first: a day archived again while the build reads it is seen as changed next time
-    feed_reuse = reuse.feed(archive, feed, archive.days(feed)) if reuse is not None else None
+    feed_reuse = reuse.feed(archive, feed) if reuse is not None else None
     series = load_series(archive, feed, progress=say)
+    if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
+        feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
     linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None

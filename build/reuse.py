@@ -136,12 +136,22 @@ class Reuse:
             previous, before = None, {}
         return cls(previous, before, code)
 
-    def feed(self, archive: Archive, feed: str, days: list[str]) -> FeedReuse:
-        now = fingerprints(archive, feed, days)
+    def feed(self, archive: Archive, feed: str) -> FeedReuse:
+        """The feed's reuse, from its day files as they are before the build reads them."""
+        now = fingerprints(archive, feed, archive.days(feed))
         self.feeds[feed] = now
         if self.previous is None or feed not in self.before.get("feeds", {}):
             return FeedReuse(feed, None, None)
         return FeedReuse(feed, self.previous, first_changed(now, self.before["feeds"][feed]))
+
+    def confirm(self, archive: Archive, feed: str, read: FeedReuse, days: list[str]) -> FeedReuse:
+        """`read` if the feed's day files are still those fingerprinted before the series was read (and
+        its days those the series holds); otherwise a collection replaced one meanwhile: nothing of the
+        feed is reused, and the manifest records no day of it, so the next build writes it all again."""
+        if list(self.feeds[feed]) == days and fingerprints(archive, feed, days) == self.feeds[feed]:
+            return read
+        self.feeds[feed] = {}
+        return FeedReuse(feed, None, None)
 
     def manifest(self) -> dict[str, Any]:
         return {"format": FORMAT, "code": self.code, "feeds": self.feeds}

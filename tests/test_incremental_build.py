@@ -22,10 +22,12 @@ from build import publish
 from build.history_parts import entity_lines, index_path, part_path
 from build.paths import BUILD_INFO, trends_path
 from build.pipeline import run_build
+from build.reuse import Reuse, first_changed
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES
 from feeds.settings import Settings
 from server.site import load_site
+from tests.tiny_archive import make_tiny_archive
 
 START = datetime(2026, 11, 10, 12, 0, tzinfo=UTC)
 """Build n runs at START + n minutes: build ids (and so the kept builds' order) follow the runs."""
@@ -195,3 +197,34 @@ def test_a_past_day_collected_again_rebuilds_its_month(nightly: Settings, tmp_pa
     }
     assert stars[day] == 987_654_321
     assert_same_tree(site, full_build(nightly, tmp_path, START + timedelta(minutes=DAYS + 1)))
+
+
+def test_first_changed_day_is_the_earliest_new_gone_or_different_day() -> None:
+    before = {"2026-10-30": "1:1", "2026-10-31": "2:2", "2026-11-01": "3:3"}
+    assert first_changed(before, before) is None
+    assert first_changed({**before, "2026-11-02": "4:4"}, before) == "2026-11-02"  # a new day
+    assert first_changed({**before, "2026-10-31": "2:9"}, before) == "2026-10-31"  # collected again
+    gone = {day: fp for day, fp in before.items() if day != "2026-10-30"}
+    assert first_changed(gone, before) == "2026-10-30"  # a day removed
+
+
+def test_a_day_replaced_while_the_build_reads_it_reuses_nothing_of_that_feed(tmp_path: Path) -> None:
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
+    settings.ensure_dirs()
+    make_tiny_archive(settings.archive_path).close()
+    run_build(settings, now=START, quiet=True)
+    reuse = Reuse.open(Path(settings.feeds_site_dir), full=False)
+    archive = Archive(settings.archive_path)
+    try:
+        feed = "codehost-ai-repos"
+        before = reuse.feed(archive, feed)
+        assert before.previous is not None and before.stable_before is None  # nothing changed yet
+        days = archive.days(feed)
+        archive.replace_day(feed, days[0], archive.files.pairs(feed, days[0])[1:])  # "during" the read
+        after = reuse.confirm(archive, feed, before, days)
+        assert after.previous is None and reuse.manifest()["feeds"][feed] == {}
+        other = reuse.feed(archive, "mcp-servers")
+        assert reuse.confirm(archive, "mcp-servers", other, archive.days("mcp-servers")) is other
+    finally:
+        archive.close()
+    assert Reuse.open(Path(settings.feeds_site_dir), full=True).previous is None
