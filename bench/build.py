@@ -1,14 +1,22 @@
-"""Part 2: `feeds build` over a one-year production-size archive: wall time, peak memory, hot spots if slow."""
+"""Part 2: `feeds build` over a one-year production-size archive: the full build's wall time and peak memory,
+hot spots if slow, and in the same run the nightly build (one new day on top of that build).
+
+The full build (`feeds build --full`) runs over every day but the archive's last, in a directory of its
+own whose archive hard-links the cached one's day files; then the last day is linked in, as a nightly
+collection would add it, and `feeds build` runs again: that is the nightly build, timed against the
+full one. `--growth-days N` (e.g. 1095) measures the nightly build over an N-day archive too and checks
+that it stays within NIGHTLY_GROWTH of the one-year nightly (the archive's age must not drive its cost)."""
 
 from __future__ import annotations
 
 import os
 import pstats
 import re
+import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
@@ -17,6 +25,10 @@ from bench.yeararchive import CachedArchive, YearSpec, archive_bytes, ensure
 TARGET_SECONDS = 90.0
 TARGET_RSS_MIB = 1024.0  # 1 GiB
 TARGET_ARCHIVE_GIB = 1.2
+NIGHTLY_SHARE = 0.20
+"""The nightly build's wall time, as a share of the full build's measured in the same run."""
+NIGHTLY_GROWTH = 1.3
+"""The nightly build over a three-year archive, at most this many times the one-year nightly build."""
 STAGES = (
     "load_series",
     "write_feed",
@@ -45,12 +57,14 @@ class BuildRun:
         return next((line for line in self.stdout.splitlines() if line.startswith("build ")), "(no summary line)")
 
 
-def timed_build(data_dir: Path, site_dir: Path, prefix: tuple[str, ...] = ()) -> BuildRun:
+def timed_build(
+    data_dir: Path, site_dir: Path, prefix: tuple[str, ...] = (), options: tuple[str, ...] = ()
+) -> BuildRun:
     """`feeds build` in a child process; its own peak RSS from wait4 (the child's rusage, nothing else's)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.monotonic()
         process = subprocess.Popen(
-            [PYTHON, *prefix, "-m", "ai_feeds", "build"],
+            [PYTHON, *prefix, "-m", "ai_feeds", "build", *options],
             cwd=ROOT,
             env=child_env(data_dir, site_dir),
             stdout=out,
@@ -81,11 +95,11 @@ def describe(cached: CachedArchive) -> None:
         say(f"  {feed:<20} {rows:>11,} rows  {meta['entities'][feed]:>7,} entities")
 
 
-def profile(data_dir: Path, site_dir: Path, top: int = 25) -> None:
+def profile(data_dir: Path, site_dir: Path, top: int = 25, options: tuple[str, ...] = ("--full",)) -> None:
     """The build again under cProfile: per-stage cumulative time, then the functions with most own time."""
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as tmp:
         out = Path(tmp) / "build.prof"
-        run = timed_build(data_dir, site_dir, ("-m", "cProfile", "-o", str(out)))
+        run = timed_build(data_dir, site_dir, ("-m", "cProfile", "-o", str(out)), options)
         if run.returncode != 0 or not out.exists():
             say(f"profiled build failed ({run.returncode}): {run.stderr.strip()[-500:]}")
             return
@@ -108,33 +122,125 @@ def short(text: str, width: int = 60) -> str:
     return text if len(text) <= width else "..." + text[-(width - 3) :]
 
 
-def site_of(cached: CachedArchive) -> Path:
-    return cached.directory / "site"
+@dataclass(frozen=True)
+class Nightly:
+    """A working copy of a cached archive for the full-then-nightly pair: its day files hard-linked (never
+    written: a collection replaces a file by renaming a new one over it), the run log copied."""
+
+    directory: Path
+    last_day: str
+
+    @property
+    def site(self) -> Path:
+        return self.directory / "site"
 
 
-def run(spec: YearSpec | None = None, force_profile: bool = False) -> bool:
+def nightly_copy(cached: CachedArchive) -> Nightly:
+    """The working copy without the archive's last day (it is linked in by `add_last_day`)."""
+    work = cached.directory / "nightly"
+    source = cached.rows_dir
+    target = work / source.relative_to(cached.directory)
+    last = max(p.stem for p in source.glob("*/*.parquet"))
+    for path in sorted(source.glob("*/*.parquet")):
+        link = target / path.relative_to(source)
+        if path.stem == last:
+            link.unlink(missing_ok=True)
+        elif not link.exists():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            os.link(path, link)
+    shutil.copy(cached.archive_path, work / cached.archive_path.name)
+    return Nightly(work, last)
+
+
+def add_last_day(cached: CachedArchive, nightly: Nightly) -> None:
+    source = cached.rows_dir
+    for path in source.glob(f"*/{nightly.last_day}.parquet"):
+        link = nightly.directory / source.relative_to(cached.directory) / path.relative_to(source)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        os.link(path, link)
+
+
+def full_and_nightly(cached: CachedArchive) -> tuple[BuildRun, BuildRun] | None:
+    """`feeds build --full` over all days but the last, then the last day added and `feeds build`."""
+    nightly = nightly_copy(cached)
+    full = timed_build(nightly.directory, nightly.site, options=("--full",))
+    if full.returncode != 0:
+        say(f"feeds build --full exited {full.returncode}: {full.stderr.strip()[-2000:]}")
+        return None
+    add_last_day(cached, nightly)
+    night = timed_build(nightly.directory, nightly.site)
+    if night.returncode != 0:
+        say(f"nightly feeds build exited {night.returncode}: {night.stderr.strip()[-2000:]}")
+        return None
+    return full, night
+
+
+def rss_check(name: str, build_run: BuildRun) -> Check:
+    peak = build_run.peak_mib
+    return Check(name, f"{peak:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB", peak < TARGET_RSS_MIB)
+
+
+def run(spec: YearSpec | None = None, force_profile: bool = False, growth_days: int | None = None) -> bool:
     spec = spec or YearSpec()
-    heading(f"build: feeds build over a {spec.days}-day archive")
+    heading(f"build: feeds build --full over a {spec.days}-day archive, then the nightly build of one more day")
     cached = ensure(spec, cache_root())
     describe(cached)
-    run_ = timed_build(cached.directory, site_of(cached))
-    if run_.returncode != 0:
-        say(f"feeds build exited {run_.returncode}: {run_.stderr.strip()[-2000:]}")
+    runs = full_and_nightly(cached)
+    if runs is None:
         return False
-    say(f"build summary: {run_.summary}")
+    full, night = runs
+    say(f"full build summary: {full.summary}")
+    say(f"nightly build summary: {night.summary}")
     size = archive_bytes(cached.directory) / 2**30
+    share = night.seconds / full.seconds
     checks = [
         Check("archive size", f"{size:.2f} GiB", f"<= {TARGET_ARCHIVE_GIB} GiB", size <= TARGET_ARCHIVE_GIB),
-        Check("build wall time", f"{run_.seconds:.1f} s", f"< {TARGET_SECONDS:.0f} s", run_.seconds < TARGET_SECONDS),
         Check(
-            "build peak RSS", f"{run_.peak_mib:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB", run_.peak_mib < TARGET_RSS_MIB
+            "full build wall time", f"{full.seconds:.1f} s", f"< {TARGET_SECONDS:.0f} s", full.seconds < TARGET_SECONDS
+        ),
+        Check(
+            "full build peak RSS",
+            f"{full.peak_mib:,.0f} MiB",
+            f"< {TARGET_RSS_MIB:.0f} MiB",
+            full.peak_mib < TARGET_RSS_MIB,
+        ),
+        Check(
+            "nightly build wall time",
+            f"{night.seconds:.1f} s ({share:.0%})",
+            f"< {NIGHTLY_SHARE:.0%} of full",
+            share < NIGHTLY_SHARE,
+        ),
+        Check(
+            "nightly build peak RSS",
+            f"{night.peak_mib:,.0f} MiB",
+            f"< {TARGET_RSS_MIB:.0f} MiB",
+            night.peak_mib < TARGET_RSS_MIB,
         ),
     ]
+    if growth_days is not None:
+        older = replace(spec, days=growth_days)
+        heading(f"build: the nightly build over a {growth_days}-day archive")
+        aged = ensure(older, cache_root())
+        describe(aged)
+        aged_runs = full_and_nightly(aged)
+        if aged_runs is None:
+            return False
+        say(f"nightly build summary ({growth_days} days): {aged_runs[1].summary}")
+        growth = aged_runs[1].seconds / night.seconds
+        checks.append(
+            Check(
+                f"nightly {growth_days} d / {spec.days} d",
+                f"{aged_runs[1].seconds:.1f} s ({growth:.2f}x)",
+                f"<= {NIGHTLY_GROWTH}x",
+                growth <= NIGHTLY_GROWTH,
+            )
+        )
     show(checks)
-    progress = [line for line in re.split(r"[\r\n]+", run_.stderr) if "done in" in line]
-    if progress:
-        say("stage lines the build printed: " + "; ".join(line.strip() for line in progress))
+    for label, build_run in (("full", full), ("nightly", night)):
+        progress = [line for line in re.split(r"[\r\n]+", build_run.stderr) if "done in" in line]
+        if progress:
+            say(f"{label} stage lines: " + "; ".join(line.strip() for line in progress))
     if force_profile or not all(check.met for check in checks):
-        say("profiling the build (python -m cProfile -o ... -m ai_feeds build):")
-        profile(cached.directory, site_of(cached))
+        say("profiling the nightly build again (python -m cProfile -o ... -m ai_feeds build):")
+        profile(cached.directory / "nightly", cached.directory / "nightly" / "site", options=())
     return True

@@ -19,6 +19,37 @@ WEEK_DAYS = 7
 Demand = dict[tuple[str, str], int]
 
 
+class DailyDemand:
+    """The demand log read one day at a time (each day once per build), summed into the week ending on
+    any day: what a past day's momentum is scored with, so the score history of a day is the same in
+    every later build (the incremental build reuses past days' documents)."""
+
+    def __init__(self, log: DemandLog) -> None:
+        self.log = log
+        self.days: dict[str, Demand] = {}
+        self.weeks: dict[tuple[str, str], dict[str, int]] = {}
+
+    def _day(self, day: str) -> Demand:
+        counts = self.days.get(day)
+        if counts is None:
+            counts = self.days[day] = self.log.between(day, day)
+        return counts
+
+    def week(self, feed: str, last_day: str) -> dict[str, int]:
+        """entity -> lookups of `feed` in the seven days ending on `last_day`."""
+        key = (feed, last_day)
+        found = self.weeks.get(key)
+        if found is None:
+            end = date.fromisoformat(last_day)
+            found = {}
+            for back in range(WEEK_DAYS):
+                for (f, entity), n in self._day(str(end - timedelta(days=back))).items():
+                    if f == feed:
+                        found[entity] = found.get(entity, 0) + n
+            self.weeks[key] = found
+        return found
+
+
 def week_windows(reference: str, weeks: int = WEEKS) -> list[tuple[str, str]]:
     """(first day, last day) of each of the last `weeks` weeks ending on `reference`, oldest first."""
     last = date.fromisoformat(reference)

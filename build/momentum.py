@@ -10,7 +10,7 @@ See docs/momentum.md.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -182,7 +182,7 @@ class _Context:
     seen_count: np.ndarray
     """int32 [E x D]: archived days of the entity up to and including each day."""
     created: np.ndarray
-    """float [E]: creation time, epoch seconds (first archived day at noon when unknown)."""
+    """float [E] or [E x D]: creation time, epoch seconds (first archived day at noon when unknown)."""
     main: _Filled
     """The growth metric (stars, likes, releases; the input price for LLMs)."""
     grew: np.ndarray
@@ -219,16 +219,25 @@ def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
 
 
 def _created(series: FeedSeries, field_name: str, ords: np.ndarray) -> np.ndarray:
-    """Creation time per entity from its latest row; its first archived day at noon UTC if unknown."""
+    """Creation time per entity ([E], or [E x D] where it depends on the day), epoch seconds.
+
+    From the latest row's `since` field; the first archived day at noon UTC if unknown. An MCP server's
+    `publishedAt` is its latest version's, which would move every past day's age at each release: its
+    creation on a day is the earliest release time seen up to that day, so a past day's score never
+    changes when later days are archived (the incremental build reuses past days' documents).
+    """
     out = np.empty(len(series.entities))
     for i, row in enumerate(series.latest):
         value = row.get(field_name)
-        if value:
+        if value and series.feed != "mcp-servers":
             out[i] = parse_time(value).timestamp()
         else:
             first = date.fromordinal(int(ords[series.first_seen[i]]))
             out[i] = datetime(first.year, first.month, first.day, 12, tzinfo=UTC).timestamp()
-    return out
+    if series.feed != "mcp-servers":
+        return out
+    seen = np.fmin.accumulate(series.activity, axis=1)  # running minimum; NaN until the first value
+    return np.where(np.isnan(seen), out[:, None], seen)
 
 
 def _context(series: FeedSeries, now: datetime | None) -> _Context:
@@ -274,7 +283,8 @@ def _window_rate(ctx: _Context, t: int, window_days: int) -> tuple[np.ndarray, n
 
 
 def _age_days(ctx: _Context, t: int) -> np.ndarray:
-    return np.maximum((ctx.now_at(t) - ctx.created) / DAY_SECONDS, MIN_AGE_DAYS)
+    created = ctx.created if ctx.created.ndim == 1 else ctx.created[:, t]
+    return np.maximum((ctx.now_at(t) - created) / DAY_SECONDS, MIN_AGE_DAYS)
 
 
 def _count_growth(ctx: _Context, t: int, present: np.ndarray, bootstrap: np.ndarray) -> np.ndarray:
@@ -394,11 +404,14 @@ def compute_momentum(
     *,
     now: datetime | None = None,
     history_days: int = HISTORY_DAYS,
+    past_demand: Callable[[str], Mapping[str, int]] | None = None,
 ) -> Momentum:
     """Momentum of every entity of a momentum feed on its current day, with the score history.
 
-    `demand` maps entity -> lookups this week (unknown entities are ignored). `now` defaults to
-    noon UTC of the current day (deterministic builds)."""
+    `demand` maps entity -> lookups this week (unknown entities are ignored). `past_demand(day)` gives
+    the lookups of the week ending on an earlier day, so each day of the score history is scored with
+    its own week's demand and never changes when later days are archived; without it, every day uses
+    `demand`. `now` defaults to noon UTC of the current day (deterministic builds)."""
     if not FEEDS[series.feed].momentum:
         raise ValueError(f"{series.feed} is not a momentum category")
     n = len(series.entities)
@@ -408,11 +421,16 @@ def compute_momentum(
         return Momentum(series.feed, list(series.entities), empty, components, [""] * n, [], np.full((n, 0), np.nan))
     ctx = _context(series, now)
     lookups = np.array([float(demand.get(entity, 0) or 0) for entity in series.entities])
+    zeros = np.zeros(n)
     n_days = len(series.days)
     first = n_days - min(max(history_days, 0), n_days)
     history = np.full((n, n_days - first), np.nan)
     for t in range(min(first, n_days - 1), n_days):
-        score, components, bootstrap, present = _score_day(ctx, t, lookups)
+        day_lookups = lookups
+        if past_demand is not None and t < n_days - 1:
+            week = past_demand(series.days[t])
+            day_lookups = np.array([float(week.get(entity, 0) or 0) for entity in series.entities]) if week else zeros
+        score, components, bootstrap, present = _score_day(ctx, t, day_lookups)
         if t >= first:
             history[:, t - first] = np.round(score, 1)
     # The last pass is the current day.

@@ -25,11 +25,6 @@ def feed_dir(feed: str) -> str:
     return f"api/feeds/{feed}"
 
 
-def history_path(feed: str, entity: str) -> str:
-    """JSON Lines, one `{date, ...metrics, rank}` object per archived day, oldest first."""
-    return f"api/history/{feed}/{_sharded(entity)}.jsonl"
-
-
 def entity_card_path(feed: str, entity: str) -> str:
     """One entity's current row, momentum (with score history) and recent change events."""
     return f"api/entities/{feed}/{_sharded(entity)}.json"
@@ -59,6 +54,9 @@ def changes_feed_url(feed: str) -> str:
 SAMPLE_ALL = "api/sample/index.json"
 DEMAND = "api/demand.json"
 BUILD_INFO = "build.json"
+MANIFEST = "build-manifest.json"
+"""What the build read (per feed and day, the archive file's fingerprint) and the code that built it:
+what the next build compares to decide what it may reuse (build/reuse.py). Not served."""
 
 
 def sample_path(feed: str) -> str:

@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ import orjson
 from build import publish
 from build.atom import changes_feed
 from build.claims import load_maintainers
-from build.entity_demand import EntityDemand
+from build.entity_demand import DailyDemand, EntityDemand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.feedspec import FEED_SPECS
 from build.history_files import write_history
@@ -35,6 +36,7 @@ from build.pages import SitePages, api_docs
 from build.paths import (
     BUILD_INFO,
     DEMAND,
+    MANIFEST,
     PAGES_INDEX,
     SAMPLE_ALL,
     changes_feed_path,
@@ -44,8 +46,9 @@ from build.paths import (
     momentum_path,
     trends_path,
 )
+from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, load_series
-from build.trends import WINDOWS, compute_events, compute_trends
+from build.trends import WINDOWS, compute_trends, day_events
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.demand_log import open_demand_log
@@ -71,6 +74,8 @@ class BuildSummary:
     notify: str = ""
     """The watch notification step's summary line (or its failure): filled in by the command line,
     which runs that step after the publish (feeds/site_build.py)."""
+    linked: int = 0
+    """Files hard-linked from the previous build (unchanged history months and trends documents)."""
     pruned: int = 0
     prune_seconds: float = 0.0
     """Old builds removed after the publish, and how long that took: a one-year build is a great many
@@ -79,8 +84,9 @@ class BuildSummary:
 
     def line(self) -> str:
         pruned = f"; {self.pruned} old build(s) removed in {self.prune_seconds:.1f}s" if self.pruned else ""
+        linked = f" ({self.linked:,} linked from the previous build)" if self.linked else ""
         return (
-            f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files, "
+            f"build {self.build_id}: {self.entities:,} entities, {self.files:,} files{linked}, "
             f"{self.bytes / 1e6:.1f} MB, published in {self.seconds:.1f}s{pruned}"
         ) + (f"\n{self.notify}" if self.notify else "")
 
@@ -109,14 +115,21 @@ def write_demand(
     return doc
 
 
-def write_trends(writer: TreeWriter, series: FeedSeries, momentum: Momentum | None = None) -> dict[str, dict[str, Any]]:
-    """Every (window, date) trends document of the feed; returns the latest per window."""
+def write_trends(
+    writer: TreeWriter, series: FeedSeries, momentum: Momentum | None = None, reuse: FeedReuse | None = None
+) -> dict[str, dict[str, Any]]:
+    """Every (window, date) trends document of the feed, those of unchanged past days linked from the
+    previous tree (build/reuse.py); returns the latest per window."""
     latest: dict[str, dict[str, Any]] = {}
+    last = len(series.days) - 1
     for window in WINDOWS:
         doc: dict[str, Any] | None = None
         for j, day in enumerate(series.days):
+            path = trends_path(series.feed, window, day)
+            if j < last and reuse is not None and reuse.file(writer, path, day):
+                continue
             doc = compute_trends(series, window, j, momentum=momentum)
-            writer.write_json(trends_path(series.feed, window, day), doc)
+            writer.write_json(path, doc)
         if doc is None:
             # a feed with no archived day yet: the same document shape, empty
             doc = {
@@ -177,21 +190,31 @@ def build_feed(
     entity_demand: EntityDemand | None = None,
     site_url: str | None = None,
     built_at: str | None = None,
+    reuse: Reuse | None = None,
+    daily_demand: DailyDemand | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
+    feed_reuse = reuse.feed(archive, feed) if reuse is not None else None
     series = load_series(archive, feed, progress=say)
+    if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
+        feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
-    write_history(writer, series, progress=say)
-    say(f"{feed}: history written")
+    linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None
+    written = write_history(writer, series, reuse=linked, progress=say)
+    say(f"{feed}: history written ({len(written)} month(s); the others linked)")
     momentum = None
     if FEEDS[feed].momentum:  # before the events: momentum jumps are events
-        momentum = compute_momentum(series, {entity: n for (f, entity), n in demand.items() if f == feed})
+        momentum = compute_momentum(
+            series,
+            {entity: n for (f, entity), n in demand.items() if f == feed},
+            past_demand=None if daily_demand is None else partial(daily_demand.week, feed),
+        )
     events: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for j in range(len(series.days)):
-        for event in compute_events(series, j, momentum):
+        for event in day_events(series, j, momentum):
             events[event["entity"]].append(event)
-    latest_trends = write_trends(writer, series, momentum)
+    latest_trends = write_trends(writer, series, momentum, feed_reuse)
     say(f"{feed}: trends written")
     if site_url is not None:
         all_events = [e for listed in events.values() for e in listed]
@@ -218,14 +241,21 @@ def build_feed(
 
 
 def run_build(
-    settings: Settings, *, api_document: bytes | None = None, now: datetime | None = None, quiet: bool = False
+    settings: Settings,
+    *,
+    api_document: bytes | None = None,
+    now: datetime | None = None,
+    quiet: bool = False,
+    full: bool = False,
 ) -> BuildSummary:
     """Write and publish a new tree. `api_document` is the OpenAPI document the /docs page shows,
-    passed in because the build knows nothing of the server."""
+    passed in because the build knows nothing of the server. Unchanged history months and past trends
+    documents are linked from the published tree (build/reuse.py) unless `full`; the tree is the same."""
     started = time.monotonic()
     now = now or datetime.now(UTC)
     now_s = now.strftime("%Y-%m-%dT%H:%M:%SZ")
     site = Path(settings.feeds_site_dir)
+    reuse = Reuse.open(site, full=full)
     build_id = publish.new_build_id(now)
     target = publish.prepare(site, build_id)
     writer = TreeWriter(target)
@@ -253,6 +283,7 @@ def run_build(
         latest_trends: dict[str, dict[str, dict[str, Any]]] = {}
         entities = 0
         pages: dict[str, list[str]] = {}
+        daily_demand = DailyDemand(demand_log)  # each day's lookups read once, shared by the feeds
         for feed in FEED_NAMES:
             output, trends, _leaderboard, names = build_feed(
                 writer,
@@ -266,6 +297,8 @@ def run_build(
                 entity_demand,
                 site_url=str(settings.feeds_base_url),
                 built_at=now_s,
+                reuse=reuse,
+                daily_demand=daily_demand,
             )
             outputs.append(output)
             latest_trends[feed] = trends
@@ -280,6 +313,7 @@ def run_build(
                 latest_trends_path(window_name),
                 {"window": window_name, "feeds": [latest_trends[feed][window_name] for feed in FEED_NAMES]},
             )
+        writer.write_json(MANIFEST, reuse.manifest())
         seconds = time.monotonic() - started
         info = {
             "id": build_id,
@@ -302,6 +336,6 @@ def run_build(
     publish.swap(site, build_id)
     published = time.monotonic() - started
     removed = publish.prune(site)
-    summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published)
+    summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published, linked=writer.linked)
     summary.pruned, summary.prune_seconds = len(removed), time.monotonic() - started - published
     return summary

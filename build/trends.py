@@ -322,6 +322,15 @@ def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
     return memo[1]
 
 
+def day_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
+    """`compute_events` of one day, computed once per series (shared with the trends documents)."""
+    known = _day_events(series)
+    events = known.get(day_index)
+    if events is None:
+        events = known[day_index] = compute_events(series, day_index, momentum)
+    return events
+
+
 def compute_trends(
     series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS, momentum: Momentum | None = None
 ) -> dict[str, Any]:
@@ -336,12 +345,9 @@ def compute_trends(
     base, partial = base_day(series.days, day, WINDOWS[window])
     metric = FEED_SPECS[series.feed].main_metric
     movers, relative = compute_movers(series, metric, base, day, top)
-    known = _day_events(series)
     events: list[dict[str, Any]] = []
     for k in range(base + 1, day + 1):
-        if k not in known:
-            known[k] = compute_events(series, k, momentum)
-        events += known[k]
+        events += day_events(series, k, momentum)
     document: dict[str, Any] = {
         "feed": series.feed,
         "window": window,

@@ -27,6 +27,8 @@ class TreeWriter:
         self.written: set[str] = set()
         self.files = 0
         self.bytes = 0
+        self.linked = 0
+        """Files hard-linked from the previous build rather than written."""
         self._dirs: set[Path] = set()
 
     def _target(self, relpath: str) -> Path:
@@ -51,6 +53,15 @@ class TreeWriter:
             fh.write(data)
         self.files += 1
         self.bytes += len(data)
+
+    def link(self, relpath: str, source: Path) -> None:
+        """Hard-link an unchanged file of the previous build into this tree (build/reuse.py): a build is
+        never modified once published, so the two trees may share the file's bytes."""
+        target = self._target(relpath)
+        os.link(source, target)
+        self.files += 1
+        self.bytes += target.stat().st_size
+        self.linked += 1
 
     def write_json(self, relpath: str, obj: Any) -> bytes:
         data = orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)

@@ -17,5 +17,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, settings: Settings) -> int:
     collected = cli_collect.run(argparse.Namespace(feed=None, day=None, offline=args.offline), settings)
     print(claim_proof.run_checks(settings, args.offline).line())  # before the build, which shows proved claims
-    built = cli_build.run(argparse.Namespace(rollback=False, quiet=False), settings)
+    built = cli_build.run(argparse.Namespace(rollback=False, quiet=False, full=False), settings)
     return built or collected

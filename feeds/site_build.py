@@ -17,8 +17,10 @@ from server.notifications import notify_build
 from server.openapi import openapi_bytes
 
 
-def build_site(settings: Settings, *, now: datetime | None = None, quiet: bool = False) -> BuildSummary:
-    summary = run_build(settings, api_document=openapi_bytes(settings), now=now, quiet=quiet)
+def build_site(
+    settings: Settings, *, now: datetime | None = None, quiet: bool = False, full: bool = False
+) -> BuildSummary:
+    summary = run_build(settings, api_document=openapi_bytes(settings), now=now, quiet=quiet, full=full)
     summary.notify = notify_watches(settings, summary)
     return summary
 

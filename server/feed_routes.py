@@ -16,7 +16,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.feed_pages import page_bytes
-from build.paths import entity_card_path, history_path, latest_trends_path, trends_path
+from build.paths import entity_card_path, latest_trends_path, trends_path
 from collectors.models import FEED_NAMES, FEEDS, REPO_NAME
 from collectors.safe_fetch import UnsafeURL, check_url
 from collectors.state import StateStore
@@ -206,14 +206,11 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     if cursor is not None and not start <= cursor <= end:
         raise bad_request("`cursor` is not inside the window; pass the `nextCursor` you were given", "cursor")
     await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
-    raw = site.file(history_path(feed, entity))
-    if raw is None:
+    if not site.exists(entity_card_path(feed, entity)):  # every archived entity has a card
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
     record_demand(request, feed, entity)  # only known entities: the demand index is public
-    first = str(cursor or start).encode()
     last = str(end)
-    to = last.encode()
-    lines = [line for line in raw.split(b"\n") if line and first <= line[9:19] <= to]  # b'{"date":"YYYY-MM-DD"
+    lines = site.history(feed, entity, cursor or start, end)  # from the monthly parts the window spans
     page, rest = lines[:limit], lines[limit:]
     next_cursor = rest[0][9:19].decode() if rest else None
     head = orjson.dumps(

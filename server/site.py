@@ -18,12 +18,22 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 import orjson
 
+from build.history_parts import (
+    PART_SUFFIX,
+    history_dir,
+    index_path,
+    lines_between,
+    lookup,
+    months_between,
+    part_path,
+)
 from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir
 from build.search_index import RowIds, SearchIndex
 from collectors.models import FEED_NAMES
@@ -157,6 +167,10 @@ class Site:
     momentum_bodies: dict[tuple[str | None, int], bytes] = field(default_factory=dict, repr=False)
     """Momentum responses of this build by (category, limit): at most 4 x 100 small bodies."""
     _pages_index: dict[str, list[str]] | None = field(default=None, repr=False)
+    _history_months: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    """Per feed, the months (`YYYY-MM`) with a history part in this build, listed on first use."""
+    _history_indexes: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    """History part indexes of this build read so far, by path (a month of 21,000 entities is 670 KB)."""
 
     @property
     def pages_index(self) -> dict[str, list[str]]:
@@ -189,9 +203,53 @@ class Site:
             self.recent.put(relpath, data)
         return data
 
+    def exists(self, relpath: str) -> bool:
+        """Whether the build holds this file (a stat; a recently read file is known without one)."""
+        return self.recent.get(relpath) is not None or os.path.isfile(f"{self._prefix}{relpath}")
+
+    def history(self, feed: str, entity: str, first: date, last: date) -> list[bytes]:
+        """The entity's history lines dated first..last, oldest first: from each monthly part the window
+        spans (build/history_parts.py), its index found once per build and worker, its byte range read
+        once and kept with the recent files."""
+        low, high = str(first), str(last)
+        lines: list[bytes] = []
+        months = self._history_months.get(feed)
+        if months is None:
+            months = self._history_months[feed] = _months_of(f"{self._prefix}{history_dir(feed)}")
+        for month in months_between(first, last):
+            if month not in months:  # any day is a valid `from`: only the build's own months are looked up
+                continue
+            relpath = index_path(feed, month)
+            index = self._history_indexes.get(relpath)
+            if index is None:
+                with open(f"{self._prefix}{relpath}", "rb") as fh:
+                    index = self._history_indexes[relpath] = np.load(fh, allow_pickle=False)
+            span = lookup(index, entity)
+            if span is None:
+                continue
+            part = part_path(feed, month)
+            key = f"{part}#{entity}"
+            chunk = self.recent.get(key)
+            if chunk is None:
+                with open(f"{self._prefix}{part}", "rb") as fh:
+                    fh.seek(span[0])
+                    chunk = fh.read(span[1] - span[0])
+                self.recent.put(key, chunk)
+            lines += lines_between(chunk, low, high)
+        return lines
+
     @property
     def _prefix(self) -> str:
         return f"{self.root}{os.sep}"
+
+
+def _months_of(directory: str) -> frozenset[str]:
+    """The months of the history parts in a feed's history directory (none when it has no directory)."""
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(name.removesuffix(PART_SUFFIX) for name in names if name.endswith(PART_SUFFIX))
 
 
 def load_site(site_dir: Path) -> Site | None:

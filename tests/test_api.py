@@ -18,7 +18,8 @@ import httpx
 import orjson
 import pytest
 
-from build.paths import history_path, latest_trends_path, trends_path
+from build.history_parts import entity_lines
+from build.paths import latest_trends_path, trends_path
 from collectors.models import FEED_NAMES, FEEDS
 from collectors.state import StateStore
 from server.errors import CODES
@@ -99,8 +100,7 @@ def tree_rows(server: LiveServer, feed: str) -> list[dict[str, Any]]:
 
 
 def tree_history(server: LiveServer, feed: str, entity: str) -> list[dict[str, Any]]:
-    raw = (site_root(server) / history_path(feed, entity)).read_bytes()
-    return [orjson.loads(line) for line in raw.splitlines() if line]
+    return [orjson.loads(line) for line in entity_lines(site_root(server), feed, entity)]
 
 
 def tree_json(server: LiveServer, relpath: str) -> Any:

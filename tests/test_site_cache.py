@@ -1,7 +1,10 @@
 import gc
 import time
 import weakref
+from datetime import date
 from pathlib import Path
+
+import orjson
 
 from collectors.demand_log import open_demand_log
 from feeds.settings import Settings
@@ -91,6 +94,8 @@ def test_a_replaced_site_is_freed_by_reference_counting_alone() -> None:
         data.histories.put("pro|entity=x", (b"{}", "x"))
         history = next((GOLDEN / "api" / "history" / "llm-pricing").rglob("*.jsonl")).relative_to(GOLDEN)
         assert site.file(history.as_posix())
+        entity = orjson.loads(data.rows[0])["entity"]
+        assert site.history("llm-pricing", entity, date(2026, 10, 1), date(2026, 11, 30))  # index and range kept
         assert site.pages_index
         refs = [weakref.ref(site), weakref.ref(data), weakref.ref(data.index)]
         del site, data

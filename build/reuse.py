@@ -1,0 +1,157 @@
+"""What a build may take from the previous one: immutable history months and past days' trends documents.
+
+Every build writes `build-manifest.json`: a digest of the build's own code and, per feed, a fingerprint
+(size and modification time) of every archived day file it read. The next build compares the archive
+with that manifest: for each feed, the first day whose file appeared, vanished or changed is where the
+feed's output may start to differ, and everything strictly before it is provably what the previous
+tree holds, because nothing written for a day depends on a later day:
+
+- a history month (build/history_parts.py) depends on its own days and, for MCP `releases`, on the days
+  before it; it is reused when the month ends before the first changed day;
+- a trends document of day D (its movers, events, base day) depends on days up to D; it is reused
+  when D is before the first changed day.
+
+Reused files are hard-linked from the previous tree (builds are never modified once published), so the
+nightly build writes the current month and the new day, not the archive's whole age. Anything else a
+build writes (feed pages, cards, momentum, pages) is computed again: it depends on the latest day. A
+different code digest, a missing manifest or `feeds build --full` reuses nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from build import publish
+from build.history_parts import index_path, part_path
+from build.paths import MANIFEST
+from build.writer import TreeWriter
+from collectors.archive import Archive
+
+FORMAT = 1
+"""Bump when the manifest's meaning changes."""
+CODE_ROOTS = ("build", "collectors/models.py", "collectors/columnar.py")
+"""What the output of a day is made by: when any of it changes, nothing is reused."""
+
+
+def code_digest(root: Path | None = None) -> str:
+    """SHA-256 over the build's source files (paths and bytes, in path order)."""
+    base = root or Path(__file__).resolve().parent.parent
+    files: list[Path] = []
+    for name in CODE_ROOTS:
+        path = base / name
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    digest = hashlib.sha256()
+    for path in files:
+        data = path.read_bytes()
+        digest.update(path.relative_to(base).as_posix().encode() + b"\0" + len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+def fingerprints(archive: Archive, feed: str, days: list[str]) -> dict[str, str]:
+    """Day -> `size:mtime_ns` of its archive file: a day archived again is a new file (written and
+    renamed over the old one, collectors/columnar.py), so its fingerprint changes."""
+    out = {}
+    for day in days:
+        stat = os.stat(archive.files.path(feed, day))
+        out[day] = f"{stat.st_size}:{stat.st_mtime_ns}"
+    return out
+
+
+def first_changed(days: Mapping[str, str], before: Mapping[str, str]) -> str | None:
+    """The earliest day that is new, gone or different between two fingerprint maps (None: identical)."""
+    changed = [day for day in days.keys() | before.keys() if days.get(day) != before.get(day)]
+    return min(changed) if changed else None
+
+
+@dataclass
+class FeedReuse:
+    """One feed's share of the previous tree: what may be linked, and what was."""
+
+    feed: str
+    previous: Path | None
+    """The previous build's root, None when nothing may be reused."""
+    stable_before: str | None
+    """Days strictly before this one are unchanged (None: every day is)."""
+    linked_months: list[str] = field(default_factory=list)
+    linked_days: int = 0
+
+    def _stable(self, day: str) -> bool:
+        return self.previous is not None and (self.stable_before is None or day < self.stable_before)
+
+    def history_month(self, writer: TreeWriter, month: str) -> bool:
+        """Link the month's part and index when every day of the month (`YYYY-MM`) is unchanged and the
+        previous tree has them; True when linked."""
+        if not self._stable(f"{month}-32"):  # after every day of the month
+            return False
+        assert self.previous is not None
+        paths = (part_path(self.feed, month), index_path(self.feed, month))
+        if not all((self.previous / p).is_file() for p in paths):
+            return False
+        for relpath in paths:
+            writer.link(relpath, self.previous / relpath)
+        self.linked_months.append(month)
+        return True
+
+    def file(self, writer: TreeWriter, relpath: str, day: str) -> bool:
+        """Link a dated file (a trends document of `day`) when its day is unchanged; True when linked."""
+        if not self._stable(day):
+            return False
+        assert self.previous is not None
+        source = self.previous / relpath
+        if not source.is_file():
+            return False
+        writer.link(relpath, source)
+        self.linked_days += 1
+        return True
+
+
+@dataclass
+class Reuse:
+    """The previous tree and its manifest, and the manifest this build will write."""
+
+    previous: Path | None
+    before: dict[str, Any]
+    code: str
+    feeds: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, site: Path, *, full: bool) -> Reuse:
+        code = code_digest()
+        current = publish.current_build(site)
+        previous = publish.builds_dir(site) / current if current else None
+        before: dict[str, Any] = {}
+        if previous is not None and not full:
+            try:
+                before = orjson.loads((previous / MANIFEST).read_bytes())
+            except (FileNotFoundError, orjson.JSONDecodeError):
+                before = {}
+        if before.get("format") != FORMAT or before.get("code") != code:
+            previous, before = None, {}
+        return cls(previous, before, code)
+
+    def feed(self, archive: Archive, feed: str) -> FeedReuse:
+        """The feed's reuse, from its day files as they are before the build reads them."""
+        now = fingerprints(archive, feed, archive.days(feed))
+        self.feeds[feed] = now
+        if self.previous is None or feed not in self.before.get("feeds", {}):
+            return FeedReuse(feed, None, None)
+        return FeedReuse(feed, self.previous, first_changed(now, self.before["feeds"][feed]))
+
+    def confirm(self, archive: Archive, feed: str, read: FeedReuse, days: list[str]) -> FeedReuse:
+        """`read` if the feed's day files are still those fingerprinted before the series was read (and
+        its days those the series holds); otherwise a collection replaced one meanwhile: nothing of the
+        feed is reused, and the manifest records no day of it, so the next build writes it all again."""
+        if list(self.feeds[feed]) == days and fingerprints(archive, feed, days) == self.feeds[feed]:
+            return read
+        self.feeds[feed] = {}
+        return FeedReuse(feed, None, None)
+
+    def manifest(self) -> dict[str, Any]:
+        return {"format": FORMAT, "code": self.code, "feeds": self.feeds}

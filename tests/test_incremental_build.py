@@ -1,0 +1,252 @@
+"""The nightly build reuses the previous tree and still writes exactly what `feeds build --full` writes.
+
+An offline backfill of 40 days across a month boundary is exposed to a build one day at a time (its day
+files hard-linked into a second archive, as nightly collections would add them); after each day an
+incremental build runs. The last tree must equal a full build's, file by file, and must have taken the
+past month from the previous tree; a past day collected again must make its month be rebuilt.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import orjson
+import pytest
+
+from build import publish
+from build.history_parts import entity_lines, index_path, part_path
+from build.paths import BUILD_INFO, trends_path
+from build.pipeline import run_build
+from build.reuse import Reuse, first_changed
+from collectors.archive import Archive
+from collectors.models import FEED_NAMES
+from collectors.state import StateStore
+from feeds.settings import Settings
+from server.site import load_site
+from tests.tiny_archive import make_tiny_archive
+
+START = datetime(2026, 11, 10, 12, 0, tzinfo=UTC)
+"""Build n runs at START + n minutes: build ids (and so the kept builds' order) follow the runs."""
+SMALL_WORLD = {
+    "FEEDS_SIM_REPOS": "40",
+    "FEEDS_SIM_MCP_SERVERS": "12",
+    "FEEDS_SIM_LLMS": "10",
+    "FEEDS_SIM_HUB_ITEMS": "8",
+    "FEEDS_SIM_FORUM_POSTS": "3",
+}
+DAYS = 40
+END = "2026-11-10"
+
+
+def settings_in(root: Path) -> Settings:
+    return Settings(env={"FEEDS_DATA_DIR": str(root / "var"), "FEEDS_SITE_DIR": str(root / "site"), **SMALL_WORLD})
+
+
+@pytest.fixture(scope="module")
+def backfilled(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """40 days to 2026-11-10 (October and November) of a small offline world."""
+    root = tmp_path_factory.mktemp("backfill")
+    settings = settings_in(root)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FEEDS_")}
+    env.update(FEEDS_DATA_DIR=str(settings.feeds_data_dir), FEEDS_SITE_DIR=str(root / "site"), **SMALL_WORLD)
+    subprocess.run(
+        [sys.executable, "-m", "ai_feeds", "backfill", "--days", str(DAYS), "--end", END, "--offline"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    return settings
+
+
+def expose(source: Settings, target: Settings, days: list[str]) -> None:
+    """Make `days` of the source archive days of the target archive (hard links, as a collection adds a file)."""
+    for feed in FEED_NAMES:
+        src = Archive(source.archive_path)
+        try:
+            for day in days:
+                if src.files.exists(feed, day):
+                    path = src.files.path(feed, day)
+                    link = Path(target.archive_path).parent / path.relative_to(Path(source.archive_path).parent)
+                    link.parent.mkdir(parents=True, exist_ok=True)
+                    if not link.exists():
+                        os.link(path, link)
+        finally:
+            src.close()
+
+
+def tree(site: Path) -> dict[str, bytes]:
+    """Every file of a published tree; build.json without what differs between any two builds."""
+    out = {}
+    root = site.resolve()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            rel = path.relative_to(root).as_posix()
+            data = path.read_bytes()
+            if rel == BUILD_INFO:
+                info = orjson.loads(data)
+                info["id"], info["stats"]["seconds"] = "<id>", 0
+                data = orjson.dumps(info, option=orjson.OPT_SORT_KEYS)
+            out[rel] = data
+    return out
+
+
+def assert_same_tree(a: Path, b: Path) -> None:
+    left, right = tree(a), tree(b)
+    assert sorted(left) == sorted(right)
+    different = [rel for rel in left if left[rel] != right[rel]]
+    assert different == []
+
+
+def inode(site: Path, relpath: str) -> int:
+    return (site.resolve() / relpath).stat().st_ino
+
+
+def record_demand(source: Settings, target: Settings, days: list[str]) -> None:
+    """Lookups of a few entities on some days, as a server would log them: past days' momentum (and the
+    momentum jumps of past trends) must come out the same in every later build, demand included."""
+    archive = Archive(source.archive_path)
+    try:
+        lookups: dict[str, dict[tuple[str, str], int]] = {}
+        for n, day in enumerate(days[3::4]):
+            for feed in ("mcp-servers", "codehost-ai-repos", "modelhub-trending"):
+                entities = [entity for entity, _ in archive.files.pairs(feed, day)][: 3 + n % 3]
+                lookups[day] = {**lookups.get(day, {}), **{(feed, e): 1 + (n + i) % 5 for i, e in enumerate(entities)}}
+    finally:
+        archive.close()
+    state = StateStore(target.state_path)
+    try:
+        for day, counts in lookups.items():
+            state.add_demand(day, counts)
+    finally:
+        state.close()
+
+
+@pytest.fixture(scope="module")
+def nightly(backfilled: Settings, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """An archive grown one day at a time, built after each day."""
+    settings = settings_in(tmp_path_factory.mktemp("nightly"))
+    settings.ensure_dirs()
+    shutil.copy(backfilled.archive_path, settings.archive_path)  # the run log (feed meta reads it)
+    source = Archive(backfilled.archive_path)
+    days = source.days("codehost-ai-repos")
+    source.close()
+    assert len(days) == DAYS and days[0][:7] != days[-1][:7]
+    record_demand(backfilled, settings, days)
+    for n in range(1, DAYS + 1):
+        expose(backfilled, settings, days[n - 1 : n])
+        summary = run_build(settings, now=START + timedelta(minutes=n), quiet=True)
+        if n > 1:
+            assert summary.linked > 0, f"day {n}: nothing reused"
+    return settings
+
+
+def full_build(settings: Settings, root: Path, now: datetime) -> Path:
+    """`feeds build --full` over the same archive into another site directory, at the same time."""
+    other = Settings(
+        env={"FEEDS_DATA_DIR": str(settings.feeds_data_dir), "FEEDS_SITE_DIR": str(root / "site"), **SMALL_WORLD}
+    )
+    run_build(other, now=now, quiet=True, full=True)
+    return Path(other.feeds_site_dir)
+
+
+def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path) -> None:
+    site = Path(nightly.feeds_site_dir)
+    assert_same_tree(site, full_build(nightly, tmp_path, START + timedelta(minutes=DAYS)))
+    builds = publish.complete_builds(site)
+    previous = publish.builds_dir(site) / builds[-2]
+    october = part_path("codehost-ai-repos", "2026-10")
+    assert inode(site, october) == (previous / october).stat().st_ino  # the past month: linked, not written
+    november = part_path("codehost-ai-repos", "2026-11")
+    assert inode(site, november) != (previous / november).stat().st_ino  # the current month: written
+    old_trends = trends_path("codehost-ai-repos", "30d", "2026-10-20")
+    assert inode(site, old_trends) == (previous / old_trends).stat().st_ino
+
+
+def test_the_server_reads_a_window_across_months(nightly: Settings) -> None:
+    root = Path(nightly.feeds_site_dir)
+    site = load_site(root)
+    assert site is not None
+    entities = [orjson.loads(row)["entity"] for row in site.feeds["codehost-ai-repos"].rows]
+    entity = next(e for e in entities if len(entity_lines(root, "codehost-ai-repos", e)) == DAYS)
+    every = entity_lines(root, "codehost-ai-repos", entity)
+    lines = site.history("codehost-ai-repos", entity, date(2026, 10, 25), date(2026, 11, 3))
+    assert [line[9:19].decode() for line in lines] == [
+        line[9:19].decode() for line in every if "2026-10-25" <= line[9:19].decode() <= "2026-11-03"
+    ]
+    assert len(lines) == 10
+    assert site.history("codehost-ai-repos", entity, date(1990, 1, 1), date(1990, 3, 1)) == []
+    assert site.history("codehost-ai-repos", "no/such-repo", date(2026, 10, 1), date(2026, 11, 10)) == []
+
+
+def test_a_past_day_collected_again_rebuilds_its_month(nightly: Settings, tmp_path: Path) -> None:
+    site = Path(nightly.feeds_site_dir)
+    feed = "codehost-ai-repos"
+    archive = Archive(nightly.archive_path)
+    try:
+        day = "2026-10-15"
+        rows = archive.files.pairs(feed, day)
+        entity, data = rows[0]
+        row = orjson.loads(data)
+        row["stars"] = 987_654_321
+        os.unlink(archive.files.path(feed, day))  # a hard link to the source archive: replace, never write through
+        archive.replace_day(feed, day, [(entity, orjson.dumps(row)), *rows[1:]])
+    finally:
+        archive.close()
+    before = site.resolve()
+    summary = run_build(nightly, now=START + timedelta(minutes=DAYS + 1), quiet=True)
+    assert summary.linked > 0  # other feeds, and nothing before the day, are still reused
+    october = part_path(feed, "2026-10")
+    assert inode(site, october) != (before / october).stat().st_ino  # its month is written again
+    assert (
+        inode(site, index_path("mcp-servers", "2026-10"))
+        == (before / index_path("mcp-servers", "2026-10")).stat().st_ino
+    )
+    assert (
+        inode(site, trends_path(feed, "1d", "2026-10-14"))
+        == (before / trends_path(feed, "1d", "2026-10-14")).stat().st_ino
+    )
+    assert (
+        inode(site, trends_path(feed, "1d", "2026-10-20"))
+        != (before / trends_path(feed, "1d", "2026-10-20")).stat().st_ino
+    )
+    stars = {
+        orjson.loads(line)["date"]: orjson.loads(line)["stars"] for line in entity_lines(site.resolve(), feed, entity)
+    }
+    assert stars[day] == 987_654_321
+    assert_same_tree(site, full_build(nightly, tmp_path, START + timedelta(minutes=DAYS + 1)))
+
+
+def test_first_changed_day_is_the_earliest_new_gone_or_different_day() -> None:
+    before = {"2026-10-30": "1:1", "2026-10-31": "2:2", "2026-11-01": "3:3"}
+    assert first_changed(before, before) is None
+    assert first_changed({**before, "2026-11-02": "4:4"}, before) == "2026-11-02"  # a new day
+    assert first_changed({**before, "2026-10-31": "2:9"}, before) == "2026-10-31"  # collected again
+    gone = {day: fp for day, fp in before.items() if day != "2026-10-30"}
+    assert first_changed(gone, before) == "2026-10-30"  # a day removed
+
+
+def test_a_day_replaced_while_the_build_reads_it_reuses_nothing_of_that_feed(tmp_path: Path) -> None:
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
+    settings.ensure_dirs()
+    make_tiny_archive(settings.archive_path).close()
+    run_build(settings, now=START, quiet=True)
+    reuse = Reuse.open(Path(settings.feeds_site_dir), full=False)
+    archive = Archive(settings.archive_path)
+    try:
+        feed = "codehost-ai-repos"
+        before = reuse.feed(archive, feed)
+        assert before.previous is not None and before.stable_before is None  # nothing changed yet
+        days = archive.days(feed)
+        archive.replace_day(feed, days[0], archive.files.pairs(feed, days[0])[1:])  # "during" the read
+        after = reuse.confirm(archive, feed, before, days)
+        assert after.previous is None and reuse.manifest()["feeds"][feed] == {}
+        other = reuse.feed(archive, "mcp-servers")
+        assert reuse.confirm(archive, "mcp-servers", other, archive.days("mcp-servers")) is other
+    finally:
+        archive.close()
+    assert Reuse.open(Path(settings.feeds_site_dir), full=True).previous is None
