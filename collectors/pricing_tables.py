@@ -30,6 +30,7 @@ from collectors.pricing_grid import (
     text_blocks,
 )
 from collectors.pricing_vocab import (
+    BADGE_START,
     BARE_AMOUNT,
     CUSTOM_TEXT,
     NOT_A_PRICE,
@@ -44,6 +45,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     unit_for,
     usage_unit,
+    without_tag,
 )
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -639,15 +641,6 @@ def _word_dimension(found: re.Match[str] | None) -> str | None:
 
 MODEL_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-._:/][A-Za-z0-9]+)+|[A-Za-z]+\d[A-Za-z0-9.]*")
 """A model identifier: ASCII, no spaces, letters with digits or separators ("qwen3-max", "gpt-4o", "o3")."""
-BADGE_START = re.compile(
-    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|preview|experimental|sale|discount|"
-    r"coming\s+soon|"
-    r"free\s+(?:trial|tier)|[-–—(（]?\s*(?:\d+\s*%\s*off|半价|限时))\b",
-    re.I,
-)
-"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated") rather than names it."""
-BRACKET_NOTE = re.compile(r"\s+[(（](?P<note>[^()（）]{2,40})[)）]$")
-"""A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)")."""
 ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -662,9 +655,8 @@ def _model_names(labels: list[str], header: str) -> dict[str, str]:
     by_id = bool(ID_HEADER.search(header))
     short: dict[str, str] = {}
     for label in dict.fromkeys(labels):
-        note = BRACKET_NOTE.search(label)
-        if note is not None and BADGE_START.match(note.group("note")):
-            short[label] = label[: note.start()].rstrip()
+        if (cut := without_tag(label)) != label:
+            short[label] = cut
             continue
         first, _, rest = label.partition(" ")
         if not rest or not MODEL_ID.fullmatch(first):

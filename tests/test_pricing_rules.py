@@ -1041,3 +1041,95 @@ def test_a_plan_priced_per_a_noun_the_vocabulary_lacks_keeps_the_pages_word() ->
     assert tail_unit(" / 小时") is None
     assert tail_unit("/积分") is None
     assert tail_unit(" / Monat, je Monat") is None
+
+
+def test_a_model_cards_price_per_input_or_output_tokens_prices_that_dimension() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>400K 上下文</div><div>{a}</div><div>{b}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Acme / A-1", a="¥ 3.00 / M 输入 tokens", b="¥ 6.00 / M 输出 tokens")
+        + card.format(name="Acme / A-2", a="$0.15 / 1M input tokens", b="$0.60 / 1M output tokens")
+        + "</section>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Acme / A-1", "input", 3.0, "CNY", "1M tokens"),
+        ("Acme / A-1", "output", 6.0, "CNY", "1M tokens"),
+        ("Acme / A-2", "input", 0.15, "USD", "1M tokens"),
+        ("Acme / A-2", "output", 0.6, "USD", "1M tokens"),
+    }
+
+
+def test_a_plan_with_tokens_included_stays_a_plans_price() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Pro", price="$20/mo, 10M input tokens")
+        + card.format(name="Max", price="$5 / 1M tokens")
+        + "</section>"
+    )
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None), ("Max", "price", 5.0, "USD", "1M tokens")}
+
+
+def test_a_price_followed_by_its_conversion_in_brackets_is_one_price() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>{a}</div><div>{b}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="M-1", a="$ 2.50 (¥17.50) / M 输入 tokens", b="$ 15.00 (¥105.00) / M 输出 tokens")
+        + card.format(name="M-2", a="€10 (≈ $11) / month", b="")
+        + "</section>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("M-1", "input", 2.5, "USD", "1M tokens"),
+        ("M-1", "output", 15.0, "USD", "1M tokens"),
+        ("M-2", "price", 10.0, "EUR", None),
+    }
+
+
+def test_a_bracketed_price_in_the_same_currency_is_a_price_of_its_own() -> None:
+    html = page('<div class="plan"><h3>Pro</h3><p class="price">$10/mo ($120/yr)</p></div>')
+    assert entries(html) == {("Pro", "price", 10.0, "USD", None), ("Pro", "price", 120.0, "USD", None)}
+
+
+def test_a_tag_in_brackets_is_cut_from_a_cards_name() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>{price}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="DeepSeek-V4-Pro（限时2.5折）", price="¥ 3.00 / M 输入 tokens")
+        + card.format(name="Base (New)", price="$9 / month")
+        + card.format(name="Hosted (EU)", price="$12 / month")
+        + "</section>",
+        lang="zh",
+    )
+    assert {plan for plan, *_ in entries(html, CN_URL)} == {"DeepSeek-V4-Pro", "Base", "Hosted (EU)"}
+
+
+def test_a_tag_is_kept_when_cutting_it_gives_two_cards_one_name() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Pro", price="$20/mo")
+        + card.format(name="Pro (New)", price="$25/mo")
+        + "</section>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Pro", "Pro (New)"}
+
+
+def test_a_usage_unit_right_after_the_amount_wins_over_a_later_lines_period() -> None:
+    card = (
+        '<div class="tier"><h2>{name}</h2><p class="price">$299 / 月</p><ul><li>{over}</li><li>{later}</li></ul></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format(name="Growth", over="$0.45/min 超出部分", later="每月抽查 + 摘要")
+        + card.format(name="Pro", over="$19 / 月 按分钟计", later="每月摘要")
+        + "</div>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Growth", "price", 299.0, "USD", None),
+        ("Growth", "price", 0.45, "USD", "minute"),
+        ("Pro", "price", 299.0, "USD", None),
+        ("Pro", "price", 19.0, "USD", None),
+    }
