@@ -509,12 +509,12 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
-    """The card's prices. When it has price elements (`class="price"`), those in them, and others only on
-    a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
+    """The card's prices. When it has price elements (`class="price"`) holding a number, those in them, and
+    others only on a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
     ("includes $20 of usage") or an add-on in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
-    elements = _price_elements(card)
-    if not elements:
+    elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
+    if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
         return list(_text_prices(card, yen))
     text = _card_text(card)
     spans = _spans(text, elements)

@@ -425,10 +425,25 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
     free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
     label = _finer_label(body, headers, free, label)
-    labels = [label_text(row[label].name) if label < len(row) else "" for row in body]
+    labels = _carried_labels([row[label] if label < len(row) else Cell("") for row in body])
     variants = _variant_columns(body, labels, [c for c in free if c != label])
     row_dimensions = tuple(c for c in variants if _names_dimensions(body, c))
     return Layout(label, unit_col, tuple(variants), row_dimensions)
+
+
+def _carried_labels(cells: list[Cell]) -> list[str]:
+    """Each row's label, a blank label cell under a named row carrying that name down (a merge drawn as
+    blanks, as `_read_rows` reads it): the tiers of one model set in rows of their own differ by their
+    variant column even when the model has two rows and only the first names it."""
+    labels: list[str] = []
+    last = ""
+    for cell in cells:
+        label = label_text(cell.name)
+        if not label and not cell.text and last:
+            label = last
+        labels.append(label)
+        last = label or last
+    return labels
 
 
 def _price_cell(text: str, column: Column) -> bool:

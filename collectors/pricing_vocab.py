@@ -505,7 +505,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|"
-            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b",
+            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금",
             re.I,
         ),
         "month",
@@ -514,7 +515,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|"
-            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık",
+            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금",
             re.I,
         ),
         "year",
@@ -539,7 +541,12 @@ TAIL_UNIT = re.compile(
 "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
-_NOT_A_NOUN = re.compile(r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I)
+_NOT_A_NOUN = re.compile(
+    r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr)s?$",
+    re.I,
+)
+"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses."""
 
 
 _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")
@@ -572,6 +579,9 @@ def tail_unit(tail: str) -> str | None:
     if match:
         word = match.group("pre") or match.group("post") or match.group("cjk")
         return "seat" if SEAT_WORDS.match(word) or word.endswith("席") else "user"
+    before = _per_noun_before_period(tail)
+    if before is not None:
+        return before
     noun = _PER_NOUN.match(tail.strip())
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):
@@ -579,6 +589,25 @@ def tail_unit(tail: str) -> str | None:
     if noun and not _NOT_A_NOUN.match(noun.group("noun")):
         return noun.group("noun").casefold().removesuffix("s")
     return own_tail_unit(tail)
+
+
+_PER_WORDS = re.compile(r"\s*per\s+(?P<words>(?:[^\W\d_]+\s+){1,3})", re.I)
+
+
+def _per_noun_before_period(tail: str) -> str | None:
+    """The noun after "per" when a billing period follows it ("per agente al mese", "per PRD cluster per
+    month"): the period ends the unit, whatever text of later lines comes after it."""
+    match = _PER_WORDS.match(tail)
+    if match is None:
+        return None
+    words: list[str] = str(match.group("words")).split()
+    for at, noun in enumerate(words):
+        rest = " ".join(words[at + 1 :]) + " " + tail[match.end() :]
+        if len(noun) < 3 or _NOT_A_NOUN.match(noun):
+            return None
+        if any((found := pattern.search(rest)) is not None and found.start() == 0 for pattern, _ in TAIL_PERIODS):
+            return noun.casefold().removesuffix("s")
+    return None
 
 
 def tail_period(tail: str) -> Period | None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import pytest
 
 from collectors.pricing_extract import extract
-from collectors.pricing_vocab import PRICE_TEXT, currency_code, dimension_of, slug, stated_unit, tail_unit
+from collectors.pricing_vocab import (
+    PRICE_TEXT,
+    currency_code,
+    dimension_of,
+    slug,
+    stated_unit,
+    tail_period,
+    tail_unit,
+)
 
 URL = "https://www.example.test/pricing"
 CN_URL = "https://www.example.cn/pricing"
@@ -1133,3 +1141,86 @@ def test_a_usage_unit_right_after_the_amount_wins_over_a_later_lines_period() ->
         ("Pro", "price", 299.0, "USD", None),
         ("Pro", "price", 19.0, "USD", None),
     }
+
+
+# -- rules from the sixth held-out set ----------------------------------------------------------
+
+
+def test_a_blank_label_continues_the_model_above_also_when_it_has_only_two_tiers() -> None:
+    html = page(
+        "<h3>在线推理</h3><table>"
+        "<tr><th>模型名称</th><th>条件</th><th>输入 元/百万token</th><th>输出 元/百万token</th></tr>"
+        "<tr><td>m-pro</td><td>输入长度 [0, 32]</td><td>3.2</td><td>16.0</td></tr>"
+        "<tr><td>\u200b</td><td>输入长度 (32, 128]</td><td>4.8</td><td>24.0</td></tr>"
+        "<tr><td>m-lite</td><td>输入长度 [0, 32]</td><td>0.8</td><td>8.0</td></tr>"
+        "</table>",
+        lang="zh",
+    )
+    found = {(p.plan, p.dimension, p.amount, p.section) for p in extract(html, CN_URL).plans}
+    assert found == {
+        ("m-pro", "input", 3.2, "在线推理 · 输入长度 [0, 32]"),
+        ("m-pro", "output", 16.0, "在线推理 · 输入长度 [0, 32]"),
+        ("m-pro", "input", 4.8, "在线推理 · 输入长度 (32, 128]"),
+        ("m-pro", "output", 24.0, "在线推理 · 输入长度 (32, 128]"),
+        ("m-lite", "input", 0.8, "在线推理 · 输入长度 [0, 32]"),
+        ("m-lite", "output", 8.0, "在线推理 · 输入长度 [0, 32]"),
+    }
+
+
+def test_one_condition_per_model_is_no_variant() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Condition</th><th>Input (USD / 1M tokens)</th></tr>"
+        "<tr><td>a-1</td><td>[0, 32]</td><td>$1</td></tr><tr><td>a-2</td><td>[0, 128]</td><td>$2</td></tr></table>"
+    )
+    assert {(p.plan, p.section) for p in extract(html, URL).plans} == {("a-1", None), ("a-2", None)}
+
+
+def test_korean_periods_are_periods() -> None:
+    assert tail_period(" / 월") == "month"
+    assert tail_period(" / 첫해") == "year"
+    assert tail_period("연간 요금") == "year"
+    assert tail_period(" 계속") is None
+    assert tail_period(" 6월 출시") is None  # a month's name is no billing period
+    card = '<article class="price-card"><h2>{name}</h2><p class="plan-price"><strong>{a}</strong> {b}</p>{c}</article>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(
+            name="Pro 월간", a="₩4,900", b="<span>/ 월</span>", c='<span class="local-price">미국 $3.99 / 월</span>'
+        )
+        + card.format(
+            name="Pro 연간", a="₩29,000", b="<span>/ 첫해</span>", c='<span class="local-price">미국 첫해 $19.99</span>'
+        )
+        + "</div>",
+        lang="ko",
+    )
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Pro 월간", 4900.0, "KRW", "month"),
+        ("Pro 월간", 3.99, "USD", "month"),
+        ("Pro 연간", 29000.0, "KRW", "year"),
+        ("Pro 연간", 19.99, "USD", "year"),
+    }
+
+
+def test_a_price_caption_without_an_amount_does_not_hide_the_cards_price() -> None:
+    card = (
+        '<div class="pricing-table-wrap"><ul class="pricing-table"><li><div>{name}</div></li>'
+        '<li><span class="currency-symbol">€</span>{amount}<br><span class="price-agent">{caption}</span></li>'
+        "<li>Tutte le funzioni</li></ul></div>"
+    )
+    html = page(
+        '<div class="tiledesk-pricing">'
+        + card.format(name="Small", amount="14", caption="per agente al mese")
+        + card.format(name="Pro", amount="29", caption="per agente al mese")
+        + "</div>",
+        lang="it",
+    )
+    assert entries(html) == {("Small", "price", 14.0, "EUR", "agente"), ("Pro", "price", 29.0, "EUR", "agente")}
+
+
+def test_a_noun_after_per_is_the_unit_when_a_period_follows_it() -> None:
+    assert tail_unit(" per agente al mese Tutte le funzioni di Free più") == "agente"
+    assert tail_unit(" per PRD cluster per month Everything in Pro") == "cluster"
+    assert tail_unit(" per user per month") == "user"
+    # a period is no unit, in any of the page languages
+    assert tail_unit(" per mese") is None
+    assert tail_unit(" per year Save 20%") is None
