@@ -30,10 +30,13 @@ from collectors.pricing_vocab import (
     TAIL_PERIODS,
     PageContext,
     currency_code,
+    dimension_of,
     price_matches,
     tail_period,
     tail_unit,
     usage_unit,
+    without_conversions,
+    without_tag,
 )
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
@@ -88,6 +91,7 @@ class CardPrice:
     currency: str | None
     period: Period | None
     unit: str | None
+    dimension: str = "price"
 
 
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
@@ -96,6 +100,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = plan_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
+    cards = _untagged(cards)
     plans: list[PricePlan] = []
     for card, name in cards:
         if name:
@@ -104,6 +109,16 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
     return plans
+
+
+def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Card names without a tag in brackets ("DeepSeek-V4-Pro（限时2.5折）", "Pro (New)"), as row labels of a
+    table, unless cutting it would give two cards one name."""
+    cut = [without_tag(name) for _, name in cards]
+    count = Counter(name.casefold() for name in cut)
+    return [
+        (card, short if count[short.casefold()] == 1 else name) for (card, name), short in zip(cards, cut, strict=True)
+    ]
 
 
 def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:
@@ -232,7 +247,7 @@ def _price_line(node: LexborNode) -> bool:
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
     for line in [*lines, *text_blocks(node)]:
-        if len(line) > MAX_PRICE_LINE or ARITHMETIC.search(line):
+        if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
         if PRICE_TEXT.search(line) or FREE_LINE.match(line) or _custom_line(line):
             return True
@@ -463,7 +478,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     if chosen:
         if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
             chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
-        return [_plan(name, p.amount, p.currency, p.period, p.unit) for p in chosen]
+        return [_plan(name, p.amount, p.currency, p.period, p.unit, p.dimension) for p in chosen]
     if free_line or name.casefold() == "free":
         return [_plan(name, Decimal(0), None, None, None)]
     if any(_custom_line(line) for line in lines):
@@ -494,16 +509,20 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
-    """The card's prices. When it has price elements (`class="price"`), those in them, and others only on
-    a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
+    """The card's prices. When it has price elements (`class="price"`) holding a number, those in them, and
+    others only on a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
     ("includes $20 of usage") or an add-on in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
-    elements = _price_elements(card)
-    if not elements:
+    elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
+    if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
         return list(_text_prices(card, yen))
     text = _card_text(card)
     spans = _spans(text, elements)
-    short = [span for span in _line_spans(card) if span[1] - span[0] <= MAX_PRICE_LINE]
+    short = [
+        span
+        for span, line in zip(_line_spans(card), _lines(card), strict=True)
+        if len(without_conversions(line)) <= MAX_PRICE_LINE
+    ]
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -585,7 +604,21 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(match.group("tail")):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
-    return CardPrice(amount, currency_code(symbol, yen), period, unit)
+    return CardPrice(amount, currency_code(symbol, yen), period, unit, _token_dimension(match.group("tail"), unit))
+
+
+TOKEN_UNITS = frozenset({"1M tokens", "1K tokens"})
+_TOKEN_TAIL = re.compile(r"^[^$€£¥￥]{0,24}?\btokens?\b", re.I)
+
+
+def _token_dimension(tail: str, unit: str | None) -> str:
+    """What a price per tokens prices when its unit says so ("¥ 3.00 / M 输入 tokens", "$0.15 / 1M input
+    tokens"): a model card's input or output line, not a plan's price. Only a price whose unit is tokens
+    counts, so "$20/mo, 10M input tokens" (a monthly plan with tokens included) stays a plan's price."""
+    if unit not in TOKEN_UNITS or (said := _TOKEN_TAIL.match(tail)) is None:
+        return "price"
+    dimension = dimension_of(said.group())
+    return dimension if dimension else "price"
 
 
 NEAR_TAIL = 4
@@ -607,7 +640,16 @@ def _lead_period(match: re.Match[str]) -> Period | None:
     return tail_period(word) if word else None
 
 
+PROMPT_PER = re.compile(r"^\s*(?:/|per\b|每)\s*\S+", re.I)
+"""The "/min", "per 1M", "/ M" right after an amount: what it is priced per, said before any later line."""
+
+
 def _period_unit(tail: str) -> tuple[Period | None, str | None]:
+    """The period and unit the text after an amount names. A usage unit said right after the amount ("$0.45/min
+    超出部分") wins over a period a later line of the tail names ("每月抽查" in the feature list)."""
+    prompt = PROMPT_PER.match(tail)
+    if prompt is not None and not _prompt_period(tail) and (usage := usage_unit(prompt.group())) is not None:
+        return "usage", usage
     period = tail_period(tail)
     unit = tail_unit(tail)
     if unit is None and period is None and (usage := usage_unit(tail)) is not None:
@@ -669,10 +711,16 @@ def _footnote_unit(lines: list[str]) -> str | None:
 
 
 def _plan(
-    name: str, amount: Decimal | None, currency: str | None, period: Period | None, unit: str | None
+    name: str,
+    amount: Decimal | None,
+    currency: str | None,
+    period: Period | None,
+    unit: str | None,
+    dimension: str = "price",
 ) -> PricePlan:
     return PricePlan(
         plan=name,
+        dimension=dimension,
         amount=float(amount.normalize()) if amount is not None else None,
         currency=currency,
         period=period,

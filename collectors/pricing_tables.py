@@ -30,6 +30,7 @@ from collectors.pricing_grid import (
     text_blocks,
 )
 from collectors.pricing_vocab import (
+    BADGE_START,
     BARE_AMOUNT,
     CUSTOM_TEXT,
     NOT_A_PRICE,
@@ -44,6 +45,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     unit_for,
     usage_unit,
+    without_tag,
 )
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -423,10 +425,25 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
     free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
     label = _finer_label(body, headers, free, label)
-    labels = [label_text(row[label].name) if label < len(row) else "" for row in body]
+    labels = _carried_labels([row[label] if label < len(row) else Cell("") for row in body])
     variants = _variant_columns(body, labels, [c for c in free if c != label])
     row_dimensions = tuple(c for c in variants if _names_dimensions(body, c))
     return Layout(label, unit_col, tuple(variants), row_dimensions)
+
+
+def _carried_labels(cells: list[Cell]) -> list[str]:
+    """Each row's label, a blank label cell under a named row carrying that name down (a merge drawn as
+    blanks, as `_read_rows` reads it): the tiers of one model set in rows of their own differ by their
+    variant column even when the model has two rows and only the first names it."""
+    labels: list[str] = []
+    last = ""
+    for cell in cells:
+        label = label_text(cell.name)
+        if not label and not cell.text and last:
+            label = last
+        labels.append(label)
+        last = label or last
+    return labels
 
 
 def _price_cell(text: str, column: Column) -> bool:
@@ -639,15 +656,6 @@ def _word_dimension(found: re.Match[str] | None) -> str | None:
 
 MODEL_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-._:/][A-Za-z0-9]+)+|[A-Za-z]+\d[A-Za-z0-9.]*")
 """A model identifier: ASCII, no spaces, letters with digits or separators ("qwen3-max", "gpt-4o", "o3")."""
-BADGE_START = re.compile(
-    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|preview|experimental|sale|discount|"
-    r"coming\s+soon|"
-    r"free\s+(?:trial|tier)|[-–—(（]?\s*(?:\d+\s*%\s*off|半价|限时))\b",
-    re.I,
-)
-"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated") rather than names it."""
-BRACKET_NOTE = re.compile(r"\s+[(（](?P<note>[^()（）]{2,40})[)）]$")
-"""A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)")."""
 ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -662,9 +670,8 @@ def _model_names(labels: list[str], header: str) -> dict[str, str]:
     by_id = bool(ID_HEADER.search(header))
     short: dict[str, str] = {}
     for label in dict.fromkeys(labels):
-        note = BRACKET_NOTE.search(label)
-        if note is not None and BADGE_START.match(note.group("note")):
-            short[label] = label[: note.start()].rstrip()
+        if (cut := without_tag(label)) != label:
+            short[label] = cut
             continue
         first, _, rest = label.partition(" ")
         if not rest or not MODEL_ID.fullmatch(first):

@@ -190,16 +190,47 @@ PRICE_TEXT = re.compile(
 and up to 40 characters after it where the period and unit are said ("/mo", "per user", "/ 1M tokens")."""
 
 
+CONVERSION = re.compile(
+    rf"\s*[(（]\s*(?:≈|~|约|約|approx\.?\s|ca\.\s?)?\s*"
+    rf"(?:(?P<cur>{_CUR_BEFORE})\s*{_AMT}|{_AMT}\s*(?P<cur2>{_CUR_AFTER}))\s*[)）]",
+    re.I,
+)
+"""A bracket right after an amount holding only the same amount in another currency ("$ 2.50 (¥17.50)",
+"€10 (≈ $11)"): a conversion, not a price of its own."""
+
+
 def price_matches(text: str) -> list[re.Match[str]]:
     """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
     after its tail or its sign, so "1.99€ /month 1.49€ /month" gives both, and a number read with the sign
-    of the price after it ("50 $5": fifty credits for $5) leaves that price whole."""
+    of the price after it ("50 $5": fifty credits for $5) leaves that price whole. An amount's conversion
+    into another currency in brackets ("$ 2.50 (¥17.50) / M tokens") is blanked out: no price of its own,
+    and what follows it ("/ M tokens") is the amount's tail. The matches are into a string of `text`'s
+    length, so their offsets are offsets into `text`."""
     found: list[re.Match[str]] = []
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
+        end = match.end("amt") if match.group("amt") else match.end("amt2")
+        conversion = CONVERSION.match(text, end)
+        if conversion is not None and _converted(match, conversion):
+            text = text[:end] + " " * (conversion.end() - end) + text[conversion.end() :]
+            match = PRICE_TEXT.match(text, match.start()) or match
         found.append(match)
-        pos = match.end("amt") if match.group("amt") else match.end("amt2")
+        pos = end
     return found
+
+
+def without_conversions(text: str) -> str:
+    """`text` with its amounts' bracketed conversions cut, for measuring how long a price line is."""
+    matches = price_matches(text)
+    return re.sub(r"\s+", " ", matches[-1].string).strip() if matches else text
+
+
+def _converted(price: re.Match[str], bracket: re.Match[str]) -> bool:
+    """Whether the bracketed amount is in another currency than the price before it ("(¥17.50)" after
+    "$ 2.50"), not the same one for another period or quantity."""
+    own = price.group("cur") or price.group("cur2")
+    other = bracket.group("cur") or bracket.group("cur2")
+    return (currency_code(own) or own.casefold()) != (currency_code(other) or other.casefold())
 
 
 BARE_AMOUNT = re.compile(rf"^\s*(?P<amt>{_AMT})\s*(?P<tail>[^\d]{{0,40}})$")
@@ -269,6 +300,28 @@ COMPARISON = re.compile(
 )
 """A heading naming a comparison of the plans ("Compare plans", "Planごとの機能差", "功能对比", "Vergleich"): the
 title of a feature table, never a plan's name."""
+
+
+BADGE_START = re.compile(
+    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|preview|experimental|sale|discount|"
+    r"coming\s+soon|"
+    r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*off)\b|^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠)",
+    re.I,
+)
+"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折") rather than names it (no
+word boundary after a Chinese word: "限时" runs into "2.5折")."""
+BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)(?P<note>[^()（）]{2,40})[)）]$")
+"""A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)",
+"DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it)."""
+
+
+def without_tag(label: str) -> str:
+    """A model or plan name without the tag in brackets after it ("(Preview)", "（限时4折）"); a bracket that
+    is no tag ("(EU)") stays."""
+    note = BRACKET_NOTE.search(label)
+    if note is not None and BADGE_START.match(note.group("note")):
+        return label[: note.start()].rstrip()
+    return label
 
 
 # -- usage units --------------------------------------------------------------------------------
@@ -452,7 +505,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|"
-            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b",
+            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금",
             re.I,
         ),
         "month",
@@ -461,7 +515,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|"
-            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık",
+            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금",
             re.I,
         ),
         "year",
@@ -486,7 +541,12 @@ TAIL_UNIT = re.compile(
 "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
-_NOT_A_NOUN = re.compile(r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use)s?$", re.I)
+_NOT_A_NOUN = re.compile(
+    r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr)s?$",
+    re.I,
+)
+"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses."""
 
 
 _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")
@@ -519,6 +579,9 @@ def tail_unit(tail: str) -> str | None:
     if match:
         word = match.group("pre") or match.group("post") or match.group("cjk")
         return "seat" if SEAT_WORDS.match(word) or word.endswith("席") else "user"
+    before = _per_noun_before_period(tail)
+    if before is not None:
+        return before
     noun = _PER_NOUN.match(tail.strip())
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):
@@ -526,6 +589,25 @@ def tail_unit(tail: str) -> str | None:
     if noun and not _NOT_A_NOUN.match(noun.group("noun")):
         return noun.group("noun").casefold().removesuffix("s")
     return own_tail_unit(tail)
+
+
+_PER_WORDS = re.compile(r"\s*per\s+(?P<words>(?:[^\W\d_]+\s+){1,3})", re.I)
+
+
+def _per_noun_before_period(tail: str) -> str | None:
+    """The noun after "per" when a billing period follows it ("per agente al mese", "per PRD cluster per
+    month"): the period ends the unit, whatever text of later lines comes after it."""
+    match = _PER_WORDS.match(tail)
+    if match is None:
+        return None
+    words: list[str] = str(match.group("words")).split()
+    for at, noun in enumerate(words):
+        rest = " ".join(words[at + 1 :]) + " " + tail[match.end() :]
+        if len(noun) < 3 or _NOT_A_NOUN.match(noun):
+            return None
+        if any((found := pattern.search(rest)) is not None and found.start() == 0 for pattern, _ in TAIL_PERIODS):
+            return noun.casefold().removesuffix("s")
+    return None
 
 
 def tail_period(tail: str) -> Period | None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import pytest
 
 from collectors.pricing_extract import extract
-from collectors.pricing_vocab import PRICE_TEXT, currency_code, dimension_of, slug, stated_unit, tail_unit
+from collectors.pricing_vocab import (
+    PRICE_TEXT,
+    currency_code,
+    dimension_of,
+    slug,
+    stated_unit,
+    tail_period,
+    tail_unit,
+)
 
 URL = "https://www.example.test/pricing"
 CN_URL = "https://www.example.cn/pricing"
@@ -1041,3 +1049,178 @@ def test_a_plan_priced_per_a_noun_the_vocabulary_lacks_keeps_the_pages_word() ->
     assert tail_unit(" / 小时") is None
     assert tail_unit("/积分") is None
     assert tail_unit(" / Monat, je Monat") is None
+
+
+def test_a_model_cards_price_per_input_or_output_tokens_prices_that_dimension() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>400K 上下文</div><div>{a}</div><div>{b}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Acme / A-1", a="¥ 3.00 / M 输入 tokens", b="¥ 6.00 / M 输出 tokens")
+        + card.format(name="Acme / A-2", a="$0.15 / 1M input tokens", b="$0.60 / 1M output tokens")
+        + "</section>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Acme / A-1", "input", 3.0, "CNY", "1M tokens"),
+        ("Acme / A-1", "output", 6.0, "CNY", "1M tokens"),
+        ("Acme / A-2", "input", 0.15, "USD", "1M tokens"),
+        ("Acme / A-2", "output", 0.6, "USD", "1M tokens"),
+    }
+
+
+def test_a_plan_with_tokens_included_stays_a_plans_price() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Pro", price="$20/mo, 10M input tokens")
+        + card.format(name="Max", price="$5 / 1M tokens")
+        + "</section>"
+    )
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None), ("Max", "price", 5.0, "USD", "1M tokens")}
+
+
+def test_a_price_followed_by_its_conversion_in_brackets_is_one_price() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>{a}</div><div>{b}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="M-1", a="$ 2.50 (¥17.50) / M 输入 tokens", b="$ 15.00 (¥105.00) / M 输出 tokens")
+        + card.format(name="M-2", a="€10 (≈ $11) / month", b="")
+        + "</section>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("M-1", "input", 2.5, "USD", "1M tokens"),
+        ("M-1", "output", 15.0, "USD", "1M tokens"),
+        ("M-2", "price", 10.0, "EUR", None),
+    }
+
+
+def test_a_bracketed_price_in_the_same_currency_is_a_price_of_its_own() -> None:
+    html = page('<div class="plan"><h3>Pro</h3><p class="price">$10/mo ($120/yr)</p></div>')
+    assert entries(html) == {("Pro", "price", 10.0, "USD", None), ("Pro", "price", 120.0, "USD", None)}
+
+
+def test_a_tag_in_brackets_is_cut_from_a_cards_name() -> None:
+    card = '<div class="model"><div class="title">{name}</div><div>{price}</div></div>'
+    html = page(
+        "<section>"
+        + card.format(name="DeepSeek-V4-Pro（限时2.5折）", price="¥ 3.00 / M 输入 tokens")
+        + card.format(name="Base (New)", price="$9 / month")
+        + card.format(name="Hosted (EU)", price="$12 / month")
+        + "</section>",
+        lang="zh",
+    )
+    assert {plan for plan, *_ in entries(html, CN_URL)} == {"DeepSeek-V4-Pro", "Base", "Hosted (EU)"}
+
+
+def test_a_tag_is_kept_when_cutting_it_gives_two_cards_one_name() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(
+        "<section>"
+        + card.format(name="Pro", price="$20/mo")
+        + card.format(name="Pro (New)", price="$25/mo")
+        + "</section>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Pro", "Pro (New)"}
+
+
+def test_a_usage_unit_right_after_the_amount_wins_over_a_later_lines_period() -> None:
+    card = (
+        '<div class="tier"><h2>{name}</h2><p class="price">$299 / 月</p><ul><li>{over}</li><li>{later}</li></ul></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format(name="Growth", over="$0.45/min 超出部分", later="每月抽查 + 摘要")
+        + card.format(name="Pro", over="$19 / 月 按分钟计", later="每月摘要")
+        + "</div>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Growth", "price", 299.0, "USD", None),
+        ("Growth", "price", 0.45, "USD", "minute"),
+        ("Pro", "price", 299.0, "USD", None),
+        ("Pro", "price", 19.0, "USD", None),
+    }
+
+
+# -- rules from the sixth held-out set ----------------------------------------------------------
+
+
+def test_a_blank_label_continues_the_model_above_also_when_it_has_only_two_tiers() -> None:
+    html = page(
+        "<h3>在线推理</h3><table>"
+        "<tr><th>模型名称</th><th>条件</th><th>输入 元/百万token</th><th>输出 元/百万token</th></tr>"
+        "<tr><td>m-pro</td><td>输入长度 [0, 32]</td><td>3.2</td><td>16.0</td></tr>"
+        "<tr><td>\u200b</td><td>输入长度 (32, 128]</td><td>4.8</td><td>24.0</td></tr>"
+        "<tr><td>m-lite</td><td>输入长度 [0, 32]</td><td>0.8</td><td>8.0</td></tr>"
+        "</table>",
+        lang="zh",
+    )
+    found = {(p.plan, p.dimension, p.amount, p.section) for p in extract(html, CN_URL).plans}
+    assert found == {
+        ("m-pro", "input", 3.2, "在线推理 · 输入长度 [0, 32]"),
+        ("m-pro", "output", 16.0, "在线推理 · 输入长度 [0, 32]"),
+        ("m-pro", "input", 4.8, "在线推理 · 输入长度 (32, 128]"),
+        ("m-pro", "output", 24.0, "在线推理 · 输入长度 (32, 128]"),
+        ("m-lite", "input", 0.8, "在线推理 · 输入长度 [0, 32]"),
+        ("m-lite", "output", 8.0, "在线推理 · 输入长度 [0, 32]"),
+    }
+
+
+def test_one_condition_per_model_is_no_variant() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Condition</th><th>Input (USD / 1M tokens)</th></tr>"
+        "<tr><td>a-1</td><td>[0, 32]</td><td>$1</td></tr><tr><td>a-2</td><td>[0, 128]</td><td>$2</td></tr></table>"
+    )
+    assert {(p.plan, p.section) for p in extract(html, URL).plans} == {("a-1", None), ("a-2", None)}
+
+
+def test_korean_periods_are_periods() -> None:
+    assert tail_period(" / 월") == "month"
+    assert tail_period(" / 첫해") == "year"
+    assert tail_period("연간 요금") == "year"
+    assert tail_period(" 계속") is None
+    assert tail_period(" 6월 출시") is None  # a month's name is no billing period
+    card = '<article class="price-card"><h2>{name}</h2><p class="plan-price"><strong>{a}</strong> {b}</p>{c}</article>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(
+            name="Pro 월간", a="₩4,900", b="<span>/ 월</span>", c='<span class="local-price">미국 $3.99 / 월</span>'
+        )
+        + card.format(
+            name="Pro 연간", a="₩29,000", b="<span>/ 첫해</span>", c='<span class="local-price">미국 첫해 $19.99</span>'
+        )
+        + "</div>",
+        lang="ko",
+    )
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Pro 월간", 4900.0, "KRW", "month"),
+        ("Pro 월간", 3.99, "USD", "month"),
+        ("Pro 연간", 29000.0, "KRW", "year"),
+        ("Pro 연간", 19.99, "USD", "year"),
+    }
+
+
+def test_a_price_caption_without_an_amount_does_not_hide_the_cards_price() -> None:
+    card = (
+        '<div class="pricing-table-wrap"><ul class="pricing-table"><li><div>{name}</div></li>'
+        '<li><span class="currency-symbol">€</span>{amount}<br><span class="price-agent">{caption}</span></li>'
+        "<li>Tutte le funzioni</li></ul></div>"
+    )
+    html = page(
+        '<div class="tiledesk-pricing">'
+        + card.format(name="Small", amount="14", caption="per agente al mese")
+        + card.format(name="Pro", amount="29", caption="per agente al mese")
+        + "</div>",
+        lang="it",
+    )
+    assert entries(html) == {("Small", "price", 14.0, "EUR", "agente"), ("Pro", "price", 29.0, "EUR", "agente")}
+
+
+def test_a_noun_after_per_is_the_unit_when_a_period_follows_it() -> None:
+    assert tail_unit(" per agente al mese Tutte le funzioni di Free più") == "agente"
+    assert tail_unit(" per PRD cluster per month Everything in Pro") == "cluster"
+    assert tail_unit(" per user per month") == "user"
+    # a period is no unit, in any of the page languages
+    assert tail_unit(" per mese") is None
+    assert tail_unit(" per year Save 20%") is None
