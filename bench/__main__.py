@@ -1,5 +1,5 @@
-"""`python -m bench [backfill|build|server|redis|pricing|all] [--profile] [--corpus DIR]`: run the benchmark parts and
-print their figures."""
+"""`python -m bench [backfill|build|server|redis|edge|pricing|all] [--profile] [--corpus DIR]`: run the
+benchmark parts and print their figures."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import sys
 import time
 from pathlib import Path
 
-from bench import backfill, build, pricing, redis_backend, server
+from bench import backfill, build, edge, pricing, redis_backend, server
 from bench.report import cache_root
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parts = ("backfill", "build", "server", "redis", "pricing", "all")
+    parts = ("backfill", "build", "server", "redis", "edge", "pricing", "all")
     parser.add_argument("part", nargs="?", default="all", choices=parts)
     parser.add_argument("--profile", action="store_true", help="profile the build even when it meets its targets")
     parser.add_argument("--corpus", type=Path, help="pricing: a labelled corpus other than the committed one")
@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         ok &= server.run()
     if args.part in ("redis", "all"):
         ok &= redis_backend.run()
+    if args.part in ("edge", "all"):
+        ok &= edge.run()
     if args.part in ("pricing", "all"):
         ok &= pricing.run(args.corpus, verbose=args.verbose)
     print(f"\nbench finished in {time.monotonic() - started:.0f} s", flush=True)
