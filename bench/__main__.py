@@ -1,4 +1,4 @@
-"""`python -m bench [backfill|build|server|redis|asof|pricing|all] [--profile] [--corpus DIR]`: run the
+"""`python -m bench [backfill|build|server|redis|edge|asof|pricing|all] [--profile] [--corpus DIR]`: run the
 benchmark parts and print their figures."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ import sys
 import time
 from pathlib import Path
 
-from bench import asof, backfill, build, pricing, redis_backend, server
+from bench import asof, backfill, build, edge, pricing, redis_backend, server
 from bench.report import cache_root
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parts = ("backfill", "build", "server", "redis", "asof", "pricing", "all")
+    parts = ("backfill", "build", "server", "redis", "edge", "asof", "pricing", "all")
     parser.add_argument("part", nargs="?", default="all", choices=parts)
     parser.add_argument("--profile", action="store_true", help="profile the build even when it meets its targets")
     parser.add_argument(
@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
         ok &= server.run()
     if args.part in ("redis", "all"):
         ok &= redis_backend.run()
+    if args.part in ("edge", "all"):
+        ok &= edge.run()
     if args.part in ("asof", "all"):
         ok &= asof.run()
     if args.part in ("pricing", "all"):

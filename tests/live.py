@@ -23,6 +23,7 @@ from typing import BinaryIO
 
 import httpx
 
+from collectors.state_db import state_database
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from server.keys import KeyStore
@@ -58,7 +59,7 @@ class LiveServer:
     mcp_url: str | None = None
 
     def key(self, plan: str = "starter", name: str | None = None) -> str:
-        store = KeyStore(self.settings.state_path)
+        store = KeyStore(state_database(self.settings))  # the server's own store: SQLite or PostgreSQL
         try:
             return store.create(plan, name)[1]
         finally:

@@ -170,11 +170,15 @@ def test_render_fills_every_parameter_and_refuses_injected_directives(tmp_path: 
     ):
         refused = render(*bad)
         assert refused.returncode != 0 and "invalid" in refused.stderr, bad
+    assert f"access_log {tmp_path}/logs/access.log edge;" in ok.stdout
+    quiet = render("--origin", "10.0.0.2:8000", "--access-log", "off")
+    assert quiet.returncode == 0 and "    access_log off;\n" in quiet.stdout, quiet.stderr
     if NGINX.exists():
-        conf = tmp_path / "edge.conf"
-        conf.write_text(ok.stdout)
-        check = subprocess.run([str(NGINX), "-t", "-q", "-p", str(tmp_path), "-c", str(conf)], capture_output=True)
-        assert check.returncode == 0, check.stderr.decode()
+        for n, text in enumerate((ok.stdout, quiet.stdout)):
+            conf = tmp_path / f"edge-{n}.conf"
+            conf.write_text(text)
+            check = subprocess.run([str(NGINX), "-t", "-q", "-p", str(tmp_path), "-c", str(conf)], capture_output=True)
+            assert check.returncode == 0, check.stderr.decode()
 
 
 @pytest.fixture(scope="module")

@@ -74,9 +74,10 @@ def render(args: argparse.Namespace) -> str:
     values["ERROR_LOG"] = _checked(
         "error-log", _log_target(args.error_log or str(state / "logs/error.log"), ("stderr",))
     )
-    values["ACCESS_LOG"] = _checked(
+    access_log = _checked(
         "access-log", _log_target(args.access_log or str(state / "logs/access.log"), ("off", "stdout"))
     )
+    values["ACCESS_LOG"] = "off" if access_log == "off" else f"{access_log} edge"  # `off` takes no format
     values["LISTEN"] = _checked("listen", args.listen, re.compile(r"^(\[[0-9A-Fa-f:.]+\]:|[A-Za-z0-9.-]+:)?\d+$"))
     values["ORIGIN_SERVERS"] = "\n".join(
         f"        server {_checked('origin', origin.strip(), ORIGIN)};" for origin in args.origin
@@ -99,7 +100,7 @@ def render(args: argparse.Namespace) -> str:
     if args.mkdirs:
         for directory in (state, paths["CACHE_DIR"], paths["TEMP_DIR"], paths["PID_FILE"].parent):
             directory.mkdir(parents=True, exist_ok=True)
-        for log in (values["ERROR_LOG"], values["ACCESS_LOG"]):
+        for log in (values["ERROR_LOG"], access_log):
             if log.startswith("/") and not log.startswith("/dev/"):
                 Path(log).parent.mkdir(parents=True, exist_ok=True)
     return text
