@@ -22,9 +22,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from redis.exceptions import NoScriptError
+from redis.exceptions import ResponseError
 
-from collectors.shared_redis import RedisLink, key
+from collectors.shared_redis import Command, RedisLink, key
 from collectors.unavailable import BackendUnavailable
 from feeds.settings import Settings
 from server.plans import Plan
@@ -236,18 +236,20 @@ class RedisQuotas:
             self._courier = None
 
     async def _send(self, batch: dict[str, list[_Waiting]]) -> None:
-        """One EVALSHA per account in the batch, all in one pipeline; each request gets its own verdict."""
+        """One EVALSHA per account in the batch, all in one write; each request gets its own verdict."""
         clock = self._clock_at(time.time())
-        calls = []
+        calls: list[Command] = []
         for account, waiting in batch.items():
             keys, args = self._call(account, [(w.plan, w.history, w.items) for w in waiting], clock)
-            calls.append((self._script.sha, len(keys), *keys, *args))
+            calls.append(("EVALSHA", self._script.sha, len(keys), *keys, *args))
+        pipe = self.link.pipe
         try:
-            replies = await self.link.call_async(lambda: self._pipeline(calls))
-            if any(isinstance(reply, NoScriptError) for reply in replies):
-                # A Redis that restarted or was flushed forgot the script; nothing of this batch ran.
-                await self.link.call_async(lambda: self.link.async_client.script_load(HIT))
-                replies = await self.link.call_async(lambda: self._pipeline(calls))
+            replies = await self.link.call_async(lambda: pipe.execute(calls))
+            if any(isinstance(reply, ResponseError) and str(reply).startswith("NOSCRIPT") for reply in replies):
+                # A Redis that restarted or was flushed forgot the script: load it and send the batch again
+                # (in one write, so no other call can come between). Nothing of the batch ran before.
+                replies = await self.link.call_async(lambda: pipe.execute([("SCRIPT", "LOAD", HIT), *calls]))
+                replies = replies[1:]
         except BaseException as exc:  # BackendUnavailable, cancellation, a bug: no request waits forever
             for waiting in batch.values():
                 for w in waiting:
@@ -268,13 +270,6 @@ class RedisQuotas:
                     w.future.set_exception(reply)
                 else:
                     w.future.set_result(self._decision(reply[3 * n], reply[3 * n + 1], reply[3 * n + 2], w.plan, clock))
-
-    async def _pipeline(self, calls: list[tuple[Any, ...]]) -> list[Any]:
-        """The calls in one round trip; replies that are errors come back in their place, not raised."""
-        pipe = self.link.async_client.pipeline(transaction=False)
-        for call in calls:
-            pipe.evalsha(*call)
-        return list(await pipe.execute(raise_on_error=False))
 
     def _clock_at(self, now: float) -> _Clock:
         """The month and day of `now`, recomputed only when `now` leaves the current day."""
