@@ -115,7 +115,7 @@ class RedisLink:
 
     async def aclose(self) -> None:
         if self._pipe is not None:
-            self._pipe.close()
+            await self._pipe.aclose()
             self._pipe = None
         if self._async is not None:
             await self._async.aclose()
@@ -144,7 +144,7 @@ class RedisPipe:
 
     async def execute(self, commands: Sequence[Command]) -> list[Any]:
         protocol = self._protocol
-        if protocol is None or protocol.lost:
+        if protocol is None or protocol.lost or protocol.loop is not asyncio.get_running_loop():
             protocol = self._protocol = await self._connect()
         return await protocol.send(commands)
 
@@ -167,16 +167,21 @@ class RedisPipe:
             hello.append(["AUTH", *([options["username"]] if options.get("username") else []), options["password"]])
         if options.get("db"):
             hello.append(["SELECT", options["db"]])
-        for reply in await protocol.send(hello) if hello else []:
-            if isinstance(reply, redis.exceptions.ResponseError):
-                protocol.close()
-                raise redis.exceptions.ConnectionError(f"Redis refused the connection: {reply}")
+        try:
+            for reply in await protocol.send(hello) if hello else []:
+                if isinstance(reply, redis.exceptions.ResponseError):
+                    raise redis.exceptions.ConnectionError(f"Redis refused the connection: {reply}")
+        except BaseException:
+            protocol.close()
+            await asyncio.wait([protocol.closed], timeout=SOCKET_TIMEOUT)
+            raise
         return protocol
 
-    def close(self) -> None:
-        if self._protocol is not None:
-            self._protocol.close()
-            self._protocol = None
+    async def aclose(self) -> None:
+        protocol, self._protocol = self._protocol, None
+        if protocol is not None:
+            protocol.close()
+            await asyncio.wait([protocol.closed], timeout=SOCKET_TIMEOUT)
 
 
 class _Replies(asyncio.Protocol):
@@ -188,6 +193,8 @@ class _Replies(asyncio.Protocol):
         )
         self.waiting: deque[asyncio.Future[Any]] = deque()
         self.transport: asyncio.Transport | None = None
+        self.loop = asyncio.get_running_loop()
+        self.closed: asyncio.Future[None] = self.loop.create_future()
         self.lost = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -205,6 +212,8 @@ class _Replies(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
+        if not self.closed.done():
+            self.closed.set_result(None)
         while self.waiting:
             future = self.waiting.popleft()
             if not future.done():
