@@ -1,14 +1,17 @@
 """Quotas in Redis (`FEEDS_REDIS_URL`): the same three limits, exact across every origin.
 
-One Lua script per keyed request checks the throttle, the velocity window, the day's history calls
-and the month's requests, and consumes one of each only if all allow it: Redis runs a script
-atomically, so two origins can never both take the last request, and a refused request consumes
-nothing. No quota is reserved ahead in memory, so nothing is stranded in a process either: the
-count is exact at every moment (the SQLite default trades that for no shared write per request;
-docs/quotas.md). The request path awaits the script on the asyncio client (`hit_async`), so a worker
-serves other requests while Redis answers: a synchronous call blocked the event loop for every round
-trip, and on a busy machine that cut throughput to a fifth (docs/quotas.md). `hit` (synchronous, one
-pooled connection) is for the command line and tests.
+A Lua script checks the throttle, the velocity window, the day's history calls and the month's
+requests, and consumes one of each only if all allow it: Redis runs a script atomically, so two
+origins can never both take the last request, and a refused request consumes nothing. No quota is
+reserved ahead in memory, so nothing is stranded in a process either: the count is exact at every
+moment (the SQLite default trades that for no shared write per request; docs/quotas.md).
+
+The request path (`hit_async`) batches: each worker keeps one round trip in flight, and the requests
+that arrive meanwhile go in the next one, as one script call per account that decides them in
+arrival order, each exactly as if it had come alone. One round trip per request cost a worker more
+CPU than the rest of the request (docs/quotas.md has the figures); a batch costs little more than
+one request, over one connection per worker (`RedisPipe`). `hit` (synchronous, the same script with
+one request) is for the command line and tests.
 
 Times come from the caller (`now`), never from Redis, so the verdicts are the same functions of time
 as the SQLite store's; expiries are only garbage collection, relative to `now`.
@@ -135,6 +138,10 @@ return out
 _CODES = (None, VELOCITY_THROTTLED, DAILY_HISTORY_LIMIT, MONTHLY_LIMIT)
 
 
+def _is_noscript(reply: Any) -> bool:
+    return isinstance(reply, ResponseError) and str(reply).startswith("NOSCRIPT")
+
+
 def _fresh(exc: BaseException) -> BaseException:
     """A request's own copy of a batch's failure: one exception raised in several tasks would collect
     every task's traceback."""
@@ -157,7 +164,7 @@ class _Waiting(NamedTuple):
 
 
 class _Clock(NamedTuple):
-    """The time a batch is decided at, and its month and day (worked out once per batch)."""
+    """The time a batch is decided at, and its month and day (worked out again only when the day changes)."""
 
     now: float
     month: str
@@ -173,7 +180,7 @@ class _Clock(NamedTuple):
 
 
 class RedisQuotas:
-    """The three limits, counted in Redis; every call is one atomic script (see the module docstring)."""
+    """The three limits, counted in Redis by one atomic script per account and batch (module docstring)."""
 
     def __init__(self, settings: Settings, link: RedisLink) -> None:
         self.link = link
@@ -237,21 +244,35 @@ class RedisQuotas:
 
     async def _send(self, batch: dict[str, list[_Waiting]]) -> None:
         """One EVALSHA per account in the batch, all in one write; each request gets its own verdict."""
-        clock = self._clock_at(time.time())
-        calls: list[Command] = []
-        for account, waiting in batch.items():
-            keys, args = self._call(account, [(w.plan, w.history, w.items) for w in waiting], clock)
-            calls.append(("EVALSHA", self._script.sha, len(keys), *keys, *args))
-        pipe = self.link.pipe
+        groups = list(batch.values())
         try:
+            clock = self._clock_at(time.time())
+            calls: list[Command] = []
+            for account, waiting in batch.items():
+                keys, args = self._call(account, [(w.plan, w.history, w.items) for w in waiting], clock)
+                calls.append(("EVALSHA", self._script.sha, len(keys), *keys, *args))
+            pipe = self.link.pipe
             replies = await self.link.call_async(lambda: pipe.execute(calls))
-            if any(isinstance(reply, ResponseError) and str(reply).startswith("NOSCRIPT") for reply in replies):
-                # A Redis that restarted or was flushed forgot the script: load it and send the batch again
-                # (in one write, so no other call can come between). Nothing of the batch ran before.
-                replies = await self.link.call_async(lambda: pipe.execute([("SCRIPT", "LOAD", HIT), *calls]))
-                replies = replies[1:]
+            forgotten = [i for i, reply in enumerate(replies) if _is_noscript(reply)]
+            if forgotten:
+                # A Redis that restarted or was flushed forgot the script: load it and send again the calls
+                # that did not run (in one write, so the script cannot be flushed in between).
+                again = await self.link.call_async(
+                    lambda: pipe.execute([("SCRIPT", "LOAD", HIT), *(calls[i] for i in forgotten)])
+                )
+                for i, reply in zip(forgotten, again[1:], strict=True):
+                    replies[i] = reply
+            for waiting, reply in zip(groups, replies, strict=True):
+                for n, w in enumerate(waiting):
+                    if w.future.done():
+                        continue  # the client went away; its request was counted all the same
+                    if isinstance(reply, Exception):
+                        w.future.set_exception(reply)
+                    else:
+                        decision = self._decision(reply[3 * n], reply[3 * n + 1], reply[3 * n + 2], w.plan, clock)
+                        w.future.set_result(decision)
         except BaseException as exc:  # BackendUnavailable, cancellation, a bug: no request waits forever
-            for waiting in batch.values():
+            for waiting in groups:
                 for w in waiting:
                     if w.future.done():
                         continue
@@ -259,17 +280,8 @@ class RedisQuotas:
                         w.future.cancel()
                     else:
                         w.future.set_exception(_fresh(exc))
-            if isinstance(exc, Exception):
-                return
-            raise
-        for waiting, reply in zip(batch.values(), replies, strict=True):
-            for n, w in enumerate(waiting):
-                if w.future.done():
-                    continue  # the client went away; its request was counted all the same
-                if isinstance(reply, Exception):
-                    w.future.set_exception(reply)
-                else:
-                    w.future.set_result(self._decision(reply[3 * n], reply[3 * n + 1], reply[3 * n + 2], w.plan, clock))
+            if not isinstance(exc, Exception):
+                raise
 
     def _clock_at(self, now: float) -> _Clock:
         """The month and day of `now`, recomputed only when `now` leaves the current day."""
