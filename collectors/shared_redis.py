@@ -156,7 +156,7 @@ class RedisPipe:
                 if "path" in options:
                     _, protocol = await loop.create_unix_connection(_Replies, options["path"])
                 else:
-                    tls = ssl.create_default_context() if options.get("connection_class") is SSLConnection else None
+                    tls = _tls(options) if options.get("connection_class") is SSLConnection else None
                     _, protocol = await loop.create_connection(
                         _Replies, options["host"], options.get("port", 6379), ssl=tls
                     )
@@ -242,6 +242,17 @@ class _Replies(asyncio.Protocol):
         self.lost = True
         if self.transport is not None:
             self.transport.close()
+
+
+def _tls(options: dict[str, Any]) -> ssl.SSLContext:
+    """A `rediss://` URL's TLS, with the query options redis-py's own clients honour for it
+    (`ssl_ca_certs`, `ssl_cert_reqs=none`, `ssl_check_hostname=false`)."""
+    context = ssl.create_default_context(cafile=options.get("ssl_ca_certs"))
+    if options.get("ssl_check_hostname") is False or options.get("ssl_cert_reqs") in ("none", ssl.CERT_NONE):
+        context.check_hostname = False
+    if options.get("ssl_cert_reqs") in ("none", ssl.CERT_NONE):
+        context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 def _pack(command: Command) -> bytes:

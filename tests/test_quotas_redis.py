@@ -21,6 +21,7 @@ from feeds.settings import Settings
 from server.backends import open_quotas
 from server.plans import plans
 from server.quotas import Decision, QuotaStore
+from tests.redis_server import free_port
 
 LIMITS = {
     "FEEDS_STARTER_MONTHLY": "5",
@@ -202,3 +203,64 @@ def test_a_unix_socket_with_a_password_and_a_database(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_tls_url_verified_against_its_certificate(tmp_path: Path) -> None:
+    """`rediss://` with `ssl_ca_certs`: the request path speaks TLS and checks the server's certificate."""
+    binary, openssl = shutil.which("redis-server"), shutil.which("openssl")
+    if binary is None or openssl is None:
+        pytest.skip("redis-server or openssl not installed (Debian/Ubuntu: apt-get install redis-server openssl)")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            *(openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"),
+            *("-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            *(binary, "--port", "0", "--tls-port", str(port), "--tls-cert-file", str(cert), "--tls-key-file", str(key)),
+            *("--tls-ca-cert-file", str(cert), "--tls-auth-clients", "no", "--save", "", "--dir", str(tmp_path)),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port)
+        settings = settings_for(tmp_path, f"rediss://127.0.0.1:{port}/0?ssl_ca_certs={cert}")
+        plan = plans(settings)["starter"]
+        with closing(open_quotas(settings)) as store:
+
+            async def twice() -> list[int]:
+                decisions = [await store.hit_async("acct", plan) for _ in range(2)]
+                await store.aclose()
+                return [d.remaining for d in decisions]
+
+            assert asyncio.run(twice()) == [4, 3]
+            assert store.usage("acct", plan)["requests"] == 2
+        untrusted = settings_for(tmp_path / "other", f"rediss://127.0.0.1:{port}/0")  # the system's CAs only
+        with closing(open_quotas(untrusted)) as store:
+
+            async def refused() -> None:
+                with pytest.raises(BackendUnavailable):
+                    await store.hit_async("acct", plan)
+                await store.aclose()
+
+            asyncio.run(refused())
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def wait_for_port(port: int) -> None:
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.02)
