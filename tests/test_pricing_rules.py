@@ -6,9 +6,11 @@ alone, on made-up markup in the same shapes, so a rule that stops working names 
 
 from __future__ import annotations
 
+from html import escape as html_escape
+
 import pytest
 
-from collectors.pricing_extract import extract
+from collectors.pricing_extract import astro_props, extract
 from collectors.pricing_vocab import (
     PRICE_TEXT,
     currency_code,
@@ -1285,3 +1287,19 @@ def test_a_footer_column_heading_is_no_custom_plan() -> None:
     assert {name for name, *_ in entries(page(cards + footer, "es"))} == {"Basic", "Pro"}
     block = '<div><h3>Empresa</h3><p>Para grandes equipos</p><a href="/c">Contáctanos</a></div>'
     assert ("Empresa", "price", None, None, None) in entries(page(cards + block, "es"))
+
+
+def test_a_price_list_in_an_astro_islands_props_is_read_as_app_state() -> None:
+    props = (
+        '{"plans":[1,[[0,{"name":[0,"Pro"],"price":[0,"$20"],"interval":[0,"month"]}],'
+        '[0,{"name":[0,"Team"],"price":[0,"$50"],"interval":[0,"month"]}]]]}'
+    )
+    html = page(f'<h1>Pricing</h1><astro-island props="{html_escape(props)}"></astro-island>')
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None), ("Team", "price", 50.0, "USD", None)}
+    assert astro_props([1, [[0, 5], [0, "x"], [1, [[0, None]]]]]) == [5, "x", [None]]
+
+
+def test_keyless_rows_of_bare_numbers_in_astro_props_give_no_price() -> None:
+    props = '{"groups":[1,[[0,{"model":[0,"Flagship"],"rows":[1,[[1,[[0,"gpt-x"],[0,5],[0,0.5],[0,30]]]]]}]]]}'
+    html = page(f"<h1>API Pricing</h1><p>Input</p><p>Output</p><astro-island props='{props}'></astro-island>")
+    assert entries(html) == set()
