@@ -128,9 +128,12 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
     if root is None:
         return
     inside = {card.mem_id for card in cards}
+    aside = {node.mem_id for node in root.css("footer, nav, header")}
     for heading in root.css("h2, h3, h4"):
         if inside & (_ancestor_ids(heading) | {heading.mem_id}):
             continue
+        if aside & _ancestor_ids(heading):
+            continue  # a footer's "Empresa" column of links heads the site's pages, not a plan
         name = _name_text(heading)
         block = heading.parent
         if not name or re.search(r"[?？]", name) or not PLAN_WORD.search(name) or block is None or not _small(block):
@@ -200,7 +203,17 @@ def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
 
 
 def _is_card(node: LexborNode) -> bool:
-    return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node)
+    return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node) and not _form(node)
+
+
+FORM_FIELDS = "input[type=range], input[type=number], input[type=text], select, textarea"
+
+
+def _form(node: LexborNode) -> bool:
+    """A panel asking for quantities (a cost calculator's sliders and number fields) works a total out of
+    the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
+    radio buttons) is no such field."""
+    return node.css_first(FORM_FIELDS) is not None
 
 
 def _several_sections(node: LexborNode) -> bool:
@@ -232,12 +245,35 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
     for child in node.iter():
         if child.tag in CARD_TAGS:
             groups.setdefault((child.tag, child.attributes.get("class") or ""), []).append(child)
-    for members in groups.values():
+    for (tag, klass), members in groups.items():
         if len(members) < 2:
             continue
-        cards = [m for m in members if _small(m) and _price_line(m) and card_name(m)]
+        cards = [m for m in members if _shows_plan(m)]
         if len(cards) >= 2:
             yield from cards
+            highlighted = [
+                m
+                for (other_tag, other), alone in groups.items()
+                if other_tag == tag and len(alone) == 1 and _near_alike(klass, other)
+                for m in alone
+            ]
+            yield from (m for m in highlighted if _shows_plan(m))
+
+
+def _shows_plan(node: LexborNode) -> bool:
+    return _small(node) and not _form(node) and _price_line(node) and bool(card_name(node))
+
+
+NEAR_ALIKE = 0.6
+
+
+def _near_alike(klass: str, other: str) -> bool:
+    """Whether two class lists are one card's style with a few classes added or swapped: the highlighted
+    card of a row ("Most popular", a coloured border, a shadow) beside its plain siblings."""
+    mine, theirs = set(klass.split()), set(other.split())
+    if not mine or not theirs:
+        return False
+    return len(mine & theirs) / len(mine | theirs) >= NEAR_ALIKE
 
 
 def _price_line(node: LexborNode) -> bool:
@@ -303,17 +339,18 @@ def _name_before_price(card: LexborNode) -> str:
 
 def _before_price(card: LexborNode) -> set[int] | None:
     """The nodes of the card that come before its first price, in document order; None without a price."""
-    seen: set[int] = set()
+    nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
     for node in card.traverse(include_text=True):
-        if node.tag == "-text":
-            own = _clean(node.text(deep=False))
-            if own:
-                text = f"{text} {own}" if text else own
-                if PRICE_TEXT.search(text):
-                    return seen
-        seen.add(node.mem_id)
-    return None
+        if node.tag == "-text" and (own := _clean(node.text(deep=False))):
+            text = f"{text} {own}" if text else own
+        nodes.append((node.mem_id, len(text)))
+    matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
+    if not matches:
+        return None
+    first = matches[0]
+    end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
+    return {mem_id for mem_id, upto in nodes if upto < end}
 
 
 def _named_card(node: LexborNode) -> bool:

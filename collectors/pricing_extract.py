@@ -569,6 +569,30 @@ def _state_blobs(tree: LexborHTMLParser) -> Iterator[Any]:
                     yield decoder.raw_decode(text, match.end())[0]
                 except ValueError:
                     continue  # a JS expression (e.g. Nuxt's IIFE), not JSON
+    for island in tree.css("astro-island[props]"):
+        yield from (astro_props(value) for value in load_json_values(island.attributes.get("props") or ""))
+
+
+ASTRO_PLAIN, ASTRO_ARRAY = 0, 1
+"""Astro's tags for a serialised island prop: `[0, value]` a plain value, `[1, [...]]` an array of tagged props;
+its other tags (dates, maps, sets, URLs, typed arrays) hold nothing a price is read from."""
+
+
+def astro_props(value: Any, depth: int = 0) -> Any:
+    """An Astro island's `props` attribute as the plain JSON the component receives: a price list a page
+    ships in its islands is read like any other app state, by its keys. Rows shipped as keyless arrays (a
+    table's cells, tied to the column names the page shows only by their position) name no plan or price
+    key and stay unread: their bare numbers say no currency."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(value, dict):
+        return {key: astro_props(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list) and len(value) == 2 and value[0] in (ASTRO_PLAIN, ASTRO_ARRAY):
+        tag, inner = value
+        if tag == ASTRO_ARRAY and isinstance(inner, list):
+            return [astro_props(item, depth + 1) for item in inner]
+        return astro_props(inner, depth + 1) if isinstance(inner, dict) else inner
+    return None
 
 
 def _walk_state(value: Any, out: list[PricePlan], depth: int) -> None:

@@ -210,6 +210,9 @@ def price_matches(text: str) -> list[re.Match[str]]:
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
         end = match.end("amt") if match.group("amt") else match.end("amt2")
+        if match.group("cur2") and _sign_leads_next(text, match.end("amt2"), match.end("cur2")):
+            pos = end  # "Paquete de 5 $ 749": the sign starts the next amount, the name's number is no price
+            continue
         conversion = CONVERSION.match(text, end)
         if conversion is not None and _converted(match, conversion):
             text = text[:end] + " " * (conversion.end() - end) + text[conversion.end() :]
@@ -217,6 +220,18 @@ def price_matches(text: str) -> list[re.Match[str]]:
         found.append(match)
         pos = end
     return found
+
+
+_LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}))")
+
+
+def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:
+    """Whether a sign set apart from the number before it (spaces between) starts an amount of its own that
+    no sign follows: "Paquete de 5 $ 749" is a name's number over "$749". A sign touching the number is its
+    own ("750€ 25 ore"), and in "19 € 29 €" every amount has its sign after it, so "19 €" stays a price."""
+    if number_end == sign_end or not text[number_end:sign_end][:1].isspace():
+        return False
+    return (lead := _LEADS.match(text, sign_end)) is not None and lead.group()[:1].isspace()
 
 
 def without_conversions(text: str) -> str:

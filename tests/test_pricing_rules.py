@@ -6,13 +6,16 @@ alone, on made-up markup in the same shapes, so a rule that stops working names 
 
 from __future__ import annotations
 
+from html import escape as html_escape
+
 import pytest
 
-from collectors.pricing_extract import extract
+from collectors.pricing_extract import astro_props, extract
 from collectors.pricing_vocab import (
     PRICE_TEXT,
     currency_code,
     dimension_of,
+    price_matches,
     slug,
     stated_unit,
     tail_period,
@@ -1224,3 +1227,79 @@ def test_a_noun_after_per_is_the_unit_when_a_period_follows_it() -> None:
     # a period is no unit, in any of the page languages
     assert tail_unit(" per mese") is None
     assert tail_unit(" per year Save 20%") is None
+
+
+# -- rules from the sixth held-out set, second round ----------------------------------------------------------
+
+
+def test_a_cost_calculator_panel_is_no_plan_card() -> None:
+    row = (
+        '<div class="plans">'
+        '<div class="box"><h3>Basic</h3><p>$149</p><p>/mo</p></div>'
+        '<div class="box"><h3>Pro</h3><p>$399</p><p>/mo</p></div></div>'
+    )
+    calculator = (
+        '<section class="panel"><h2>Cost calculator</h2><label>Listings</label><input type="number" value="5">'
+        "<p>$2,394</p><p>$399/mo x 6 mo</p></section>"
+        '<section class="panel"><h2>Compare</h2><p>$3,997</p></section>'
+    )
+    found = entries(page(calculator + row))
+    assert {(name, amount) for name, _, amount, _, _ in found} == {("Basic", 149.0), ("Pro", 399.0)}
+    # a billing toggle is no calculator: the cards holding one stay cards
+    toggle = row.replace("<h3>Basic</h3>", '<h3>Basic</h3><input type="checkbox">')
+    assert ("Basic", "price", 149.0, "USD", None) in entries(page(toggle))
+
+
+def test_the_highlighted_card_of_a_row_is_a_card_though_its_classes_differ() -> None:
+    plain = "relative rounded-2xl border p-8 shadow-sm border-surface-200"
+    html = page(
+        f'<div class="grid"><div class="{plain}"><h3>BASIC</h3><span>$149</span><span>/mes</span></div>'
+        f'<div class="relative rounded-2xl border p-8 shadow-sm border-brand-500 shadow-lg">'
+        f'<div class="badge">Más popular</div><h3>PROFESSIONAL</h3><span>$399</span><span>/mes</span></div>'
+        f'<div class="{plain}"><h3>ENTERPRISE</h3><span>$999</span><span>/mes</span></div>'
+        f'<div class="other-thing"><h3>Blog</h3><span>$5</span></div></div>',
+        "es",
+    )
+    assert {name for name, *_ in entries(html)} == {"BASIC", "PROFESSIONAL", "ENTERPRISE"}
+
+
+def test_a_number_ending_a_name_does_not_take_the_sign_of_the_price_under_it() -> None:
+    pack = '<div class="pack"><p class="name">Paquete de {n}</p><p class="big">$<!-- -->{amount}</p>'
+    pack += '<p class="note">{n} publicaciones</p></div>'
+    html = page(
+        '<div class="g">' + pack.format(n=5, amount=749) + pack.format(n=20, amount=2499) + "</div>",
+        "es",
+    )
+    assert entries(html) == {
+        ("Paquete de 5", "price", 749.0, "USD", None),
+        ("Paquete de 20", "price", 2499.0, "USD", None),
+    }
+    assert price_matches("750€ 25 ore")[0].group("amt2") == "750"  # the sign touches its number
+    assert price_matches("19 € 29 €")[0].group("amt2") == "19"  # every sign after its amount: "19 €" stays
+
+
+def test_a_footer_column_heading_is_no_custom_plan() -> None:
+    cards = (
+        '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
+        '<div class="c"><h3>Pro</h3><p>$19/mo</p></div></div>'
+    )
+    footer = '<footer><div><h3>Empresa</h3><ul><li><a href="/c">Contáctanos</a></li></ul></div></footer>'
+    assert {name for name, *_ in entries(page(cards + footer, "es"))} == {"Basic", "Pro"}
+    block = '<div><h3>Empresa</h3><p>Para grandes equipos</p><a href="/c">Contáctanos</a></div>'
+    assert ("Empresa", "price", None, None, None) in entries(page(cards + block, "es"))
+
+
+def test_a_price_list_in_an_astro_islands_props_is_read_as_app_state() -> None:
+    props = (
+        '{"plans":[1,[[0,{"name":[0,"Pro"],"price":[0,"$20"],"interval":[0,"month"]}],'
+        '[0,{"name":[0,"Team"],"price":[0,"$50"],"interval":[0,"month"]}]]]}'
+    )
+    html = page(f'<h1>Pricing</h1><astro-island props="{html_escape(props)}"></astro-island>')
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None), ("Team", "price", 50.0, "USD", None)}
+    assert astro_props([1, [[0, 5], [0, "x"], [1, [[0, None]]]]]) == [5, "x", [None]]
+
+
+def test_keyless_rows_of_bare_numbers_in_astro_props_give_no_price() -> None:
+    props = '{"groups":[1,[[0,{"model":[0,"Flagship"],"rows":[1,[[1,[[0,"gpt-x"],[0,5],[0,0.5],[0,30]]]]]}]]]}'
+    html = page(f"<h1>API Pricing</h1><p>Input</p><p>Output</p><astro-island props='{props}'></astro-island>")
+    assert entries(html) == set()
