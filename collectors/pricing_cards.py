@@ -27,6 +27,7 @@ from collectors.pricing_vocab import (
     FREE_LINE,
     PLAN_WORD,
     PRICE_TEXT,
+    SEAT_WORDS,
     TAIL_PERIODS,
     PageContext,
     currency_code,
@@ -510,6 +511,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
+    prices = [_undivided(p, _card_text(card)) for p in prices]
     chosen = _chosen(prices)
     free_line = any(FREE_LINE.match(line) for line in lines)
     if chosen:
@@ -534,6 +536,17 @@ def _custom_line(line: str) -> bool:
         and not line.endswith(".")
         and bool(CUSTOM_TEXT.search(line))
     )
+
+
+def _undivided(price: CardPrice, text: str) -> CardPrice:
+    """A price per a word of the page's own ("$150/publicación") on a card that counts that word ("5
+    publicaciones") is a pack's price divided, not a unit the plan is sold by: it loses the unit."""
+    unit = price.unit
+    if unit is None or SEAT_WORDS.match(unit) or unit in ("user", "seat") or usage_unit(unit) is not None:
+        return price
+    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}", text, re.I):
+        return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
+    return price
 
 
 def _chosen(prices: list[CardPrice]) -> list[CardPrice]:

@@ -137,6 +137,8 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 outer = ranks[max(ranks)] if ranks else None
                 ranks[rank] = text
                 context = Context(heading=text, outer=outer)
+                if not price_matches(text):  # "Pricing (per 1M tokens, USD)": the unit of the table below
+                    _note(node, context, page)
                 header = None
         elif tag == "table" and _outermost(node):
             grid, header_rows = table_grid(node)

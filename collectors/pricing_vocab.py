@@ -519,7 +519,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
-            r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|"
+            r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금",
             re.I,
@@ -529,7 +529,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
     (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
-            r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|"
+            r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금",
             re.I,
@@ -576,11 +576,34 @@ _JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
 _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nutzer|benutzer|platz|sitz)", re.I)
 
 
+_OWN_SLASH_UNIT = re.compile(r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w/-])", re.I)
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"): per what, in the page's word."""
+_NOT_A_SLASH_UNIT = re.compile(
+    r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
+    r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|"
+    r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
+    r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
+    r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",
+    re.I,
+)
+"""Words after the slash that are no plan's unit: periods in the pages' languages, credits (a pack's price
+divided), tokens, and the small words of "/ para siempre", "/ forever"."""
+
+
 def own_tail_unit(tail: str) -> str | None:
-    """Per what a plan price is when the vocabulary has no word for it: "/ 房源", "je Branche"."""
+    """Per what a plan price is when the vocabulary has no word for it: "/ 房源", "/projeto", "je Branche"."""
     cjk = _OWN_CJK_UNIT.match(tail)
     if cjk and not _NOT_A_CJK_UNIT.match(cjk.group("noun")) and usage_unit(cjk.group(0)) is None:
         return cjk.group("noun")
+    word = _OWN_SLASH_UNIT.match(tail)
+    if (
+        word
+        and not _NOT_A_SLASH_UNIT.match(word.group("noun"))
+        and not _NOT_A_NOUN.match(word.group("noun"))
+        and tail_period(word.group(0)) is None
+        and usage_unit(word.group(0)) is None
+    ):
+        return word.group("noun").casefold()
     je = _JE_NOUN.search(tail.strip()[:40])
     if je and not _NOT_A_JE_NOUN.match(je.group("noun")):
         return je.group("noun").casefold()

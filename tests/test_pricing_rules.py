@@ -1303,3 +1303,48 @@ def test_keyless_rows_of_bare_numbers_in_astro_props_give_no_price() -> None:
     props = '{"groups":[1,[[0,{"model":[0,"Flagship"],"rows":[1,[[1,[[0,"gpt-x"],[0,5],[0,0.5],[0,30]]]]]}]]]}'
     html = page(f"<h1>API Pricing</h1><p>Input</p><p>Output</p><astro-island props='{props}'></astro-island>")
     assert entries(html) == set()
+
+
+def test_a_heading_over_a_table_naming_a_unit_sets_the_tables_unit() -> None:
+    table = (
+        "<table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        "<tr><td>m-chat</td><td>$0.27</td><td>$1.10</td></tr></table>"
+    )
+    assert entries(page(f"<h2>Pricing (per 1M tokens, USD)</h2>{table}")) == {
+        ("m-chat", "input", 0.27, "USD", "1M tokens"),
+        ("m-chat", "output", 1.1, "USD", "1M tokens"),
+    }
+    # a heading that only names the product says no unit; nor does one showing a price of its own
+    assert {unit for *_, unit in entries(page(f"<h2>Chat models</h2>{table}"))} == {None}
+    assert {unit for *_, unit in entries(page(f"<h2>From $0.27 per 1M tokens</h2>{table}"))} == {None}
+
+
+def test_a_word_of_its_own_after_the_slash_is_the_plans_unit_unless_the_card_counts_it() -> None:
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">${amount}<span>/{per}</span></div>{more}</div>'
+    grid = '<div class="pricing-grid">{}</div>'
+    html = page(
+        grid.format(
+            card.format(name="Inicial", amount="999", per="projeto", more="<ul><li>Até 5 Páginas</li></ul>")
+            + card.format(name="Profissional", amount="4.999", per="projeto", more="")
+        ),
+        "pt",
+    )
+    assert entries(html) == {
+        ("Inicial", "price", 999.0, "USD", "projeto"),
+        ("Profissional", "price", 4999.0, "USD", "projeto"),
+    }
+    assert tail_unit("/projeto") == "projeto"
+    assert tail_unit(" / para siempre") is None  # no noun: "forever"
+    assert tail_unit("/mês") is None and tail_period("/mês") == "month"
+    assert tail_unit("/ano") is None and tail_period("/ano") == "year"
+    assert tail_unit("/credits") is None  # a pack's price divided
+    pack = (
+        '<div class="g"><div class="p"><p class="n">Paquete de 5</p><p class="big">$<!-- -->749</p>'
+        '<p class="note">5 publicaciones · $150/publicación</p></div>'
+        '<div class="p"><p class="n">Paquete de 20</p><p class="big">$<!-- -->2499</p>'
+        '<p class="note">20 publicaciones · $125/publicación</p></div></div>'
+    )
+    assert entries(page(pack, "es")) == {
+        ("Paquete de 5", "price", 749.0, "USD", None),
+        ("Paquete de 20", "price", 2499.0, "USD", None),
+    }
