@@ -30,6 +30,7 @@ from collectors.pricing_vocab import (
     SEAT_WORDS,
     TAIL_PERIODS,
     PageContext,
+    amount_digits,
     currency_code,
     dimension_of,
     price_matches,
@@ -646,7 +647,7 @@ def _text_prices(
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
     symbol = match.group("cur") or match.group("cur2")
-    number = match.group("amt") or match.group("amt2")
+    number = amount_digits(match.group("amt") or match.group("amt2"))
     amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None

@@ -1348,3 +1348,22 @@ def test_a_word_of_its_own_after_the_slash_is_the_plans_unit_unless_the_card_cou
         ("Paquete de 5", "price", 749.0, "USD", None),
         ("Paquete de 20", "price", 2499.0, "USD", None),
     }
+
+
+def test_an_apostrophe_between_thousands_is_swiss_grouping() -> None:
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">{price}</p><p>{period}</p></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Starter", price="CHF 2'500", period="pro Monat")
+        + card.format(name="Growth", price="CHF 5\u2019000", period="pro Monat")
+        + card.format(name="Audit", price="1'250.50 CHF", period="einmalig")
+        + "</div>",
+        "de",
+    )
+    assert {(name, amount, currency) for name, _, amount, currency, _ in entries(html)} == {
+        ("Starter", 2500.0, "CHF"),
+        ("Growth", 5000.0, "CHF"),
+        ("Audit", 1250.5, "CHF"),
+    }
+    # an apostrophe that is no grouping (a quote closing the amount, or not three digits after it) ends it
+    assert [m.group("amt") for m in price_matches("the '$5' plan, CHF 12'50")] == ["5", "12"]
