@@ -489,13 +489,13 @@ def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
 
 
 def _plain_name(text: str) -> bool:
-    """Short, worded, and no price, free/custom line, label ("Preis:") or question."""
+    """Short, worded, and no price, free/custom line or call to get in touch, label ("Preis:") or question."""
     if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return False
     if COMPARISON.search(text):
         return False
-    if FREE_LINE.match(text) or CUSTOM_LINE.match(text) or text.endswith((":", "：", "?", "？")):
-        return False
+    if FREE_LINE.match(text) or _custom_line(text) or text.endswith((":", "：", "?", "？")):
+        return False  # a "Contact Sales" button under a card's price is a way to ask for one, not a plan
     return bool(re.search(r"[^\W\d_]", text))
 
 

@@ -1367,3 +1367,21 @@ def test_an_apostrophe_between_thousands_is_swiss_grouping() -> None:
     }
     # an apostrophe that is no grouping (a quote closing the amount, or not three digits after it) ends it
     assert [m.group("amt") for m in price_matches("the '$5' plan, CHF 12'50")] == ["5", "12"]
+
+
+def test_a_contact_sales_button_under_a_card_is_no_plan_of_its_own() -> None:
+    card = (
+        '<div class="card"><div class="cardHeader"><h3 class="tierName">{name}</h3>'
+        '<span class="price">{price}</span></div><div class="cardFooter"><a>{cta}</a></div></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", price="$19/month", cta="Get Started")
+        + card.format(name="Enterprise", price="Custom", cta="Contact Sales")
+        + "</div>"
+    )
+    assert entries(html) == {("Pro", "price", 19.0, "USD", None), ("Enterprise", "price", None, None, None)}
+    # a card named only by its first text keeps that name when it is no call to get in touch
+    plain = '<div class="plan"><p class="n">{}</p><p class="p">{}</p></div>'
+    plain = '<div class="g">' + plain.format("Starter", "$9/mo") + plain.format("Plus", "$29/mo") + "</div>"
+    assert {name for name, *_ in entries(page(plain))} == {"Starter", "Plus"}
