@@ -1385,3 +1385,17 @@ def test_a_contact_sales_button_under_a_card_is_no_plan_of_its_own() -> None:
     plain = '<div class="plan"><p class="n">{}</p><p class="p">{}</p></div>'
     plain = '<div class="g">' + plain.format("Starter", "$9/mo") + plain.format("Plus", "$29/mo") + "</div>"
     assert {name for name, *_ in entries(page(plain))} == {"Starter", "Plus"}
+
+
+def test_a_card_saying_free_in_traditional_chinese_or_korean_is_a_free_plan() -> None:
+    item = '<li class="price-list__item"><h5 class="item-title">{}</h5><div class="item-price">{}</div></li>'
+    rows = item.format("基礎版", "免費") + item.format("標准版", "$20.99")
+    assert entries(page(f'<ul class="price-list">{rows}</ul>', "zh-TW")) == {
+        ("基礎版", "price", 0.0, None, None),
+        ("標准版", "price", 20.99, "USD", None),
+    }
+    korean = item.format("베이직", "무료") + item.format("프로", "$9")
+    assert ("베이직", "price", 0.0, None, None) in entries(page(f'<ul class="price-list">{korean}</ul>', "ko"))
+    # a free trial is no free plan: the card without a price stays unread
+    trial = item.format("基礎版", "免費試用") + item.format("標准版", "$20.99")
+    assert {name for name, *_ in entries(page(f'<ul class="price-list">{trial}</ul>', "zh-TW"))} == {"標准版"}
