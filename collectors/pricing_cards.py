@@ -99,7 +99,7 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = plan_cards(tree)
+    cards = plan_cards(tree) or lone_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _untagged(cards)
@@ -193,6 +193,30 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+MAX_LONE_CARD = 400
+
+
+def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
+    """The cards of a page that marks none and draws no row of alike ones (one plan, in classes hashed by a
+    CSS-in-JS kit: `<span>Cloud</span><p>Free $0</p><span>/month</span>`): the innermost small blocks that
+    start with a short name and show a price on a line of its own after it. Read only when no card was
+    found otherwise, and never in the site's header, navigation or footer."""
+    root = tree.body
+    if root is None:
+        return []
+    aside = {node.mem_id for node in root.css("footer, nav, header")}
+    found: list[tuple[LexborNode, str]] = []
+    for node in root.traverse():
+        if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
+            continue
+        if aside & _ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+            continue
+        if name := _name_before_price(node):
+            found.append((node, name))
+    holders = {a for node, _ in found for a in _ancestor_ids(node)}
+    return [(node, name) for node, name in found if node.mem_id not in holders]
 
 
 def _beside_named_card(node: LexborNode, named: set[int]) -> bool:

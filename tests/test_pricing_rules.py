@@ -1399,3 +1399,17 @@ def test_a_card_saying_free_in_traditional_chinese_or_korean_is_a_free_plan() ->
     # a free trial is no free plan: the card without a price stays unread
     trial = item.format("基礎版", "免費試用") + item.format("標准版", "$20.99")
     assert {name for name, *_ in entries(page(f'<ul class="price-list">{trial}</ul>', "zh-TW"))} == {"標准版"}
+
+
+def test_a_lone_plan_in_unmarked_blocks_is_a_card() -> None:
+    lone = (
+        '<div class="css-a1"><div class="css-b2"><span class="css-c3">Cloud</span>'
+        '<div class="css-d4"><p class="css-e5">Free $0</p></div><span class="css-f6">/<!-- -->month</span></div>'
+        '<ul class="css-g7"><li>unlimited projects</li></ul></div>'
+    )
+    note = '<div class="css-h8"><p>(1) Hosting: a typical cloud server costs $200~300/virtual machine/month.</p></div>'
+    assert entries(page(f"<h2>Pricing</h2>{lone}{note}")) == {("Cloud", "price", 0.0, "USD", None)}
+    assert {p.period for p in extract(page(lone), URL).plans} == {"month"}
+    # a price said only in a sentence, or a price in the site's header, is no lone card
+    assert entries(page(note)) == set()
+    assert entries(page("<header><div><span>Pro</span><p>$9/mo</p></div></header><p>Welcome</p>")) == set()
