@@ -575,18 +575,23 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
 
 
 def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
-    """Each price that says per what or per when, once; else the first price. "$25 $19/mo" is one price
-    (the struck $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
+    """Each price that says per what or per when, once; else the first price in each currency (a card
+    showing the Korean store's "₩0" and the US store's "$0" has both). "$25 $19/mo" is one price (the struck
+    $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
     periodic = [p for p in prices if p.period or p.unit]
     if not periodic:
-        return prices[:1]
+        first: dict[str | None, CardPrice] = {}
+        for price in prices:
+            first.setdefault(price.currency, price)
+        return list(first.values())
     return list(dict.fromkeys(periodic))
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
     """The card's prices. When it has price elements (`class="price"`) holding a number, those in them, and
-    others only on a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
-    ("includes $20 of usage") or an add-on in a sentence beside them is not taken for the plan's price;
+    others only on a price line of their own that says per when or per what ("(17.88€ /year)") or that is in
+    another currency (the US store's "미국 $0" under "₩0"), so a credit ("includes $20 of usage") or an add-on
+    in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
     elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
@@ -601,7 +606,10 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
-    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit]
+    shown = {p.currency for p in inside}
+    beside = [
+        p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown
+    ]
     return inside + [p for p in beside if p not in inside]
 
 

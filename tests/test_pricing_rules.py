@@ -1413,3 +1413,28 @@ def test_a_lone_plan_in_unmarked_blocks_is_a_card() -> None:
     # a price said only in a sentence, or a price in the site's header, is no lone card
     assert entries(page(note)) == set()
     assert entries(page("<header><div><span>Pro</span><p>$9/mo</p></div></header><p>Welcome</p>")) == set()
+
+
+def test_a_cards_price_in_another_currency_on_a_line_of_its_own_is_another_stores_price() -> None:
+    card = '<article class="price-card"><h2>{}</h2><p class="plan-price"><strong>{}</strong></p>{}</article>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format("무료", "₩0", '<span class="local-price">미국 $0</span>')
+        + card.format("Pro", "₩4,900 / 월", '<span class="local-price">미국 $3.99 / 월</span>')
+        + "</div>",
+        "ko",
+    )
+    assert entries(html) == {
+        ("무료", "price", 0.0, "KRW", None),
+        ("무료", "price", 0.0, "USD", None),
+        ("Pro", "price", 4900.0, "KRW", None),
+        ("Pro", "price", 3.99, "USD", None),
+    }
+    # a second amount in the card's own currency, or one inside a sentence, is no other price
+    other = (
+        '<span class="note">₩1,000</span>'
+        '<p class="fine">Taxes of about $1 may be added by the store depending on where you live.</p>'
+    )
+    assert entries(page(f'<div class="pricing-grid">{card.format("Basic", "₩0", other)}</div>', "ko")) == {
+        ("Basic", "price", 0.0, "KRW", None)
+    }
