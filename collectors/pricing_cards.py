@@ -607,9 +607,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
     shown = {p.currency for p in inside}
-    beside = [
-        p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown
-    ]
+    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     return inside + [p for p in beside if p not in inside]
 
 
