@@ -30,6 +30,7 @@ from collectors.pricing_vocab import (
     SEAT_WORDS,
     TAIL_PERIODS,
     PageContext,
+    amount_digits,
     currency_code,
     dimension_of,
     price_matches,
@@ -98,7 +99,7 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = plan_cards(tree)
+    cards = plan_cards(tree) or lone_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _untagged(cards)
@@ -192,6 +193,30 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+MAX_LONE_CARD = 400
+
+
+def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
+    """The cards of a page that marks none and draws no row of alike ones (one plan, in classes hashed by a
+    CSS-in-JS kit: `<span>Cloud</span><p>Free $0</p><span>/month</span>`): the innermost small blocks that
+    start with a short name and show a price on a line of its own after it. Read only when no card was
+    found otherwise, and never in the site's header, navigation or footer."""
+    root = tree.body
+    if root is None:
+        return []
+    aside = {node.mem_id for node in root.css("footer, nav, header")}
+    found: list[tuple[LexborNode, str]] = []
+    for node in root.traverse():
+        if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
+            continue
+        if aside & _ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+            continue
+        if name := _name_before_price(node):
+            found.append((node, name))
+    holders = {a for node, _ in found for a in _ancestor_ids(node)}
+    return [(node, name) for node, name in found if node.mem_id not in holders]
 
 
 def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
@@ -488,13 +513,13 @@ def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
 
 
 def _plain_name(text: str) -> bool:
-    """Short, worded, and no price, free/custom line, label ("Preis:") or question."""
+    """Short, worded, and no price, free/custom line or call to get in touch, label ("Preis:") or question."""
     if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return False
     if COMPARISON.search(text):
         return False
-    if FREE_LINE.match(text) or CUSTOM_LINE.match(text) or text.endswith((":", "：", "?", "？")):
-        return False
+    if FREE_LINE.match(text) or _custom_line(text) or text.endswith((":", "：", "?", "？")):
+        return False  # a "Contact Sales" button under a card's price is a way to ask for one, not a plan
     return bool(re.search(r"[^\W\d_]", text))
 
 
@@ -550,18 +575,23 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
 
 
 def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
-    """Each price that says per what or per when, once; else the first price. "$25 $19/mo" is one price
-    (the struck $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
+    """Each price that says per what or per when, once; else the first price in each currency (a card
+    showing the Korean store's "₩0" and the US store's "$0" has both). "$25 $19/mo" is one price (the struck
+    $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
     periodic = [p for p in prices if p.period or p.unit]
     if not periodic:
-        return prices[:1]
+        first: dict[str | None, CardPrice] = {}
+        for price in prices:
+            first.setdefault(price.currency, price)
+        return list(first.values())
     return list(dict.fromkeys(periodic))
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
     """The card's prices. When it has price elements (`class="price"`) holding a number, those in them, and
-    others only on a price line of their own that says per when or per what ("(17.88€ /year)"), so a credit
-    ("includes $20 of usage") or an add-on in a sentence beside them is not taken for the plan's price;
+    others only on a price line of their own that says per when or per what ("(17.88€ /year)") or that is in
+    another currency (the US store's "미국 $0" under "₩0"), so a credit ("includes $20 of usage") or an add-on
+    in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
     elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
@@ -576,7 +606,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
-    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit]
+    shown = {p.currency for p in inside}
+    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     return inside + [p for p in beside if p not in inside]
 
 
@@ -646,7 +677,7 @@ def _text_prices(
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
     symbol = match.group("cur") or match.group("cur2")
-    number = match.group("amt") or match.group("amt2")
+    number = amount_digits(match.group("amt") or match.group("amt2"))
     amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None

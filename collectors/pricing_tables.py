@@ -37,6 +37,7 @@ from collectors.pricing_vocab import (
     OWN_NAME,
     PRICE_TEXT,
     PageContext,
+    amount_digits,
     currency_code,
     dimension_of,
     header_currency,
@@ -801,7 +802,7 @@ def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
 
 def parse_number(number: str) -> Decimal | None:
     """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it."""
-    text = number.replace("\u00a0", "").replace(" ", "")
+    text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)
     return Price.fromstring(text).amount

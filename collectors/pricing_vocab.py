@@ -180,7 +180,17 @@ _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
 _CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
-_AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 ]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
+_AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 '\u2019]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
+"""An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
+"2’900"), and maybe decimals."""
+
+
+def amount_digits(number: str) -> str:
+    """A matched amount as price-parser reads it: it knows the Swiss grouping apostrophe ("2'500") but not
+    its typographic form ("2’500", read as 2), so that one is written plainly."""
+    return number.replace("\u2019", "'")
+
+
 PRICE_TEXT = re.compile(
     rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>{_CUR_AFTER}))"
     r"(?P<tail>[^$€£¥￥]{0,40})",
@@ -304,7 +314,7 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
-    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费)$", re.I
+    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费|免費|무료)$", re.I
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
 COMPARISON = re.compile(

@@ -1348,3 +1348,93 @@ def test_a_word_of_its_own_after_the_slash_is_the_plans_unit_unless_the_card_cou
         ("Paquete de 5", "price", 749.0, "USD", None),
         ("Paquete de 20", "price", 2499.0, "USD", None),
     }
+
+
+def test_an_apostrophe_between_thousands_is_swiss_grouping() -> None:
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">{price}</p><p>{period}</p></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Starter", price="CHF 2'500", period="pro Monat")
+        + card.format(name="Growth", price="CHF 5\u2019000", period="pro Monat")
+        + card.format(name="Audit", price="1'250.50 CHF", period="einmalig")
+        + "</div>",
+        "de",
+    )
+    assert {(name, amount, currency) for name, _, amount, currency, _ in entries(html)} == {
+        ("Starter", 2500.0, "CHF"),
+        ("Growth", 5000.0, "CHF"),
+        ("Audit", 1250.5, "CHF"),
+    }
+    # an apostrophe that is no grouping (a quote closing the amount, or not three digits after it) ends it
+    assert [m.group("amt") for m in price_matches("the '$5' plan, CHF 12'50")] == ["5", "12"]
+
+
+def test_a_contact_sales_button_under_a_card_is_no_plan_of_its_own() -> None:
+    card = (
+        '<div class="card"><div class="cardHeader"><h3 class="tierName">{name}</h3>'
+        '<span class="price">{price}</span></div><div class="cardFooter"><a>{cta}</a></div></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", price="$19/month", cta="Get Started")
+        + card.format(name="Enterprise", price="Custom", cta="Contact Sales")
+        + "</div>"
+    )
+    assert entries(html) == {("Pro", "price", 19.0, "USD", None), ("Enterprise", "price", None, None, None)}
+    # a card named only by its first text keeps that name when it is no call to get in touch
+    plain = '<div class="plan"><p class="n">{}</p><p class="p">{}</p></div>'
+    plain = '<div class="g">' + plain.format("Starter", "$9/mo") + plain.format("Plus", "$29/mo") + "</div>"
+    assert {name for name, *_ in entries(page(plain))} == {"Starter", "Plus"}
+
+
+def test_a_card_saying_free_in_traditional_chinese_or_korean_is_a_free_plan() -> None:
+    item = '<li class="price-list__item"><h5 class="item-title">{}</h5><div class="item-price">{}</div></li>'
+    rows = item.format("基礎版", "免費") + item.format("標准版", "$20.99")
+    assert entries(page(f'<ul class="price-list">{rows}</ul>', "zh-TW")) == {
+        ("基礎版", "price", 0.0, None, None),
+        ("標准版", "price", 20.99, "USD", None),
+    }
+    korean = item.format("베이직", "무료") + item.format("프로", "$9")
+    assert ("베이직", "price", 0.0, None, None) in entries(page(f'<ul class="price-list">{korean}</ul>', "ko"))
+    # a free trial is no free plan: the card without a price stays unread
+    trial = item.format("基礎版", "免費試用") + item.format("標准版", "$20.99")
+    assert {name for name, *_ in entries(page(f'<ul class="price-list">{trial}</ul>', "zh-TW"))} == {"標准版"}
+
+
+def test_a_lone_plan_in_unmarked_blocks_is_a_card() -> None:
+    lone = (
+        '<div class="css-a1"><div class="css-b2"><span class="css-c3">Cloud</span>'
+        '<div class="css-d4"><p class="css-e5">Free $0</p></div><span class="css-f6">/<!-- -->month</span></div>'
+        '<ul class="css-g7"><li>unlimited projects</li></ul></div>'
+    )
+    note = '<div class="css-h8"><p>(1) Hosting: a typical cloud server costs $200~300/virtual machine/month.</p></div>'
+    assert entries(page(f"<h2>Pricing</h2>{lone}{note}")) == {("Cloud", "price", 0.0, "USD", None)}
+    assert {p.period for p in extract(page(lone), URL).plans} == {"month"}
+    # a price said only in a sentence, or a price in the site's header, is no lone card
+    assert entries(page(note)) == set()
+    assert entries(page("<header><div><span>Pro</span><p>$9/mo</p></div></header><p>Welcome</p>")) == set()
+
+
+def test_a_cards_price_in_another_currency_on_a_line_of_its_own_is_another_stores_price() -> None:
+    card = '<article class="price-card"><h2>{}</h2><p class="plan-price"><strong>{}</strong></p>{}</article>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format("무료", "₩0", '<span class="local-price">미국 $0</span>')
+        + card.format("Pro", "₩4,900 / 월", '<span class="local-price">미국 $3.99 / 월</span>')
+        + "</div>",
+        "ko",
+    )
+    assert entries(html) == {
+        ("무료", "price", 0.0, "KRW", None),
+        ("무료", "price", 0.0, "USD", None),
+        ("Pro", "price", 4900.0, "KRW", None),
+        ("Pro", "price", 3.99, "USD", None),
+    }
+    # a second amount in the card's own currency, or one inside a sentence, is no other price
+    other = (
+        '<span class="note">₩1,000</span>'
+        '<p class="fine">Taxes of about $1 may be added by the store depending on where you live.</p>'
+    )
+    assert entries(page(f'<div class="pricing-grid">{card.format("Basic", "₩0", other)}</div>', "ko")) == {
+        ("Basic", "price", 0.0, "KRW", None)
+    }
