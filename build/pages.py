@@ -24,7 +24,7 @@ from build.claims import claim_form_context
 from build.entity_demand import EntityDemand
 from build.feedspec import FEED_SPECS
 from build.links import Links, links_of
-from build.paths import badge_path, entity_page
+from build.paths import badge_path, changes_feed_url, entity_page
 from build.series import FeedSeries
 from build.templating import TEMPLATES, safe_url, template
 from build.writer import TreeWriter
@@ -367,6 +367,8 @@ class SitePages:
             "feed_names": FEED_NAMES,
             "feed_titles": {name: FEEDS[name].title for name in FEED_NAMES},
             "og_image": None,
+            "atom_feed": None,
+            "atom_title": None,
         }
 
     def _write(self, path: str, name: str, context: dict[str, Any]) -> bool:
@@ -437,6 +439,8 @@ class SitePages:
             context.update(
                 feed=feed,
                 feed_title=FEEDS[feed].title,
+                atom_feed=changes_feed_url(feed),
+                atom_title=f"{FEEDS[feed].title}: changes",
                 entity=entity,
                 label=label,
                 row=row,
@@ -510,6 +514,8 @@ class SitePages:
                 **self._common(f"/feeds/{feed}", f"{FEEDS[feed].title} — newest", f"The newest rows of {feed}."),
                 "summary": self.feeds[feed],
                 "main_label": MAIN_METRIC_LABEL.get(main, main),
+                "atom_feed": changes_feed_url(feed),
+                "atom_title": f"{FEEDS[feed].title}: changes",
             },
         )
         if board is not None and leaderboard is not None:  # a board is built from a leaderboard

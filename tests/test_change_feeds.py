@@ -7,6 +7,7 @@ rotated and revoked, and is never stored by a shared cache. Webhook bodies embed
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,3 +157,19 @@ def test_one_account_cannot_read_another_accounts_notifications(live: LiveServer
     with live.client() as reader:
         parsed = _parse(reader.get(f"{url.path}?{url.query}").content)
     assert parsed.entries == []
+
+
+def test_pages_announce_their_feeds_changes_to_feed_readers(live: LiveServer) -> None:
+    """A feed reader given a feed page or an entity page finds the feed's Atom by autodiscovery."""
+    with live.client() as public:
+        for path in ("/feeds/mcp-servers", "/mcp/io.github.example/weather"):
+            page = public.get(path)
+            assert page.status_code == 200, path
+            links = re.findall(
+                r'<link rel="alternate" type="application/atom\+xml" title="([^"]+)" href="([^"]+)">', page.text
+            )
+            assert links == [(f"{FEEDS['mcp-servers'].title}: changes", "/feeds/mcp-servers/changes.atom")], path
+            atom = public.get(links[0][1])
+            assert atom.headers["content-type"].startswith("application/atom+xml")
+            assert _parse(atom.content).feed.title
+        assert "alternate" not in public.get("/").text  # the home page spans every feed: no one feed is its own
