@@ -8,7 +8,6 @@ binary is missing.
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -17,14 +16,10 @@ from pathlib import Path
 import pytest
 import redis
 
+from tests.live import free_port
+
 BINARY = "redis-server"
 MISSING = "redis-server not installed (Debian/Ubuntu: apt-get install redis-server)"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class RedisServer:

@@ -513,7 +513,7 @@ def test_redis_stores_share_every_count_at_once(tmp_path: Path, redis_env: dict[
 
 def test_redis_unreachable_raises_backend_unavailable_and_counts_nothing(tmp_path: Path) -> None:
     from collectors.unavailable import BackendUnavailable
-    from tests.redis_server import free_port
+    from tests.live import free_port
 
     settings = make_settings(tmp_path, {"FEEDS_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}, **LIMITS)
     with closing(open_quotas(settings)) as q:

@@ -21,7 +21,7 @@ from feeds.settings import Settings
 from server.backends import open_quotas
 from server.plans import plans
 from server.quotas import Decision, QuotaStore
-from tests.redis_server import free_port
+from tests.live import free_port
 
 LIMITS = {
     "FEEDS_STARTER_MONTHLY": "5",
