@@ -358,3 +358,26 @@ def trending_change(
         detail={"size": size, "rank": rank, "previousRank": previous_rank, "previousDate": previous_day},
         dimensions=[dimension("rank", previous_rank, rank)],
     )
+
+
+def from_legacy(type_: str, feed: str, entity: str, day: str, event: dict[str, Any]) -> dict[str, Any]:
+    """The envelope of an event stored before the envelope existed (a watch notification's `event`: a bare
+    change event, or a momentum move `{old, new, change, threshold, previousDate}`), rebuilt from the facts it
+    kept, so a stored notification reads like a new one. An envelope (it has an `id`) is returned as it is."""
+    if "id" in event:
+        return event
+    old: Any = event.get("old")
+    new: Any = event.get("new")
+    detail: dict[str, Any] = event.get("detail") or {}
+    entity = str(event.get("entity") or entity)
+    if "threshold" in event:
+        previous = str(event.get("previousDate") or day)
+        return momentum_change(type_, feed, entity, day, float(old), float(new), float(event["threshold"]), previous)
+    if type_ == "version_bump":
+        return version_bump(feed, entity, day, str(old), str(new))
+    if type_ == "price_change" and isinstance(old, dict) and isinstance(new, dict):
+        moved = [name for name in ("input", "output") if old.get(name) != new.get(name)]
+        return llm_price_change(feed, entity, day, old, new, moved, str(detail.get("direction") or "mixed"))
+    if type_ == "price_change":
+        return page_price_change(feed, entity, day, old, new, list(detail.get("changes") or []))
+    return envelope(type_, feed, entity, day, f"first seen in {FEEDS[feed].title}", new=new, detail=detail or None)

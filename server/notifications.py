@@ -22,9 +22,10 @@ from typing import Any, TypeVar
 
 import orjson
 
-from build.changes import BUILD_TYPES, momentum_change
+from build.changes import BUILD_TYPES, from_legacy, momentum_change
 from build.paths import BUILD_INFO, entity_card_path
 from collectors.db import Database
+from collectors.models import FEEDS
 from collectors.protocol import Resolver, resolver_for
 from collectors.state_db import connect, state_database
 from feeds.settings import Settings
@@ -51,6 +52,27 @@ _EVENT_COLUMNS = (
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def stored_event(type_: str, feed: str, page: str, day: str, raw: bytes | str) -> dict[str, Any]:
+    """A stored notification's event as the current envelope. Rows written before the envelope existed are
+    upgraded on read (build.changes.from_legacy), never rewritten; their entity key, where the old event did
+    not keep it (momentum moves), comes from the watch's page path."""
+    event: dict[str, Any] = orjson.loads(raw)
+    if "id" in event:
+        return event
+    return from_legacy(type_, feed, _key_of_page(feed, page), day, event)
+
+
+def _key_of_page(feed: str, page: str) -> str:
+    """The entity key a page path names (the inverse of build.paths.entity_page, but for hashed pricing URLs)."""
+    rest = page.removeprefix(f"/{FEEDS[feed].page_prefix}/")
+    if feed == "modelhub-trending":
+        kind, _, hub_id = rest.partition("/")
+        return f"{kind}:{hub_id}"
+    if feed == "ai-pricing":
+        return f"https://{rest}"
+    return rest
 
 
 def notification_id(watch_id: str, type_: str, day: str) -> str:
@@ -274,7 +296,7 @@ class NotificationStore(DeliveryLog):
             "feed": feed,
             "type": type_,
             "date": day,
-            "event": orjson.loads(event),
+            "event": stored_event(type_, feed, entity, day, event),
             "createdAt": created_at,
             "delivery": _delivery_json(row[9:]),
         }
@@ -294,7 +316,15 @@ class NotificationStore(DeliveryLog):
                 account,
                 watch_id,
                 Notification(
-                    id_, account, watch_id, entity, feed, type_, day, orjson.loads(event), created_at
+                    id_,
+                    account,
+                    watch_id,
+                    entity,
+                    feed,
+                    type_,
+                    day,
+                    stored_event(type_, feed, entity, day, event),
+                    created_at,
                 ).payload(),
             )
             for account, id_, watch_id, entity, feed, type_, day, event, created_at in rows

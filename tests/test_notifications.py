@@ -929,3 +929,76 @@ def test_the_readme_verification_example_accepts_our_signatures() -> None:
     assert namespace["verify"]("whsec_readme", header, body)
     assert not namespace["verify"]("whsec_other", header, body)
     assert not namespace["verify"]("whsec_readme", sign("whsec_readme", body, int(time.time()) - 3600), body)
+
+
+LEGACY = [
+    (
+        "momentum_jump",
+        "/mcp/io.github.a/b",
+        "mcp-servers",
+        {"old": 40.0, "new": 55.5, "change": 15.5, "threshold": 10.0, "previousDate": "2026-10-04"},
+        "momentum 40 -> 55.5 (+15.5 points, at least 10)",
+    ),
+    (
+        "momentum_above",
+        "/hub/model/org/m",
+        "modelhub-trending",
+        {"old": 70.0, "new": 81.0, "change": 11.0, "threshold": 80.0, "previousDate": "2026-10-04"},
+        "momentum 70 -> 81 (+11 points, crossed 80)",
+    ),
+    (
+        "price_change",
+        "/llm/lab/big",
+        "llm-pricing",
+        {
+            "type": "price_change",
+            "feed": "llm-pricing",
+            "entity": "lab/big",
+            "date": "2026-10-05",
+            "old": {"input": 3.0, "output": 10.0},
+            "new": {"input": 3.0, "output": 8.0},
+            "detail": {"direction": "cut"},
+        },
+        "output price $10.00 -> $8.00 per 1M tokens (-20%)",
+    ),
+    (
+        "version_bump",
+        "/mcp/io.github.a/b",
+        "mcp-servers",
+        {
+            "type": "version_bump",
+            "feed": "mcp-servers",
+            "entity": "io.github.a/b",
+            "date": "2026-10-05",
+            "old": "1.0.0",
+            "new": "1.1.0",
+            "detail": None,
+        },
+        "version 1.0.0 -> 1.1.0",
+    ),
+]
+
+
+def test_notifications_stored_before_the_envelope_read_as_envelopes(state_backend: StateBackend) -> None:
+    """Rows written by an earlier release keep their bytes; reading them gives the envelope a new row would
+    have (entity key from the watch's page where the old event did not keep it), valid for the API's schema."""
+    store = NotificationStore(state_backend.open())
+    try:
+        store.add(
+            [
+                Notification(
+                    f"ev_legacy_{n}", "acct", "w_1", page, feed, type_, "2026-10-05", event, "2026-10-05T04:00Z"
+                )
+                for n, (type_, page, feed, event, _) in enumerate(LEGACY)
+            ],
+            {"w_1": "none"},
+        )
+        listed = {item["id"]: item for item in store.page("acct", limit=10).data}
+    finally:
+        store.close()
+    for n, (type_, page, feed, _, summary) in enumerate(LEGACY):
+        event = ChangeEvent.model_validate(listed[f"ev_legacy_{n}"]["event"]).model_dump()
+        assert (event["type"], event["feed"], event["page"], event["summary"]) == (type_, feed, page, summary)
+        assert event["date"] == "2026-10-05" and event["id"].startswith("chg_")
+    assert listed["ev_legacy_0"]["event"]["entity"] == "io.github.a/b"
+    assert listed["ev_legacy_1"]["event"]["entity"] == "model:org/m"
