@@ -39,6 +39,7 @@ from collectors.pricing_vocab import (
     usage_unit,
     without_conversions,
     without_tag,
+    zero_led,
 )
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
@@ -674,11 +675,18 @@ def _text_prices(
             yield price
 
 
+def _bare_amount(number: str) -> Decimal | None:
+    amount = zero_led(number)
+    return amount if amount is not None else Price.fromstring(number).amount
+
+
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
-    amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
+    amount = zero_led(number)
+    if amount is None:
+        amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None
     period, unit = _period_unit(match.group("tail"))
@@ -758,7 +766,7 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
             continue
         at = text.find(own)
         tail = (match.group("tail") or "") + " " + (text[at + len(own) : at + len(own) + 40] if at >= 0 else "")
-        amount = Price.fromstring(match.group("amt")).amount
+        amount = _bare_amount(match.group("amt"))
         if amount is not None:
             period, unit = _period_unit(tail)
             yield CardPrice(amount, currency, period, unit)
@@ -778,7 +786,7 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                 if price is not None:
                     yield price
             elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
-                amount = Price.fromstring(bare.group("amt")).amount
+                amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
 

@@ -47,6 +47,7 @@ from collectors.pricing_vocab import (
     unit_for,
     usage_unit,
     without_tag,
+    zero_led,
 )
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -805,7 +806,7 @@ def parse_number(number: str) -> Decimal | None:
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)
-    return Price.fromstring(text).amount
+    return zero_led(text) or Price.fromstring(text).amount
 
 
 # -- tables that run the other way -------------------------------------------------------------------

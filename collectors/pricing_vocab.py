@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from price_parser._currencies import CURRENCIES, REPLACED_BY_EURO
 
@@ -189,6 +190,17 @@ def amount_digits(number: str) -> str:
     """A matched amount as price-parser reads it: it knows the Swiss grouping apostrophe ("2'500") but not
     its typographic form ("2’500", read as 2), so that one is written plainly."""
     return number.replace("\u2019", "'")
+
+
+_ZERO_LED = re.compile(r"0[.,](\d{1,6})")
+
+
+def zero_led(number: str) -> Decimal | None:
+    """An amount below one ("0,035", "0.035"): its separator is decimal whatever it is, since no group of
+    thousands starts with a zero. price-parser reads a dot or comma before three digits as grouping (35),
+    so such an amount is read here; None for any other."""
+    match = _ZERO_LED.fullmatch(amount_digits(number).strip())
+    return Decimal("0." + match.group(1)) if match else None
 
 
 PRICE_TEXT = re.compile(

@@ -1438,3 +1438,20 @@ def test_a_cards_price_in_another_currency_on_a_line_of_its_own_is_another_store
     assert entries(page(f'<div class="pricing-grid">{card.format("Basic", "₩0", other)}</div>', "ko")) == {
         ("Basic", "price", 0.0, "KRW", None)
     }
+
+
+def test_an_amount_below_one_keeps_its_separator_decimal() -> None:
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">{price}</p></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Klein", price="$0,035 / Bild")
+        + card.format(name="Mittel", price="$0.024 / Bild")
+        + card.format(name="Team", price="$1,035 / Monat")
+        + "</div>",
+        "de",
+    )
+    assert {(name, amount) for name, _, amount, _, _ in entries(html)} == {
+        ("Klein", 0.035),
+        ("Mittel", 0.024),
+        ("Team", 1035.0),  # a group led by a digit other than zero is still thousands
+    }
