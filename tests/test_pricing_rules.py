@@ -812,10 +812,30 @@ def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> N
         '<div class="plans"><div class="plan"><h3>Free</h3><p class="price">$0</p></div>'
         '<div class="plan"><h3>Pro</h3><p class="price">$12 / month</p></div></div></body></html>'
     )
-    assert entries(html) == {
-        ("Free", "price", 0.0, "USD", None),
-        ("Pro", "price", 12.0, "USD", None),
-        ("Acme Team", "price", 40.0, "USD", None),
+    assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 12.0, "USD", None)}
+
+
+def test_priced_cards_win_over_json_ld_offers_no_card_shows() -> None:
+    """Offers the visible cards do not show (a plan line-up the page no longer sells) are stale metadata;
+    a page without a priced card keeps its offers."""
+    offers = (
+        '{"@context":"https://schema.org","@type":"Product","name":"Cutout","offers":['
+        '{"@type":"Offer","name":"Starter","price":"4.90","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Business","price":"24.90","priceCurrency":"USD"}]}'
+    )
+    head = f'<html lang="de"><head><script type="application/ld+json">{offers}</script></head><body>'
+    packs = (
+        '<div class="pricing-card"><h3>Kostenlos</h3><p class="price">$0</p></div>'
+        '<div class="pricing-card"><h3>100 Credits</h3><p class="price">$3.49</p></div>'
+    )
+    assert entries(f"{head}{packs}</body></html>") == {
+        ("Kostenlos", "price", 0.0, "USD", None),
+        ("100 Credits", "price", 3.49, "USD", None),
+    }
+    # no priced card on the page: the offers are all it publishes
+    assert entries(f"{head}<h1>Preise</h1><p>Kontaktiere uns.</p></body></html>") == {
+        ("Starter", "price", 4.9, "USD", None),
+        ("Business", "price", 24.9, "USD", None),
     }
 
 
@@ -1009,7 +1029,7 @@ def test_a_json_ld_offer_named_after_the_product_alone_restates_the_card() -> No
         '<aside class="price-card"><h2>Premium</h2><div class="price">4,99 € <small>/ Monat</small></div></aside>'
         "</body></html>"
     )
-    assert entries(html) == {("Premium", "price", 4.99, "EUR", None), ("Lernapp", "price", 49.0, "EUR", None)}
+    assert entries(html) == {("Premium", "price", 4.99, "EUR", None)}
 
 
 # -- rules from the fifth held-out set ----------------------------------------------------------
