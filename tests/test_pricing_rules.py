@@ -1475,3 +1475,34 @@ def test_an_amount_below_one_keeps_its_separator_decimal() -> None:
         ("Mittel", 0.024),
         ("Team", 1035.0),  # a group led by a digit other than zero is still thousands
     }
+
+
+# -- rules from the ninth held-out set ------------------------------------------------------------------
+
+
+def test_a_packs_price_worked_out_per_piece_is_no_price() -> None:
+    card = (
+        '<div class="plan"><div class="plan-name">{name}</div><div class="plan-price-row">'
+        '<span>$</span><span class="plan-amount">{price}</span><span> one-time</span></div>'
+        '<div class="plan-per">{per}</div></div>'
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="100 Credits", price="3.49", per="$0,035 / Bild")
+        + card.format(name="1.000 Credits", price="23.99", per="$0,024 / Bild")
+        + "</div>",
+        "de",
+    )
+    assert entries(html) == {
+        ("100 Credits", "price", 3.49, "USD", None),
+        ("1.000 Credits", "price", 23.99, "USD", None),
+    }
+    # a price per piece that is no division of the card's price (an extra image beyond those included) stays
+    extra = page(
+        '<div class="plans">'
+        + card.format(name="Studio 100", price="20", per="$0,50 / Bild")
+        + card.format(name="Studio 500", price="80", per="$0,40 / Bild")
+        + "</div>",
+        "de",
+    )
+    assert ("Studio 100", "price", 0.5, "USD", "bild") in entries(extra)
