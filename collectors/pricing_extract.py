@@ -23,7 +23,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans
 from collectors.pricing_tables import has_ancestor, table_plans
-from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext
+from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
 METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
@@ -224,8 +224,14 @@ def parse_amount(value: Any) -> Decimal | None:
         text = value.strip()
         if not text:
             return None
-        # price-parser reads "$19", "19,99" and gives a range ("15-25") its low end.
-        amount = Decimal(text) if _PLAIN_NUMBER.match(text) else Price.fromstring(text).amount
+        # price-parser reads "$19", "19,99" and gives a range ("15-25") its low end; an amount below one
+        # ("0,035") keeps its separator decimal, which price-parser would read as grouping (35).
+        if _PLAIN_NUMBER.match(text):
+            amount = Decimal(text)
+        else:
+            amount = zero_led(re.sub(r"^\D+|\D+$", "", text))
+            if amount is None:
+                amount = Price.fromstring(text).amount
     else:
         return None
     if amount is None or not amount.is_finite() or amount < 0:

@@ -6,11 +6,12 @@ alone, on made-up markup in the same shapes, so a rule that stops working names 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_extract import astro_props, extract
+from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     PRICE_TEXT,
     currency_code,
@@ -1506,3 +1507,11 @@ def test_a_packs_price_worked_out_per_piece_is_no_price() -> None:
         "de",
     )
     assert ("Studio 100", "price", 0.5, "USD", "bild") in entries(extra)
+
+
+@pytest.mark.parametrize(
+    ("written", "amount"),
+    [("0,035", "0.035"), ("$0,024", "0.024"), ("0.030 USD", "0.030"), ("1,035", "1035"), ("19,99", "19.99")],
+)
+def test_a_json_ld_amount_below_one_keeps_its_separator_decimal(written: str, amount: str) -> None:
+    assert parse_amount(written) == Decimal(amount)  # "1,035" and "19,99" are read as before
