@@ -537,7 +537,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
-    prices = [_undivided(p, _card_text(card)) for p in prices]
+    prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _chosen(prices)
     free_line = any(FREE_LINE.match(line) for line in lines)
     if chosen:
@@ -573,6 +573,34 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
     if re.search(rf"\b\d+\s+{re.escape(unit[:5])}", text, re.I):
         return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
+
+
+def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:
+    """A price per something ("$0,035 / Bild") that is another price of the card ("$3.49") divided by a
+    count the card shows ("100 Credits") is the pack's price worked out per piece, not a price: it goes.
+    Seats are left alone: "$5 / user" beside "$49, 10 users" is what one more user costs."""
+    counts = {int(re.sub(r"\D", "", n)) for n in _COUNT.findall(text)} - {0, 1}
+    whole = [p for p in prices if p.unit is None and p.amount > 0]
+    if not counts or not whole:
+        return prices
+
+    def divided(price: CardPrice) -> bool:
+        unit = price.unit
+        if unit is None or SEAT_WORDS.match(unit) or unit in ("user", "seat"):
+            return False
+        exponent = price.amount.as_tuple().exponent
+        rounding = Decimal(10) ** exponent / 2 if isinstance(exponent, int) else Decimal(0)
+        return any(
+            abs(other.amount / count - price.amount) <= min(rounding, price.amount / 50)
+            for other in whole
+            if other.currency == price.currency
+            for count in counts
+        )
+
+    return [p for p in prices if not divided(p)]
+
+
+_COUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.]\d{3})+(?![\d])|(?<![\d.,])\d+(?![\d.,]\d)")
 
 
 def _chosen(prices: list[CardPrice]) -> list[CardPrice]:

@@ -23,7 +23,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans
 from collectors.pricing_tables import has_ancestor, table_plans
-from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext
+from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
 METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
@@ -56,50 +56,51 @@ def extract(html: str, url: str) -> Extraction:
     tree = LexborHTMLParser(html)
     fallback = _host(url)
     page = page_context(tree, fallback)
-    found: list[PricePlan] = []
-    _merge(found, jsonld_plans(tree, fallback))
-    _merge(found, microdata_plans(tree, fallback))
+    offers = jsonld_plans(tree, fallback)
+    microdata = microdata_plans(tree, fallback)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     drop_struck(tree)
     tables, used = table_plans(tree, page)
-    _merge(found, tables)
-    _merge(found, app_state_plans(LexborHTMLParser(html)))
+    state = app_state_plans(LexborHTMLParser(html))
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
-    _merge(found, heuristic_plans(tree, page))
-    products = _product_names(html) | {fallback}
-    found = _resolve_yen(_without_shown_summaries(_offers_shown_as_cards(found, products), _aggregate_lows(html)), page)
+    cards = heuristic_plans(tree, page)
+    found: list[PricePlan] = []
+    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards):
+        _merge(found, plans)
+    found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> list[PricePlan]:
+    """When the page shows priced plan cards, they decide which JSON-LD offers are prices. An offer no card
+    shows is stale metadata (Starter, Pro, Business beside the credit packs the page sells now): it goes.
+    An offer a card shows under another name is that card said again ("Free Lifetime Plan" for "मुफ़्त
+    योजना", "YOMUVIA Pro Monthly" for "PRO", the product's own name for "Premium"): it goes too, so the
+    card's entry stays under the name the page shows. An offer a card shows under its own name stays, the
+    structured figure winning as everywhere else. A page with no priced card keeps all its offers."""
+    priced = [card for card in cards if card.amount is not None]
+    if not priced:
+        return offers
+
+    def shown_as_named(offer: PricePlan) -> bool:
+        return any(
+            card.plan.casefold() == offer.plan.casefold()
+            and card.amount == offer.amount
+            and card.currency in (None, offer.currency)
+            and (offer.period is None or card.period in (None, offer.period))
+            for card in priced
+        )
+
+    return [offer for offer in offers if offer.amount is None or shown_as_named(offer)]
 
 
 def _ld_documents(html: str) -> Iterator[Any]:
     for script in LexborHTMLParser(html).css("script"):
         if _script_type(script) == "application/ld+json":
             yield from load_json_values(script.text())
-
-
-def _product_names(html: str) -> set[str]:
-    """The casefolded names of the JSON-LD nodes that hold offers (the product, the app): the name an offer
-    without one of its own is given."""
-    names: set[str] = set()
-
-    def walk(node: Any, depth: int) -> None:
-        if depth > MAX_DEPTH:
-            return
-        if isinstance(node, list):
-            for item in node:
-                walk(item, depth + 1)
-        elif isinstance(node, dict):
-            if "offers" in node and isinstance(node.get("name"), str) and _clean(node["name"]):
-                names.add(_clean(node["name"]).casefold())
-            for value in node.values():
-                walk(value, depth + 1)
-
-    for document in _ld_documents(html):
-        walk(document, 0)
-    return names
 
 
 def _aggregate_lows(html: str) -> set[float]:
@@ -132,30 +133,6 @@ def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[P
         return plans
     shown = {(p.amount, p.currency) for p in plans if p.method in ("table", "heuristic")}
     return [p for p in plans if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)]
-
-
-def _offers_shown_as_cards(plans: list[PricePlan], products: set[str]) -> list[PricePlan]:
-    """A JSON-LD offer named after the product and the plan ("YOMUVIA Pro Monthly") for the price a card
-    shows under the plan's own name ("PRO", ¥1,480 / 月) is that card's price said twice: the card's entry
-    stays, under the name the page shows, and the offer goes. So is an offer named after the product alone
-    (it names no plan: "Lingroo", 4.99 EUR) whose price a card shows under whatever name ("Premium").
-    Offers no card shows are kept."""
-    cards = [p for p in plans if p.method == "heuristic" and p.amount is not None]
-    if not cards:
-        return plans
-
-    def shown(offer: PricePlan) -> bool:
-        words = set(re.findall(r"\w+", offer.plan.casefold()))
-        unnamed = offer.plan.casefold() in products
-        return any(
-            card.amount == offer.amount
-            and card.currency == offer.currency
-            and (offer.period is None or card.period in (None, offer.period))
-            and (unnamed or set(re.findall(r"\w+", card.plan.casefold())) <= words)
-            for card in cards
-        )
-
-    return [p for p in plans if not (p.method == "jsonld" and p.amount is not None and shown(p))]
 
 
 def drop_struck(tree: LexborHTMLParser) -> None:
@@ -247,8 +224,14 @@ def parse_amount(value: Any) -> Decimal | None:
         text = value.strip()
         if not text:
             return None
-        # price-parser reads "$19", "19,99" and gives a range ("15-25") its low end.
-        amount = Decimal(text) if _PLAIN_NUMBER.match(text) else Price.fromstring(text).amount
+        # price-parser reads "$19", "19,99" and gives a range ("15-25") its low end; an amount below one
+        # ("0,035") keeps its separator decimal, which price-parser would read as grouping (35).
+        if _PLAIN_NUMBER.match(text):
+            amount = Decimal(text)
+        else:
+            amount = zero_led(re.sub(r"^\D+|\D+$", "", text))
+            if amount is None:
+                amount = Price.fromstring(text).amount
     else:
         return None
     if amount is None or not amount.is_finite() or amount < 0:

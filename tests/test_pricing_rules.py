@@ -6,11 +6,12 @@ alone, on made-up markup in the same shapes, so a rule that stops working names 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_extract import astro_props, extract
+from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     PRICE_TEXT,
     currency_code,
@@ -812,10 +813,30 @@ def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> N
         '<div class="plans"><div class="plan"><h3>Free</h3><p class="price">$0</p></div>'
         '<div class="plan"><h3>Pro</h3><p class="price">$12 / month</p></div></div></body></html>'
     )
-    assert entries(html) == {
-        ("Free", "price", 0.0, "USD", None),
-        ("Pro", "price", 12.0, "USD", None),
-        ("Acme Team", "price", 40.0, "USD", None),
+    assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 12.0, "USD", None)}
+
+
+def test_priced_cards_win_over_json_ld_offers_no_card_shows() -> None:
+    """Offers the visible cards do not show (a plan line-up the page no longer sells) are stale metadata;
+    a page without a priced card keeps its offers."""
+    offers = (
+        '{"@context":"https://schema.org","@type":"Product","name":"Cutout","offers":['
+        '{"@type":"Offer","name":"Starter","price":"4.90","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Business","price":"24.90","priceCurrency":"USD"}]}'
+    )
+    head = f'<html lang="de"><head><script type="application/ld+json">{offers}</script></head><body>'
+    packs = (
+        '<div class="pricing-card"><h3>Kostenlos</h3><p class="price">$0</p></div>'
+        '<div class="pricing-card"><h3>100 Credits</h3><p class="price">$3.49</p></div>'
+    )
+    assert entries(f"{head}{packs}</body></html>") == {
+        ("Kostenlos", "price", 0.0, "USD", None),
+        ("100 Credits", "price", 3.49, "USD", None),
+    }
+    # no priced card on the page: the offers are all it publishes
+    assert entries(f"{head}<h1>Preise</h1><p>Kontaktiere uns.</p></body></html>") == {
+        ("Starter", "price", 4.9, "USD", None),
+        ("Business", "price", 24.9, "USD", None),
     }
 
 
@@ -1009,7 +1030,7 @@ def test_a_json_ld_offer_named_after_the_product_alone_restates_the_card() -> No
         '<aside class="price-card"><h2>Premium</h2><div class="price">4,99 € <small>/ Monat</small></div></aside>'
         "</body></html>"
     )
-    assert entries(html) == {("Premium", "price", 4.99, "EUR", None), ("Lernapp", "price", 49.0, "EUR", None)}
+    assert entries(html) == {("Premium", "price", 4.99, "EUR", None)}
 
 
 # -- rules from the fifth held-out set ----------------------------------------------------------
@@ -1455,3 +1476,42 @@ def test_an_amount_below_one_keeps_its_separator_decimal() -> None:
         ("Mittel", 0.024),
         ("Team", 1035.0),  # a group led by a digit other than zero is still thousands
     }
+
+
+# -- rules from the ninth held-out set ------------------------------------------------------------------
+
+
+def test_a_packs_price_worked_out_per_piece_is_no_price() -> None:
+    card = (
+        '<div class="plan"><div class="plan-name">{name}</div><div class="plan-price-row">'
+        '<span>$</span><span class="plan-amount">{price}</span><span> one-time</span></div>'
+        '<div class="plan-per">{per}</div></div>'
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="100 Credits", price="3.49", per="$0,035 / Bild")
+        + card.format(name="1.000 Credits", price="23.99", per="$0,024 / Bild")
+        + "</div>",
+        "de",
+    )
+    assert entries(html) == {
+        ("100 Credits", "price", 3.49, "USD", None),
+        ("1.000 Credits", "price", 23.99, "USD", None),
+    }
+    # a price per piece that is no division of the card's price (an extra image beyond those included) stays
+    extra = page(
+        '<div class="plans">'
+        + card.format(name="Studio 100", price="20", per="$0,50 / Bild")
+        + card.format(name="Studio 500", price="80", per="$0,40 / Bild")
+        + "</div>",
+        "de",
+    )
+    assert ("Studio 100", "price", 0.5, "USD", "bild") in entries(extra)
+
+
+@pytest.mark.parametrize(
+    ("written", "amount"),
+    [("0,035", "0.035"), ("$0,024", "0.024"), ("0.030 USD", "0.030"), ("1,035", "1035"), ("19,99", "19.99")],
+)
+def test_a_json_ld_amount_below_one_keeps_its_separator_decimal(written: str, amount: str) -> None:
+    assert parse_amount(written) == Decimal(amount)  # "1,035" and "19,99" are read as before
