@@ -75,7 +75,8 @@ class BuildSummary:
     """The watch notification step's summary line (or its failure): filled in by the command line,
     which runs that step after the publish (feeds/site_build.py)."""
     linked: int = 0
-    """Files hard-linked from the previous build (unchanged history months and trends documents)."""
+    """Files hard-linked from the previous build (unchanged history months, trends documents and entity
+    pages)."""
     pruned: int = 0
     prune_seconds: float = 0.0
     """Old builds removed after the publish, and how long that took: a one-year build is a great many
@@ -235,7 +236,7 @@ def build_feed(
     write_entity_cards(writer, series, momentum, events, maintainers, links, entity_demand)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
         site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
-        say(f"{feed}: pages written")
+        say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, latest_trends, leaderboard, series.entities
 
@@ -276,7 +277,7 @@ def run_build(
         demand = demand_log.between(*window)
         entity_demand = EntityDemand.load(demand_log, reference, demand)
         links = compute_links(read_sources(archive))
-        site_pages.links, site_pages.demand = links, entity_demand
+        site_pages.links, site_pages.demand, site_pages.reuse = links, entity_demand, reuse
         maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
