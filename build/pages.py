@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Any, Protocol
 from urllib.parse import quote
 
@@ -272,6 +273,11 @@ def _axis_number(value: float) -> str:
     return f"{value:.4g}"
 
 
+@lru_cache(maxsize=8192)
+def _ordinal(day: str) -> int:
+    return date.fromisoformat(day).toordinal()
+
+
 def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title: str) -> Markup:
     """A line chart of `values` over `dates`, drawn as inline SVG at build time (no JavaScript).
 
@@ -290,7 +296,7 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
             f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
             "No history yet</text></svg>"
         )
-    ordinals = [date.fromisoformat(d).toordinal() for d, _ in points]
+    ordinals = [_ordinal(d) for d, _ in points]
     x0, x1 = ordinals[0], ordinals[-1]
     ys = [v for _, v in points]
     lo, hi = min(ys), max(ys)
@@ -298,14 +304,16 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
         lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    def px(o: int) -> float:
-        return left + (plot_w * (o - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
-
-    def py(v: float) -> float:
-        return top + plot_h * (1 - (v - lo) / (hi - lo))
-
-    coords = [(round(px(o), 1), round(py(v), 1)) for o, v in zip(ordinals, ys, strict=True)]
-    line = " ".join(f"{x:g},{y:g}" for x, y in coords)
+    span, rise = x1 - x0, hi - lo
+    # the same arithmetic as a point-by-point helper would do, inlined: it runs for every day of every
+    # entity whose page is rendered
+    if span:
+        xs = [round(left + plot_w * (o - x0) / span, 1) for o in ordinals]
+    else:
+        xs = [round(left + plot_w / 2, 1)] * len(ordinals)
+    ys_px = [round(top + plot_h * (1 - (v - lo) / rise), 1) for v in ys]
+    coords = list(zip(xs, ys_px, strict=True))
+    line = " ".join([f"{x:g},{y:g}" for x, y in coords])
     desc = (
         f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
         f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))})."

@@ -79,9 +79,9 @@ class BuildSummary:
     pages)."""
     pruned: int = 0
     prune_seconds: float = 0.0
-    """Old builds removed after the publish, and how long that took: a one-year build is a great many
-    files, and deleting one can be slow on a slow disk, so it is reported apart from the build
-    (figures: docs/performance.md)."""
+    """Old builds removed, and how long the publish waited for that: a one-year build is a great many
+    files, and deleting one can be slow on a slow disk, so it is removed beside the build
+    (publish.Pruning) and the wait after the publish is reported apart (figures: docs/performance.md)."""
 
     def line(self) -> str:
         pruned = f"; {self.pruned} old build(s) removed in {self.prune_seconds:.1f}s" if self.pruned else ""
@@ -259,6 +259,7 @@ def run_build(
     reuse = Reuse.open(site, full=full)
     build_id = publish.new_build_id(now)
     target = publish.prepare(site, build_id)
+    pruning = publish.Pruning(site)  # beside the build: it waits on the disk, the build on the CPU
     writer = TreeWriter(target)
     site_pages = SitePages(writer, str(settings.feeds_base_url), now_s)
     progress = Progress("build", stream=sys.stderr)
@@ -336,7 +337,7 @@ def run_build(
     writer.fsync_tree()
     publish.swap(site, build_id)
     published = time.monotonic() - started
-    removed = publish.prune(site)
+    removed = pruning.wait() + publish.prune(site)
     summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published, linked=writer.linked)
     summary.pruned, summary.prune_seconds = len(removed), time.monotonic() - started - published
     return summary

@@ -51,6 +51,20 @@ def test_swap_prune_and_rollback(tmp_path: Path) -> None:
     assert (site / "data.txt").read_bytes() == b"build 3"
 
 
+def test_old_builds_are_removed_beside_a_build_but_never_the_served_one(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    names = [f"2026110{n}T000000Z-aaaaaa" for n in range(4)]
+    for name in names:
+        fake_build(site, name, name.encode())
+    publish.swap(site, names[0])  # rolled back to the oldest: it stays whatever its age
+    pruning = publish.Pruning(site)
+    assert pruning.wait() == names[1 : 4 - (publish.KEEP - 1)]
+    assert publish.complete_builds(site) == [names[0], *names[4 - (publish.KEEP - 1) :]]
+    assert not (publish.builds_dir(site) / names[1]).exists()
+    assert (site / "data.txt").read_bytes() == names[0].encode()
+    assert publish.Pruning(site).wait() == []  # KEEP - 1 newest and the served one: nothing more
+
+
 def test_an_incomplete_build_is_never_published_and_is_cleaned_later(tmp_path: Path) -> None:
     site = tmp_path / "site"
     fake_build(site, "20261101T000000Z-aaaaaa", b"good")
