@@ -173,10 +173,10 @@ class Reuse:
         self.pages[relpath] = inputs
         if self.previous is None or self.before.get("pages", {}).get(relpath) != inputs:
             return False
-        source = self.previous / relpath
-        if not source.is_file():
+        try:
+            writer.link(relpath, self.previous / relpath)
+        except FileNotFoundError:  # the manifest names it but the tree lacks it: render it
             return False
-        writer.link(relpath, source)
         self.linked_pages += 1
         return True
 
