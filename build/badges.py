@@ -133,4 +133,4 @@ def write_badges(
     """Both styles of one entity's badge; `day` is the feed's current day, the score's date."""
     score = momentum.get("score") if momentum else None
     for style in STYLES:
-        writer.write_bytes(badge_file(feed, entity, style), momentum_badge(score, style=style, day=day).encode())
+        writer.write_shared(badge_file(feed, entity, style), momentum_badge(score, style=style, day=day).encode())

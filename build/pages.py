@@ -9,14 +9,17 @@ See docs/pages-and-badges.md.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from functools import lru_cache
+from typing import Any, Protocol
 from urllib.parse import quote
 
 import numpy as np
+import orjson
 from markupsafe import Markup, escape
 
 from build.badges import score_text, write_badges
@@ -148,18 +151,30 @@ def markdown_text(text: str) -> str:
 
 
 def badge_snippets(
-    badge_url: str, page_url: str, src: str, entity: str, score: float | None, day: str | None
+    badge_url: str,
+    page_url: str,
+    src: str,
+    entity: str,
+    score: float | None,
+    day: str | None,
+    last_seen: str | None = None,
 ) -> dict[str, str]:
     """What the entity page's Badge section shows: the badge itself (relative URLs, so it loads on any
     host) and three embed snippets with absolute URLs (Markdown, HTML, a `<picture>` that follows the
     reader's colour scheme). Snippets are plain text here; the template escapes them once more to show
     them as source. The snippets' alt text leaves out score and date, which change daily while a copied
-    snippet does not; the page's own image states both."""
+    snippet does not; the page's own image states both, or, for an entity absent from the feed
+    (`last_seen` given), the last day it was in it: a day that stays, so its page can too."""
     url, dark, page = markdown_safe(badge_url), markdown_safe(badge_url) + "?style=dark", markdown_safe(page_url)
     alt = f"momentum score of {entity}"
     value = score_text(score)
     on = f" on {day}" if day else ""
-    today = f"{value} of 100{on}" if value != "n/a" else f"no score{on} (not in that day's feed)"
+    if value != "n/a":
+        today = f"{value} of 100{on}"
+    elif last_seen is not None:
+        today = f"no score, last in the feed on {last_seen}"
+    else:
+        today = f"no score{on} (not in that day's feed)"
     e_url, e_dark, e_page, e_alt = escape(url), escape(dark), escape(page), escape(alt)
     return {
         "src": src,
@@ -258,6 +273,11 @@ def _axis_number(value: float) -> str:
     return f"{value:.4g}"
 
 
+@lru_cache(maxsize=8192)
+def _ordinal(day: str) -> int:
+    return date.fromisoformat(day).toordinal()
+
+
 def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title: str) -> Markup:
     """A line chart of `values` over `dates`, drawn as inline SVG at build time (no JavaScript).
 
@@ -276,7 +296,7 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
             f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
             "No history yet</text></svg>"
         )
-    ordinals = [date.fromisoformat(d).toordinal() for d, _ in points]
+    ordinals = [_ordinal(d) for d, _ in points]
     x0, x1 = ordinals[0], ordinals[-1]
     ys = [v for _, v in points]
     lo, hi = min(ys), max(ys)
@@ -284,14 +304,16 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
         lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    def px(o: int) -> float:
-        return left + (plot_w * (o - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
-
-    def py(v: float) -> float:
-        return top + plot_h * (1 - (v - lo) / (hi - lo))
-
-    coords = [(round(px(o), 1), round(py(v), 1)) for o, v in zip(ordinals, ys, strict=True)]
-    line = " ".join(f"{x:g},{y:g}" for x, y in coords)
+    span, rise = x1 - x0, hi - lo
+    # the same arithmetic as a point-by-point helper would do, inlined: it runs for every day of every
+    # entity whose page is rendered
+    if span:
+        xs = [round(left + plot_w * (o - x0) / span, 1) for o in ordinals]
+    else:
+        xs = [round(left + plot_w / 2, 1)] * len(ordinals)
+    ys_px = [round(top + plot_h * (1 - (v - lo) / rise), 1) for v in ys]
+    coords = list(zip(xs, ys_px, strict=True))
+    line = " ".join([f"{x:g},{y:g}" for x, y in coords])
     desc = (
         f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
         f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))})."
@@ -313,6 +335,37 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
         parts.extend(f'<circle class="dot" cx="{x:g}" cy="{y:g}" r="2.5"/>' for x, y in coords)
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def inputs_digest(template_name: str, context: dict[str, Any], *extra: Any) -> str:
+    """A digest of everything a page is rendered from: the template's name, its context (the functions
+    in it are code, which the manifest's code digest covers) and `extra` (what the context will get
+    after the digest, such as the chart's dates and values). Two builds with the same digest and code
+    render the same bytes, so the page may be linked (build/reuse.py)."""
+    plain = {key: value for key, value in context.items() if not callable(value)}
+    data = orjson.dumps(
+        [template_name, plain, extra],
+        option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SERIALIZE_NUMPY | orjson.OPT_SORT_KEYS,
+        default=repr,
+    )
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+class PageReuse(Protocol):
+    """What the page set needs of the previous build (build/reuse.py `Reuse.page`)."""
+
+    def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool: ...
+
+
+def entity_demand(demand: EntityDemand | None, feed: str, entity: str) -> dict[str, Any] | None:
+    """What the page's demand section shows: the eight weeks' ranks, or no weeks when the entity had
+    no lookup in any of them (their dates move every day; "none in eight weeks" does not)."""
+    if demand is None:
+        return None
+    shown = demand.of(feed, entity)
+    if not any(week["lookups"] for week in shown["weeks"]):
+        return {"rank": None, "lookups": 0, "weeks": []}
+    return shown
 
 
 # -- the page set of one build -------------------------------------------------------------------
@@ -349,6 +402,9 @@ class SitePages:
     """(feed, entity) -> the same thing in other feeds (build/links.py), shown as "Also tracked as"."""
     demand: EntityDemand | None = None
     """Each entity's demand rank this week and over the last eight weeks (build/entity_demand.py)."""
+    reuse: PageReuse | None = None
+    """The previous build's entity pages, linked when their inputs are unchanged (build/reuse.py)."""
+    linked_pages: int = 0
 
     # -- shared page context --
 
@@ -412,6 +468,9 @@ class SitePages:
             values = main_values[i, days_idx].tolist()
             mom = momentum.entity(entity) if momentum is not None else None
             context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
+            context["built_at"] = None  # the build time is on the site pages and build.json, not here
+            current = bool(present[i])
+            last_seen = series.days[int(series.last_seen[i])]
             badge = None
             if is_category and badge_safe(path):
                 write_badges(self.writer, feed, entity, mom, series.current_day)
@@ -423,6 +482,7 @@ class SitePages:
                     entity,
                     mom.get("score") if mom else None,
                     series.current_day,
+                    last_seen=None if current else last_seen,
                 )
                 context["og_image"] = badge["png"]
             history = None
@@ -445,25 +505,19 @@ class SitePages:
                 label=label,
                 row=row,
                 facts=facts,
-                current=bool(present[i]),
+                current=current,
                 first_seen=series.days[int(series.first_seen[i])],
-                last_seen=series.days[int(series.last_seen[i])],
-                momentum=mom,
+                last_seen=last_seen,
+                momentum=None if mom is None else {k: mom[k] for k in ("score", "components", "basis")},
                 components=COMPONENT_LABELS,
                 is_category=is_category,
-                chart=chart_svg(
-                    dates,
-                    values,
-                    MAIN_METRIC_LABEL.get(main, main),
-                    f"{MAIN_METRIC_LABEL.get(main, main)} of {label} over time",
-                ),
                 events=entity_events,
                 badge=badge,
                 links=upstream_links(feed, entity, row),
                 also_tracked=[
                     {**link, "feed_title": FEEDS[link["feed"]].title} for link in links_of(self.links, feed, entity)
                 ],
-                demand=self.demand.of(feed, entity) if self.demand is not None else None,
+                demand=entity_demand(self.demand, feed, entity),
                 claim=f"/claim?entity={quote(path, safe='/')}",
                 maintainer=self.maintainers.get(path),
                 version_history=history,
@@ -475,8 +529,19 @@ class SitePages:
                 plans=row.get("plans") or [],
                 changes=row.get("changes") or [],
             )
-            if self._write(path, "entity.html", context):
-                self.entity_pages += 1
+            target = page_file(path)
+            if target is None:
+                self.skipped += 1
+                continue
+            self.entity_pages += 1
+            metric = MAIN_METRIC_LABEL.get(main, main)
+            chart_title = f"{metric} of {label} over time"
+            inputs = inputs_digest("entity.html", context, dates, values, metric, chart_title)
+            if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
+                self.linked_pages += 1
+                continue
+            context["chart"] = chart_svg(dates, values, metric, chart_title)
+            self.writer.write_bytes(target, template("entity.html").render(context).encode())
         since = FEEDS[feed].since_field
         newest_idx = [i for i in np.flatnonzero(present).tolist()]
         newest_idx.sort(key=lambda i: series.entities[i])

@@ -75,12 +75,13 @@ class BuildSummary:
     """The watch notification step's summary line (or its failure): filled in by the command line,
     which runs that step after the publish (feeds/site_build.py)."""
     linked: int = 0
-    """Files hard-linked from the previous build (unchanged history months and trends documents)."""
+    """Files hard-linked from the previous build (unchanged history months, trends documents and entity
+    pages)."""
     pruned: int = 0
     prune_seconds: float = 0.0
-    """Old builds removed after the publish, and how long that took: a one-year build is a great many
-    files, and deleting one can be slow on a slow disk, so it is reported apart from the build
-    (figures: docs/performance.md)."""
+    """Old builds removed, and how long the publish waited for that: a one-year build is a great many
+    files, and deleting one can be slow on a slow disk, so it is removed beside the build
+    (publish.Pruning) and the wait after the publish is reported apart (figures: docs/performance.md)."""
 
     def line(self) -> str:
         pruned = f"; {self.pruned} old build(s) removed in {self.prune_seconds:.1f}s" if self.pruned else ""
@@ -235,7 +236,7 @@ def build_feed(
     write_entity_cards(writer, series, momentum, events, maintainers, links, entity_demand)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
         site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
-        say(f"{feed}: pages written")
+        say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, latest_trends, leaderboard, series.entities
 
@@ -258,6 +259,7 @@ def run_build(
     reuse = Reuse.open(site, full=full)
     build_id = publish.new_build_id(now)
     target = publish.prepare(site, build_id)
+    pruning = publish.Pruning(site)  # beside the build: it waits on the disk, the build on the CPU
     writer = TreeWriter(target)
     site_pages = SitePages(writer, str(settings.feeds_base_url), now_s)
     progress = Progress("build", stream=sys.stderr)
@@ -276,7 +278,7 @@ def run_build(
         demand = demand_log.between(*window)
         entity_demand = EntityDemand.load(demand_log, reference, demand)
         links = compute_links(read_sources(archive))
-        site_pages.links, site_pages.demand = links, entity_demand
+        site_pages.links, site_pages.demand, site_pages.reuse = links, entity_demand, reuse
         maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
@@ -335,7 +337,7 @@ def run_build(
     writer.fsync_tree()
     publish.swap(site, build_id)
     published = time.monotonic() - started
-    removed = publish.prune(site)
+    removed = pruning.wait() + publish.prune(site)
     summary = BuildSummary(build_id, target, entities, writer.files, writer.bytes, published, linked=writer.linked)
     summary.pruned, summary.prune_seconds = len(removed), time.monotonic() - started - published
     return summary

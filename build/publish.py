@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -90,6 +91,37 @@ def prune(site: Path, keep: int = KEEP) -> list[str]:
             shutil.rmtree(builds_dir(site) / name, ignore_errors=True)
             removed.append(name)
     return removed
+
+
+class Pruning:
+    """Old builds removed in a thread while a new build is computed.
+
+    Removing a build of ~155,000 files is file-system work that took 30-80 s on a slow disk, as long as a
+    nightly build's own work; it waits on the disk, not the CPU, so it runs beside the build instead of
+    after it. Only builds the publish would remove anyway are taken (beyond the newest KEEP - 1, never
+    the served one): while a build runs, KEEP - 1 builds are kept, and a build that fails has removed
+    one old build that the next one would have."""
+
+    def __init__(self, site: Path, keep: int = KEEP) -> None:
+        current = current_build(site)
+        builds = complete_builds(site)
+        older = builds[: -(keep - 1)] if keep > 1 else builds
+        self.names = [name for name in older if name != current]
+        self._root = builds_dir(site)
+        self._thread = threading.Thread(target=self._remove, name="prune-old-builds", daemon=True)
+        self._thread.start()
+
+    def _remove(self) -> None:
+        for name in self.names:
+            # incomplete first: if the process dies mid-way, the remains are never served or rolled back
+            # to, and the next build's `prepare` clears them
+            (self._root / name / BUILD_INFO).unlink(missing_ok=True)
+            shutil.rmtree(self._root / name, ignore_errors=True)
+
+    def wait(self) -> list[str]:
+        """The builds removed, once they are."""
+        self._thread.join()
+        return self.names
 
 
 def copy_to(site: Path, destination: Path) -> str:

@@ -12,9 +12,15 @@ tree holds, because nothing written for a day depends on a later day:
   when D is before the first changed day.
 
 Reused files are hard-linked from the previous tree (builds are never modified once published), so the
-nightly build writes the current month and the new day, not the archive's whole age. Anything else a
-build writes (feed pages, cards, momentum, pages) is computed again: it depends on the latest day. A
-different code digest, a missing manifest or `feeds build --full` reuses nothing.
+nightly build writes the current month and the new day, not the archive's whole age.
+
+Entity pages are reused by their inputs, not by their days: the manifest records, per page, a digest of
+everything its template was given (build/pages.py `inputs_digest`), and a page whose digest is the
+previous build's is linked instead of rendered. An entity absent from the feed keeps its page (no build
+time, score or week dates on it), so most of a year's entities are links. Anything else a build writes
+(feed pages, cards, badges, momentum, site pages) is computed again: it depends on the latest day. A
+different code digest (the build's code and templates), a missing manifest or `feeds build --full`
+reuses nothing.
 """
 
 from __future__ import annotations
@@ -34,19 +40,23 @@ from build.paths import MANIFEST
 from build.writer import TreeWriter
 from collectors.archive import Archive
 
-FORMAT = 1
+FORMAT = 2
 """Bump when the manifest's meaning changes."""
-CODE_ROOTS = ("build", "collectors/models.py", "collectors/columnar.py")
-"""What the output of a day is made by: when any of it changes, nothing is reused."""
+CODE_ROOTS = ("build", "templates", "collectors/models.py", "collectors/columnar.py")
+"""What the output of a day is made by (the page templates too: pages are reused by their inputs):
+when any of it changes, nothing is reused."""
 
 
 def code_digest(root: Path | None = None) -> str:
-    """SHA-256 over the build's source files (paths and bytes, in path order)."""
+    """SHA-256 over the build's source files and templates (paths and bytes, in path order)."""
     base = root or Path(__file__).resolve().parent.parent
     files: list[Path] = []
     for name in CODE_ROOTS:
         path = base / name
-        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts))
+        else:
+            files.append(path)
     digest = hashlib.sha256()
     for path in files:
         data = path.read_bytes()
@@ -120,6 +130,9 @@ class Reuse:
     before: dict[str, Any]
     code: str
     feeds: dict[str, dict[str, str]] = field(default_factory=dict)
+    pages: dict[str, str] = field(default_factory=dict)
+    """Tree path -> digest of the inputs it was rendered from, for every page this build wrote or linked."""
+    linked_pages: int = 0
 
     @classmethod
     def open(cls, site: Path, *, full: bool) -> Reuse:
@@ -153,5 +166,19 @@ class Reuse:
         self.feeds[feed] = {}
         return FeedReuse(feed, None, None)
 
+    def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool:
+        """Record that `relpath` is rendered from `inputs` (a digest of everything its template is given,
+        build/pages.py `inputs_digest`); link it from the previous tree when that tree's manifest records
+        the same digest for it. True when linked; otherwise the caller renders it."""
+        self.pages[relpath] = inputs
+        if self.previous is None or self.before.get("pages", {}).get(relpath) != inputs:
+            return False
+        try:
+            writer.link(relpath, self.previous / relpath)
+        except FileNotFoundError:  # the manifest names it but the tree lacks it: render it
+            return False
+        self.linked_pages += 1
+        return True
+
     def manifest(self) -> dict[str, Any]:
-        return {"format": FORMAT, "code": self.code, "feeds": self.feeds}
+        return {"format": FORMAT, "code": self.code, "feeds": self.feeds, "pages": self.pages}

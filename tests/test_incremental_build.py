@@ -20,7 +20,8 @@ import pytest
 
 from build import publish
 from build.history_parts import entity_lines, index_path, part_path
-from build.paths import BUILD_INFO, trends_path
+from build.pages import page_file
+from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_path
 from build.pipeline import run_build
 from build.reuse import Reuse, first_changed
 from collectors.archive import Archive
@@ -165,6 +166,31 @@ def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path)
     assert inode(site, november) != (previous / november).stat().st_ino  # the current month: written
     old_trends = trends_path("codehost-ai-repos", "30d", "2026-10-20")
     assert inode(site, old_trends) == (previous / old_trends).stat().st_ino
+
+
+def test_entity_pages_whose_inputs_did_not_change_are_linked(nightly: Settings) -> None:
+    """The last nightly build linked the page of every launch post that left the feed before the
+    previous build (nothing on it changes any more), and rendered every page of an entity in the feed
+    (its chart gained a day); the tree is still a full build's (the test above)."""
+    published = Path(nightly.feeds_site_dir)
+    site = published.resolve()
+    previous = publish.builds_dir(published) / publish.complete_builds(published)[-2]
+    index = orjson.loads((site / PAGES_INDEX).read_bytes())
+    linked: list[tuple[str, bool, str]] = []
+    rendered: list[tuple[str, bool, str]] = []
+    for path, (feed, entity) in index.items():
+        target = page_file(path)
+        assert target is not None
+        card = orjson.loads((site / entity_card_path(feed, entity)).read_bytes())
+        same = (previous / target).is_file() and inode(site, target) == (previous / target).stat().st_ino
+        (linked if same else rendered).append((feed, card["current"], card["lastSeen"]))
+    last_two = sorted({seen for _, _, seen in linked + rendered})[-2:]
+    assert linked and not any(current for _, current, _ in linked)
+    gone_early = [(f, c, seen) for f, c, seen in linked + rendered if f == "forum-launch-ai" and seen < last_two[0]]
+    assert gone_early and all(item in linked for item in gone_early)
+    assert all(not current for _, current, _ in linked)
+    manifest = orjson.loads((site / MANIFEST).read_bytes())
+    assert set(manifest["pages"]) == {page_file(path) for path in index}
 
 
 def test_the_server_reads_a_window_across_months(nightly: Settings) -> None:

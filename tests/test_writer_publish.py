@@ -31,6 +31,26 @@ def test_writer_refuses_a_path_written_twice(tmp_path: Path) -> None:
     assert writer.bytes == len(b'{"a":1}') + (tmp_path / "t/api/big.jsonl").stat().st_size
 
 
+def test_shared_bytes_are_one_file_linked_under_every_path(tmp_path: Path) -> None:
+    writer = TreeWriter(tmp_path / "b")
+    writer.write_shared("badge/a.svg", b"<svg>87</svg>")
+    writer.write_shared("badge/x/b.svg", b"<svg>87</svg>")
+    writer.write_shared("badge/c.svg", b"<svg>12</svg>")
+    root = tmp_path / "b"
+    assert (root / "badge/x/b.svg").read_bytes() == b"<svg>87</svg>"
+    assert (root / "badge/a.svg").stat().st_ino == (root / "badge/x/b.svg").stat().st_ino
+    assert (root / "badge/c.svg").stat().st_ino != (root / "badge/a.svg").stat().st_ino
+    assert (writer.files, writer.bytes) == (3, 3 * len(b"<svg>87</svg>"))
+
+
+def test_a_link_to_a_missing_file_leaves_the_path_free_to_write(tmp_path: Path) -> None:
+    writer = TreeWriter(tmp_path / "b")
+    with pytest.raises(FileNotFoundError):
+        writer.link("pages/x/index.html", tmp_path / "gone.html")
+    writer.write_bytes("pages/x/index.html", b"rendered")
+    assert (tmp_path / "b/pages/x/index.html").read_bytes() == b"rendered" and writer.linked == 0
+
+
 def fake_build(site: Path, build_id: str, content: bytes, complete: bool = True) -> None:
     root = publish.prepare(site, build_id)
     (root / "data.txt").write_bytes(content)
@@ -49,6 +69,20 @@ def test_swap_prune_and_rollback(tmp_path: Path) -> None:
     assert len(publish.complete_builds(site)) == publish.KEEP
     assert publish.rollback(site) == "20261103T000000Z-aaaaaa"
     assert (site / "data.txt").read_bytes() == b"build 3"
+
+
+def test_old_builds_are_removed_beside_a_build_but_never_the_served_one(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    names = [f"2026110{n}T000000Z-aaaaaa" for n in range(4)]
+    for name in names:
+        fake_build(site, name, name.encode())
+    publish.swap(site, names[0])  # rolled back to the oldest: it stays whatever its age
+    pruning = publish.Pruning(site)
+    assert pruning.wait() == names[1 : 4 - (publish.KEEP - 1)]
+    assert publish.complete_builds(site) == [names[0], *names[4 - (publish.KEEP - 1) :]]
+    assert not (publish.builds_dir(site) / names[1]).exists()
+    assert (site / "data.txt").read_bytes() == names[0].encode()
+    assert publish.Pruning(site).wait() == []  # KEEP - 1 newest and the served one: nothing more
 
 
 def test_an_incomplete_build_is_never_published_and_is_cleaned_later(tmp_path: Path) -> None:
