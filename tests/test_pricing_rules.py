@@ -1515,3 +1515,48 @@ def test_a_packs_price_worked_out_per_piece_is_no_price() -> None:
 )
 def test_a_json_ld_amount_below_one_keeps_its_separator_decimal(written: str, amount: str) -> None:
     assert parse_amount(written) == Decimal(amount)  # "1,035" and "19,99" are read as before
+
+
+# -- rules from the tenth look at the ninth held-out set ----------------------------------------------
+
+
+def test_a_row_of_differently_styled_cards_with_a_free_one_is_read_whole() -> None:
+    row = (
+        '<div class="grid">'
+        '<div class="border-gray shadow-sm"><h3>Lite</h3><p>For one person</p><div class="mb-8">'
+        '<span class="text-5xl">{free}</span></div><a href="/get">Download</a><ul><li>Calendar</li></ul></div>'
+        '<div class="border-blue shadow-xl scale-105"><span>Most popular</span><h3>Pro</h3><p>For teams</p>'
+        '<div class="mb-8"><span class="text-5xl">$28</span></div><a href="/buy">Buy</a>'
+        "<ul><li>Everything in Lite</li></ul></div>"
+        "</div>"
+    )
+    assert entries(page(row.format(free="Free"))) == {
+        ("Lite", "price", 0.0, None, None),
+        ("Pro", "price", 28.0, "USD", None),
+    }
+    # two priced boxes side by side with no free one (a worked comparison under the plan cards) are no cards
+    boxes = page(
+        '<div class="plans"><div class="plan"><h3>Basic</h3><p>$149 /mo</p></div>'
+        '<div class="plan"><h3>Pro</h3><p>$399 /mo</p></div></div>'
+        '<div class="grid">'
+        '<div class="border-brand p-5"><h4>Subscription</h4><p>$2,394</p><p>$399/mo x 6 months</p></div>'
+        '<div class="border-plain p-5"><h4>One-off packs</h4><p>$3,997</p><p>30 credits over 6 months</p></div>'
+        "</div>"
+    )
+    assert not {e for e in entries(boxes) if e[0] in ("Subscription", "One-off packs")}
+
+
+def test_a_free_card_up_to_an_amount_is_free() -> None:
+    card = (
+        '<div class="plans">'
+        '<div class="plan"><h3>Care</h3><div class="price"><span>14,900</span><span>원</span>'
+        "<span>~/월</span></div></div>"
+        '<div class="plan"><h3>Agent</h3><div class="price"><span>무료</span><span>{bound}</span></div></div>'
+        "</div>"
+    )
+    assert entries(page(card.format(bound="~25,000원/월"), "ko")) == {
+        ("Care", "price", 14900.0, "KRW", None),
+        ("Agent", "price", 0.0, None, None),
+    }
+    # free to start and an amount that is no bound (no tilde before it): both are the plan's prices
+    assert ("Agent", "price", 25000.0, "KRW", None) in entries(page(card.format(bound="25,000원/월"), "ko"))
