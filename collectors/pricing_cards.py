@@ -737,6 +737,7 @@ def _text_prices(
 ) -> Iterator[CardPrice]:
     """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
     text = _card_text(card)
+    lines = _line_spans(card)
     for match in price_matches(text):
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
@@ -748,8 +749,23 @@ def _text_prices(
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
         price = text_price(match, yen)
+        if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
+            price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
         if price is not None:
             yield price
+
+
+OPENING_PERIODS: dict[str, Period] = {"월": "month", "연": "year", "년": "year"}
+"""Korean period words said alone before an amount ("월 2,900원", "연 19,900원"). Read only when the word
+opens the amount's line: inside a sentence ("… 취소할 때까지 연 ₩39,000로 갱신됩니다", a renewal) it is not
+the plan's price."""
+LINE_MARKS = "·•|,/-–— "
+
+
+def _line_opening(text: str, start: int, lines: list[tuple[int, int]]) -> str:
+    """What the amount's line says before it, separators aside ("· 연" gives "연")."""
+    line_start = next((a for a, b in lines if a <= start < b), start)
+    return text[line_start:start].strip(LINE_MARKS)
 
 
 def _bare_amount(number: str) -> Decimal | None:

@@ -1560,3 +1560,27 @@ def test_a_free_card_up_to_an_amount_is_free() -> None:
     }
     # free to start and an amount that is no bound (no tilde before it): both are the plan's prices
     assert ("Agent", "price", 25000.0, "KRW", None) in entries(page(card.format(bound="25,000원/월"), "ko"))
+
+
+def test_a_korean_period_word_opening_a_price_line_names_its_period() -> None:
+    html = page(
+        '<div class="plans">'
+        '<div class="plan"><h2>무료</h2><div class="price">₩0</div><div class="per">영원히</div></div>'
+        '<div class="plan"><h2>프리미엄</h2><div class="price">월 2,900원 <small>· 연 19,900원(43%↓)</small></div>'
+        "</div></div>",
+        "ko",
+    )
+    plans = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert ("프리미엄", 2900.0, "month") in plans
+    assert ("프리미엄", 19900.0, "year") in plans
+    # the same word inside a sentence (a renewal after the first year) leaves the amount unread
+    renewal = page(
+        '<div class="plans">'
+        '<div class="plan"><h2>무료</h2><p>₩0</p></div>'
+        '<div class="plan"><h2>Pro 연간</h2><p><strong>₩29,000</strong> <span>/ 첫해</span></p>'
+        "<span>취소할 때까지 연 ₩39,000로 갱신됩니다.</span></div>"
+        "</div>",
+        "ko",
+    )
+    amounts = {p.amount for p in extract(renewal, URL).plans if p.plan == "Pro 연간"}
+    assert amounts == {29000.0}
