@@ -272,6 +272,9 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
     for child in node.iter():
         if child.tag in CARD_TAGS:
             groups.setdefault((child.tag, child.attributes.get("class") or ""), []).append(child)
+    if _row_of_plans(node):
+        yield from (child for child in node.iter() if child.tag in CARD_TAGS)
+        return
     for (tag, klass), members in groups.items():
         if len(members) < 2:
             continue
@@ -285,6 +288,35 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
                 for m in alone
             ]
             yield from (m for m in highlighted if _shows_plan(m))
+
+
+def _row_of_plans(node: LexborNode) -> bool:
+    """Whether every child of the element is a block showing a plan (two or more, and nothing else beside
+    them), one of them saying free: a row of plan cards however differently each is styled, the free card
+    plainer than the highlighted paid one ("Lite 版 免费" beside "Pro 版 ¥28"). Two priced boxes set side by
+    side without a free one are as often a worked comparison ("$399/mes x 6 mes" against a pack) as plans."""
+    children = [child for child in node.iter() if child.tag != "-text"]
+    if len(children) < 2 or not all(_lone_plan(child) for child in children):
+        return False
+    return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child))
+
+
+def _lone_plan(node: LexborNode) -> bool:
+    """A block showing one plan and holding no smaller block that shows another: a section wrapping its
+    heading and a row of cards is no card of the row, a card wrapping its price box is one."""
+    if node.tag not in CARD_TAGS or not _shows_plan(node):
+        return False
+    name = card_name(node)
+    return not any(
+        inner.mem_id != node.mem_id and inner.tag in CARD_TAGS and _shows_plan(inner) and _other_name(inner, name)
+        for inner in node.traverse()
+    )
+
+
+def _other_name(node: LexborNode, name: str) -> bool:
+    """Whether the block names a plan other than `name`; its own price box saying "免费" names none."""
+    own = card_name(node)
+    return own != name and not FREE_LINE.match(own)
 
 
 def _shows_plan(node: LexborNode) -> bool:
@@ -540,6 +572,8 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _chosen(prices)
     free_line = any(FREE_LINE.match(line) for line in lines)
+    if free_line:
+        chosen = [p for p in chosen if p not in _upper_bounds(card, yen)]
     if chosen:
         if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
             chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
@@ -549,6 +583,21 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     if any(_custom_line(line) for line in lines):
         return [_plan(name, None, None, None, None)]
     return []
+
+
+UP_TO = ("~", "～")
+
+
+def _upper_bounds(card: LexborNode, yen: str) -> list[CardPrice]:
+    """Prices led by a tilde with no amount before it ("무료 ~25,000원/월"): the top of a range that starts
+    at free, what the add-ons may cost, not the plan's price. "14,900원~/월" (from 14,900) leads with its
+    amount and stays a price."""
+    text = _card_text(card)
+    bounds: list[CardPrice] = []
+    for match in price_matches(text):
+        if text[: match.start()].rstrip().endswith(UP_TO) and (price := text_price(match, yen)) is not None:
+            bounds.append(price)
+    return bounds
 
 
 def _custom_line(line: str) -> bool:
@@ -688,6 +737,7 @@ def _text_prices(
 ) -> Iterator[CardPrice]:
     """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
     text = _card_text(card)
+    lines = _line_spans(card)
     for match in price_matches(text):
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
@@ -699,8 +749,23 @@ def _text_prices(
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
         price = text_price(match, yen)
+        if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
+            price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
         if price is not None:
             yield price
+
+
+OPENING_PERIODS: dict[str, Period] = {"월": "month", "연": "year", "년": "year"}
+"""Korean period words said alone before an amount ("월 2,900원", "연 19,900원"). Read only when the word
+opens the amount's line: inside a sentence ("… 취소할 때까지 연 ₩39,000로 갱신됩니다", a renewal) it is not
+the plan's price."""
+LINE_MARKS = "·•|,/-–— "
+
+
+def _line_opening(text: str, start: int, lines: list[tuple[int, int]]) -> str:
+    """What the amount's line says before it, separators aside ("· 연" gives "연")."""
+    line_start = next((a for a, b in lines if a <= start < b), start)
+    return text[line_start:start].strip(LINE_MARKS)
 
 
 def _bare_amount(number: str) -> Decimal | None:

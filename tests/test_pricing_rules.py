@@ -1515,3 +1515,72 @@ def test_a_packs_price_worked_out_per_piece_is_no_price() -> None:
 )
 def test_a_json_ld_amount_below_one_keeps_its_separator_decimal(written: str, amount: str) -> None:
     assert parse_amount(written) == Decimal(amount)  # "1,035" and "19,99" are read as before
+
+
+# -- rules from the tenth look at the ninth held-out set ----------------------------------------------
+
+
+def test_a_row_of_differently_styled_cards_with_a_free_one_is_read_whole() -> None:
+    row = (
+        '<div class="grid">'
+        '<div class="border-gray shadow-sm"><h3>Lite</h3><p>For one person</p><div class="mb-8">'
+        '<span class="text-5xl">{free}</span></div><a href="/get">Download</a><ul><li>Calendar</li></ul></div>'
+        '<div class="border-blue shadow-xl scale-105"><span>Most popular</span><h3>Pro</h3><p>For teams</p>'
+        '<div class="mb-8"><span class="text-5xl">$28</span></div><a href="/buy">Buy</a>'
+        "<ul><li>Everything in Lite</li></ul></div>"
+        "</div>"
+    )
+    assert entries(page(row.format(free="Free"))) == {
+        ("Lite", "price", 0.0, None, None),
+        ("Pro", "price", 28.0, "USD", None),
+    }
+    # two priced boxes side by side with no free one (a worked comparison under the plan cards) are no cards
+    boxes = page(
+        '<div class="plans"><div class="plan"><h3>Basic</h3><p>$149 /mo</p></div>'
+        '<div class="plan"><h3>Pro</h3><p>$399 /mo</p></div></div>'
+        '<div class="grid">'
+        '<div class="border-brand p-5"><h4>Subscription</h4><p>$2,394</p><p>$399/mo x 6 months</p></div>'
+        '<div class="border-plain p-5"><h4>One-off packs</h4><p>$3,997</p><p>30 credits over 6 months</p></div>'
+        "</div>"
+    )
+    assert not {e for e in entries(boxes) if e[0] in ("Subscription", "One-off packs")}
+
+
+def test_a_free_card_up_to_an_amount_is_free() -> None:
+    card = (
+        '<div class="plans">'
+        '<div class="plan"><h3>Care</h3><div class="price"><span>14,900</span><span>원</span>'
+        "<span>~/월</span></div></div>"
+        '<div class="plan"><h3>Agent</h3><div class="price"><span>무료</span><span>{bound}</span></div></div>'
+        "</div>"
+    )
+    assert entries(page(card.format(bound="~25,000원/월"), "ko")) == {
+        ("Care", "price", 14900.0, "KRW", None),
+        ("Agent", "price", 0.0, None, None),
+    }
+    # free to start and an amount that is no bound (no tilde before it): both are the plan's prices
+    assert ("Agent", "price", 25000.0, "KRW", None) in entries(page(card.format(bound="25,000원/월"), "ko"))
+
+
+def test_a_korean_period_word_opening_a_price_line_names_its_period() -> None:
+    html = page(
+        '<div class="plans">'
+        '<div class="plan"><h2>무료</h2><div class="price">₩0</div><div class="per">영원히</div></div>'
+        '<div class="plan"><h2>프리미엄</h2><div class="price">월 2,900원 <small>· 연 19,900원(43%↓)</small></div>'
+        "</div></div>",
+        "ko",
+    )
+    plans = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert ("프리미엄", 2900.0, "month") in plans
+    assert ("프리미엄", 19900.0, "year") in plans
+    # the same word inside a sentence (a renewal after the first year) leaves the amount unread
+    renewal = page(
+        '<div class="plans">'
+        '<div class="plan"><h2>무료</h2><p>₩0</p></div>'
+        '<div class="plan"><h2>Pro 연간</h2><p><strong>₩29,000</strong> <span>/ 첫해</span></p>'
+        "<span>취소할 때까지 연 ₩39,000로 갱신됩니다.</span></div>"
+        "</div>",
+        "ko",
+    )
+    amounts = {p.amount for p in extract(renewal, URL).plans if p.plan == "Pro 연간"}
+    assert amounts == {29000.0}
