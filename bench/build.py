@@ -175,11 +175,6 @@ def full_and_nightly(cached: CachedArchive) -> tuple[BuildRun, BuildRun] | None:
     return full, night
 
 
-def rss_check(name: str, build_run: BuildRun) -> Check:
-    peak = build_run.peak_mib
-    return Check(name, f"{peak:,.0f} MiB", f"< {TARGET_RSS_MIB:.0f} MiB", peak < TARGET_RSS_MIB)
-
-
 def run(spec: YearSpec | None = None, force_profile: bool = False, growth_days: int | None = None) -> bool:
     spec = spec or YearSpec()
     heading(f"build: feeds build --full over a {spec.days}-day archive, then the nightly build of one more day")

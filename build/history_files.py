@@ -34,10 +34,6 @@ def number(value: float) -> int | float | None:
     return int(value) if float(value).is_integer() else float(value)
 
 
-def history_columns(series: FeedSeries) -> list[str]:
-    return [*series.metrics, *series.texts]
-
-
 def entity_history(series: FeedSeries, i: int, lo: int = 0, hi: int | None = None) -> list[dict[str, Any]]:
     """The history rows of entity `i` on day columns lo..hi-1 (the same rows the parts hold), oldest first."""
     days = np.flatnonzero(series.seen[i, lo:hi]) + lo

@@ -80,6 +80,18 @@ def entity_page(feed: str, entity: str) -> str:
     return f"/{prefix}/{entity}"
 
 
+def entity_of_page(feed: str, page: str) -> str:
+    """The entity key a page path names: the inverse of `entity_page`, but for pricing URLs with a query or
+    fragment (their page holds a hash), which come back without it."""
+    rest = page.removeprefix(f"/{FEEDS[feed].page_prefix}/")
+    if feed == "modelhub-trending":
+        kind, _, hub_id = rest.partition("/")
+        return f"{kind}:{hub_id}"
+    if feed == "ai-pricing":
+        return f"https://{rest}"
+    return rest
+
+
 def badge_path(feed: str, entity: str) -> str:
     """`/badge/mcp/<server_id>.svg` (SPEC §1) and the same shape under each kind's page prefix."""
     return f"/badge{entity_page(feed, entity)}.svg"

@@ -89,8 +89,6 @@ class FeedReuse:
     """The previous build's root, None when nothing may be reused."""
     stable_before: str | None
     """Days strictly before this one are unchanged (None: every day is)."""
-    linked_months: list[str] = field(default_factory=list)
-    linked_days: int = 0
 
     def _stable(self, day: str) -> bool:
         return self.previous is not None and (self.stable_before is None or day < self.stable_before)
@@ -106,7 +104,6 @@ class FeedReuse:
             return False
         for relpath in paths:
             writer.link(relpath, self.previous / relpath)
-        self.linked_months.append(month)
         return True
 
     def file(self, writer: TreeWriter, relpath: str, day: str) -> bool:
@@ -118,7 +115,6 @@ class FeedReuse:
         if not source.is_file():
             return False
         writer.link(relpath, source)
-        self.linked_days += 1
         return True
 
 

@@ -25,8 +25,6 @@ Schema of the run log (also in the README):
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -35,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import pyarrow.parquet as pq
 
 from collectors.columnar import DayFiles, day_table
 
@@ -231,18 +228,6 @@ class Archive:
                 data = self.files.read(feed, day, ("data",)).column("data")[names.index(entity)].as_py()
                 series.append((day, orjson.loads(data)))
         return series
-
-    def iter_feed(self, feed: str) -> Iterator[tuple[str, str, bytes]]:
-        """Every (entity, day, data) of a feed, grouped by entity and in day order: a merge of the day
-        files, each streamed in small batches. The build reads the typed columns instead
-        (build/series.py); this is for tools that want every row."""
-
-        def stream(day: str) -> Iterator[tuple[str, str, bytes]]:
-            file = pq.ParquetFile(self.files.path(feed, day))
-            for batch in file.iter_batches(batch_size=256, columns=["entity", "data"], use_threads=False):
-                yield from zip(batch.column(0).to_pylist(), itertools.repeat(day), batch.column(1).to_pylist())
-
-        yield from heapq.merge(*(stream(day) for day in self.days(feed)), key=lambda item: (item[0], item[1]))
 
     def count(self, feed: str | None = None, day: date | str | None = None) -> int:
         feeds = [feed] if feed is not None else self.files.feeds()

@@ -23,9 +23,8 @@ from typing import Any, TypeVar
 import orjson
 
 from build.changes import BUILD_TYPES, from_legacy, momentum_change
-from build.paths import BUILD_INFO, entity_card_path
+from build.paths import BUILD_INFO, entity_card_path, entity_of_page
 from collectors.db import Database
-from collectors.models import FEEDS
 from collectors.protocol import Resolver, resolver_for
 from collectors.state_db import connect, state_database
 from feeds.settings import Settings
@@ -61,18 +60,7 @@ def stored_event(type_: str, feed: str, page: str, day: str, raw: bytes | str) -
     event: dict[str, Any] = orjson.loads(raw)
     if "id" in event:
         return event
-    return from_legacy(type_, feed, _key_of_page(feed, page), day, event)
-
-
-def _key_of_page(feed: str, page: str) -> str:
-    """The entity key a page path names (the inverse of build.paths.entity_page, but for hashed pricing URLs)."""
-    rest = page.removeprefix(f"/{FEEDS[feed].page_prefix}/")
-    if feed == "modelhub-trending":
-        kind, _, hub_id = rest.partition("/")
-        return f"{kind}:{hub_id}"
-    if feed == "ai-pricing":
-        return f"https://{rest}"
-    return rest
+    return from_legacy(type_, feed, entity_of_page(feed, page), day, event)
 
 
 def notification_id(watch_id: str, type_: str, day: str) -> str:

@@ -15,7 +15,9 @@ import orjson
 import pytest
 
 from build import pages
+from build.paths import entity_of_page, entity_page
 from build.templating import safe_url
+from collectors.models import FEED_NAMES, FEEDS
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from server.static import path_parts, resolve
@@ -431,3 +433,11 @@ def test_badge_headers_variants_and_not_found(live) -> None:
         assert headers["content-type"] == ("image/png" if bad.endswith(".png") else "image/svg+xml")
         if bad.endswith(".svg"):
             assert ET.fromstring(body).get("aria-label") == "momentum: invalid path"
+
+
+@pytest.mark.parametrize("feed", FEED_NAMES)
+def test_a_page_path_names_its_entity_back(feed: str) -> None:
+    example = FEEDS[feed].example
+    assert entity_of_page(feed, entity_page(feed, example)) == example
+    if feed == "ai-pricing":  # a URL with a query lives under a hash: only its host and path come back
+        assert entity_of_page(feed, entity_page(feed, "https://a.example/p?plan=x")).startswith("https://a.example/")
