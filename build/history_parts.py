@@ -70,14 +70,21 @@ def build_index(entries: Iterable[tuple[bytes, int, int]]) -> np.ndarray:
     return np.sort(index, order="key") if index.size else index
 
 
-def lookup(index: np.ndarray, entity: str) -> tuple[int, int] | None:
-    """The byte range of `entity` in the part, or None when it has no line that month."""
-    key = entity_key(entity)
+def find(index: np.ndarray, key: bytes) -> tuple[int, int] | None:
+    """The byte range of a 16-byte `key` in an index of INDEX_DTYPE, or None.
+
+    NumPy hands back an `S16` value without its trailing NUL bytes, so the key is compared the same
+    way: exact, because every key is 16 bytes (one in 256 hashes ends in a NUL byte)."""
     keys = index["key"]
     at = int(np.searchsorted(keys, key))
-    if at < keys.size and keys[at] == key:
+    if at < keys.size and keys[at] == key.rstrip(b"\x00"):
         return int(index["start"][at]), int(index["end"][at])
     return None
+
+
+def lookup(index: np.ndarray, entity: str) -> tuple[int, int] | None:
+    """The byte range of `entity` in the part, or None when it has no line that month."""
+    return find(index, entity_key(entity))
 
 
 def lines_between(part: bytes, first: str, last: str) -> list[bytes]:

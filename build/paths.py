@@ -97,5 +97,33 @@ def badge_path(feed: str, entity: str) -> str:
     return f"/badge{entity_page(feed, entity)}.svg"
 
 
+PACKS = "packs"
+"""Where the packs of the packed directories live (build/packs.py)."""
+
+
+def _packed_dirs() -> frozenset[str]:
+    dirs = set()
+    for feed, info in FEEDS.items():
+        dirs.add(f"api/entities/{feed}")  # entity cards
+        dirs.add(f"pages/{info.page_prefix}")  # entity pages
+        dirs.add(f"pages/badge/{info.page_prefix}")
+        dirs.add(f"pages/badge-dark/{info.page_prefix}")
+    return frozenset(dirs)
+
+
+PACKED_DIRS = _packed_dirs()
+"""Directories whose files are kept in one pack each (build/packs.py): one file per entity, so many."""
+
+
+def pack_of(relpath: str) -> str | None:
+    """The packed directory holding `relpath` (a file strictly under it), or None for a loose file."""
+    parts = relpath.split("/", 3)
+    if len(parts) == 4 and "/".join(parts[:3]) in PACKED_DIRS:
+        return "/".join(parts[:3])
+    if len(parts) >= 3 and "/".join(parts[:2]) in PACKED_DIRS:
+        return "/".join(parts[:2])
+    return None
+
+
 PAGES_INDEX = "api/entities/pages.json"
 """Page path -> [feed, entity] for every entity of the build (watches and page routing resolve with it)."""

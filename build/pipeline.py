@@ -310,6 +310,7 @@ def run_build(
         writer.write_json(PAGES_INDEX, pages)
         write_sample_index(writer, outputs, SAMPLE_ALL)
         site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(api_document))
+        writer.close_packs()
         for window_name in WINDOWS:
             writer.write_json(
                 latest_trends_path(window_name),
@@ -331,6 +332,7 @@ def run_build(
         }
         writer.write_bytes(BUILD_INFO, orjson.dumps(info, option=orjson.OPT_INDENT_2))
     finally:
+        writer.close_packs()  # a failed build's packs too: it is never published, and no file stays open
         archive.close()
         demand_log.close()
         progress.clear()

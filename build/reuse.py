@@ -12,11 +12,12 @@ tree holds, because nothing written for a day depends on a later day:
   when D is before the first changed day.
 
 Reused files are hard-linked from the previous tree (builds are never modified once published), so the
-nightly build writes the current month and the new day, not the archive's whole age.
+nightly build writes the current month and the new day, not the archive's whole age; a reused file of a
+packed directory (entity pages, build/packs.py) has its bytes copied into the new pack instead.
 
 Entity pages are reused by their inputs, not by their days: the manifest records, per page, a digest of
 everything its template was given (build/pages.py `inputs_digest`), and a page whose digest is the
-previous build's is linked instead of rendered. An entity absent from the feed keeps its page (no build
+previous build's is taken instead of rendered. An entity absent from the feed keeps its page (no build
 time, score or week dates on it), so most of a year's entities are links. Anything else a build writes
 (feed pages, cards, badges, momentum, site pages) is computed again: it depends on the latest day. A
 different code digest (the build's code and templates), a missing manifest or `feeds build --full`
@@ -170,7 +171,7 @@ class Reuse:
         if self.previous is None or self.before.get("pages", {}).get(relpath) != inputs:
             return False
         try:
-            writer.link(relpath, self.previous / relpath)
+            writer.take(relpath, self.previous)
         except FileNotFoundError:  # the manifest names it but the tree lacks it: render it
             return False
         self.linked_pages += 1

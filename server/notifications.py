@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import orjson
 
 from build.changes import BUILD_TYPES, from_legacy, momentum_change
+from build.packs import Packs
 from build.paths import BUILD_INFO, entity_card_path, entity_of_page
 from collectors.db import Database
 from collectors.protocol import Resolver, resolver_for
@@ -151,6 +152,7 @@ def evaluate(tree: Path, watches: list[tuple[str, Watch]], now: str) -> tuple[li
     info = orjson.loads((tree / BUILD_INFO).read_bytes())
     days = {feed: meta.get("day") for feed, meta in info.get("feeds", {}).items()}
     cards: dict[tuple[str, str], dict[str, Any] | None] = {}
+    packs = Packs(tree)
     out = []
     for account, watch in watches:
         day = days.get(watch.feed)
@@ -158,8 +160,8 @@ def evaluate(tree: Path, watches: list[tuple[str, Watch]], now: str) -> tuple[li
             continue
         where = (watch.feed, watch.entity_key)
         if where not in cards:
-            path = tree / entity_card_path(*where)
-            cards[where] = orjson.loads(path.read_bytes()) if path.is_file() else None
+            raw = packs.read(entity_card_path(*where))
+            cards[where] = orjson.loads(raw) if raw is not None else None
         card = cards[where]
         if card is None:  # the entity left the archive's reach; nothing to tell
             continue

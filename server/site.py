@@ -34,7 +34,8 @@ from build.history_parts import (
     months_between,
     part_path,
 )
-from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir
+from build.packs import Packs
+from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir, pack_of
 from build.search_index import RowIds, SearchIndex
 from collectors.models import FEED_NAMES
 
@@ -157,6 +158,8 @@ class Site:
     build_id: str
     info: dict[str, Any]
     feeds: dict[str, FeedData]
+    packs: Packs
+    """The build's packed files (cards, entity pages, badges: build/packs.py), their indexes read on first use."""
     _files: dict[str, bytes | None] = field(default_factory=dict, repr=False)
     static: ByteBudgetCache[Any] = field(
         default_factory=lambda: ByteBudgetCache(STATIC_CACHE_BYTES, lambda f: len(f.body)), repr=False
@@ -192,11 +195,14 @@ class Site:
         data = self.recent.get(relpath)
         if data is not None:
             return data
-        try:
-            with open(f"{self._prefix}{relpath}", "rb") as fh:
-                data = fh.read()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-            data = None
+        if pack_of(relpath) is not None:
+            data = self.packs.read(relpath)
+        else:
+            try:
+                with open(f"{self._prefix}{relpath}", "rb") as fh:
+                    data = fh.read()
+            except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+                data = None
         if cache:
             self._files[relpath] = data
         elif data is not None:
@@ -205,7 +211,7 @@ class Site:
 
     def exists(self, relpath: str) -> bool:
         """Whether the build holds this file (a stat; a recently read file is known without one)."""
-        return self.recent.get(relpath) is not None or os.path.isfile(f"{self._prefix}{relpath}")
+        return self.recent.get(relpath) is not None or self.packs.exists(relpath)
 
     def history(self, feed: str, entity: str, first: date, last: date) -> list[bytes]:
         """The entity's history lines dated first..last, oldest first: from each monthly part the window
@@ -260,7 +266,7 @@ def load_site(site_dir: Path) -> Site | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     feeds = {feed: _load_feed(root, feed) for feed in FEED_NAMES}
-    return Site(root, info["id"], info, feeds)
+    return Site(root, info["id"], info, feeds, Packs(root))
 
 
 def published_target(site_dir: Path) -> str | None:

@@ -21,6 +21,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.badges import DARK_DIR, invalid_badge, not_tracked_badge
+from build.paths import pack_of
 from server.contract import ATOM_CONTENT_TYPE
 from server.errors import ApiError
 from server.response import READ
@@ -100,10 +101,24 @@ def resolve_parts(root: Path, parts: list[str]) -> Path | None:
     return None
 
 
-def resolve(root: Path, path: str) -> Path | None:
-    """The file a raw URL path names inside `root`, or None; never a file outside it."""
+def find(site: Site, parts: list[str]) -> tuple[str, bytes] | None:
+    """(name, bytes) of the public file `parts` names (under `pages/`: the file itself, else its
+    directory's index.html), or None; a file of a packed directory (entity pages, badges:
+    build/packs.py) from its pack, any other from the file system, never a file outside `pages/`."""
+    base = "/".join([PAGES_DIR, *parts])
+    for relpath in ([base] if parts else []) + [f"{base}/index.html"]:
+        if pack_of(relpath) is not None:
+            data = site.packs.read(relpath)
+            if data is not None:
+                return relpath.rsplit("/", 1)[-1], data
+    target = resolve_parts(site.root / PAGES_DIR, parts)
+    return None if target is None else (target.name, target.read_bytes())
+
+
+def resolve(site: Site, path: str) -> tuple[str, bytes] | None:
+    """The public file a raw URL path names, or None; never a file outside the public pages."""
     parts = path_parts(path if path.startswith("/") else "/" + path)
-    return None if parts is None else resolve_parts(root, parts)
+    return None if parts is None else find(site, parts)
 
 
 def render_png(svg: bytes) -> bytes:
@@ -139,7 +154,7 @@ def badge_headers(status: str, cache: str) -> dict[str, str]:
     }
 
 
-async def badge_file(request: Request, root: Path, parts: list[str], build_id: str) -> StaticFile:
+async def badge_file(request: Request, site: Site, parts: list[str]) -> StaticFile:
     """The badge `parts` names. A path no entity has is a grey "not tracked" badge with status 200:
     README image proxies (GitHub's camo) show a broken image for an error status, and an entity that is
     not tracked is a fact, not an error. `X-Badge-Status` tells monitoring which it was."""
@@ -147,14 +162,14 @@ async def badge_file(request: Request, root: Path, parts: list[str], build_id: s
     name = parts[-1]
     is_png = name.endswith(".png")
     svg_parts = [DARK_DIR if style == "dark" else "badge", *parts[1:-1], name[:-4] + ".svg"]
-    target = resolve_parts(root, svg_parts)
+    found = find(site, svg_parts)
     content_type = CONTENT_TYPES[".png" if is_png else ".svg"]
-    if target is None:
+    if found is None:
         svg = not_tracked_badge(style).encode()
         body = await png_of((f"not-tracked:{style}", ""), svg) if is_png else svg
         return StaticFile(200, body, content_type, badge_headers("not-tracked", NOT_TRACKED_CACHE), keep=False)
-    svg = target.read_bytes()
-    body = await png_of(("/".join(svg_parts), build_id), svg) if is_png else svg
+    svg = found[1]
+    body = await png_of(("/".join(svg_parts), site.build_id), svg) if is_png else svg
     return StaticFile(200, body, content_type, badge_headers("tracked", BADGE_CACHE))
 
 
@@ -172,25 +187,26 @@ async def invalid_badge_file(request: Request, raw: str) -> StaticFile:
 
 
 async def static_file(request: Request, site: Site, raw: str) -> StaticFile:
-    root = site.root / PAGES_DIR
     parts = path_parts(raw)
     if parts and parts[0] == "badge" and len(parts) > 1 and parts[-1].endswith((".svg", ".png")):
-        return await badge_file(request, root, parts, site.build_id)
+        return await badge_file(request, site, parts)
     if parts is None and is_badge_path(raw):
         return await invalid_badge_file(request, raw)
-    target = resolve_parts(root, parts) if parts is not None else None
-    if target is None:
+    found = find(site, parts) if parts is not None else None
+    if found is None:
         page = site.file(f"{PAGES_DIR}/404.html", cache=True)
         if page is None:
             raise ApiError(404, "not_found", f"no such page: {raw}")
         headers = {"Cache-Control": NOT_FOUND_CACHE, "Content-Security-Policy": PAGE_CSP}
         return StaticFile(404, page, CONTENT_TYPES[".html"], headers)
+    name, body = found
+    suffix = name[name.rfind(".") :] if "." in name else ""
     headers = {"X-Content-Type-Options": "nosniff"}
-    if target.suffix == ".html":
+    if suffix == ".html":
         headers["Content-Security-Policy"] = PAGE_CSP
-    elif target.suffix == ".svg":
+    elif suffix == ".svg":
         headers["Content-Security-Policy"] = BADGE_CSP
-    return StaticFile(200, target.read_bytes(), CONTENT_TYPES.get(target.suffix, "application/octet-stream"), headers)
+    return StaticFile(200, body, CONTENT_TYPES.get(suffix, "application/octet-stream"), headers)
 
 
 async def static_endpoint(request: Request, path: str = "") -> HTTPResponse:

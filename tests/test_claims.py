@@ -19,6 +19,7 @@ import httpx
 import orjson
 import pytest
 
+from build.packs import Packs
 from build.paths import entity_card_path
 from collectors import claim_proof
 from collectors.claims import (
@@ -298,11 +299,13 @@ def built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
 
 
 def page(settings: Settings, path: str) -> str:
-    return (Path(settings.feeds_site_dir) / "pages" / path.strip("/") / "index.html").read_text()
+    data = Packs(Path(settings.feeds_site_dir).resolve()).read(f"pages/{path.strip('/')}/index.html")
+    assert data is not None, path
+    return data.decode()
 
 
 def card(settings: Settings, feed: str, key: str) -> dict[str, Any]:
-    return orjson.loads((Path(settings.feeds_site_dir) / entity_card_path(feed, key)).read_bytes())
+    return orjson.loads(Packs(Path(settings.feeds_site_dir).resolve()).read(entity_card_path(feed, key)) or b"null")
 
 
 def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,7 @@ import orjson
 import pytest
 
 from build.changes import ChangeEvent, llm_price_change, momentum_change
+from build.packs import Packs
 from build.paths import entity_card_path
 from collectors.archive import Archive, RunRecord
 from collectors.models import Row
@@ -165,7 +166,8 @@ def _listed(settings: Settings, account: str) -> list[dict[str, Any]]:
 def test_each_watch_type_notifies_exactly_the_changes_of_the_new_day(two_builds) -> None:
     settings, accounts, ids = two_builds
     site = Path(settings.feeds_site_dir)
-    cards = {page: orjson.loads((site / entity_card_path(*where)).read_bytes()) for page, where in PAGES.items()}
+    packs = Packs(site.resolve())
+    cards = {page: orjson.loads(packs.read(entity_card_path(*where)) or b"null") for page, where in PAGES.items()}
 
     def scores(page: str) -> list[float]:
         return [point["score"] for point in cards[page]["momentum"]["history"][-2:]]

@@ -15,11 +15,13 @@ import orjson
 import pytest
 
 from build import pages
+from build.packs import Packs
 from build.paths import entity_of_page, entity_page
 from build.templating import safe_url
 from collectors.models import FEED_NAMES, FEEDS
 from feeds.settings import Settings
 from feeds.site_build import build_site
+from server.site import load_site
 from server.static import path_parts, resolve
 from tests.tiny_archive import HOSTILE_SERVER, HOSTILE_TEXT, add_hostile_entity, make_tiny_archive
 
@@ -129,7 +131,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def read_page(site: Path, path: str) -> str:
     target = pages.page_file(path)
     assert target is not None
-    return (site / target).read_text(encoding="utf-8")
+    data = Packs(site.resolve()).read(target)
+    assert data is not None, target
+    return data.decode()
 
 
 @pytest.mark.parametrize("path", [*ENTITY_PAGES.values(), *SITE_PAGES, f"/mcp/{HOSTILE_SERVER}"])
@@ -186,7 +190,8 @@ def test_entity_page_of_each_kind(site: Path, feed: str, path: str) -> None:
             f'srcset="{BASE}/badge{path}.svg?style=dark"><img src="{BASE}/badge{path}.svg" alt="{alt}">'
             "</picture></a>"
         )
-        assert (site / "pages" / f"badge{path}.svg").is_file() and (site / "pages" / f"badge-dark{path}.svg").is_file()
+        packs = Packs(site.resolve())
+        assert packs.exists(f"pages/badge{path}.svg") and packs.exists(f"pages/badge-dark{path}.svg")
     else:
         assert "has no momentum score" in text and not page.find("img", **{"class": "badge"})
     links = [a["href"] for a in page.find("a") if a.get("rel") == "nofollow noopener"]
@@ -223,7 +228,8 @@ def test_hostile_upstream_text_is_shown_as_text_and_never_a_link(site: Path) -> 
     )
     assert HOSTILE_TEXT in page.text  # the description, verbatim, as text
     assert "javascript:window.__pwned = 3" in " ".join(page.text)  # the URL as text, not as a link
-    badge = (site / "pages" / f"badge/mcp/{HOSTILE_SERVER}.svg").read_text()
+    badge = (Packs(site.resolve()).read(f"pages/badge/mcp/{HOSTILE_SERVER}.svg") or b"").decode()
+    assert badge.startswith("<svg")
     assert "<script" not in badge
     index = orjson.loads((site / "pages" / pages.SEARCH_INDEX).read_bytes())
     assert all(row[3].startswith("/") for row in index["entities"])
@@ -347,9 +353,12 @@ def test_chart_escapes_and_handles_empty_history() -> None:
     ],
 )
 def test_path_escapes_resolve_to_nothing(site: Path, raw: str) -> None:
-    assert resolve(site / "pages", raw) is None
+    served = load_site(site)
+    assert served is not None
+    assert resolve(served, raw) is None
     assert path_parts("/mcp/io.github.example/weather/") == ["mcp", "io.github.example", "weather"]
-    assert resolve(site / "pages", "/mcp/io.github.example/weather") is not None
+    found = resolve(served, "/mcp/io.github.example/weather")
+    assert found is not None and found[0] == "index.html" and b"io.github.example/weather" in found[1]
 
 
 # -- through the live server ----------------------------------------------------------------------

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import orjson
 
+from build.packs import Packs
 from collectors.demand_log import open_demand_log
 from feeds.settings import Settings
 from server.demand import DemandRecorder
@@ -28,7 +29,7 @@ def test_cache_is_bounded_by_bytes_and_evicts_oldest_first() -> None:
 def test_recent_files_are_kept_but_absent_files_are_not(tmp_path: Path) -> None:
     (tmp_path / "history").mkdir()
     (tmp_path / "history" / "a.jsonl").write_bytes(b"first\n")
-    site = Site(tmp_path, "b1", {}, {})
+    site = Site(tmp_path, "b1", {}, {}, Packs(tmp_path))
     assert site.file("history/a.jsonl") == b"first\n"
     (tmp_path / "history" / "a.jsonl").write_bytes(b"changed on disk\n")  # a build never changes: no re-read
     assert site.file("history/a.jsonl") == b"first\n"

@@ -1,0 +1,115 @@
+"""Packed directories (build/packs.py): files under them are read back by path, shared bytes are stored
+once, loose files stay files, and every key is found, including the one in 256 that ends in a NUL byte."""
+
+from __future__ import annotations
+
+import hashlib
+from itertools import count
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from build.history_parts import build_index, entity_key, lookup
+from build.packs import INDEX_SUFFIX, PACK_SUFFIX, Packs, pack_file, path_key, tree_files
+from build.paths import PACKS, entity_card_path, pack_of
+from build.writer import TreeWriter, WriterError
+
+
+def a_name(prefix: str, digest_of: object) -> str:
+    """A name whose 16-byte key ends in a NUL byte (NumPy strips those from `S16` values)."""
+    for n in count():
+        name = f"{prefix}{n}"
+        if digest_of(name)[15] == 0:  # type: ignore[operator]
+            return name
+    raise AssertionError  # pragma: no cover
+
+
+def test_packed_paths_are_the_entity_directories_only() -> None:
+    assert pack_of(entity_card_path("mcp-servers", "io.github.a/b")) == "api/entities/mcp-servers"
+    assert pack_of("pages/mcp/io.github.a/b/index.html") == "pages/mcp"
+    assert pack_of("pages/badge/repo/o/n.svg") == "pages/badge/repo"
+    assert pack_of("pages/badge-dark/repo/o/n.svg") == "pages/badge-dark/repo"
+    for loose in ("pages/index.html", "pages/mcp", "api/entities/pages.json", "api/feeds/mcp-servers/rows.jsonl"):
+        assert pack_of(loose) is None, loose
+
+
+def test_a_tree_reads_back_every_file_packed_or_not(tmp_path: Path) -> None:
+    writer = TreeWriter(tmp_path / "t")
+    ending_in_nul = a_name("pages/mcp/x", lambda name: path_key(f"{name}/index.html")) + "/index.html"
+    files = {
+        "pages/index.html": b"<html>home</html>",
+        "pages/mcp/io.github.a/b/index.html": b"<html>a/b</html>",
+        ending_in_nul: b"<html>nul</html>",
+        entity_card_path("mcp-servers", "io.github.a/b"): b'{"entity":"io.github.a/b"}',
+    }
+    for relpath, data in files.items():
+        writer.write_bytes(relpath, data)
+    writer.write_shared("pages/badge/mcp/a.svg", b"<svg>50</svg>")
+    writer.write_shared("pages/badge/mcp/b.svg", b"<svg>50</svg>")
+    writer.write_shared("pages/badge/mcp/c.svg", b"<svg>70</svg>")
+    with pytest.raises(WriterError):
+        writer.write_bytes("pages/mcp/io.github.a/b/index.html", b"again")
+    with pytest.raises(WriterError), writer.open_stream("pages/mcp/big/index.html"):
+        pass
+    writer.close_packs()
+    root = tmp_path / "t"
+    assert not (root / "pages" / "mcp").exists()  # no directory per page: one pack
+    assert (root / "pages" / "index.html").read_bytes() == files["pages/index.html"]
+    assert (root / pack_file("pages/badge/mcp", PACK_SUFFIX)).read_bytes() == b"<svg>50</svg><svg>70</svg>"
+    packs = Packs(root)
+    for relpath, data in files.items():
+        assert packs.read(relpath) == data and packs.exists(relpath), relpath
+    assert packs.read("pages/badge/mcp/b.svg") == b"<svg>50</svg>"
+    assert packs.read("pages/mcp/io.github.a/index.html") is None
+    assert packs.read("pages/repo/o/n/index.html") is None  # a packed directory with no pack in this build
+    assert not packs.exists("pages/mcp/nope/index.html")
+    listed = dict(tree_files(root))
+    assert listed == {
+        **files,
+        "pages/badge/mcp/a.svg": b"<svg>50</svg>",
+        "pages/badge/mcp/b.svg": b"<svg>50</svg>",
+        "pages/badge/mcp/c.svg": b"<svg>70</svg>",
+    }
+    assert not any(name.startswith(f"{PACKS}/") for name in listed)
+
+
+def test_a_packed_file_is_taken_from_the_previous_build_by_its_bytes(tmp_path: Path) -> None:
+    old = TreeWriter(tmp_path / "old")
+    old.write_bytes("pages/mcp/a/index.html", b"<html>a</html>")
+    old.write_bytes("pages/index.html", b"<html>home</html>")
+    old.close_packs()
+    new = TreeWriter(tmp_path / "new")
+    new.take("pages/mcp/a/index.html", tmp_path / "old")
+    new.take("pages/index.html", tmp_path / "old")
+    with pytest.raises(FileNotFoundError):
+        new.take("pages/mcp/b/index.html", tmp_path / "old")
+    new.write_bytes("pages/mcp/b/index.html", b"<html>b</html>")  # the path stays free after a miss
+    new.close_packs()
+    assert new.linked == 2
+    assert (tmp_path / "new" / "pages" / "index.html").stat().st_ino == (
+        tmp_path / "old" / "pages" / "index.html"
+    ).stat().st_ino
+    packs = Packs(tmp_path / "new")
+    assert packs.read("pages/mcp/a/index.html") == b"<html>a</html>"
+    assert packs.read("pages/mcp/b/index.html") == b"<html>b</html>"
+
+
+def test_history_finds_an_entity_whose_key_ends_in_a_nul_byte() -> None:
+    entity = a_name("owner/repo", lambda name: hashlib.sha256(name.encode()).digest())
+    other = "owner/other"
+    index = build_index([(entity_key(other), 0, 10), (entity_key(entity), 10, 25)])
+    assert index.dtype["key"] == np.dtype("S16")
+    assert lookup(index, entity) == (10, 25)
+    assert lookup(index, other) == (0, 10)
+    assert lookup(index, "owner/absent") is None
+
+
+def test_pack_index_is_a_sorted_npy_file(tmp_path: Path) -> None:
+    writer = TreeWriter(tmp_path)
+    for n in range(50):
+        writer.write_bytes(f"pages/llm/m{n}/index.html", b"x" * n)
+    writer.close_packs()
+    with open(tmp_path / pack_file("pages/llm", INDEX_SUFFIX), "rb") as fh:
+        index = np.load(fh, allow_pickle=False)
+    assert index.size == 50 and list(index["key"]) == sorted(index["key"])
