@@ -23,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
         help="build: also time the nightly build over an archive of this many days (1095: three years; "
         "generated and cached first, ~3x the one-year archive's time)",
     )
+    parser.add_argument(
+        "--prefix-days",
+        type=int,
+        help="build: also time the nightly build over the archive's first N days (e.g. 182), from the same "
+        "cached archive: how the nightly cost grows with the archive's age, with no longer archive to generate",
+    )
     parser.add_argument("--corpus", type=Path, help="pricing: a labelled corpus other than the committed one")
     parser.add_argument("--verbose", action="store_true", help="pricing: list every missed and wrong price")
     args = parser.parse_args(argv)
@@ -32,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.part in ("backfill", "all"):
         ok &= backfill.run()
     if args.part in ("build", "all"):
-        ok &= build.run(force_profile=args.profile, growth_days=args.growth_days)
+        ok &= build.run(force_profile=args.profile, growth_days=args.growth_days, prefix_days=args.prefix_days)
     if args.part in ("server", "all"):
         ok &= server.run()
     if args.part in ("redis", "all"):

@@ -135,15 +135,19 @@ class Nightly:
         return self.directory / "site"
 
 
-def nightly_copy(cached: CachedArchive) -> Nightly:
-    """The working copy without the archive's last day (it is linked in by `add_last_day`)."""
-    work = cached.directory / "nightly"
+def nightly_copy(cached: CachedArchive, prefix_days: int | None = None) -> Nightly:
+    """The working copy without the archive's last day (it is linked in by `add_last_day`); with
+    `prefix_days`, of the archive's first that many days only (its own directory), the last of them
+    being the nightly build's day."""
+    work = cached.directory / ("nightly" if prefix_days is None else f"nightly-{prefix_days}d")
     source = cached.rows_dir
     target = work / source.relative_to(cached.directory)
-    last = max(p.stem for p in source.glob("*/*.parquet"))
+    every = sorted({p.stem for p in source.glob("*/*.parquet")})
+    kept = every if prefix_days is None else every[:prefix_days]
+    last = kept[-1]
     for path in sorted(source.glob("*/*.parquet")):
         link = target / path.relative_to(source)
-        if path.stem == last:
+        if path.stem >= last:
             link.unlink(missing_ok=True)
         elif not link.exists():
             link.parent.mkdir(parents=True, exist_ok=True)
@@ -179,9 +183,10 @@ def add_last_day(cached: CachedArchive, nightly: Nightly) -> None:
         os.link(path, link)
 
 
-def full_and_nightly(cached: CachedArchive) -> tuple[BuildRun, BuildRun] | None:
-    """`feeds build --full` over all days but the last, then the last day added and `feeds build`."""
-    nightly = nightly_copy(cached)
+def full_and_nightly(cached: CachedArchive, prefix_days: int | None = None) -> tuple[BuildRun, BuildRun] | None:
+    """`feeds build --full` over all days but the last, then the last day added and `feeds build`
+    (`prefix_days`: of the archive's first that many days)."""
+    nightly = nightly_copy(cached, prefix_days)
     full = timed_build(nightly.directory, nightly.site, options=("--full",))
     if full.returncode != 0:
         say(f"feeds build --full exited {full.returncode}: {full.stderr.strip()[-2000:]}")
@@ -194,7 +199,12 @@ def full_and_nightly(cached: CachedArchive) -> tuple[BuildRun, BuildRun] | None:
     return full, night
 
 
-def run(spec: YearSpec | None = None, force_profile: bool = False, growth_days: int | None = None) -> bool:
+def run(
+    spec: YearSpec | None = None,
+    force_profile: bool = False,
+    growth_days: int | None = None,
+    prefix_days: int | None = None,
+) -> bool:
     spec = spec or YearSpec()
     heading(f"build: feeds build --full over a {spec.days}-day archive, then the nightly build of one more day")
     cached = ensure(spec, cache_root())
@@ -248,6 +258,21 @@ def run(spec: YearSpec | None = None, force_profile: bool = False, growth_days: 
                 f"<= {NIGHTLY_GROWTH}x",
                 growth <= NIGHTLY_GROWTH,
             )
+        )
+    if prefix_days is not None:
+        heading(f"build: the nightly build over the archive's first {prefix_days} days (its age's share)")
+        younger = full_and_nightly(cached, prefix_days)
+        if younger is None:
+            return False
+        young = younger[1].seconds
+        say(f"nightly build summary ({prefix_days} days): {younger[1].summary}")
+        per_day = (night.seconds - young) / (spec.days - prefix_days)
+        fixed = night.seconds - per_day * spec.days
+        estimate = fixed + per_day * 3 * spec.days
+        say(
+            f"nightly {spec.days} d {night.seconds:.1f} s, {prefix_days} d {young:.1f} s: {per_day * 1000:.0f} ms per "
+            f"archived day on top of {fixed:.1f} s; a line through both gives {estimate:.1f} s at {3 * spec.days} days "
+            f"({estimate / night.seconds:.2f}x; an extrapolation, not a measurement: --growth-days measures it)"
         )
     show(checks)
     for label, build_run in (("full", full), ("nightly", night)):
