@@ -260,6 +260,18 @@ def upstream_links(feed: str, entity: str, row: dict[str, Any]) -> list[tuple[st
     return out
 
 
+def version_changes(dates: Sequence[str], versions: Sequence[str | None]) -> list[tuple[str, str | None]]:
+    """(day, version) for each day the version differed from the day before, newest first: a version
+    history says when each version appeared, not the same version once for every day it was seen."""
+    changes = []
+    last: object = object()
+    for day, version in zip(dates, versions, strict=True):
+        if version != last:
+            changes.append((day, version))
+            last = version
+    return changes[::-1]
+
+
 def event_text(event: dict[str, Any]) -> str:
     """A change event as one readable line: the envelope's own summary (build/changes.py), so a page, an Atom
     entry and a notification say it in the same words."""
@@ -495,7 +507,7 @@ class SitePages:
                 context["og_image"] = badge["png"]
             history = None
             if versions is not None:
-                history = list(zip(dates, versions[i, days_idx].tolist(), strict=True))[::-1]
+                history = version_changes(dates, versions[i, days_idx].tolist())
             entity_events = [
                 {"date": e["date"], "type": e["type"], "text": event_text(e)}
                 for e in events.get(entity, [])[-recent_events:][::-1]

@@ -207,12 +207,7 @@ def test_mcp_page_shows_every_field_of_the_spec(site: Path) -> None:
     assert "streamable-http" in html and 'href="https://mcp.example.com/weather"' in html
     assert "2026-10-30T00:00:00Z" in html and "2026-09-01T00:00:00Z" in html
     history = re.findall(r"<tr><td>(2026-11-0\d)</td><td>([\d.]+)</td></tr>", html)
-    assert history == [
-        ("2026-11-04", "1.1.0"),
-        ("2026-11-03", "1.1.0"),
-        ("2026-11-02", "1.0.0"),
-        ("2026-11-01", "1.0.0"),
-    ]
+    assert history == [("2026-11-03", "1.1.0"), ("2026-11-01", "1.0.0")]  # the day each version appeared
     assert "version 1.0.0 -> 1.1.0" in " ".join(page.text)
 
 
@@ -450,3 +445,15 @@ def test_a_page_path_names_its_entity_back(feed: str) -> None:
     assert entity_of_page(feed, entity_page(feed, example)) == example
     if feed == "ai-pricing":  # a URL with a query lives under a hash: only its host and path come back
         assert entity_of_page(feed, entity_page(feed, "https://a.example/p?plan=x")).startswith("https://a.example/")
+
+
+def test_version_history_lists_each_version_once_from_the_day_it_appeared() -> None:
+    days = ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]
+    versions = ["1.0.0", "1.0.0", "1.1.0", None, "1.1.0", "1.1.0"]
+    assert pages.version_changes(days, versions) == [
+        ("2026-11-05", "1.1.0"),
+        ("2026-11-04", None),
+        ("2026-11-03", "1.1.0"),
+        ("2026-11-01", "1.0.0"),
+    ]
+    assert pages.version_changes([], []) == []
