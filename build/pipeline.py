@@ -251,7 +251,20 @@ def run_build(
 ) -> BuildSummary:
     """Write and publish a new tree. `api_document` is the OpenAPI document the /docs page shows,
     passed in because the build knows nothing of the server. Unchanged history months and past trends
-    documents are linked from the published tree (build/reuse.py) unless `full`; the tree is the same."""
+    documents are linked from the published tree (build/reuse.py) unless `full`; the tree is the same.
+    PublishError when another build of the site is running (build/publish.py `exclusive`)."""
+    with publish.exclusive(Path(settings.feeds_site_dir)):
+        return _run_build(settings, api_document=api_document, now=now, quiet=quiet, full=full)
+
+
+def _run_build(
+    settings: Settings,
+    *,
+    api_document: bytes | None,
+    now: datetime | None,
+    quiet: bool,
+    full: bool,
+) -> BuildSummary:
     started = time.monotonic()
     now = now or datetime.now(UTC)
     now_s = now.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -4,16 +4,21 @@
     site.builds/    every kept build, newest last; a build is complete once its build.json exists
 
 A build that fails or is killed never touches the symlink, so the served tree stays exactly as it
-was; its partial directory is removed by the next build. The last KEEP builds stay for rollback,
+was; its partial directory is removed by the next build. One build or publish of a site at a time
+(`exclusive`): a second one started meanwhile (an overlapping cron run) would take the first one's
+partial directory for a killed build's and remove it under it. The last KEEP builds stay for rollback,
 and so that a request that started on the previous tree can still finish reading it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,6 +29,24 @@ KEEP = 3
 
 class PublishError(Exception):
     pass
+
+
+@contextmanager
+def exclusive(site: Path) -> Iterator[None]:
+    """Hold the site's build lock (`flock` on `site.builds/.lock`, released by the kernel when the
+    process dies, so a killed build never leaves it held); PublishError at once when another process
+    holds it, rather than waiting behind a build that may take minutes."""
+    root = builds_dir(site)
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".lock", "a+b") as fh:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise PublishError(f"another build or publish of {site} is running; try again when it ends") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 def new_build_id(now: datetime | None = None) -> str:
@@ -140,16 +163,17 @@ def copy_to(site: Path, destination: Path) -> str:
         raise PublishError(f"build {build_id} is incomplete; refusing to publish it")
     if destination.resolve() == site.resolve() or destination.absolute() == site.absolute():
         raise PublishError(f"{destination} is the site being published")
-    if (builds_dir(destination) / build_id / BUILD_INFO).exists():
+    with exclusive(destination):
+        if (builds_dir(destination) / build_id / BUILD_INFO).exists():
+            swap(destination, build_id)
+            return build_id
+        target = prepare(destination, build_id)
+        target.rmdir()
+        shutil.copytree(source, target, ignore=lambda folder, _names: [BUILD_INFO] if Path(folder) == source else [])
+        shutil.copy2(source / BUILD_INFO, target / BUILD_INFO)
         swap(destination, build_id)
+        prune(destination)
         return build_id
-    target = prepare(destination, build_id)
-    target.rmdir()
-    shutil.copytree(source, target, ignore=lambda folder, _names: [BUILD_INFO] if Path(folder) == source else [])
-    shutil.copy2(source / BUILD_INFO, target / BUILD_INFO)
-    swap(destination, build_id)
-    prune(destination)
-    return build_id
 
 
 def rollback(site: Path) -> str:

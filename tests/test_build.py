@@ -143,7 +143,18 @@ def test_a_build_killed_midway_leaves_the_served_tree_whole(built, monkeypatch) 
     monkeypatch.undo()
     summary = build_site(settings, now=NOW, quiet=True)
     assert os.readlink(site).endswith(summary.build_id)
-    assert len(list(publish.builds_dir(site).iterdir())) == 2  # the partial one was cleared
+    assert len([p for p in publish.builds_dir(site).iterdir() if p.is_dir()]) == 2  # the partial one was cleared
+
+
+def test_a_second_build_of_the_site_is_refused_while_one_runs(built) -> None:
+    """An overlapping build would take the running one's partial directory for a killed build's and
+    remove it; it is refused instead, and the served tree is untouched."""
+    settings, site = built
+    served = os.readlink(site)
+    with publish.exclusive(site), pytest.raises(publish.PublishError, match="another build"):
+        build_site(settings, now=NOW, quiet=True)
+    assert os.readlink(site) == served
+    assert os.readlink(site) != build_site(settings, now=NOW, quiet=True).build_id  # released: builds again
 
 
 def normalised_tree(site: Path) -> dict[str, bytes]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -162,3 +164,27 @@ def test_a_publish_while_the_destination_is_served_never_shows_a_half_tree(tmp_p
     assert problems == []
     assert len(set(seen)) > 1  # the reader did see the tree change under it
     assert len(publish.complete_builds(other)) == publish.KEEP  # older copies pruned, as after a build
+
+
+def test_the_build_lock_is_held_across_processes_and_freed_when_its_holder_dies(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from pathlib import Path; from build import publish\n"
+            "with publish.exclusive(Path(sys.argv[1])):\n print('held', flush=True); time.sleep(60)",
+            str(site),
+        ],
+        stdout=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        with pytest.raises(publish.PublishError, match="another build or publish"), publish.exclusive(site):
+            pass
+    finally:
+        holder.kill()  # a killed build: the kernel releases its lock
+        holder.communicate()
+    with publish.exclusive(site):
+        assert (publish.builds_dir(site) / ".lock").is_file()
