@@ -48,6 +48,7 @@ from build.paths import (
 )
 from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, load_series
+from build.series_cache import SeriesCache
 from build.trends import WINDOWS, compute_trends, day_events
 from build.writer import TreeWriter
 from collectors.archive import Archive
@@ -193,12 +194,18 @@ def build_feed(
     built_at: str | None = None,
     reuse: Reuse | None = None,
     daily_demand: DailyDemand | None = None,
+    series_cache: SeriesCache | None = None,
 ) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     feed_reuse = reuse.feed(archive, feed) if reuse is not None else None
-    series = load_series(archive, feed, progress=say)
+    prior = None
+    if series_cache is not None and reuse is not None and reuse.previous is not None:  # not `--full`
+        prior = series_cache.prior(feed, reuse.feeds[feed])
+    series = load_series(archive, feed, progress=say, prior=prior)
     if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
         feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
+    if series_cache is not None and reuse is not None:
+        series_cache.save(series, reuse.feeds[feed])
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
     linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None
@@ -314,6 +321,7 @@ def _run_build(
                 built_at=now_s,
                 reuse=reuse,
                 daily_demand=daily_demand,
+                series_cache=SeriesCache(settings.series_cache_dir, reuse.code),
             )
             outputs.append(output)
             latest_trends[feed] = trends

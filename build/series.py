@@ -65,6 +65,26 @@ class FeedSeries:
         return self.seen[:, day_index]
 
 
+@dataclass
+class Prior:
+    """The series of a feed's first days as an earlier build read it (build/series_cache.py), as cells:
+    `load_series` fills them in and reads only the days after `days` from the archive."""
+
+    days: list[str]
+    entities: list[str]
+    """Sorted; every one has a cell on one of `days`."""
+    rows: np.ndarray
+    cols: np.ndarray
+    """int [cells]: each cell's entity (into `entities`) and day (into `days`)."""
+    metrics: dict[str, np.ndarray]
+    texts: dict[str, list[Any]]
+    rank: np.ndarray
+    activity: np.ndarray
+    """float64 [cells] (texts: one value per cell), in the cells' order."""
+    latest: list[dict[str, Any] | None]
+    """Each entity's latest row on `days`; None when it must be read again (its day was re-archived)."""
+
+
 def _daily_rank(values: np.ndarray, ascending: bool) -> np.ndarray:
     """1-based competition rank per column ("1224"), ignoring NaN; ties share the better rank."""
     ranks = np.full(values.shape, np.nan)
@@ -79,13 +99,22 @@ def _daily_rank(values: np.ndarray, ascending: bool) -> np.ndarray:
     return ranks
 
 
-def _releases(versions: np.ndarray) -> np.ndarray:
-    """Cumulative count of distinct versions seen per entity up to each day (NaN where absent)."""
+def _releases(versions: np.ndarray, start: int = 0, prior: np.ndarray | None = None) -> np.ndarray:
+    """Cumulative count of distinct versions seen per entity up to each day (NaN where absent).
+    `start`, `prior`: columns before `start` are already counted in `prior` (copied), and counting
+    goes on from them."""
     out = np.full(versions.shape, np.nan)
+    if start:
+        assert prior is not None
+        out[:, :start] = prior[:, :start]
     for i in range(versions.shape[0]):
         seen = 0
         last: object = None
-        for j in range(versions.shape[1]):
+        if start:
+            done = np.flatnonzero(~np.isnan(out[i, :start]))
+            if done.size:
+                seen, last = int(out[i, done[-1]]), versions[i, done[-1]]
+        for j in range(start, versions.shape[1]):
             version = versions[i, j]
             if version is None:
                 continue
@@ -96,10 +125,13 @@ def _releases(versions: np.ndarray) -> np.ndarray:
     return out
 
 
-def _read_entities(archive: Archive, feed: str, days: list[str]) -> tuple[list[str], list[np.ndarray]]:
-    """Every entity of the feed, sorted, and per day the row index (into that list) of each row of
-    the day's file. Reads only the entity column of each day."""
-    known = pa.array([], pa.string())
+def _read_entities(
+    archive: Archive, feed: str, days: list[str], before: list[str]
+) -> tuple[list[str], list[np.ndarray], np.ndarray]:
+    """Every entity of the feed (`before` and those of `days`), sorted; per day the row index (into that
+    list) of each row of the day's file; and the new row of each entity of `before`. Reads only the
+    entity column of each day."""
+    known = pa.array(before, pa.string())
     positions: list[np.ndarray] = []
     for day in days:
         names = archive.files.read(feed, day, ("entity",)).column("entity").combine_chunks()
@@ -114,24 +146,54 @@ def _read_entities(archive: Archive, feed: str, days: list[str]) -> tuple[list[s
     order = sorted(range(len(found)), key=found.__getitem__)  # code point order, as SQL's ORDER BY was
     rank_of = np.empty(len(found), dtype=np.int32)
     rank_of[order] = np.arange(len(found), dtype=np.int32)
-    return [found[k] for k in order], [rank_of[p] for p in positions]
+    return [found[k] for k in order], [rank_of[p] for p in positions], rank_of[: len(before)].astype(np.int64)
 
 
-def load_series(archive: Archive, feed: str, progress: Callable[[str], None] | None = None) -> FeedSeries:
+def _day_rows(archive: Archive, feed: str, day: str, entities: list[str]) -> np.ndarray:
+    """The row index (into the sorted `entities`) of each row of the day's file."""
+    names = archive.files.read(feed, day, ("entity",)).column("entity").combine_chunks()
+    rows: np.ndarray = pc.index_in(names, value_set=pa.array(entities, pa.string())).to_numpy().astype(np.int64)
+    return rows
+
+
+def load_series(
+    archive: Archive, feed: str, progress: Callable[[str], None] | None = None, prior: Prior | None = None
+) -> FeedSeries:
     """Read the feed's matrices from the archive's typed columns (collectors/columnar.py): the entity
     column of each day first (which rows exist), then each day's typed columns, then `data` only of
     the day that holds each entity's latest row. A day file without a current typed column (written
-    before the column existed or changed) is read from its rows with the same extractors."""
+    before the column existed or changed) is read from its rows with the same extractors.
+
+    `prior`: the series of the feed's first days as already read (build/series_cache.py); only the
+    days after them are read, and the result is the same."""
     spec = FEED_SPECS[feed]
     info = FEEDS[feed]
     days = archive.days(feed)
-    entities, rows_of_day = _read_entities(archive, feed, days)
+    if prior is not None and prior.days != days[: len(prior.days)]:
+        prior = None
+    k = len(prior.days) if prior is not None else 0
+    entities, rows_of_new_day, moved = _read_entities(
+        archive, feed, days[k:], prior.entities if prior is not None else []
+    )
+    rows_of_day: list[np.ndarray | None] = [None] * k + list(rows_of_new_day)
     n_entities = len(entities)
     shape = (n_entities, len(days))
     metrics = {name: np.full(shape, np.nan) for name in spec.metrics}
     texts = {name: np.full(shape, None, dtype=object) for name in spec.texts}
     present = np.zeros(shape, dtype=bool)
     activity = np.full(shape, np.nan)
+    rank = np.full(shape, np.nan)
+    if prior is not None:
+        rows, cols = moved[prior.rows], prior.cols
+        present[rows, cols] = True
+        activity[rows, cols] = prior.activity
+        rank[rows, cols] = prior.rank
+        for name in spec.metrics:
+            metrics[name][rows, cols] = prior.metrics[name]
+        for name in spec.texts:
+            column = np.empty(len(prior.texts[name]), dtype=object)
+            column[:] = prior.texts[name]
+            texts[name][rows, cols] = column
     numbers = [(name, metrics[name], spec.metrics[name]) for name in spec.metrics]
     if spec.activity is not None:
         numbers.append((ACTIVITY, activity, spec.activity))
@@ -140,8 +202,10 @@ def load_series(archive: Archive, feed: str, progress: Callable[[str], None] | N
     current = {info.column(name).signature for name in wanted}
 
     count = 0
-    for j, day in enumerate(days):
+    for j in range(k, len(days)):
+        day = days[j]
         rows = rows_of_day[j]
+        assert rows is not None
         present[rows, j] = True
         if current <= archive.files.signatures(feed, day):
             table = archive.files.read(feed, day, wanted)
@@ -170,20 +234,29 @@ def load_series(archive: Archive, feed: str, progress: Callable[[str], None] | N
         else np.zeros(n_entities, dtype=np.int64)
     )
     latest: list[dict[str, Any]] = [{}] * n_entities
-    for j in np.unique(last_seen).tolist() if n_entities else []:
+    read_again = np.ones(n_entities, dtype=bool)
+    if prior is not None:
+        for old, new in enumerate(moved.tolist()):
+            row = prior.latest[old]
+            if last_seen[new] < k and row is not None:
+                latest[new] = row
+                read_again[new] = False
+    for j in np.unique(last_seen[read_again]).tolist() if n_entities else []:
         rows = rows_of_day[j]
-        take = np.flatnonzero(last_seen[rows] == j)
+        if rows is None:  # a day of the prior: its entity column, read now for these rows only
+            rows = _day_rows(archive, feed, days[j], entities)
+        take = np.flatnonzero((last_seen[rows] == j) & read_again[rows])
         blobs = archive.files.read(feed, days[j], ("data",)).column("data").take(pa.array(take)).to_pylist()
         for i, blob in zip(rows[take].tolist(), blobs, strict=True):
             latest[i] = orjson.loads(blob)
 
     if "version" in texts:
-        metrics["releases"] = _releases(texts["version"])
-    rank = (
-        _daily_rank(metrics[spec.rank_metric], spec.rank_ascending)
-        if spec.rank_metric is not None
-        else np.full(shape, np.nan)
-    )
+        before = np.full(shape, np.nan)
+        if prior is not None and "releases" in prior.metrics:
+            before[moved[prior.rows], prior.cols] = prior.metrics["releases"]
+        metrics["releases"] = _releases(texts["version"], k, before)
+    if spec.rank_metric is not None:
+        rank[:, k:] = _daily_rank(metrics[spec.rank_metric][:, k:], spec.rank_ascending)
     return FeedSeries(
         feed=feed,
         days=days,

@@ -250,5 +250,10 @@ class Settings:
     def state_path(self) -> Path:
         return Path(self.feeds_data_dir) / "state.sqlite"
 
+    @property
+    def series_cache_dir(self) -> Path:
+        """Each feed's series as the last build read it (build/series_cache.py): a cache of the archive."""
+        return Path(self.feeds_data_dir) / "cache" / "series"
+
     def ensure_dirs(self) -> None:
         Path(self.feeds_data_dir).mkdir(parents=True, exist_ok=True)

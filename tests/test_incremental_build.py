@@ -24,7 +24,8 @@ from build.packs import Packs, tree_files
 from build.pages import page_file
 from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_path
 from build.pipeline import run_build
-from build.reuse import Reuse, first_changed
+from build.reuse import Reuse, code_digest, fingerprints, first_changed
+from build.series_cache import SeriesCache
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES
 from collectors.state import StateStore
@@ -155,6 +156,13 @@ def full_build(settings: Settings, root: Path, now: datetime) -> Path:
 def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path) -> None:
     site = Path(nightly.feeds_site_dir)
     assert_same_tree(site, full_build(nightly, tmp_path, START + timedelta(minutes=DAYS)))
+    archive = Archive(nightly.archive_path)
+    for feed in FEED_NAMES:  # each nightly build read its earlier days from the series cache
+        prior = SeriesCache(nightly.series_cache_dir, code_digest()).prior(
+            feed, fingerprints(archive, feed, archive.days(feed))
+        )
+        assert prior is not None and prior.days == archive.days(feed), feed
+    archive.close()
     builds = publish.complete_builds(site)
     previous = publish.builds_dir(site) / builds[-2]
     october = part_path("codehost-ai-repos", "2026-10")
