@@ -75,12 +75,10 @@ class Prior:
     """Sorted; every one has a cell on one of `days`."""
     rows: np.ndarray
     cols: np.ndarray
-    """int [cells]: each cell's entity (into `entities`) and day (into `days`)."""
-    metrics: dict[str, np.ndarray]
-    texts: dict[str, list[Any]]
-    rank: np.ndarray
-    activity: np.ndarray
-    """float64 [cells] (texts: one value per cell), in the cells' order."""
+    """int32 [cells]: each cell's entity (into `entities`) and day (into `days`), day by day."""
+    values: Callable[[str], np.ndarray | list[Any]]
+    """The cells' values of one matrix (`metric.<name>`, `text.<name>`, `rank`, `activity`), in the
+    cells' order: read one at a time, so only one is held beside the matrices being filled."""
     latest: list[dict[str, Any] | None]
     """Each entity's latest row on `days`; None when it must be read again (its day was re-archived)."""
 
@@ -146,7 +144,7 @@ def _read_entities(
     order = sorted(range(len(found)), key=found.__getitem__)  # code point order, as SQL's ORDER BY was
     rank_of = np.empty(len(found), dtype=np.int32)
     rank_of[order] = np.arange(len(found), dtype=np.int32)
-    return [found[k] for k in order], [rank_of[p] for p in positions], rank_of[: len(before)].astype(np.int64)
+    return [found[k] for k in order], [rank_of[p] for p in positions], rank_of[: len(before)]
 
 
 def _day_rows(archive: Archive, feed: str, day: str, entities: list[str]) -> np.ndarray:
@@ -186,14 +184,16 @@ def load_series(
     if prior is not None:
         rows, cols = moved[prior.rows], prior.cols
         present[rows, cols] = True
-        activity[rows, cols] = prior.activity
-        rank[rows, cols] = prior.rank
-        for name in spec.metrics:
-            metrics[name][rows, cols] = prior.metrics[name]
+        for name, matrix in [("activity", activity), ("rank", rank)] + [
+            (f"metric.{name}", metrics[name]) for name in spec.metrics
+        ]:
+            matrix[rows, cols] = prior.values(name)
         for name in spec.texts:
-            column = np.empty(len(prior.texts[name]), dtype=object)
-            column[:] = prior.texts[name]
+            listed = prior.values(f"text.{name}")
+            column = np.empty(len(listed), dtype=object)
+            column[:] = listed
             texts[name][rows, cols] = column
+            del listed, column
     numbers = [(name, metrics[name], spec.metrics[name]) for name in spec.metrics]
     if spec.activity is not None:
         numbers.append((ACTIVITY, activity, spec.activity))
@@ -252,8 +252,8 @@ def load_series(
 
     if "version" in texts:
         before = np.full(shape, np.nan)
-        if prior is not None and "releases" in prior.metrics:
-            before[moved[prior.rows], prior.cols] = prior.metrics["releases"]
+        if prior is not None:
+            before[moved[prior.rows], prior.cols] = prior.values("metric.releases")
         metrics["releases"] = _releases(texts["version"], k, before)
     if spec.rank_metric is not None:
         rank[:, k:] = _daily_rank(metrics[spec.rank_metric][:, k:], spec.rank_ascending)

@@ -48,10 +48,11 @@ class SeriesCache:
 
     def save(self, series: FeedSeries, fingerprints: dict[str, str]) -> None:
         """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`)."""
+        target = cache_path(self.directory, series.feed)
         if list(fingerprints) != series.days:  # read while a day was archived again: keep nothing
-            cache_path(self.directory, series.feed).unlink(missing_ok=True)
+            target.unlink(missing_ok=True)
             return
-        seen = series.seen
+        by_day = series.seen.T  # cells day by day, so the cells of the first N days are a prefix
         meta = {
             "format": FORMAT,
             "code": self.code,
@@ -59,22 +60,22 @@ class SeriesCache:
             "days": series.days,
             "fingerprints": fingerprints,
             "entities": series.entities,
-            "metrics": list(series.metrics),
             "texts": list(series.texts),
         }
         arrays: dict[str, np.ndarray] = {
             "meta": _json(meta),
-            "seen": np.packbits(seen, axis=None),
-            "rank": series.rank[seen],
-            "activity": series.activity[seen],
+            "per_day": by_day.sum(axis=1).astype(np.int64),
+            "rows": np.nonzero(by_day)[1].astype(np.int32),
+            "last": series.last_seen.astype(np.int32),
+            "rank": series.rank.T[by_day],
+            "activity": series.activity.T[by_day],
             "latest": _json(series.latest),
         }
         for name, matrix in series.metrics.items():
-            arrays[f"metric.{name}"] = matrix[seen]
+            arrays[f"metric.{name}"] = matrix.T[by_day]
         for name, matrix in series.texts.items():
-            arrays[f"text.{name}"] = _json(matrix[seen].tolist())
+            arrays[f"text.{name}"] = _json(matrix.T[by_day].tolist())
         self.directory.mkdir(parents=True, exist_ok=True)
-        target = cache_path(self.directory, series.feed)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         with open(temporary, "wb") as fh:
             np.savez(fh, allow_pickle=False, **arrays)
@@ -83,8 +84,9 @@ class SeriesCache:
     def prior(self, feed: str, fingerprints: dict[str, str]) -> Prior | None:
         """The cached series of the feed's leading days whose files are unchanged (`fingerprints`: the
         archive's days now), or None when there is nothing usable."""
+        path = cache_path(self.directory, feed)
         try:
-            with open(cache_path(self.directory, feed), "rb") as fh, np.load(fh, allow_pickle=False) as stored:
+            with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
                 meta = orjson.loads(stored["meta"].tobytes())
                 if meta.get("format") != FORMAT or meta.get("code") != self.code or meta.get("feed") != feed:
                     return None
@@ -96,33 +98,37 @@ class SeriesCache:
                     keep += 1
                 if keep == 0:
                     return None
-                entities: list[str] = meta["entities"]
-                bits = np.unpackbits(stored["seen"], count=len(entities) * len(days))
-                seen = bits.astype(bool).reshape(len(entities), len(days))
-                values = {name: stored[f"metric.{name}"] for name in meta["metrics"]}
-                texts = {name: orjson.loads(stored[f"text.{name}"].tobytes()) for name in meta["texts"]}
-                rank, activity = stored["rank"], stored["activity"]
+                per_day = stored["per_day"]
+                cells = int(per_day[:keep].sum())
+                rows = stored["rows"][:cells]
+                last = stored["last"]
                 latest = orjson.loads(stored["latest"].tobytes())
         except (KeyError, ValueError, OSError, zipfile.BadZipFile, orjson.JSONDecodeError):
-            return None  # absent, or written by a build that was killed before the rename: read it all
-        rows, cols = np.nonzero(seen)  # the cells, in the order they were stored (row-major, as `seen[mask]`)
-        cells = cols < keep
-        alive = seen[:, :keep].any(axis=1)
-        kept_rows = np.flatnonzero(alive)
-        renumber = np.full(len(entities), -1, dtype=np.int64)
-        renumber[kept_rows] = np.arange(kept_rows.size)
-        object_cells = np.flatnonzero(cells)
-        last = len(days) - 1 - np.argmax(seen[:, ::-1], axis=1)
-        # a latest row from a day that is read again is not the latest any more: read it again too
-        latest_rows = [latest[i] if last[i] < keep else None for i in kept_rows.tolist()]
+            return None  # absent, or not a whole cache file: read it all
+        entities: list[str] = meta["entities"]
+        alive = np.zeros(len(entities), dtype=bool)
+        alive[rows] = True
+        kept = np.flatnonzero(alive)
+        renumber = np.full(len(entities), -1, dtype=np.int32)
+        renumber[kept] = np.arange(kept.size, dtype=np.int32)
+        texts = set(meta["texts"])
+
+        def values(name: str) -> np.ndarray | list[Any]:
+            with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
+                if name.startswith("text."):
+                    if name[len("text.") :] not in texts:
+                        raise KeyError(name)
+                    listed: list[Any] = orjson.loads(stored[name].tobytes())
+                    return listed[:cells]
+                array: np.ndarray = stored[name][:cells]
+                return array
+
         return Prior(
             days=days[:keep],
-            entities=[entities[i] for i in kept_rows.tolist()],
-            rows=renumber[rows[cells]],
-            cols=cols[cells],
-            metrics={name: array[cells] for name, array in values.items()},
-            texts={name: [listed[k] for k in object_cells.tolist()] for name, listed in texts.items()},
-            rank=rank[cells],
-            activity=activity[cells],
-            latest=latest_rows,
+            entities=[entities[i] for i in kept.tolist()],
+            rows=renumber[rows],
+            cols=np.repeat(np.arange(keep, dtype=np.int32), per_day[:keep]),
+            values=values,
+            # a latest row from a day that is read again is not the latest any more: read it again too
+            latest=[latest[i] if last[i] < keep else None for i in kept.tolist()],
         )
