@@ -1584,3 +1584,17 @@ def test_a_korean_period_word_opening_a_price_line_names_its_period() -> None:
     )
     amounts = {p.amount for p in extract(renewal, URL).plans if p.plan == "Pro 연간"}
     assert amounts == {29000.0}
+
+
+# -- rules from the tenth held-out set --------------------------------------------------------------------
+
+
+def test_a_status_bracket_is_cut_with_its_clause_and_the_spaces_its_link_leaves() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        '<tr><td>Acme Large 5 (<a href="/x">limited availability</a>)</td><td>$10 / MTok</td><td>$50 / MTok</td></tr>'
+        '<tr><td>Acme Old 4 (<a href="/d">retired, except on Bedrock and Google Cloud</a>)</td>'
+        "<td>$15 / MTok</td><td>$75 / MTok</td></tr>"
+        "<tr><td>Acme Tiny (EU, Frankfurt)</td><td>$0.5 / MTok</td><td>$2 / MTok</td></tr></table>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Acme Large 5", "Acme Old 4", "Acme Tiny (EU, Frankfurt)"}
