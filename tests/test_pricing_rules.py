@@ -1598,3 +1598,32 @@ def test_a_status_bracket_is_cut_with_its_clause_and_the_spaces_its_link_leaves(
         "<tr><td>Acme Tiny (EU, Frankfurt)</td><td>$0.5 / MTok</td><td>$2 / MTok</td></tr></table>"
     )
     assert {plan for plan, *_ in entries(html)} == {"Acme Large 5", "Acme Old 4", "Acme Tiny (EU, Frankfurt)"}
+
+
+def _price_table(model: str, amount: str) -> str:
+    return (
+        "<table><tr><th>Model Name</th><th>Sub-item</th><th>Online Inference</th><th>Unit</th></tr>"
+        f"<tr><td>{model}</td><td>Input</td><td>{amount}</td><td>$/M tokens</td></tr></table>"
+    )
+
+
+def test_a_heading_repeated_under_another_heading_names_another_section() -> None:
+    html = page(
+        "<h3>Text Generation</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+        + "<h3>Deep Thinking</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+    )
+    found = [(p.plan, p.amount, p.section) for p in extract(html, URL).plans]
+    assert len(found) == 2
+    assert {section for *_, section in found} == {"Pay-as-you-go", "Deep Thinking · Pay-as-you-go"}
+
+
+def test_a_heading_repeated_under_the_same_heading_is_the_same_section() -> None:
+    html = page(
+        "<h3>Text Generation</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+        + "<h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+    )
+    assert [(p.plan, p.amount) for p in extract(html, URL).plans] == [("Acme 5", 1.4)]
