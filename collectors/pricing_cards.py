@@ -233,14 +233,25 @@ def _is_card(node: LexborNode) -> bool:
     return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node) and not _form(node)
 
 
-FORM_FIELDS = "input[type=range], input[type=number], input[type=text], select, textarea"
+FORM_FIELDS = "input[type=range], input[type=number], select, textarea"
+NUMBER_HINT = re.compile(r"^\s*[\d.,\s]+$")
 
 
 def _form(node: LexborNode) -> bool:
     """A panel asking for quantities (a cost calculator's sliders and number fields) works a total out of
     the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
-    radio buttons) is no such field."""
-    return node.css_first(FORM_FIELDS) is not None
+    radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
+    or hardware ID a purchase card asks for): a text field asks for a quantity when it says it takes
+    digits (`inputmode`) or shows a number (its value or placeholder)."""
+    return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
+
+
+def _asks_number(field: LexborNode) -> bool:
+    attrs = field.attributes
+    if (attrs.get("inputmode") or "").lower() in {"numeric", "decimal"}:
+        return True
+    shown = attrs.get("value") or attrs.get("placeholder") or ""
+    return not shown or bool(NUMBER_HINT.match(shown))
 
 
 def _several_sections(node: LexborNode) -> bool:

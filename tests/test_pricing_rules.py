@@ -1627,3 +1627,29 @@ def test_a_heading_repeated_under_the_same_heading_is_the_same_section() -> None
         + _price_table("Acme 5", "1.4")
     )
     assert [(p.plan, p.amount) for p in extract(html, URL).plans] == [("Acme 5", 1.4)]
+
+
+def _purchase_row(field: str) -> str:
+    card = (
+        '<div class="purchase-card"><h3>{name}</h3><div class="price-sale">{price}</div>'
+        '<p class="price-note">One-time payment</p>{field}</div>'
+    )
+    return page(
+        '<div class="purchase-grid">'
+        + card.format(name="Personal", price="$199", field=field)
+        + card.format(name="Business", price="$649", field=field)
+        + "</div>"
+    )
+
+
+def test_a_card_asking_for_a_licence_id_in_a_text_field_is_still_a_card() -> None:
+    html = _purchase_row('<input type="text" placeholder="RM-HW-XXXXXXXXXXXXXXXX" maxlength="23">')
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Personal", 199.0), ("Business", 649.0)}
+
+
+@pytest.mark.parametrize(
+    "field",
+    ['<input type="text" value="10">', '<input type="text" inputmode="numeric" placeholder="Seats">'],
+)
+def test_a_text_field_asking_for_a_number_makes_a_calculator_not_a_card(field: str) -> None:
+    assert entries(_purchase_row(field)) == set()
