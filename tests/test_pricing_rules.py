@@ -1653,3 +1653,28 @@ def test_a_card_asking_for_a_licence_id_in_a_text_field_is_still_a_card() -> Non
 )
 def test_a_text_field_asking_for_a_number_makes_a_calculator_not_a_card(field: str) -> None:
     assert entries(_purchase_row(field)) == set()
+
+
+def _sale_row(style: str) -> str:
+    card = '<div class="plan-card"><h3>{name}</h3><div class="was">{old}</div><div class="now">{new}</div></div>'
+    return (
+        f"<html><head><style>.plan-card .was {{ {style} }}</style></head><body><div class='plans'>"
+        + card.format(name="Personal", old="¥49,800", new="¥29,800")
+        + card.format(name="Business", old="¥148,000", new="¥99,800")
+        + "</div></body></html>"
+    )
+
+
+def test_a_price_in_a_class_the_page_style_strikes_through_is_the_old_price() -> None:
+    html = _sale_row("color: grey; text-decoration: line-through;")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html, "https://www.example.jp/pricing")} == {
+        ("Personal", 29800.0),
+        ("Business", 99800.0),
+    }
+
+
+def test_a_price_in_a_class_the_page_style_only_underlines_stays() -> None:
+    html = _sale_row("text-decoration: underline;")
+    assert ("Personal", 49800.0) in {
+        (plan, amount) for plan, _, amount, *_ in entries(html, "https://www.example.jp/pricing")
+    }
