@@ -1678,3 +1678,22 @@ def test_a_price_in_a_class_the_page_style_only_underlines_stays() -> None:
     assert ("Personal", 49800.0) in {
         (plan, amount) for plan, _, amount, *_ in entries(html, "https://www.example.jp/pricing")
     }
+
+
+def _plan_row(starter_name: str) -> str:
+    return page(
+        '<div class="plans"><div class="plan"><div class="pname">Free</div><div class="price">$0</div></div>'
+        f'<div class="plan rec"><div class="pname">{starter_name}</div><div class="price">$50/Monat</div></div>'
+        '<div class="plan"><div class="pname">Pro</div><div class="price">$500/Monat</div></div></div>',
+        lang="de",
+    )
+
+
+def test_a_ribbon_in_an_element_of_its_own_beside_the_name_is_not_part_of_it() -> None:
+    html = _plan_row('Starter <span class="rectag">Empfohlen</span>')
+    assert {plan for plan, *_ in entries(html)} == {"Free", "Starter", "Pro"}
+
+
+def test_a_ribbon_word_written_into_the_name_itself_stays() -> None:
+    html = _plan_row("Starter Beliebt Plus")
+    assert "Starter Beliebt Plus" in {plan for plan, *_ in entries(html)}
