@@ -233,14 +233,25 @@ def _is_card(node: LexborNode) -> bool:
     return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node) and not _form(node)
 
 
-FORM_FIELDS = "input[type=range], input[type=number], input[type=text], select, textarea"
+FORM_FIELDS = "input[type=range], input[type=number], select, textarea"
+NUMBER_HINT = re.compile(r"^\s*[\d.,\s]+$")
 
 
 def _form(node: LexborNode) -> bool:
     """A panel asking for quantities (a cost calculator's sliders and number fields) works a total out of
     the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
-    radio buttons) is no such field."""
-    return node.css_first(FORM_FIELDS) is not None
+    radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
+    or hardware ID a purchase card asks for): a text field asks for a quantity when it says it takes
+    digits (`inputmode`) or shows a number (its value or placeholder)."""
+    return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
+
+
+def _asks_number(field: LexborNode) -> bool:
+    attrs = field.attributes
+    if (attrs.get("inputmode") or "").lower() in {"numeric", "decimal"}:
+        return True
+    shown = attrs.get("value") or attrs.get("placeholder") or ""
+    return not shown or bool(NUMBER_HINT.match(shown))
 
 
 def _several_sections(node: LexborNode) -> bool:
@@ -485,8 +496,9 @@ def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
 
 def _name_text(node: LexborNode) -> str:
     """The node's text as a plan name: not a price, not what a price element says ("Özel" in `h2.price`),
-    not a question (a FAQ entry)."""
-    text = _clean(node.text(separator=" "))
+    not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
+    <span class="rectag">Empfohlen</span>")."""
+    text = _without_ribbons(node, _clean(node.text(separator=" ")))
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
     if COMPARISON.search(text) or CUSTOM_LINE.match(text):
@@ -494,6 +506,17 @@ def _name_text(node: LexborNode) -> str:
     if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
+
+
+def _without_ribbons(node: LexborNode, text: str) -> str:
+    for child in node.iter():
+        ribbon = _clean(child.text(separator=" "))
+        if ribbon and ribbon != text and RIBBON.match(ribbon):
+            if text.endswith(ribbon):
+                text = text[: -len(ribbon)].rstrip()
+            elif text.startswith(ribbon):
+                text = text[len(ribbon) :].lstrip()
+    return text
 
 
 def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
@@ -508,7 +531,9 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         holder = node.parent
         if holder is None or holder.mem_id == card.mem_id:
             return ""
-        text = " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
+        text = _without_ribbons(
+            holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
+        )
         if RIBBON.match(text):
             continue
         if within is not None and _quantity_name(card, holder, text):

@@ -58,8 +58,9 @@ def extract(html: str, url: str) -> Extraction:
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
     microdata = microdata_plans(tree, fallback)
+    struck = struck_classes(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
-    drop_struck(tree)
+    drop_struck(tree, struck)
     tables, used = table_plans(tree, page)
     state = app_state_plans(LexborHTMLParser(html))
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
@@ -135,16 +136,35 @@ def _without_shown_summaries(plans: list[PricePlan], lows: set[float]) -> list[P
     return [p for p in plans if not (p.method == "jsonld" and p.amount in lows and (p.amount, p.currency) in shown)]
 
 
-def drop_struck(tree: LexborHTMLParser) -> None:
+CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+STRUCK_DECLARATION = re.compile(r"text-decoration(?:-line)?\s*:[^;}]*line-through", re.I)
+LAST_CLASS = re.compile(r"\.([A-Za-z_][\w-]*)(?::[\w-]+(?:\([^)]*\))?)*\s*$")
+
+
+def struck_classes(tree: LexborHTMLParser) -> frozenset[str]:
+    """The classes the page's own style sheets strike through (`.price-original { text-decoration:
+    line-through }`): the element a selector ends on, by its last class. Read before the styles go."""
+    found: set[str] = set()
+    for style in tree.css("style"):
+        for selectors, declarations in CSS_RULE.findall(style.text() or ""):
+            if STRUCK_DECLARATION.search(declarations):
+                found.update(m.group(1) for s in selectors.split(",") if (m := LAST_CLASS.search(s.strip())))
+    return frozenset(found)
+
+
+def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:
     """Remove struck-through texts: a crossed-out price ("<s>$25</s> $19") is the old one, and a crossed-out
-    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>` or with a CSS class."""
+    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>`, with a class named for it,
+    or with a class their style sheet strikes (`struck_classes`)."""
     root = tree.body
     if root is None:
         return
     struck = [
         node
         for node in root.traverse()
-        if node.tag in STRUCK_TAGS or STRUCK_CLASS.search(node.attributes.get("class") or "")
+        if node.tag in STRUCK_TAGS
+        or STRUCK_CLASS.search(node.attributes.get("class") or "")
+        or (classes and not classes.isdisjoint((node.attributes.get("class") or "").split()))
     ]
     ids = {node.mem_id for node in struck}
     for node in struck:

@@ -99,6 +99,8 @@ class Context:
     currency: str | None = None
     outer: str | None = None
     """The heading of higher rank the table's own heading sits under ("Gemini 2.5 Pro" over "Standard")."""
+    section: str | None = None
+    """The section a table under the heading names its prices with, when it is not the heading alone."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
     header: Grid | None = None  # a header-only table waiting for its body table
     header_node: LexborNode | None = None
     ranks: dict[int, str] = {}  # the last heading of each rank above the current point
+    first_outer: dict[str, str | None] = {}  # each heading's text -> the heading above it where first met
     consumed: set[int] = set()  # lines already read as part of a run of priced lines
     for node in root.traverse():
         if node.mem_id in consumed or _within(node, used):
@@ -138,7 +141,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 ranks = {r: t for r, t in ranks.items() if r < rank}
                 outer = ranks[max(ranks)] if ranks else None
                 ranks[rank] = text
-                context = Context(heading=text, outer=outer)
+                context = Context(heading=text, outer=outer, section=_repeated_heading(text, outer, first_outer))
                 if not price_matches(text):  # "Pricing (per 1M tokens, USD)": the unit of the table below
                     _note(node, context, page)
                 header = None
@@ -150,7 +153,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             joined = joined_header(header, grid, header_rows)
             grid, header_rows = joined or (grid, header_rows)
             caption = node.css_first("caption")
-            found = read_grid(grid, header_rows, _section(caption, context), context, page)
+            found = _in_section(read_grid(grid, header_rows, _section(caption, context), context, page), context)
             if found:
                 plans.extend(found)
                 used.append(node)
@@ -180,6 +183,28 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             else:
                 _note(node, context, page)
     return plans, used
+
+
+def _in_section(plans: list[PricePlan], context: Context) -> list[PricePlan]:
+    """A table's prices named with the section of a repeated heading (`_repeated_heading`) in place of the
+    heading alone; the model names the heading may have given stay as they are."""
+    heading, section = context.heading, context.section
+    if not heading or not section or section == heading:
+        return plans
+    return [
+        p.model_copy(update={"section": section + p.section[len(heading) :]})
+        if p.section and p.section.startswith(heading)
+        else p
+        for p in plans
+    ]
+
+
+def _repeated_heading(text: str, outer: str | None, first_outer: dict[str, str | None]) -> str:
+    """A heading met again under another heading of higher rank ("Pay-as-you-go" under "Text Generation",
+    then under "Deep Thinking") is named with that one ("Deep Thinking · Pay-as-you-go"): the tables under
+    it are other sections, so the same model priced in both is two entries, not one seen twice."""
+    seen = first_outer.setdefault(text, outer)
+    return f"{outer} · {text}" if outer and seen != outer else text
 
 
 def _rank(node: LexborNode) -> int:

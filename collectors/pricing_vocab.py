@@ -340,16 +340,18 @@ title of a feature table, never a plan's name."""
 
 
 BADGE_START = re.compile(
-    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|legacy|limited|preview|experimental|sale|discount|"
+    r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|retired|legacy|limited|preview|experimental|sale|discount|"
     r"coming\s+soon|"
     r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*off)\b|^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠)",
     re.I,
 )
 """Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折") rather than names it (no
 word boundary after a Chinese word: "限时" runs into "2.5折")."""
-BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)(?P<note>[^()（）]{2,40})[)）]$")
+BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)\s*(?P<note>[^()（）]{2,60}?)\s*[)）]$")
 """A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)",
-"DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it)."""
+"DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it). Spaces just inside the
+brackets are the page's markup, not the note ("( limited availability )", a link set inside them), and a
+status note may say more after its first word ("(retired, except on Bedrock and Google Cloud)")."""
 
 
 def without_tag(label: str) -> str:

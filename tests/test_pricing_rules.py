@@ -1584,3 +1584,116 @@ def test_a_korean_period_word_opening_a_price_line_names_its_period() -> None:
     )
     amounts = {p.amount for p in extract(renewal, URL).plans if p.plan == "Pro 연간"}
     assert amounts == {29000.0}
+
+
+# -- rules from the tenth held-out set --------------------------------------------------------------------
+
+
+def test_a_status_bracket_is_cut_with_its_clause_and_the_spaces_its_link_leaves() -> None:
+    html = page(
+        "<table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        '<tr><td>Acme Large 5 (<a href="/x">limited availability</a>)</td><td>$10 / MTok</td><td>$50 / MTok</td></tr>'
+        '<tr><td>Acme Old 4 (<a href="/d">retired, except on Bedrock and Google Cloud</a>)</td>'
+        "<td>$15 / MTok</td><td>$75 / MTok</td></tr>"
+        "<tr><td>Acme Tiny (EU, Frankfurt)</td><td>$0.5 / MTok</td><td>$2 / MTok</td></tr></table>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Acme Large 5", "Acme Old 4", "Acme Tiny (EU, Frankfurt)"}
+
+
+def _price_table(model: str, amount: str) -> str:
+    return (
+        "<table><tr><th>Model Name</th><th>Sub-item</th><th>Online Inference</th><th>Unit</th></tr>"
+        f"<tr><td>{model}</td><td>Input</td><td>{amount}</td><td>$/M tokens</td></tr></table>"
+    )
+
+
+def test_a_heading_repeated_under_another_heading_names_another_section() -> None:
+    html = page(
+        "<h3>Text Generation</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+        + "<h3>Deep Thinking</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+    )
+    found = [(p.plan, p.amount, p.section) for p in extract(html, URL).plans]
+    assert len(found) == 2
+    assert {section for *_, section in found} == {"Pay-as-you-go", "Deep Thinking · Pay-as-you-go"}
+
+
+def test_a_heading_repeated_under_the_same_heading_is_the_same_section() -> None:
+    html = page(
+        "<h3>Text Generation</h3><h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+        + "<h4>Pay-as-you-go</h4>"
+        + _price_table("Acme 5", "1.4")
+    )
+    assert [(p.plan, p.amount) for p in extract(html, URL).plans] == [("Acme 5", 1.4)]
+
+
+def _purchase_row(field: str) -> str:
+    card = (
+        '<div class="purchase-card"><h3>{name}</h3><div class="price-sale">{price}</div>'
+        '<p class="price-note">One-time payment</p>{field}</div>'
+    )
+    return page(
+        '<div class="purchase-grid">'
+        + card.format(name="Personal", price="$199", field=field)
+        + card.format(name="Business", price="$649", field=field)
+        + "</div>"
+    )
+
+
+def test_a_card_asking_for_a_licence_id_in_a_text_field_is_still_a_card() -> None:
+    html = _purchase_row('<input type="text" placeholder="RM-HW-XXXXXXXXXXXXXXXX" maxlength="23">')
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Personal", 199.0), ("Business", 649.0)}
+
+
+@pytest.mark.parametrize(
+    "field",
+    ['<input type="text" value="10">', '<input type="text" inputmode="numeric" placeholder="Seats">'],
+)
+def test_a_text_field_asking_for_a_number_makes_a_calculator_not_a_card(field: str) -> None:
+    assert entries(_purchase_row(field)) == set()
+
+
+def _sale_row(style: str) -> str:
+    card = '<div class="plan-card"><h3>{name}</h3><div class="was">{old}</div><div class="now">{new}</div></div>'
+    return (
+        f"<html><head><style>.plan-card .was {{ {style} }}</style></head><body><div class='plans'>"
+        + card.format(name="Personal", old="¥49,800", new="¥29,800")
+        + card.format(name="Business", old="¥148,000", new="¥99,800")
+        + "</div></body></html>"
+    )
+
+
+def test_a_price_in_a_class_the_page_style_strikes_through_is_the_old_price() -> None:
+    html = _sale_row("color: grey; text-decoration: line-through;")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html, "https://www.example.jp/pricing")} == {
+        ("Personal", 29800.0),
+        ("Business", 99800.0),
+    }
+
+
+def test_a_price_in_a_class_the_page_style_only_underlines_stays() -> None:
+    html = _sale_row("text-decoration: underline;")
+    assert ("Personal", 49800.0) in {
+        (plan, amount) for plan, _, amount, *_ in entries(html, "https://www.example.jp/pricing")
+    }
+
+
+def _plan_row(starter_name: str) -> str:
+    return page(
+        '<div class="plans"><div class="plan"><div class="pname">Free</div><div class="price">$0</div></div>'
+        f'<div class="plan rec"><div class="pname">{starter_name}</div><div class="price">$50/Monat</div></div>'
+        '<div class="plan"><div class="pname">Pro</div><div class="price">$500/Monat</div></div></div>',
+        lang="de",
+    )
+
+
+def test_a_ribbon_in_an_element_of_its_own_beside_the_name_is_not_part_of_it() -> None:
+    html = _plan_row('Starter <span class="rectag">Empfohlen</span>')
+    assert {plan for plan, *_ in entries(html)} == {"Free", "Starter", "Pro"}
+
+
+def test_a_ribbon_word_written_into_the_name_itself_stays() -> None:
+    html = _plan_row("Starter Beliebt Plus")
+    assert "Starter Beliebt Plus" in {plan for plan, *_ in entries(html)}
