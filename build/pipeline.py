@@ -49,7 +49,7 @@ from build.paths import (
 from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, load_series
 from build.series_cache import SeriesCache
-from build.trends import WINDOWS, compute_trends, day_events, known_events
+from build.trends import WINDOWS, compute_trends, day_events
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.demand_log import open_demand_log
@@ -204,6 +204,8 @@ def build_feed(
     series = load_series(archive, feed, progress=say, prior=prior)
     if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
         feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
+    if series_cache is not None and reuse is not None:
+        series_cache.save(series, reuse.feeds[feed])
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
     linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None
@@ -216,15 +218,10 @@ def build_feed(
             {entity: n for (f, entity), n in demand.items() if f == feed},
             past_demand=None if daily_demand is None else partial(daily_demand.week, feed),
         )
-    if prior is not None and series.days[: len(prior.days)] == prior.days:
-        known_events(series, prior.events)
-    by_day = [day_events(series, j, momentum) for j in range(len(series.days))]
     events: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for listed in by_day:
-        for event in listed:
+    for j in range(len(series.days)):
+        for event in day_events(series, j, momentum):
             events[event["entity"]].append(event)
-    if series_cache is not None and reuse is not None:
-        series_cache.save(series, reuse.feeds[feed], by_day)
     latest_trends = write_trends(writer, series, momentum, feed_reuse)
     say(f"{feed}: trends written")
     if site_url is not None:

@@ -81,8 +81,6 @@ class Prior:
     cells' order: read one at a time, so only one is held beside the matrices being filled."""
     latest: list[dict[str, Any] | None]
     """Each entity's latest row on `days`; None when it must be read again (its day was re-archived)."""
-    events: list[list[dict[str, Any]]] = field(default_factory=list)
-    """The change events of each of `days` (build/trends.py `day_events`), as that build computed them."""
 
 
 def _daily_rank(values: np.ndarray, ascending: bool) -> np.ndarray:

@@ -4,10 +4,7 @@ Reading the series decodes the typed columns of every archived day: on a one-yea
 of a nightly build that grew with the archive's age (~9 s a night for one year, three times that after
 three). Every day's cells depend on that day's file alone, so the series of days whose files are
 unchanged is what the previous build read: it is kept here, and the next build reads the archive
-only from the first day that is new, gone or archived again (build/reuse.py `first_changed`). The
-change events of those days are kept too: a day's events depend on the days up to it only (the
-premise of reusing past trends documents, build/reuse.py), and computing every day's events for every
-entity each night grew with the archive's age twice over (days x entities).
+only from the first day that is new, gone or archived again (build/reuse.py `first_changed`).
 
 One file per feed, `<FEEDS_DATA_DIR>/cache/series/<feed>.npz` (written to a temporary name and
 renamed, so a killed build leaves the previous one): the cells the feed has (an entity's value on a
@@ -30,7 +27,7 @@ import orjson
 
 from build.series import FeedSeries, Prior
 
-FORMAT = 2
+FORMAT = 1
 """Bump when the file's meaning changes."""
 
 
@@ -49,9 +46,8 @@ class SeriesCache:
     directory: Path
     code: str
 
-    def save(self, series: FeedSeries, fingerprints: dict[str, str], events: list[list[dict[str, Any]]]) -> None:
-        """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`), and the
-        change events of each of its days (build/trends.py `day_events`)."""
+    def save(self, series: FeedSeries, fingerprints: dict[str, str]) -> None:
+        """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`)."""
         target = cache_path(self.directory, series.feed)
         if list(fingerprints) != series.days:  # read while a day was archived again: keep nothing
             target.unlink(missing_ok=True)
@@ -74,7 +70,6 @@ class SeriesCache:
             "rank": series.rank.T[by_day],
             "activity": series.activity.T[by_day],
             "latest": _json(series.latest),
-            "events": _json(events),
         }
         for name, matrix in series.metrics.items():
             arrays[f"metric.{name}"] = matrix.T[by_day]
@@ -108,7 +103,6 @@ class SeriesCache:
                 rows = stored["rows"][:cells]
                 last = stored["last"]
                 latest = orjson.loads(stored["latest"].tobytes())
-                events = orjson.loads(stored["events"].tobytes())[:keep]
         except (KeyError, ValueError, OSError, zipfile.BadZipFile, orjson.JSONDecodeError):
             return None  # absent, or not a whole cache file: read it all
         entities: list[str] = meta["entities"]
@@ -137,5 +131,4 @@ class SeriesCache:
             values=values,
             # a latest row from a day that is read again is not the latest any more: read it again too
             latest=[latest[i] if last[i] < keep else None for i in kept.tolist()],
-            events=events,
         )

@@ -322,14 +322,6 @@ def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
     return memo[1]
 
 
-def known_events(series: FeedSeries, events: list[list[dict[str, Any]]]) -> None:
-    """Take the events of the series' first days as already computed (build/series_cache.py): the
-    events of a day depend on the days up to it only, so they are those a build of these days found."""
-    known = _day_events(series)
-    for day_index, listed in enumerate(events):
-        known.setdefault(day_index, listed)
-
-
 def day_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
     """`compute_events` of one day, computed once per series (shared with the trends documents)."""
     known = _day_events(series)

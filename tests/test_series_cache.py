@@ -46,7 +46,7 @@ def test_a_new_day_is_read_on_top_of_the_cached_days(archive: Archive, tmp_path:
     last = archive.days(feed)[-1]
     hidden = tmp_path / "hidden.parquet"
     os.rename(archive.files.path(feed, last), hidden)
-    cache.save(load_series(archive, feed), now(archive, feed), [])
+    cache.save(load_series(archive, feed), now(archive, feed))
     os.rename(hidden, archive.files.path(feed, last))
     prior = cache.prior(feed, now(archive, feed))
     assert prior is not None and prior.days == archive.days(feed)[:-1]
@@ -57,23 +57,22 @@ def test_a_new_day_is_read_on_top_of_the_cached_days(archive: Archive, tmp_path:
 def test_a_re_collected_day_is_read_again_with_every_day_after_it(archive: Archive, tmp_path: Path, feed: str) -> None:
     cache = SeriesCache(tmp_path / "cache", "code")
     full = load_series(archive, feed)
+    cache.save(full, now(archive, feed))
     days = archive.days(feed)
-    events = [[{"id": f"e{j}", "date": day, "summary": "é"}] for j, day in enumerate(days)]
-    cache.save(full, now(archive, feed), events)
     for cut in range(len(days)):
         changed = {day: ("other" if day == days[cut] else mark) for day, mark in now(archive, feed).items()}
         prior = cache.prior(feed, changed)
         if cut == 0:
             assert prior is None
             continue
-        assert prior is not None and prior.days == days[:cut] and prior.events == events[:cut]
+        assert prior is not None and prior.days == days[:cut]
         assert_same(load_series(archive, feed, prior=prior), full)
 
 
 def test_a_removed_day_keeps_the_days_before_it(archive: Archive, tmp_path: Path) -> None:
     feed = "codehost-ai-repos"
     cache = SeriesCache(tmp_path / "cache", "code")
-    cache.save(load_series(archive, feed), now(archive, feed), [])
+    cache.save(load_series(archive, feed), now(archive, feed))
     gone = archive.days(feed)[1]
     archive.files.path(feed, gone).unlink()
     prior = cache.prior(feed, now(archive, feed))
@@ -83,7 +82,7 @@ def test_a_removed_day_keeps_the_days_before_it(archive: Archive, tmp_path: Path
 
 def test_a_cache_of_other_code_another_feed_or_a_broken_file_is_not_used(archive: Archive, tmp_path: Path) -> None:
     feed = "mcp-servers"
-    SeriesCache(tmp_path / "cache", "old code").save(load_series(archive, feed), now(archive, feed), [])
+    SeriesCache(tmp_path / "cache", "old code").save(load_series(archive, feed), now(archive, feed))
     assert SeriesCache(tmp_path / "cache", "new code").prior(feed, now(archive, feed)) is None
     assert SeriesCache(tmp_path / "cache", "old code").prior("forum-launch-ai", now(archive, "forum-launch-ai")) is None
     cache_path(tmp_path / "cache", feed).write_bytes(b"PK\x03\x04 not a whole file")
@@ -93,6 +92,6 @@ def test_a_cache_of_other_code_another_feed_or_a_broken_file_is_not_used(archive
 def test_a_series_read_while_a_day_was_archived_again_is_not_kept(archive: Archive, tmp_path: Path) -> None:
     feed = "llm-pricing"
     cache = SeriesCache(tmp_path / "cache", "code")
-    cache.save(load_series(archive, feed), now(archive, feed), [])
-    cache.save(load_series(archive, feed), {}, [])  # build/reuse.py `confirm` found a day replaced meanwhile
+    cache.save(load_series(archive, feed), now(archive, feed))
+    cache.save(load_series(archive, feed), {})  # build/reuse.py `confirm` found a day replaced meanwhile
     assert not cache_path(tmp_path / "cache", feed).exists()
