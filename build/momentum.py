@@ -1,8 +1,9 @@
 """Momentum: one 0-100 score per entity of the four momentum categories (SPEC §2.3).
 
 Score = weighted growth, consistency, recency and demand, each a percentile or a decay so that
-categories of very different sizes share one scale. `compute_momentum` scores the current day and
-the last `HISTORY_DAYS` days as column operations over the build's matrices, and reads and writes
+categories of very different sizes share one scale. `compute_momentum` scores every archived day as
+column operations over the build's matrices (cards and pages show the last `HISTORY_DAYS`; change
+events compare each day with the entity's previous scored day, whenever it was), and reads and writes
 no files, so the score is a pure function of the archive and the week's demand.
 See docs/momentum.md.
 """
@@ -60,11 +61,26 @@ class Momentum:
     """"growth", "consistency", "recency", "demand": float [E], 0-100, 1 decimal; NaN if absent."""
     basis: list[str]
     """"archive" | "bootstrap" per entity; "" if absent on the current day."""
-    history_days: list[str]
-    """The last min(HISTORY_DAYS, len(series.days)) archived days."""
-    history: np.ndarray
-    """float [E x len(history_days)]: the score on each of those days; NaN if absent."""
+    days: list[str]
+    """== series.days: every archived day."""
+    scores: np.ndarray
+    """float [E x len(days)]: the score on each archived day, 1 decimal; NaN if absent. Every day, not
+    only the shown history: a day's momentum jumps (build/trends.py) compare it with the entity's
+    previous scored day, and a window sliding with the latest day would make a past day's events
+    depend on how many days came after it."""
+    history_size: int = HISTORY_DAYS
+    """How many of the last days cards and pages show (`history_days`, `history`)."""
     _index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def history_days(self) -> list[str]:
+        """The last min(history_size, len(days)) archived days."""
+        return self.days[len(self.days) - min(self.history_size, len(self.days)) :]
+
+    @property
+    def history(self) -> np.ndarray:
+        """float [E x len(history_days)]: the score on each of those days; NaN if absent."""
+        return self.scores[:, len(self.days) - len(self.history_days) :]
 
     def __post_init__(self) -> None:
         # entity() is called once per entity page: a dict, not list.index, keeps that linear.
@@ -423,16 +439,14 @@ def compute_momentum(
     lookups = np.array([float(demand.get(entity, 0) or 0) for entity in series.entities])
     zeros = np.zeros(n)
     n_days = len(series.days)
-    first = n_days - min(max(history_days, 0), n_days)
-    history = np.full((n, n_days - first), np.nan)
-    for t in range(min(first, n_days - 1), n_days):
+    scores = np.full((n, n_days), np.nan)
+    for t in range(n_days):
         day_lookups = lookups
         if past_demand is not None and t < n_days - 1:
             week = past_demand(series.days[t])
             day_lookups = np.array([float(week.get(entity, 0) or 0) for entity in series.entities]) if week else zeros
         score, components, bootstrap, present = _score_day(ctx, t, day_lookups)
-        if t >= first:
-            history[:, t - first] = np.round(score, 1)
+        scores[:, t] = np.round(score, 1)
     # The last pass is the current day.
     basis = [("bootstrap" if b else "archive") if p else "" for b, p in zip(bootstrap, present, strict=True)]
     return Momentum(
@@ -441,6 +455,7 @@ def compute_momentum(
         score=np.round(score, 1),
         components={name: np.round(values, 1) for name, values in components.items()},
         basis=basis,
-        history_days=series.days[first:],
-        history=history,
+        days=list(series.days),
+        scores=scores,
+        history_size=max(history_days, 0),
     )

@@ -252,17 +252,15 @@ def _trending_moves(series: FeedSeries, day: int, size: int) -> list[dict[str, A
 
 
 def _momentum_jumps(series: FeedSeries, momentum: Momentum, day: int) -> list[dict[str, Any]]:
-    """Score moves of at least MOMENTUM_JUMP_POINTS since the entity's previous scored day, within the
-    momentum's score history (its last HISTORY_DAYS days)."""
-    first = len(series.days) - len(momentum.history_days)
-    h = day - first
-    if h < 1:
+    """Score moves of at least MOMENTUM_JUMP_POINTS since the entity's previous scored day (whenever it
+    was: the day's events depend on the days up to it only)."""
+    if day < 1:
         return []
-    history = momentum.history
-    rows = np.flatnonzero(~np.isnan(history[:, h]))
-    previous = _previous_where(lambda r, k: ~np.isnan(history[r, k]), rows, h)
+    scores = momentum.scores
+    rows = np.flatnonzero(~np.isnan(scores[:, day]))
+    previous = _previous_where(lambda r, k: ~np.isnan(scores[r, k]), rows, day)
     rows, previous = rows[previous >= 0], previous[previous >= 0]
-    after, before = history[rows, h], history[rows, previous]
+    after, before = scores[rows, day], scores[rows, previous]
     jumped = np.abs(np.round(after - before, 1)) >= changes.MOMENTUM_JUMP_POINTS
     return [
         changes.momentum_change(
@@ -273,7 +271,7 @@ def _momentum_jumps(series: FeedSeries, momentum: Momentum, day: int) -> list[di
             float(before[n]),
             float(after[n]),
             changes.MOMENTUM_JUMP_POINTS,
-            momentum.history_days[int(previous[n])],
+            momentum.days[int(previous[n])],
         )
         for n in np.flatnonzero(jumped)
     ]

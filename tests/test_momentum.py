@@ -42,6 +42,7 @@ def noon(j: int) -> str:
 
 def series_of(tmp_path: Path, feed: str, rows: dict[str, dict[int, dict[str, Any]]]) -> FeedSeries:
     """Archive `rows` (entity -> day index -> row fields) and load the feed's series."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     archive = Archive(tmp_path / f"{feed}.sqlite")
     for j in sorted({j for per_day in rows.values() for j in per_day}):
         archive.replace_day(
@@ -403,3 +404,27 @@ def test_a_non_momentum_feed_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a momentum category"):
         compute_momentum(load_series(archive, "forum-launch-ai"), {})
     archive.close()
+
+
+def test_a_days_momentum_jumps_do_not_depend_on_the_days_after_it(tmp_path: Path) -> None:
+    """A jump is found whenever it happened, not only inside the shown score history: with a history
+    window sliding along with the latest day, a past day's events changed as days were added (a full
+    build and the nightly builds before it then disagreed)."""
+    from build.trends import compute_events
+
+    rows = {
+        "a/jumps": {j: repo(100 + (400 if j >= 2 else 0) + j, pushed=noon(j)) for j in range(8)},
+        "b/steady": {j: repo(100 + j, pushed=noon(j)) for j in range(8)},
+        "c/other": {j: repo(50 + 2 * j, pushed=noon(j)) for j in range(8)},
+    }
+    whole = series_of(tmp_path / "whole", "codehost-ai-repos", rows)
+    momentum = compute_momentum(whole, {}, history_days=3)
+    assert momentum.history_days == [day(5), day(6), day(7)]
+    for j in range(len(whole.days)):
+        upto = {e: {k: r for k, r in per_day.items() if k <= j} for e, per_day in rows.items()}
+        prefix = series_of(tmp_path / f"upto{j}", "codehost-ai-repos", upto)
+        assert compute_events(whole, j, momentum) == compute_events(
+            prefix, j, compute_momentum(prefix, {}, history_days=3)
+        ), day(j)
+    jumps = [e for j in range(len(whole.days)) for e in compute_events(whole, j, momentum)]
+    assert any(e["type"] == "momentum_jump" and e["date"] < day(5) for e in jumps)  # before the shown history

@@ -426,8 +426,8 @@ def test_momentum_jumps_are_events_of_the_build(repos: FeedSeries) -> None:
         score=history[:, 1].copy(),
         components={},
         basis=[""] * n,
-        history_days=repos.days[-2:],
-        history=history,
+        days=repos.days,
+        scores=history,
     )
     events = [e for e in compute_events(repos, 1, momentum) if e["type"] == "momentum_jump"]
     assert [(e["entity"], e["old"], e["new"]) for e in events] == [
