@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -24,7 +24,7 @@ from typing import Any
 import orjson
 
 from build import publish
-from build.atom import changes_feed
+from build.atom import CHANGES_DAYS, changes_feed
 from build.claims import load_maintainers
 from build.entity_demand import DailyDemand, EntityDemand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
@@ -49,7 +49,7 @@ from build.paths import (
 from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, load_series
 from build.series_cache import SeriesCache
-from build.trends import WINDOWS, compute_trends, day_events
+from build.trends import WINDOWS, compute_trends, day_events, forget_events_before
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.demand_log import open_demand_log
@@ -118,20 +118,37 @@ def write_demand(
 
 
 def write_trends(
-    writer: TreeWriter, series: FeedSeries, momentum: Momentum | None = None, reuse: FeedReuse | None = None
+    writer: TreeWriter,
+    series: FeedSeries,
+    momentum: Momentum | None = None,
+    reuse: FeedReuse | None = None,
+    recent: dict[str, list[dict[str, Any]]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every (window, date) trends document of the feed, those of unchanged past days linked from the
-    previous tree (build/reuse.py); returns the latest per window."""
+    previous tree (build/reuse.py); returns the latest per window.
+
+    One pass over the days in order: each day's change events are computed once, go to `recent` (each
+    entity's last RECENT_EVENTS, oldest first) and to the documents whose window reaches them, and are
+    dropped once no window does, so a year of events (momentum jumps: hundreds a day) is never held at
+    once."""
     latest: dict[str, dict[str, Any]] = {}
     last = len(series.days) - 1
-    for window in WINDOWS:
-        doc: dict[str, Any] | None = None
-        for j, day in enumerate(series.days):
+    kept: dict[str, deque[dict[str, Any]]] = defaultdict(lambda: deque(maxlen=RECENT_EVENTS))
+    reach = max(WINDOWS.values()) + 1
+    for j, day in enumerate(series.days):
+        for event in day_events(series, j, momentum):
+            kept[event["entity"]].append(event)
+        for window in WINDOWS:
             path = trends_path(series.feed, window, day)
             if j < last and reuse is not None and reuse.file(writer, path, day):
                 continue
-            doc = compute_trends(series, window, j, momentum=momentum)
-            writer.write_json(path, doc)
+            latest[window] = compute_trends(series, window, j, momentum=momentum)
+            writer.write_json(path, latest[window])
+        forget_events_before(series, j - reach)
+    if recent is not None:
+        recent.update((entity, list(events)) for entity, events in kept.items())
+    for window in WINDOWS:
+        doc = latest.get(window)
         if doc is None:
             # a feed with no archived day yet: the same document shape, empty
             doc = {
@@ -218,14 +235,15 @@ def build_feed(
             {entity: n for (f, entity), n in demand.items() if f == feed},
             past_demand=None if daily_demand is None else partial(daily_demand.week, feed),
         )
-    events: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for j in range(len(series.days)):
-        for event in day_events(series, j, momentum):
-            events[event["entity"]].append(event)
-    latest_trends = write_trends(writer, series, momentum, feed_reuse)
+    events: dict[str, list[dict[str, Any]]] = {}  # each entity's last RECENT_EVENTS
+    latest_trends = write_trends(writer, series, momentum, feed_reuse, recent=events)
     say(f"{feed}: trends written")
-    if site_url is not None:
-        all_events = [e for listed in events.values() for e in listed]
+    if site_url is not None:  # the last CHANGES_DAYS days: still remembered after the trends pass
+        all_events = [
+            e
+            for j in range(max(0, len(series.days) - CHANGES_DAYS), len(series.days))
+            for e in day_events(series, j, momentum)
+        ]
         updated = output.meta["updatedAt"] or built_at or f"{series.current_day}T00:00:00Z"
         writer.write_bytes(
             changes_feed_path(feed), changes_feed(feed, series.current_day, all_events, site_url, updated)

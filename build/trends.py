@@ -320,6 +320,14 @@ def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
     return memo[1]
 
 
+def forget_events_before(series: FeedSeries, day_index: int) -> None:
+    """Drop the remembered events of the days before `day_index` (no trends document still to write
+    reaches them), so a pass over a year of days holds a window of days' events, not the year's."""
+    known = _day_events(series)
+    for k in [k for k in known if k < day_index]:
+        del known[k]
+
+
 def day_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
     """`compute_events` of one day, computed once per series (shared with the trends documents)."""
     known = _day_events(series)
