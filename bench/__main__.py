@@ -1,5 +1,5 @@
-"""`python -m bench [backfill|build|server|redis|edge|asof|pricing|all] [--profile] [--corpus DIR]`: run the
-benchmark parts and print their figures."""
+"""`python -m bench [backfill|build|server|redis|edge|asof|pricing|all] [--profile] [--prefix-days N]
+[--corpus DIR]`: run the benchmark parts and print their figures."""
 
 from __future__ import annotations
 

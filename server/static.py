@@ -1,7 +1,8 @@
 """Public web files of the published tree: entity pages (`/mcp/<server_id>`, `/repo/<owner>/<name>`, ...),
 leaderboards, the home page and README badges (`/badge/...svg`), with cache headers for a CDN.
 
-`/x` is `pages/x` when that is a file, else `pages/x/index.html` (layout: build/pages.py). The raw
+`/x` is `pages/x` when that is a file, else `pages/x/index.html` (layout: build/pages.py; entity pages
+and badges read from their directory's pack, build/packs.py). The raw
 path is decoded once here and anything odd (encoded slashes, NUL, dot segments, a real path outside
 `pages/`) is a 404, so a crafted URL can only ever 404 (a crafted badge URL: a 400 "invalid path"
 badge; a well-formed one no entity has: a grey "not tracked" badge with status 200). PNG badges are
