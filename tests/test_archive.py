@@ -145,11 +145,10 @@ def test_rows_are_stored_sorted_with_typed_columns_and_one_entity_once(tmp_path)
 def test_the_build_reads_the_same_series_from_typed_columns_and_from_the_rows(tmp_path) -> None:
     """A file without typed columns (written before they existed, or with a value that does not fit) is
     read from its rows: the matrices are the same either way."""
-    import numpy as np
-
     from build.series import load_series
     from collectors.columnar import day_table
     from collectors.models import FEED_NAMES
+    from tests.series_check import assert_same_series
     from tests.tiny_archive import make_tiny_archive
 
     archive = make_tiny_archive(tmp_path / "a.sqlite")
@@ -160,11 +159,4 @@ def test_the_build_reads_the_same_series_from_typed_columns_and_from_the_rows(tm
             table = table.replace_schema_metadata(None)
             archive.files.write(feed, day, table)
     for feed in FEED_NAMES:
-        a, b = typed[feed], load_series(archive, feed)
-        assert (a.days, a.entities, a.latest) == (b.days, b.entities, b.latest)
-        for name in a.metrics:
-            np.testing.assert_array_equal(a.metrics[name], b.metrics[name])
-        for name in a.texts:
-            assert a.texts[name].tolist() == b.texts[name].tolist()
-        for name in ("rank", "activity", "first_seen", "last_seen", "seen"):
-            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+        assert_same_series(typed[feed], load_series(archive, feed))

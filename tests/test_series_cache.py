@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from build.reuse import fingerprints
-from build.series import FeedSeries, load_series
+from build.series import load_series
 from build.series_cache import SeriesCache, cache_path
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES
+from tests.series_check import assert_same_series
 from tests.tiny_archive import add_hostile_entity, make_tiny_archive
 
 
@@ -29,17 +29,6 @@ def now(archive: Archive, feed: str) -> dict[str, str]:
     return fingerprints(archive, feed, archive.days(feed))
 
 
-def assert_same(a: FeedSeries, b: FeedSeries) -> None:
-    assert (a.days, a.entities, a.latest) == (b.days, b.entities, b.latest)
-    assert a.metrics.keys() == b.metrics.keys() and a.texts.keys() == b.texts.keys()
-    for name in a.metrics:
-        np.testing.assert_array_equal(a.metrics[name], b.metrics[name])
-    for name in a.texts:
-        assert a.texts[name].tolist() == b.texts[name].tolist()
-    for name in ("rank", "activity", "first_seen", "last_seen", "seen"):
-        np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
-
-
 @pytest.mark.parametrize("feed", FEED_NAMES)
 def test_a_new_day_is_read_on_top_of_the_cached_days(archive: Archive, tmp_path: Path, feed: str) -> None:
     cache = SeriesCache(tmp_path / "cache", "code")
@@ -50,7 +39,7 @@ def test_a_new_day_is_read_on_top_of_the_cached_days(archive: Archive, tmp_path:
     os.rename(hidden, archive.files.path(feed, last))
     prior = cache.prior(feed, now(archive, feed))
     assert prior is not None and prior.days == archive.days(feed)[:-1]
-    assert_same(load_series(archive, feed, prior=prior), load_series(archive, feed))
+    assert_same_series(load_series(archive, feed, prior=prior), load_series(archive, feed))
 
 
 @pytest.mark.parametrize("feed", FEED_NAMES)
@@ -66,7 +55,7 @@ def test_a_re_collected_day_is_read_again_with_every_day_after_it(archive: Archi
             assert prior is None
             continue
         assert prior is not None and prior.days == days[:cut]
-        assert_same(load_series(archive, feed, prior=prior), full)
+        assert_same_series(load_series(archive, feed, prior=prior), full)
 
 
 def test_a_removed_day_keeps_the_days_before_it(archive: Archive, tmp_path: Path) -> None:
@@ -77,7 +66,7 @@ def test_a_removed_day_keeps_the_days_before_it(archive: Archive, tmp_path: Path
     archive.files.path(feed, gone).unlink()
     prior = cache.prior(feed, now(archive, feed))
     assert prior is not None and prior.days == archive.days(feed)[:1]
-    assert_same(load_series(archive, feed, prior=prior), load_series(archive, feed))
+    assert_same_series(load_series(archive, feed, prior=prior), load_series(archive, feed))
 
 
 def test_a_cache_of_other_code_another_feed_or_a_broken_file_is_not_used(archive: Archive, tmp_path: Path) -> None:
