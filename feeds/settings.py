@@ -78,7 +78,13 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("FEEDS_DATA_DIR", "var", "Archive, state store, counters, run log and outbox.", Path),
+    Setting(
+        "FEEDS_DATA_DIR",
+        "var",
+        "Archive, state store, counters, run log, outbox and the build's series cache (`cache/series`, "
+        "rebuilt from the archive when missing).",
+        Path,
+    ),
     Setting("FEEDS_SITE_DIR", "site", "The published static tree (written by `feeds build`).", Path),
     Setting(
         "FEEDS_DATABASE_URL",
