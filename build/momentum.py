@@ -421,13 +421,16 @@ def compute_momentum(
     now: datetime | None = None,
     history_days: int = HISTORY_DAYS,
     past_demand: Callable[[str], Mapping[str, int]] | None = None,
+    known: tuple[np.ndarray, int] | None = None,
 ) -> Momentum:
     """Momentum of every entity of a momentum feed on its current day, with the score history.
 
     `demand` maps entity -> lookups this week (unknown entities are ignored). `past_demand(day)` gives
     the lookups of the week ending on an earlier day, so each day of the score history is scored with
     its own week's demand and never changes when later days are archived; without it, every day uses
-    `demand`. `now` defaults to noon UTC of the current day (deterministic builds)."""
+    `demand`. `now` defaults to noon UTC of the current day (deterministic builds). `known`: (scores,
+    n): the scores of the first n days as an earlier build computed them (build/series_cache.py),
+    taken instead of scored again; the current day is always scored."""
     if not FEEDS[series.feed].momentum:
         raise ValueError(f"{series.feed} is not a momentum category")
     n = len(series.entities)
@@ -440,7 +443,11 @@ def compute_momentum(
     zeros = np.zeros(n)
     n_days = len(series.days)
     scores = np.full((n, n_days), np.nan)
-    for t in range(n_days):
+    start = 0
+    if known is not None:
+        start = max(0, min(known[1], n_days - 1))
+        scores[:, :start] = known[0][:, :start]
+    for t in range(start, n_days):
         day_lookups = lookups
         if past_demand is not None and t < n_days - 1:
             week = past_demand(series.days[t])

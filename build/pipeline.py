@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
 
 from build import publish
@@ -47,7 +48,7 @@ from build.paths import (
     trends_path,
 )
 from build.reuse import FeedReuse, Reuse
-from build.series import FeedSeries, load_series
+from build.series import FeedSeries, Prior, load_series
 from build.series_cache import SeriesCache
 from build.trends import WINDOWS, compute_trends, day_events, forget_events_before
 from build.writer import TreeWriter
@@ -197,6 +198,22 @@ def write_entity_cards(
         writer.write_json(entity_card_path(series.feed, entity), card)
 
 
+def prior_scores(prior: Prior, series: FeedSeries) -> tuple[np.ndarray, int] | None:
+    """The cached momentum scores of the series' first days (build/series_cache.py) as a matrix, and how
+    many leading days of it to take: all the cached days but the last, which was scored while its own
+    day's lookups were still being recorded. None when the cache holds no scores."""
+    if series.days[: len(prior.days)] != prior.days or len(prior.days) < 2:
+        return None
+    try:
+        cells = prior.values("score")
+    except KeyError:
+        return None
+    rows = np.array([series.index[entity] for entity in prior.entities], dtype=np.int64)[prior.rows]
+    scores = np.full((len(series.entities), len(series.days)), np.nan)
+    scores[rows, prior.cols] = cells
+    return scores, len(prior.days) - 1
+
+
 def build_feed(
     writer: TreeWriter,
     archive: Archive,
@@ -221,8 +238,6 @@ def build_feed(
     series = load_series(archive, feed, progress=say, prior=prior)
     if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
         feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
-    if series_cache is not None and reuse is not None:
-        series_cache.save(series, reuse.feeds[feed])
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
     output = write_feed(writer, archive, feed, series.current_day)
     linked = (lambda month: feed_reuse.history_month(writer, month)) if feed_reuse is not None else None
@@ -230,11 +245,15 @@ def build_feed(
     say(f"{feed}: history written ({len(written)} month(s); the others linked)")
     momentum = None
     if FEEDS[feed].momentum:  # before the events: momentum jumps are events
+        known = prior_scores(prior, series) if prior is not None else None
         momentum = compute_momentum(
             series,
             {entity: n for (f, entity), n in demand.items() if f == feed},
             past_demand=None if daily_demand is None else partial(daily_demand.week, feed),
+            known=known,
         )
+    if series_cache is not None and reuse is not None:
+        series_cache.save(series, reuse.feeds[feed], None if momentum is None else momentum.scores)
     events: dict[str, list[dict[str, Any]]] = {}  # each entity's last RECENT_EVENTS
     latest_trends = write_trends(writer, series, momentum, feed_reuse, recent=events)
     say(f"{feed}: trends written")

@@ -4,7 +4,10 @@ Reading the series decodes the typed columns of every archived day: on a one-yea
 of a nightly build that grew with the archive's age (~9 s a night for one year, three times that after
 three). Every day's cells depend on that day's file alone, so the series of days whose files are
 unchanged is what the previous build read: it is kept here, and the next build reads the archive
-only from the first day that is new, gone or archived again (build/reuse.py `first_changed`).
+only from the first day that is new, gone or archived again (build/reuse.py `first_changed`). The
+momentum score of each cell is kept too: a day's score depends on the days up to it and its week's
+lookups only (build/momentum.py), and every day is scored (momentum jumps compare days), which
+otherwise costs a little more each night as the archive grows.
 
 One file per feed, `<FEEDS_DATA_DIR>/cache/series/<feed>.npz` (written to a temporary name and
 renamed, so a killed build leaves the previous one): the cells the feed has (an entity's value on a
@@ -46,8 +49,9 @@ class SeriesCache:
     directory: Path
     code: str
 
-    def save(self, series: FeedSeries, fingerprints: dict[str, str]) -> None:
-        """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`)."""
+    def save(self, series: FeedSeries, fingerprints: dict[str, str], scores: np.ndarray | None = None) -> None:
+        """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`), and the
+        momentum score of each of its cells (build/momentum.py `Momentum.scores`) when it has them."""
         target = cache_path(self.directory, series.feed)
         if list(fingerprints) != series.days:  # read while a day was archived again: keep nothing
             target.unlink(missing_ok=True)
@@ -73,6 +77,8 @@ class SeriesCache:
         }
         for name, matrix in series.metrics.items():
             arrays[f"metric.{name}"] = matrix.T[by_day]
+        if scores is not None:
+            arrays["score"] = scores.T[by_day]
         for name, matrix in series.texts.items():
             arrays[f"text.{name}"] = _json(matrix.T[by_day].tolist())
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -428,3 +428,17 @@ def test_a_days_momentum_jumps_do_not_depend_on_the_days_after_it(tmp_path: Path
         ), day(j)
     jumps = [e for j in range(len(whole.days)) for e in compute_events(whole, j, momentum)]
     assert any(e["type"] == "momentum_jump" and e["date"] < day(5) for e in jumps)  # before the shown history
+
+
+def test_scores_of_earlier_days_already_computed_are_taken_and_the_rest_scored(tmp_path: Path) -> None:
+    """build/series_cache.py hands a nightly build the scores an earlier build computed: they are taken
+    as they are (so a day is never scored twice), and the days after them are scored as usual."""
+    rows = {"a/jumps": ramp(100, 50, days=8), "b/steady": ramp(100, 1, days=8), "c/other": ramp(40, 5, days=8)}
+    series = series_of(tmp_path, "codehost-ai-repos", rows)
+    full = compute_momentum(series, {})
+    np.testing.assert_array_equal(compute_momentum(series, {}, known=(full.scores, 5)).scores, full.scores)
+    marked = np.where(np.isnan(full.scores), np.nan, 1.0)
+    taken = compute_momentum(series, {}, known=(marked, 5))
+    np.testing.assert_array_equal(taken.scores[:, :5], marked[:, :5])
+    np.testing.assert_array_equal(taken.scores[:, 5:], full.scores[:, 5:])
+    assert taken.score.tolist() == full.score.tolist()  # the current day is always scored
