@@ -421,16 +421,17 @@ def compute_momentum(
     now: datetime | None = None,
     history_days: int = HISTORY_DAYS,
     past_demand: Callable[[str], Mapping[str, int]] | None = None,
-    known: tuple[np.ndarray, int] | None = None,
+    known: Callable[[np.ndarray], int] | None = None,
 ) -> Momentum:
     """Momentum of every entity of a momentum feed on its current day, with the score history.
 
     `demand` maps entity -> lookups this week (unknown entities are ignored). `past_demand(day)` gives
     the lookups of the week ending on an earlier day, so each day of the score history is scored with
     its own week's demand and never changes when later days are archived; without it, every day uses
-    `demand`. `now` defaults to noon UTC of the current day (deterministic builds). `known`: (scores,
-    n): the scores of the first n days as an earlier build computed them (build/series_cache.py),
-    taken instead of scored again; the current day is always scored."""
+    `demand`. `now` defaults to noon UTC of the current day (deterministic builds). `known`: fills the
+    score matrix with the scores of its first n days as an earlier build computed them
+    (build/series_cache.py) and returns n: those are taken instead of scored again; the current day is
+    always scored."""
     if not FEEDS[series.feed].momentum:
         raise ValueError(f"{series.feed} is not a momentum category")
     n = len(series.entities)
@@ -445,8 +446,8 @@ def compute_momentum(
     scores = np.full((n, n_days), np.nan)
     start = 0
     if known is not None:
-        start = max(0, min(known[1], n_days - 1))
-        scores[:, :start] = known[0][:, :start]
+        start = max(0, min(known(scores), n_days - 1))
+        scores[:, start:] = np.nan  # a day after `start` is scored here, whatever was filled in
     for t in range(start, n_days):
         day_lookups = lookups
         if past_demand is not None and t < n_days - 1:

@@ -198,20 +198,26 @@ def write_entity_cards(
         writer.write_json(entity_card_path(series.feed, entity), card)
 
 
-def prior_scores(prior: Prior, series: FeedSeries) -> tuple[np.ndarray, int] | None:
-    """The cached momentum scores of the series' first days (build/series_cache.py) as a matrix, and how
-    many leading days of it to take: all the cached days but the last, which was scored while its own
-    day's lookups were still being recorded. None when the cache holds no scores."""
+def prior_scores(prior: Prior, series: FeedSeries) -> Callable[[np.ndarray], int] | None:
+    """What fills a score matrix with the cached momentum scores of the series' first days
+    (build/series_cache.py) and says how many days it filled: every cached day but the last, which was
+    scored while its own day's lookups were still being recorded (0 when the cache holds no scores).
+    The cells go straight into the matrix, so no second matrix is held."""
     if series.days[: len(prior.days)] != prior.days or len(prior.days) < 2:
         return None
-    try:
-        cells = prior.values("score")
-    except KeyError:
-        return None
-    rows = np.array([series.index[entity] for entity in prior.entities], dtype=np.int64)[prior.rows]
-    scores = np.full((len(series.entities), len(series.days)), np.nan)
-    scores[rows, prior.cols] = cells
-    return scores, len(prior.days) - 1
+
+    def fill(scores: np.ndarray) -> int:
+        keep = len(prior.days) - 1
+        cells = int(np.searchsorted(prior.cols, keep))  # the cells are day by day: a prefix
+        try:
+            values = prior.values("score")[:cells]
+        except KeyError:
+            return 0
+        index = np.array([series.index[entity] for entity in prior.entities], dtype=np.int32)
+        scores[index[prior.rows[:cells]], prior.cols[:cells]] = values
+        return keep
+
+    return fill
 
 
 def build_feed(

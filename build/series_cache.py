@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import os
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,12 @@ FORMAT = 1
 
 def cache_path(directory: Path, feed: str) -> Path:
     return directory / f"{feed}.npz"
+
+
+def _cells(matrix: np.ndarray, by_day: np.ndarray) -> np.ndarray:
+    """The matrix's values on the cells, day by day."""
+    values: np.ndarray = matrix.T[by_day]
+    return values
 
 
 def _json(value: Any) -> np.ndarray:
@@ -66,25 +74,28 @@ class SeriesCache:
             "entities": series.entities,
             "texts": list(series.texts),
         }
-        arrays: dict[str, np.ndarray] = {
-            "meta": _json(meta),
-            "per_day": by_day.sum(axis=1).astype(np.int64),
-            "rows": np.nonzero(by_day)[1].astype(np.int32),
-            "last": series.last_seen.astype(np.int32),
-            "rank": series.rank.T[by_day],
-            "activity": series.activity.T[by_day],
-            "latest": _json(series.latest),
+        arrays: dict[str, Callable[[], np.ndarray]] = {
+            "meta": lambda: _json(meta),
+            "per_day": lambda: by_day.sum(axis=1).astype(np.int64),
+            "rows": lambda: np.nonzero(by_day)[1].astype(np.int32),
+            "last": lambda: series.last_seen.astype(np.int32),
+            "rank": lambda: series.rank.T[by_day],
+            "activity": lambda: series.activity.T[by_day],
+            "latest": lambda: _json(series.latest),
         }
         for name, matrix in series.metrics.items():
-            arrays[f"metric.{name}"] = matrix.T[by_day]
+            arrays[f"metric.{name}"] = partial(_cells, matrix, by_day)
         if scores is not None:
-            arrays["score"] = scores.T[by_day]
+            arrays["score"] = partial(_cells, scores, by_day)
         for name, matrix in series.texts.items():
-            arrays[f"text.{name}"] = _json(matrix.T[by_day].tolist())
+            arrays[f"text.{name}"] = partial(lambda m: _json(m.T[by_day].tolist()), matrix)
         self.directory.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        with open(temporary, "wb") as fh:
-            np.savez(fh, allow_pickle=False, **arrays)
+        # an .npz written one array at a time (what np.savez writes, without holding every array at once)
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED, allowZip64=True) as bundle:
+            for name, make in arrays.items():
+                with bundle.open(f"{name}.npy", "w", force_zip64=True) as fh:
+                    np.lib.format.write_array(fh, make(), allow_pickle=False)
         os.replace(temporary, target)
 
     def prior(self, feed: str, fingerprints: dict[str, str]) -> Prior | None:

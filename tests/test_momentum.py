@@ -8,6 +8,7 @@ present; with `positive_only` (stars, likes, releases, demand) a value <= 0 scor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -436,9 +437,17 @@ def test_scores_of_earlier_days_already_computed_are_taken_and_the_rest_scored(t
     rows = {"a/jumps": ramp(100, 50, days=8), "b/steady": ramp(100, 1, days=8), "c/other": ramp(40, 5, days=8)}
     series = series_of(tmp_path, "codehost-ai-repos", rows)
     full = compute_momentum(series, {})
-    np.testing.assert_array_equal(compute_momentum(series, {}, known=(full.scores, 5)).scores, full.scores)
+
+    def known(given: np.ndarray) -> Callable[[np.ndarray], int]:
+        def fill(scores: np.ndarray) -> int:
+            scores[:] = given
+            return 5
+
+        return fill
+
+    np.testing.assert_array_equal(compute_momentum(series, {}, known=known(full.scores)).scores, full.scores)
     marked = np.where(np.isnan(full.scores), np.nan, 1.0)
-    taken = compute_momentum(series, {}, known=(marked, 5))
+    taken = compute_momentum(series, {}, known=known(marked))
     np.testing.assert_array_equal(taken.scores[:, :5], marked[:, :5])
     np.testing.assert_array_equal(taken.scores[:, 5:], full.scores[:, 5:])
     assert taken.score.tolist() == full.score.tolist()  # the current day is always scored
