@@ -83,11 +83,13 @@ models" prices images; "generation" there is no output)."""
 
 
 def label_text(text: str) -> str:
-    """A row label as a name: footnote markers ("*", "¹", a trailing "(1)") and whitespace runs removed."""
-    return _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text))).strip(" :")
+    """A row label as a name: footnote markers ("*", "¹", a trailing "(1)"), a trailing link arrow ("↗",
+    the mark of a link to the model's page, not part of its name) and whitespace runs removed."""
+    return _LINK_ARROW.sub("", _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text)))).strip(" :")
 
 
 _NOTE_REF = re.compile(r"\s*[(（]\d{1,2}[)）]\s*$")
+_LINK_ARROW = re.compile(r"\s*[↗⇗➚↪]\uFE0E?\s*$")
 
 
 @dataclass

@@ -1697,3 +1697,14 @@ def test_a_ribbon_in_an_element_of_its_own_beside_the_name_is_not_part_of_it() -
 def test_a_ribbon_word_written_into_the_name_itself_stays() -> None:
     html = _plan_row("Starter Beliebt Plus")
     assert "Starter Beliebt Plus" in {plan for plan, *_ in entries(html)}
+
+
+def test_a_link_arrow_after_a_model_name_is_not_part_of_the_name() -> None:
+    html = (
+        "<h2>Models</h2><p>Prices /M Tokens</p><table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        '<tr><td><a href="/m/large">Large 3 <span>↗</span></a></td><td>$0.5</td><td>$1.5</td></tr>'
+        "<tr><td>Arrow ↗ Pro</td><td>$1</td><td>$2</td></tr></table>"
+    )
+    names = {plan.plan for plan in extract(html, "https://example.com/pricing").plans}
+    assert "Large 3" in names
+    assert "Arrow ↗ Pro" in names  # an arrow inside a name stays
