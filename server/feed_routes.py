@@ -148,6 +148,24 @@ def _depth_start(plan: Plan, latest: date) -> date | None:
     return None if plan.history_days is None else latest - timedelta(days=plan.history_days - 1)
 
 
+def _latest(meta: dict[str, Any], today: date | None = None) -> date:
+    """The feed's latest archived day (today when it has none yet): where a plan's depth is counted from."""
+    day = meta.get("day")
+    return date.fromisoformat(day) if day else (today or date.today())
+
+
+def _within_depth(plan: Plan, depth: date | None, when: date | None, parameter: str, sees: str) -> None:
+    """400 `outside_plan_depth` when `when` (the value of `parameter`) is before the plan's first day."""
+    if depth is not None and when is not None and when < depth:
+        raise ApiError(
+            400,
+            "outside_plan_depth",
+            f"the {plan.name} plan sees {sees} from {depth} (the last {plan.history_days} days); "
+            f"`{parameter}` is {when}",
+            extra={"parameter": parameter},
+        )
+
+
 def _shift(day: date, days: int) -> date:
     """`day` moved by `days`, stopping at the calendar's ends: a window may start on 9999-12-30 or end on
     0001-01-05 (any day is a valid `from`/`to`), and only its part inside the calendar can hold rows."""
@@ -183,23 +201,10 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
     # Both ends count: from 2026-11-01 to 2026-11-01 is a 1-day window; 90 days fit one page of limit=90.
     if start and end and (end - start).days >= HISTORY_MAX_WINDOW:
         raise bad_request(f"the window from `from` to `to` is over {HISTORY_MAX_WINDOW} days", "to")
-    latest_day = data.meta.get("day")
-    latest = date.fromisoformat(latest_day) if latest_day else date.today()
+    latest = _latest(data.meta)
     depth = _depth_start(plan, latest)
-    if depth is not None and start is not None and start < depth:
-        raise ApiError(
-            400,
-            "outside_plan_depth",
-            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `from` is {start}",
-            extra={"parameter": "from"},
-        )
-    if depth is not None and end is not None and end < depth:
-        raise ApiError(
-            400,
-            "outside_plan_depth",
-            f"the {plan.name} plan sees history from {depth} (the last {plan.history_days} days); `to` is {end}",
-            extra={"parameter": "to"},
-        )
+    _within_depth(plan, depth, start, "from", "history")
+    _within_depth(plan, depth, end, "to", "history")
     end = end or (latest if start is None else min(latest, _shift(start, HISTORY_MAX_WINDOW - 1)))
     if start is None:
         start = max(d for d in (depth, _shift(end, 1 - (plan.history_days or HISTORY_MAX_WINDOW))) if d)
@@ -225,7 +230,7 @@ async def history_endpoint(request: Request, feed: str) -> HTTPResponse:
         }
     )
     body = head[:-1] + b',"data":[' + b",".join(page) + b"]}"
-    if latest_day:  # without an archived day the window follows the calendar: not a build-stable answer
+    if data.meta.get("day"):  # without an archived day the window follows the calendar: not a build-stable answer
         data.histories.put(answer_key, (body, entity))
     return _send_history(request, feed, body)
 
@@ -260,14 +265,8 @@ async def asof_endpoint(request: Request, feed: str) -> HTTPResponse:
     if when > today:
         raise bad_request(f"`date` {when} is in the future (today is {today} UTC)", "date")
     latest_day = data.meta.get("day")
-    depth = _depth_start(plan, date.fromisoformat(latest_day) if latest_day else today)
-    if depth is not None and when < depth:
-        raise ApiError(
-            400,
-            "outside_plan_depth",
-            f"the {plan.name} plan sees the archive from {depth} (the last {plan.history_days} days); `date` is {when}",
-            extra={"parameter": "date"},
-        )
+    depth = _depth_start(plan, _latest(data.meta, today))
+    _within_depth(plan, depth, when, "date", "the archive")
     await charge(request, key, history=True, items=(f"history|{feed}|{entity}",))
     card = site.file(entity_card_path(feed, entity))
     if card is None:
@@ -335,16 +334,7 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
     if when is not None:
         if feed is None:
             raise bad_request("a past `date` needs `feed`", "feed")
-        latest_day = site.feeds[feed].meta.get("day")
-        latest = date.fromisoformat(latest_day) if latest_day else date.today()
-        depth = _depth_start(plan, latest)
-        if depth is not None and when < depth:
-            raise ApiError(
-                400,
-                "outside_plan_depth",
-                f"the {plan.name} plan sees trends from {depth}; `date` is {when}",
-                extra={"parameter": "date"},
-            )
+        _within_depth(plan, _depth_start(plan, _latest(site.feeds[feed].meta)), when, "date", "trends")
         await charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
         body = site.file(trends_path(feed, window, str(when)))
         if body is None:
