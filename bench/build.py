@@ -156,17 +156,11 @@ def nightly_copy(cached: CachedArchive, prefix_days: int | None = None) -> Night
     return Nightly(work, last)
 
 
-def remove_last_day(cached: CachedArchive, nightly: Nightly) -> None:
-    for path in cached.rows_dir.glob(f"*/{nightly.last_day}.parquet"):
-        (nightly.directory / cached.rows_dir.relative_to(cached.directory) / path.relative_to(cached.rows_dir)).unlink()
-
-
 def profile_nightly(cached: CachedArchive) -> None:
     """The nightly build again under cProfile: the last day removed and built without it, then added back
     and profiled, so what is profiled is a nightly build (new day, pages of current entities rendered),
     not a rebuild with nothing changed."""
-    nightly = Nightly(cached.directory / "nightly", max(p.stem for p in cached.rows_dir.glob("*/*.parquet")))
-    remove_last_day(cached, nightly)
+    nightly = nightly_copy(cached)  # the working copy without its last day
     before = timed_build(nightly.directory, nightly.site)
     add_last_day(cached, nightly)
     if before.returncode != 0:

@@ -107,11 +107,12 @@ def find(site: Site, parts: list[str]) -> tuple[str, bytes] | None:
     directory's index.html), or None; a file of a packed directory (entity pages, badges:
     build/packs.py) from its pack, any other from the file system, never a file outside `pages/`."""
     base = "/".join([PAGES_DIR, *parts])
-    for relpath in ([base] if parts else []) + [f"{base}/index.html"]:
-        if pack_of(relpath) is not None:
+    if pack_of(f"{base}/index.html") is not None:  # a packed directory: its files are in the pack only
+        for relpath in (base, f"{base}/index.html"):
             data = site.packs.read(relpath)
             if data is not None:
                 return relpath.rsplit("/", 1)[-1], data
+        return None
     target = resolve_parts(site.root / PAGES_DIR, parts)
     return None if target is None else (target.name, target.read_bytes())
 

@@ -4,6 +4,7 @@ once, loose files stay files, and every key is found, including the one in 256 t
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from itertools import count
 from pathlib import Path
 
@@ -16,11 +17,11 @@ from build.paths import PACKS, entity_card_path, pack_of
 from build.writer import TreeWriter, WriterError
 
 
-def a_name(prefix: str, digest_of: object) -> str:
+def a_name(prefix: str, digest_of: Callable[[str], bytes]) -> str:
     """A name whose 16-byte key ends in a NUL byte (NumPy strips those from `S16` values)."""
     for n in count():
         name = f"{prefix}{n}"
-        if digest_of(name)[15] == 0:  # type: ignore[operator]
+        if digest_of(name)[15] == 0:
             return name
     raise AssertionError  # pragma: no cover
 
