@@ -462,12 +462,14 @@ class SitePages:
         series: FeedSeries,
         meta: dict[str, Any],
         momentum: Any,
-        events: dict[str, list[dict[str, Any]]],
+        events: dict[str, list[bytes]],
         latest_trends: dict[str, dict[str, Any]],
         leaderboard: dict[str, Any] | None,
-        recent_events: int = 20,
     ) -> None:
-        """Entity pages and badges of every entity of the feed, and the feed's share of the site pages."""
+        """Entity pages and badges of every entity of the feed, and the feed's share of the site pages.
+
+        `events`: each entity's recent change events, oldest first, serialized (build/pipeline.py
+        `FeedTrends.recent`); they are read only for a page that is rendered, and digested as bytes."""
         feed = series.feed
         spec = FEED_SPECS[feed]
         main = spec.main_metric
@@ -508,10 +510,7 @@ class SitePages:
             history = None
             if versions is not None:
                 history = version_changes(dates, versions[i, days_idx].tolist())
-            entity_events = [
-                {"date": e["date"], "type": e["type"], "text": event_text(e)}
-                for e in events.get(entity, [])[-recent_events:][::-1]
-            ]
+            recent = events.get(entity, [])
             facts = []
             for key, name in FACTS[feed]:
                 value = row.get(key)
@@ -531,7 +530,7 @@ class SitePages:
                 momentum=None if mom is None else {k: mom[k] for k in ("score", "components", "basis")},
                 components=COMPONENT_LABELS,
                 is_category=is_category,
-                events=entity_events,
+                events=None,  # below, once the page is known to be rendered
                 badge=badge,
                 links=upstream_links(feed, entity, row),
                 also_tracked=[
@@ -556,10 +555,15 @@ class SitePages:
             self.entity_pages += 1
             metric = MAIN_METRIC_LABEL.get(main, main)
             chart_title = f"{metric} of {label} over time"
-            inputs = inputs_digest("entity.html", context, dates, values, metric, chart_title)
+            raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
+            inputs = inputs_digest("entity.html", context, dates, values, metric, chart_title, raw_events)
             if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
                 self.linked_pages += 1
                 continue
+            context["events"] = [
+                {"date": e["date"], "type": e["type"], "text": event_text(e)}
+                for e in map(orjson.loads, reversed(recent))
+            ]
             context["chart"] = chart_svg(dates, values, metric, chart_title)
             self.writer.write_bytes(target, template("entity.html").render(context).encode())
         since = FEEDS[feed].since_field

@@ -31,7 +31,14 @@ def entity_card_path(feed: str, entity: str) -> str:
 
 
 def trends_path(feed: str, window: str, date: str) -> str:
+    """A dated trends document's head: its movers, with the events of its window composed in by whoever
+    reads it (build/trends_files.py)."""
     return f"api/trends/{feed}/{window}/{date}.json"
+
+
+def trends_events_path(feed: str, date: str) -> str:
+    """The change events of one archived day: stored once, listed by every window that reaches the day."""
+    return f"api/trends/{feed}/events/{date}.json"
 
 
 def latest_trends_path(window: str, feed: str | None = None) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sys
 import time
-from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -45,12 +44,16 @@ from build.paths import (
     entity_page,
     latest_trends_path,
     momentum_path,
+    trends_events_path,
     trends_path,
 )
+from build.recent_events import RecentEvents
 from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, Prior, load_series
 from build.series_cache import SeriesCache
-from build.trends import WINDOWS, compute_trends, day_events, forget_events_before
+from build.trends import WINDOWS, compute_events, compute_head
+from build.trends_files import compose, events_file, events_of
+from build.trends_files import head as trends_head
 from build.writer import TreeWriter
 from collectors.archive import Archive
 from collectors.demand_log import open_demand_log
@@ -118,64 +121,109 @@ def write_demand(
     return doc
 
 
+@dataclass
+class FeedTrends:
+    """What the rest of the build takes from a feed's trends pass."""
+
+    latest: dict[str, bytes]
+    """Window -> the feed's latest whole document (head and events composed)."""
+    heads: dict[str, dict[str, Any]]
+    """Window -> the latest document's head (its movers), for the site pages."""
+    recent: dict[str, list[bytes]]
+    """Entity -> its last RECENT_EVENTS events, oldest first, serialized as in the events files."""
+    last_days: list[bytes]
+    """The events files of the last CHANGES_DAYS archived days, oldest first (the Atom feed's)."""
+
+
+def _entity_of(event: bytes) -> str:
+    entity: str = orjson.loads(event)["entity"]
+    return entity
+
+
+def _empty_trends(feed: str, window: str) -> bytes:
+    """The latest document of a feed with no archived day yet: the same shape, empty."""
+    return orjson.dumps(
+        {
+            "feed": feed,
+            "window": window,
+            "date": None,
+            "from": None,
+            "metric": FEED_SPECS[feed].main_metric,
+            "movers": [],
+            "moversRelative": [],
+            "events": [],
+        }
+    )
+
+
 def write_trends(
     writer: TreeWriter,
     series: FeedSeries,
     momentum: Momentum | None = None,
     reuse: FeedReuse | None = None,
-    recent: dict[str, list[dict[str, Any]]] | None = None,
-) -> dict[str, dict[str, Any]]:
-    """Every (window, date) trends document of the feed, those of unchanged past days linked from the
-    previous tree (build/reuse.py); returns the latest per window.
+) -> FeedTrends:
+    """Each archived day's events file and each (window, date) head (build/trends_files.py), those of
+    unchanged past days linked from the previous tree (build/reuse.py), and the latest documents.
 
-    One pass over the days in order: each day's change events are computed once, go to `recent` (each
-    entity's last RECENT_EVENTS, oldest first) and to the documents whose window reaches them, and are
-    dropped once no window does, so a year of events (momentum jumps: hundreds a day) is never held at
-    once."""
-    latest: dict[str, dict[str, Any]] = {}
+    One pass over the days in order. A day's events are computed only when the day is not linked (a
+    linked day's are read back from its file, not recomputed). Each entity's last RECENT_EVENTS (its
+    card's and page's) are found as ranges of the events files (build/recent_events.py); the events
+    files of the days the latest documents and the Atom feed list are kept."""
+    feed = series.feed
     last = len(series.days) - 1
-    kept: dict[str, deque[dict[str, Any]]] = defaultdict(lambda: deque(maxlen=RECENT_EVENTS))
-    reach = max(WINDOWS.values()) + 1
+    recent = RecentEvents(series.entities, series.index, RECENT_EVENTS)
+    bodies: dict[str, bytes] = {}
+    heads: dict[str, dict[str, Any]] = {}
+    if series.days:
+        oldest_listed = min(
+            series.days[max(0, last - CHANGES_DAYS + 1)],
+            str(date.fromisoformat(series.days[last]) - timedelta(days=max(WINDOWS.values()))),
+        )
     for j, day in enumerate(series.days):
-        for event in day_events(series, j, momentum):
-            kept[event["entity"]].append(event)
+        path = trends_events_path(feed, day)
+        if j < last and reuse is not None and reuse.file(writer, path, day):
+            body = (writer.root / path).read_bytes()
+            lines = events_of(body)
+            recent.add_day(j, [_entity_of(line) for line in lines], lines)
+        else:
+            events = compute_events(series, j, momentum)
+            lines = [orjson.dumps(event) for event in events]
+            body = events_file(lines)
+            writer.write_bytes(path, body)
+            recent.add_day(j, [event["entity"] for event in events], lines)
+        if day >= oldest_listed:
+            bodies[day] = body
         for window in WINDOWS:
-            path = trends_path(series.feed, window, day)
+            path = trends_path(feed, window, day)
             if j < last and reuse is not None and reuse.file(writer, path, day):
                 continue
-            latest[window] = compute_trends(series, window, j, momentum=momentum)
-            writer.write_json(path, latest[window])
-        forget_events_before(series, j - reach)
-    if recent is not None:
-        recent.update((entity, list(events)) for entity, events in kept.items())
+            document = compute_head(series, window, j)
+            writer.write_bytes(path, trends_head(document))
+            if j == last:
+                heads[window] = document
+    latest: dict[str, bytes] = {}
     for window in WINDOWS:
-        doc = latest.get(window)
-        if doc is None:
-            # a feed with no archived day yet: the same document shape, empty
-            doc = {
-                "feed": series.feed,
-                "window": window,
-                "date": None,
-                "from": None,
-                "metric": FEED_SPECS[series.feed].main_metric,
-                "movers": [],
-                "moversRelative": [],
-                "events": [],
-            }
-        writer.write_json(latest_trends_path(window, series.feed), doc)
-        latest[window] = doc
-    return latest
+        if window in heads:
+            latest[window] = compose(trends_head(heads[window]), bodies.get)
+        else:
+            latest[window] = _empty_trends(feed, window)
+            heads[window] = orjson.loads(latest[window])
+        writer.write_bytes(latest_trends_path(window, feed), latest[window])
+    last_days = [bodies[day] for day in series.days[max(0, last - CHANGES_DAYS + 1) :]]
+    kept = recent.collect(lambda j: (writer.root / trends_events_path(feed, series.days[j])).read_bytes())
+    return FeedTrends(latest, heads, kept, last_days)
 
 
 def write_entity_cards(
     writer: TreeWriter,
     series: FeedSeries,
     momentum: Momentum | None,
-    events: dict[str, list[dict[str, Any]]],
+    events: dict[str, list[bytes]],
     maintainers: dict[str, dict[str, Any]] | None = None,
     links: Links | None = None,
     demand: EntityDemand | None = None,
 ) -> None:
+    """Every entity's card; its recent events go in as the bytes the events files hold, newest first."""
     present = series.present()
     if demand is None:
         demand = EntityDemand.empty(series.current_day or datetime.now(UTC).date().isoformat())
@@ -188,7 +236,7 @@ def write_entity_cards(
             "lastSeen": series.days[int(series.last_seen[i])],
             "row": series.latest[i],
             "momentum": momentum.entity(entity) if momentum is not None else None,
-            "events": events.get(entity, [])[-RECENT_EVENTS:][::-1],
+            "events": orjson.Fragment(b"[" + b",".join(events.get(entity, [])[::-1]) + b"]"),
             "links": links_of(links or {}, series.feed, entity),
             "demand": demand.of(series.feed, entity),
         }
@@ -235,7 +283,7 @@ def build_feed(
     reuse: Reuse | None = None,
     daily_demand: DailyDemand | None = None,
     series_cache: SeriesCache | None = None,
-) -> tuple[FeedOutput, dict[str, dict[str, Any]], dict[str, Any] | None, list[str]]:
+) -> tuple[FeedOutput, FeedTrends, dict[str, Any] | None, list[str]]:
     started = time.monotonic()
     feed_reuse = reuse.feed(archive, feed) if reuse is not None else None
     prior = None
@@ -260,15 +308,10 @@ def build_feed(
         )
     if series_cache is not None and reuse is not None:
         series_cache.save(series, reuse.feeds[feed], None if momentum is None else momentum.scores)
-    events: dict[str, list[dict[str, Any]]] = {}  # each entity's last RECENT_EVENTS
-    latest_trends = write_trends(writer, series, momentum, feed_reuse, recent=events)
+    trends = write_trends(writer, series, momentum, feed_reuse)
     say(f"{feed}: trends written")
-    if site_url is not None:  # the last CHANGES_DAYS days: still remembered after the trends pass
-        all_events = [
-            e
-            for j in range(max(0, len(series.days) - CHANGES_DAYS), len(series.days))
-            for e in day_events(series, j, momentum)
-        ]
+    if site_url is not None:  # the last CHANGES_DAYS days' events
+        all_events = [orjson.loads(line) for body in trends.last_days for line in events_of(body)]
         updated = output.meta["updatedAt"] or built_at or f"{series.current_day}T00:00:00Z"
         writer.write_bytes(
             changes_feed_path(feed), changes_feed(feed, series.current_day, all_events, site_url, updated)
@@ -283,12 +326,12 @@ def build_feed(
         }
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
-    write_entity_cards(writer, series, momentum, events, maintainers, links, entity_demand)
+    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
-        site_pages.add_feed(series, output.meta, momentum, events, latest_trends, leaderboard, RECENT_EVENTS)
+        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard)
         say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
-    return output, latest_trends, leaderboard, series.entities
+    return output, trends, leaderboard, series.entities
 
 
 def run_build(
@@ -345,7 +388,7 @@ def _run_build(
         maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
-        latest_trends: dict[str, dict[str, dict[str, Any]]] = {}
+        latest_trends: dict[str, FeedTrends] = {}
         entities = 0
         pages: dict[str, list[str]] = {}
         daily_demand = DailyDemand(demand_log)  # each day's lookups read once, shared by the feeds
@@ -376,10 +419,9 @@ def _run_build(
         site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(api_document))
         writer.close_packs()
         for window_name in WINDOWS:
-            writer.write_json(
-                latest_trends_path(window_name),
-                {"window": window_name, "feeds": [latest_trends[feed][window_name] for feed in FEED_NAMES]},
-            )
+            documents = b",".join(latest_trends[feed].latest[window_name] for feed in FEED_NAMES)
+            head = orjson.dumps({"window": window_name})[:-1]
+            writer.write_bytes(latest_trends_path(window_name), head + b',"feeds":[' + documents + b"]}")
         writer.write_json(MANIFEST, reuse.manifest())
         seconds = time.monotonic() - started
         info = {

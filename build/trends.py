@@ -2,14 +2,12 @@
 
 `compute_trends` returns one JSON-ready document per feed, window and archived day: movers between
 a base day and that day, and the change events in between. Everything is a column operation over
-the build's entity x day matrices, and each day's events are computed once and shared by every
-window that lists them, since the pipeline writes a document for every day and window.
-See docs/trends.md.
+the build's entity x day matrices. The build stores each day's events once (`compute_events`) and
+each window's movers apart (`compute_head`); build/trends_files.py composes them. See docs/trends.md.
 """
 
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_right
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -302,58 +300,16 @@ def compute_events(series: FeedSeries, day_index: int, momentum: Momentum | None
 
 # -- the trends document ---------------------------------------------------------------------------
 
-_memo: tuple[weakref.ref[FeedSeries], dict[int, list[dict[str, Any]]]] | None = None
 
-
-def _day_events(series: FeedSeries) -> dict[int, list[dict[str, Any]]]:
-    """Per-day events already computed for this series (the most recent one only).
-
-    A 30d document lists the events of 30 days, and the pipeline writes one per day and window, so
-    each day's events would otherwise be rebuilt 38 times. One series is remembered (by identity,
-    weakly): the pipeline goes feed by feed, and nothing is held once the next feed starts.
-    """
-    global _memo
-    memo = _memo
-    if memo is None or memo[0]() is not series:
-        memo = (weakref.ref(series), {})
-        _memo = memo
-    return memo[1]
-
-
-def forget_events_before(series: FeedSeries, day_index: int) -> None:
-    """Drop the remembered events of the days before `day_index` (no trends document still to write
-    reaches them), so a pass over a year of days holds a window of days' events, not the year's."""
-    known = _day_events(series)
-    for k in [k for k in known if k < day_index]:
-        del known[k]
-
-
-def day_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
-    """`compute_events` of one day, computed once per series (shared with the trends documents)."""
-    known = _day_events(series)
-    events = known.get(day_index)
-    if events is None:
-        events = known[day_index] = compute_events(series, day_index, momentum)
-    return events
-
-
-def compute_trends(
-    series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS, momentum: Momentum | None = None
-) -> dict[str, Any]:
-    """The trends document of one feed, window and archived day (see docs/trends.md).
-
-    Event dicts are shared between the documents of one series (each day's are built once): treat
-    them as read-only. The series (and the momentum passed with it) must not change between calls.
-    """
+def compute_head(series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS) -> dict[str, Any]:
+    """The trends document of one feed, window and archived day without its events (see docs/trends.md):
+    what is stored per window; the events are each day's own (`compute_events`, build/trends_files.py)."""
     if window not in WINDOWS:
         raise ValueError(f"unknown window {window!r}; expected one of {', '.join(WINDOWS)}")
     day = range(len(series.days))[day_index]
     base, partial = base_day(series.days, day, WINDOWS[window])
     metric = FEED_SPECS[series.feed].main_metric
     movers, relative = compute_movers(series, metric, base, day, top)
-    events: list[dict[str, Any]] = []
-    for k in range(base + 1, day + 1):
-        events += day_events(series, k, momentum)
     document: dict[str, Any] = {
         "feed": series.feed,
         "window": window,
@@ -362,8 +318,20 @@ def compute_trends(
         "metric": metric,
         "movers": movers,
         "moversRelative": relative,
-        "events": events,
     }
     if partial:
         document["partial"] = True
+    return document
+
+
+def compute_trends(
+    series: FeedSeries, window: str, day_index: int, *, top: int = TOP_MOVERS, momentum: Momentum | None = None
+) -> dict[str, Any]:
+    """The whole trends document of one feed, window and archived day: the head and the events of every
+    archived day in `(from, date]`, oldest first. The build stores the two apart; this is what a reader
+    of the composed document gets."""
+    document = compute_head(series, window, day_index, top=top)
+    day = range(len(series.days))[day_index]
+    base = series.days.index(document["from"])
+    document["events"] = [e for k in range(base + 1, day + 1) for e in compute_events(series, k, momentum)]
     return document

@@ -16,7 +16,7 @@ from sanic import Blueprint, Request
 from sanic.response import HTTPResponse
 
 from build.feed_pages import page_bytes
-from build.paths import entity_card_path, latest_trends_path, trends_path
+from build.paths import entity_card_path, latest_trends_path
 from collectors.models import FEED_NAMES, FEEDS, REPO_NAME
 from collectors.safe_fetch import UnsafeURL, check_url
 from collectors.state import StateStore
@@ -336,7 +336,7 @@ async def trends_endpoint(request: Request) -> HTTPResponse:
             raise bad_request("a past `date` needs `feed`", "feed")
         _within_depth(plan, _depth_start(plan, _latest(site.feeds[feed].meta)), when, "date", "trends")
         await charge(request, key, history=True, items=(f"trends|{feed}|{when}",))
-        body = site.file(trends_path(feed, window, str(when)))
+        body = site.trends(feed, window, str(when))
         if body is None:
             raise params.not_found(f"no {window} trends for {feed} on {when}")
         return send(request, body, keyed=True)

@@ -35,8 +35,9 @@ from build.history_parts import (
     part_path,
 )
 from build.packs import Packs
-from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir, pack_of
+from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir, pack_of, trends_events_path, trends_path
 from build.search_index import RowIds, SearchIndex
+from build.trends_files import compose
 from collectors.models import FEED_NAMES
 
 V = TypeVar("V")
@@ -208,6 +209,14 @@ class Site:
         elif data is not None:
             self.recent.put(relpath, data)
         return data
+
+    def trends(self, feed: str, window: str, day: str) -> bytes | None:
+        """A dated trends document (None if the build has none): its head with the events files of the days
+        it spans spliced in (build/trends_files.py), each file read once into the recent files."""
+        head = self.file(trends_path(feed, window, day))
+        if head is None:
+            return None
+        return compose(head, lambda listed: self.file(trends_events_path(feed, listed)))
 
     def exists(self, relpath: str) -> bool:
         """Whether the build holds this file (a stat; a recently read file is known without one)."""

@@ -19,7 +19,7 @@ import orjson
 import pytest
 
 from build.history_parts import entity_lines
-from build.paths import latest_trends_path, trends_path
+from build.paths import latest_trends_path, trends_events_path, trends_path
 from collectors.models import FEED_NAMES, FEEDS
 from collectors.state import StateStore
 from server.errors import CODES
@@ -800,7 +800,12 @@ def test_trends_latest_past_and_windows(api: LiveServer) -> None:
         assert default["window"] == "7d"
         past = http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-11-03", "window": "1d"})
         assert past.status_code == 200
-        assert past.json() == tree_json(api, trends_path("mcp-servers", "1d", "2026-11-03"))
+        head = tree_json(api, trends_path("mcp-servers", "1d", "2026-11-03"))  # stored without its events
+        assert past.json() == {**head, "events": past.json()["events"]}
+        one_day = tree_json(api, trends_events_path("mcp-servers", "2026-11-03"))
+        assert past.json()["events"] == one_day and one_day  # (11-02, 11-03]: that day's events file
+        week = http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": str(LATEST), "window": "7d"})
+        assert week.json() == tree_json(api, latest_trends_path("7d", "mcp-servers"))  # composed, as built
         assert [e["type"] for e in past.json()["events"]] == ["momentum_jump", "momentum_jump", "version_bump"]
         problem(http.get(f"{API}/trends", params={"feed": "mcp-servers", "date": "2026-10-20"}), 404, "not_found")
         problem(

@@ -13,6 +13,7 @@ from build import pipeline, publish
 from build.history_parts import entity_lines
 from build.packs import Packs, tree_files
 from build.paths import MANIFEST, entity_card_path, trends_path
+from build.trends_files import compose
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from tests.tiny_archive import make_tiny_archive
@@ -38,6 +39,17 @@ def read_json(site: Path, relpath: str):
     data = Packs(site.resolve()).read(relpath)
     assert data is not None, relpath
     return orjson.loads(data)
+
+
+def dated_trends(site: Path, feed: str, window: str, day: str):
+    """A dated trends document as served: its head with its days' events files (build/trends_files.py)."""
+    events = site / "api/trends" / feed / "events"
+    head = (site / trends_path(feed, window, day)).read_bytes()
+    return orjson.loads(compose(head, lambda listed: _maybe_read(events / f"{listed}.json")))
+
+
+def _maybe_read(path: Path) -> bytes | None:
+    return path.read_bytes() if path.is_file() else None
 
 
 def test_feed_rows_are_newest_first_with_a_ready_first_page(built) -> None:
@@ -78,13 +90,13 @@ def test_history_skips_the_failed_day(built) -> None:
 
 def test_trends_events_and_entity_cards(built) -> None:
     _, site = built
-    trends = read_json(site, trends_path("mcp-servers", "1d", "2026-11-03"))
+    trends = dated_trends(site, "mcp-servers", "1d", "2026-11-03")
     assert [(e["type"], e["entity"], e["old"], e["new"]) for e in trends["events"]] == [
         ("momentum_jump", "com.acme/files", 40.9, 18.0),
         ("momentum_jump", "io.github.example/weather", 40.9, 83.0),
         ("version_bump", "io.github.example/weather", "1.0.0", "1.1.0"),
     ]
-    pricing = read_json(site, trends_path("ai-pricing", "1d", "2026-11-04"))
+    pricing = dated_trends(site, "ai-pricing", "1d", "2026-11-04")
     assert [(e["type"], e["old"], e["new"]) for e in pricing["events"]] == [("price_change", 20, 16)]
     card = read_json(site, entity_card_path("mcp-servers", "io.github.example/weather"))
     assert card["current"] is True

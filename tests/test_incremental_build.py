@@ -22,7 +22,7 @@ from build import publish
 from build.history_parts import entity_lines, index_path, part_path
 from build.packs import Packs, tree_files
 from build.pages import page_file
-from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_path
+from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_events_path, trends_path
 from build.pipeline import run_build
 from build.reuse import Reuse, code_digest, fingerprints, first_changed
 from build.series_cache import SeriesCache
@@ -173,6 +173,8 @@ def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path)
     assert inode(site, november) != (previous / november).stat().st_ino  # the current month: written
     old_trends = trends_path("codehost-ai-repos", "30d", "2026-10-20")
     assert inode(site, old_trends) == (previous / old_trends).stat().st_ino
+    old_events = trends_events_path("codehost-ai-repos", "2026-10-20")
+    assert inode(site, old_events) == (previous / old_events).stat().st_ino
 
 
 def test_entity_pages_whose_inputs_did_not_change_are_taken(nightly: Settings) -> None:
@@ -253,6 +255,9 @@ def test_a_past_day_collected_again_rebuilds_its_month(nightly: Settings, tmp_pa
         inode(site, trends_path(feed, "1d", "2026-10-20"))
         != (before / trends_path(feed, "1d", "2026-10-20")).stat().st_ino
     )
+    for dated, linked in (("2026-10-14", True), ("2026-10-20", False)):
+        events = trends_events_path(feed, dated)
+        assert (inode(site, events) == (before / events).stat().st_ino) is linked
     stars = {
         orjson.loads(line)["date"]: orjson.loads(line)["stars"] for line in entity_lines(site.resolve(), feed, entity)
     }

@@ -9,10 +9,11 @@ import numpy as np
 import orjson
 import pytest
 
+from build import trends_files
 from build.changes import MOMENTUM_JUMP_POINTS, ChangeEvent, event_id
 from build.momentum import Momentum
 from build.series import FeedSeries, load_series
-from build.trends import TOP_MOVERS, WINDOWS, compute_events, compute_trends
+from build.trends import TOP_MOVERS, WINDOWS, compute_events, compute_head, compute_trends
 from collectors.archive import Archive
 
 DOC_KEYS = {"feed", "window", "date", "from", "metric", "movers", "moversRelative", "events"}
@@ -365,14 +366,35 @@ def test_ai_pricing_events_come_from_the_pages_changes(tmp_path: Path) -> None:
     assert (doc["movers"][0]["rankFrom"], doc["movers"][0]["rankTo"]) == (None, None)
 
 
-def test_trends_events_match_the_days_events_across_series(repos: FeedSeries, servers: FeedSeries) -> None:
-    # Events are remembered per series: alternating between two series must not mix them up.
-    for _ in range(2):
-        for series in (repos, servers):
-            doc = compute_trends(series, "30d", -1)
-            assert doc["events"] == [e for k in range(1, len(series.days)) for e in compute_events(series, k)]
-            assert {e["feed"] for e in doc["events"]} == {series.feed}
-            assert {e["entity"] for e in doc["events"]} <= set(series.entities)
+def test_stored_heads_and_day_files_compose_into_the_whole_document(
+    repos: FeedSeries, servers: FeedSeries, gappy: FeedSeries
+) -> None:
+    # What the build stores (a head per window, an events file per archived day) and the server splices
+    # back, by calendar day, is the document computed by archived-day index, gaps and partial windows
+    # included; nothing of another day or feed leaks in.
+    for series in (repos, servers, gappy):
+        files = {
+            day: trends_files.events_file(orjson.dumps(e) for e in compute_events(series, j))
+            for j, day in enumerate(series.days)
+        }
+        for j in range(len(series.days)):
+            for window in WINDOWS:
+                whole = compute_trends(series, window, j)
+                stored = trends_files.head(compute_head(series, window, j))
+                assert orjson.loads(stored)["events"] == []
+                assert orjson.loads(trends_files.compose(stored, files.get)) == whole
+                assert {e["feed"] for e in whole["events"]} <= {series.feed}
+    assert compute_trends(gappy, "30d", -1)["events"]  # the check above saw events spliced in
+    with pytest.raises(trends_files.TrendsFileError):
+        trends_files.compose(orjson.dumps(compute_trends(gappy, "7d", -1)), files.get)
+
+
+def test_an_events_file_splits_back_into_its_events_without_parsing() -> None:
+    events = [{"entity": "a/b", "summary": "line one\nline two, then,\n more"}, {"entity": "c", "x": [1, 2]}]
+    body = trends_files.events_file(orjson.dumps(e) for e in events)
+    assert orjson.loads(body) == events
+    assert [orjson.loads(line) for line in trends_files.events_of(body)] == events
+    assert trends_files.events_of(trends_files.events_file([])) == []
 
 
 def hub_item(score: int) -> dict[str, Any]:
