@@ -298,46 +298,63 @@ def _ordinal(day: str) -> int:
     return date.fromisoformat(day).toordinal()
 
 
-def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title: str) -> Markup:
-    """A line chart of `values` over `dates`, drawn as inline SVG at build time (no JavaScript).
+CHART_POINTS = 366
+"""At most this many points are drawn (a plot 560 px wide): a longer history is drawn from evenly spaced
+days, its first and last included, so a page's chart costs the same at three years as at one."""
+
+
+def chart_svg(dates: Sequence[str], values: Sequence[float | None], metric: str, title: str) -> Markup:
+    """`day_chart` of dates as text and values that may be None."""
+    ordinals = np.array([_ordinal(d) for d in dates], dtype=np.int64)
+    numbers = np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+    return day_chart(ordinals, numbers, metric, title)
+
+
+def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str) -> Markup:
+    """A line chart of `values` over days (date ordinals), drawn as inline SVG at build time (no JavaScript).
+    NaN values are left out.
 
     Accessible: role="img" with a <title> and <desc> that state the range in words. All text goes
     through `escape`, so the returned Markup is safe to embed."""
     width, height, left, right, top, bottom = 640, 220, 64, 16, 16, 40
-    points = [(d, v) for d, v in zip(dates, values, strict=True) if v is not None and not math.isnan(v)]
+    present = ~np.isnan(values)
+    days, ys = ordinals[present], values[present]
     head = (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title chart-desc"'
         f' xmlns="http://www.w3.org/2000/svg">'
         f'<title id="chart-title">{escape(title)}</title>'
     )
-    if not points:
+    if not days.size:
         return Markup(
             head + '<desc id="chart-desc">No history yet.</desc>'
             f'<text x="{width / 2:g}" y="{height / 2:g}" text-anchor="middle" class="muted">'
             "No history yet</text></svg>"
         )
-    ordinals = np.array([_ordinal(d) for d, _ in points], dtype=np.float64)
-    x0, x1 = ordinals[0], ordinals[-1]
-    ys = [v for _, v in points]
-    lo, hi = min(ys), max(ys)
+    first_day, last_day = (date.fromordinal(int(d)).isoformat() for d in (days[0], days[-1]))
+    low, high = float(ys.min()), float(ys.max())
+    lo, hi = low, high
     if lo == hi:
         lo, hi = (lo - 1, hi + 1) if lo else (0.0, 1.0)
     plot_w, plot_h = width - left - right, height - top - bottom
+    desc = (
+        f"{metric} from {_axis_number(float(ys[0]))} on {first_day} to {_axis_number(float(ys[-1]))} on {last_day}"
+        f" ({days.size} days; min {_axis_number(low)}, max {_axis_number(high)})."
+    )
+    if days.size > CHART_POINTS:
+        drawn = np.unique(np.rint(np.linspace(0, days.size - 1, CHART_POINTS)).astype(np.int64))
+        days, ys = days[drawn], ys[drawn]
 
+    x0, x1 = float(days[0]), float(days[-1])
     span, rise = x1 - x0, hi - lo
     # coordinates in tenths of a pixel, whole numbers: drawn for every day of every entity whose page
     # is rendered (~19,000 pages a night), so computed as arrays and written from a table of strings
     if span:
-        xs = np.rint((left + plot_w * (ordinals - x0) / span) * 10)
+        xs = np.rint((left + plot_w * (days - x0) / span) * 10)
     else:
-        xs = np.full(len(ordinals), round((left + plot_w / 2) * 10))
-    ys_px = np.rint((top + plot_h * (1 - (np.array(ys, dtype=np.float64) - lo) / rise)) * 10)
+        xs = np.full(days.size, round((left + plot_w / 2) * 10))
+    ys_px = np.rint((top + plot_h * (1 - (ys - lo) / rise)) * 10)
     coords = list(zip(_tenths(xs), _tenths(ys_px), strict=True))
     line = " ".join([f"{x},{y}" for x, y in coords])
-    desc = (
-        f"{metric} from {_axis_number(ys[0])} on {points[0][0]} to {_axis_number(ys[-1])} on {points[-1][0]}"
-        f" ({len(points)} days; min {_axis_number(min(ys))}, max {_axis_number(max(ys))})."
-    )
     parts = [
         head,
         f'<desc id="chart-desc">{escape(desc)}</desc>',
@@ -345,8 +362,8 @@ def chart_svg(dates: Sequence[str], values: Sequence[float], metric: str, title:
         f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}"/>',
         f'<text class="tick" x="{left - 6}" y="{top + 4}" text-anchor="end">{escape(_axis_number(hi))}</text>',
         f'<text class="tick" x="{left - 6}" y="{top + plot_h}" text-anchor="end">{escape(_axis_number(lo))}</text>',
-        f'<text class="tick" x="{left}" y="{height - 22}" text-anchor="start">{escape(points[0][0])}</text>',
-        f'<text class="tick" x="{left + plot_w}" y="{height - 22}" text-anchor="end">{escape(points[-1][0])}</text>',
+        f'<text class="tick" x="{left}" y="{height - 22}" text-anchor="start">{escape(first_day)}</text>',
+        f'<text class="tick" x="{left + plot_w}" y="{height - 22}" text-anchor="end">{escape(last_day)}</text>',
         f'<text class="label" x="{left + plot_w / 2:g}" y="{height - 6}" text-anchor="middle">'
         f"{escape(metric)} by day</text>",
         f'<polyline class="line" fill="none" points="{line}"/>',
@@ -477,6 +494,7 @@ class SitePages:
         versions = series.texts.get("version")
         present = series.present()
         is_category = FEEDS[feed].momentum
+        day_ordinals = np.array([_ordinal(day) for day in series.days], dtype=np.int64)
         labels: dict[str, str] = {}
         listing: list[dict[str, str]] = []
         for i, entity in enumerate(series.entities):
@@ -486,8 +504,7 @@ class SitePages:
             labels[entity] = label
             listing.append({"label": label, "key": entity, "path": path})
             days_idx = np.flatnonzero(series.seen[i])
-            dates = [series.days[j] for j in days_idx.tolist()]
-            values = main_values[i, days_idx].tolist()
+            ordinals, values = day_ordinals[days_idx], main_values[i, days_idx]
             mom = momentum.entity(entity) if momentum is not None else None
             context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
             context["built_at"] = None  # the build time is on the site pages and build.json, not here
@@ -509,6 +526,7 @@ class SitePages:
                 context["og_image"] = badge["png"]
             history = None
             if versions is not None:
+                dates = [series.days[j] for j in days_idx.tolist()]
                 history = version_changes(dates, versions[i, days_idx].tolist())
             recent = events.get(entity, [])
             facts = []
@@ -556,7 +574,7 @@ class SitePages:
             metric = MAIN_METRIC_LABEL.get(main, main)
             chart_title = f"{metric} of {label} over time"
             raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
-            inputs = inputs_digest("entity.html", context, dates, values, metric, chart_title, raw_events)
+            inputs = inputs_digest("entity.html", context, ordinals, values, metric, chart_title, raw_events)
             if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
                 self.linked_pages += 1
                 continue
@@ -564,7 +582,7 @@ class SitePages:
                 {"date": e["date"], "type": e["type"], "text": event_text(e)}
                 for e in map(orjson.loads, reversed(recent))
             ]
-            context["chart"] = chart_svg(dates, values, metric, chart_title)
+            context["chart"] = day_chart(ordinals, values, metric, chart_title)
             self.writer.write_bytes(target, template("entity.html").render(context).encode())
         since = FEEDS[feed].since_field
         newest_idx = [i for i in np.flatnonzero(present).tolist()]

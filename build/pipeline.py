@@ -52,7 +52,7 @@ from build.reuse import FeedReuse, Reuse
 from build.series import FeedSeries, Prior, load_series
 from build.series_cache import SeriesCache
 from build.trends import WINDOWS, compute_events, compute_head
-from build.trends_files import compose, events_file, events_of
+from build.trends_files import compose, entity_of, events_file, events_of
 from build.trends_files import head as trends_head
 from build.writer import TreeWriter
 from collectors.archive import Archive
@@ -135,11 +135,6 @@ class FeedTrends:
     """The events files of the last CHANGES_DAYS archived days, oldest first (the Atom feed's)."""
 
 
-def _entity_of(event: bytes) -> str:
-    entity: str = orjson.loads(event)["entity"]
-    return entity
-
-
 def _empty_trends(feed: str, window: str) -> bytes:
     """The latest document of a feed with no archived day yet: the same shape, empty."""
     return orjson.dumps(
@@ -184,7 +179,7 @@ def write_trends(
         if j < last and reuse is not None and reuse.file(writer, path, day):
             body = (writer.root / path).read_bytes()
             lines = events_of(body)
-            recent.add_day(j, [_entity_of(line) for line in lines], lines)
+            recent.add_day(j, [entity_of(line) for line in lines], lines)
         else:
             events = compute_events(series, j, momentum)
             lines = [orjson.dumps(event) for event in events]

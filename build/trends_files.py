@@ -40,6 +40,24 @@ def events_of(body: bytes) -> list[bytes]:
     return inner.split(SEPARATOR) if inner else []
 
 
+_PAGE = b'","page":"'
+
+
+def entity_of(event: bytes) -> str:
+    """The `entity` of a serialized event without parsing the rest of it.
+
+    build/changes.py `envelope` writes `page` right after `entity`, and a raw `","page":"` cannot occur
+    inside a JSON string (its quotes would be escaped), so the entity's string ends at the first one
+    after `"entity":"`; only that string is decoded. Anything else is parsed whole."""
+    start = event.find(b'"entity":"')
+    end = event.find(_PAGE, start)
+    if start < 0 or end < 0:
+        entity: str = orjson.loads(event)["entity"]
+        return entity
+    decoded: str = orjson.loads(event[start + 9 : end + 1])
+    return decoded
+
+
 def head(document: dict[str, Any]) -> bytes:
     """A dated document's head: `document` without its events, then `"events": []` as the last key."""
     body = orjson.dumps({**{k: v for k, v in document.items() if k != "events"}, "events": []})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -328,6 +328,22 @@ def test_chart_escapes_and_handles_empty_history() -> None:
     assert '<title id="chart-title">&lt;b&gt;x&lt;/b&gt; over time</title>' in svg
     assert "polyline" in svg and "2026-11-01" in svg
     assert "No history yet" in pages.chart_svg([], [], "Stars", "t")
+
+
+def test_a_long_history_is_drawn_from_at_most_chart_points_days() -> None:
+    # Three years with one gap in the data and the peak on a day that is not drawn: the line has
+    # CHART_POINTS points from the first day to the last, the description states the true range.
+    days = [date(2024, 1, 1) + timedelta(days=n) for n in range(1095)]
+    values: list[float | None] = [float(n) for n in range(1095)]
+    values[500] = None
+    values[777] = 5000.0
+    svg = pages.chart_svg([d.isoformat() for d in days], values, "Stars", "t")
+    points = svg.split('points="')[1].split('"')[0].split()
+    assert len(points) == pages.CHART_POINTS
+    assert points[0].startswith("64,") and points[-1].startswith("624,")  # the plot's left and right edges
+    assert "(1094 days; min 0, max 5,000)" in svg and "on 2024-01-01 to 1,094 on 2026-12-30" in svg
+    short = pages.chart_svg([d.isoformat() for d in days[:300]], [1.0] * 300, "Stars", "t")
+    assert len(short.split('points="')[1].split('"')[0].split()) == 300  # a year or less: every day
 
 
 @pytest.mark.parametrize(

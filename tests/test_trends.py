@@ -9,7 +9,7 @@ import numpy as np
 import orjson
 import pytest
 
-from build import trends_files
+from build import changes, trends_files
 from build.changes import MOMENTUM_JUMP_POINTS, ChangeEvent, event_id
 from build.momentum import Momentum
 from build.series import FeedSeries, load_series
@@ -387,6 +387,15 @@ def test_stored_heads_and_day_files_compose_into_the_whole_document(
     assert compute_trends(gappy, "30d", -1)["events"]  # the check above saw events spliced in
     with pytest.raises(trends_files.TrendsFileError):
         trends_files.compose(orjson.dumps(compute_trends(gappy, "7d", -1)), files.get)
+
+
+@pytest.mark.parametrize(
+    "entity", ["owner/repo", 'a"b', "back\\slash\\", 'x","page":"y', "名前/ユニコード", "tab\there", "io.github.x/s"]
+)
+def test_an_events_entity_is_read_without_parsing_the_event(entity: str) -> None:
+    event = changes.version_bump("mcp-servers", entity, "2026-11-03", "1.0.0", "1.1.0")
+    assert trends_files.entity_of(orjson.dumps(event)) == entity
+    assert trends_files.entity_of(orjson.dumps({"other": 1, "entity": entity})) == entity  # another layout
 
 
 def test_an_events_file_splits_back_into_its_events_without_parsing() -> None:
