@@ -106,6 +106,13 @@ class Momentum:
             for rank, i in enumerate(present[: max(limit, 0)], start=1)
         ]
 
+    def summary(self, entity: str) -> dict[str, Any] | None:
+        """`entity` without the score history: {"score", "components", "basis"} or None when unknown."""
+        i = self._index.get(entity)
+        if i is None:
+            return None
+        return {"score": _json_number(self.score[i]), "components": self._components_of(i), "basis": self.basis[i]}
+
     def entity(self, entity: str) -> dict[str, Any] | None:
         """{"score", "components", "basis", "history": [{"date", "score"}, ...]} or None when unknown.
 

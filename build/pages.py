@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -389,9 +389,18 @@ def inputs_digest(template_name: str, context: dict[str, Any], *extra: Any) -> s
 
 
 class PageReuse(Protocol):
-    """What the page set needs of the previous build (build/reuse.py `Reuse.page`)."""
+    """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `Reuse.settled`)."""
 
     def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool: ...
+
+    def settled(self, writer: TreeWriter, relpath: str, key: str, unchanged: bool) -> bool: ...
+
+
+def settled_key(*inputs: Any) -> str:
+    """A digest of what an absent entity's page is made of besides its archived days (build/reuse.py
+    `Reuse.settled`)."""
+    data = orjson.dumps(inputs, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS, default=repr)
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def entity_demand(demand: EntityDemand | None, feed: str, entity: str) -> dict[str, Any] | None:
@@ -482,11 +491,17 @@ class SitePages:
         events: dict[str, list[bytes]],
         latest_trends: dict[str, dict[str, Any]],
         leaderboard: dict[str, Any] | None,
+        stable: Callable[[str], bool] | None = None,
     ) -> None:
         """Entity pages and badges of every entity of the feed, and the feed's share of the site pages.
 
         `events`: each entity's recent change events, oldest first, serialized (build/pipeline.py
-        `FeedTrends.recent`); they are read only for a page that is rendered, and digested as bytes."""
+        `FeedTrends.recent`); they are read only for a page that is rendered, and digested as bytes.
+        `stable(day)`: whether the feed's archived days up to `day` are those the previous build read
+        (build/reuse.py `FeedReuse.stable`). The page of an entity absent from the feed since such a day is
+        a function of those days and of a few other inputs; when those are the previous build's too
+        (`settled_key`), its page is taken without its context being built or digested: each night
+        most of a year's entities are absent, and they would otherwise cost as much as the rest."""
         feed = series.feed
         spec = FEED_SPECS[feed]
         main = spec.main_metric
@@ -503,17 +518,38 @@ class SitePages:
             label = entity_label(feed, row, entity)
             labels[entity] = label
             listing.append({"label": label, "key": entity, "path": path})
-            days_idx = np.flatnonzero(series.seen[i])
-            ordinals, values = day_ordinals[days_idx], main_values[i, days_idx]
-            mom = momentum.entity(entity) if momentum is not None else None
-            context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
-            context["built_at"] = None  # the build time is on the site pages and build.json, not here
+            mom = momentum.summary(entity) if momentum is not None else None
             current = bool(present[i])
             last_seen = series.days[int(series.last_seen[i])]
-            badge = None
-            if is_category and badge_safe(path):
+            has_badge = is_category and badge_safe(path)
+            if has_badge:
                 write_badges(self.writer, feed, entity, mom, series.current_day)
                 self.badges += 2
+            target = page_file(path)
+            if target is None:
+                self.skipped += 1
+                continue
+            recent = events.get(entity, [])
+            raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
+            also_tracked = links_of(self.links, feed, entity)
+            demand = entity_demand(self.demand, feed, entity)
+            maintainer = self.maintainers.get(path)
+            self.entity_pages += 1
+            if not current and self.reuse is not None:
+                first_seen = series.days[int(series.first_seen[i])]
+                key = settled_key(
+                    self.base_url, first_seen, last_seen, mom, raw_events, also_tracked, demand, maintainer
+                )
+                unchanged = stable is not None and stable(last_seen)
+                if self.reuse.settled(self.writer, target, key, unchanged):
+                    self.linked_pages += 1
+                    continue
+            days_idx = np.flatnonzero(series.seen[i])
+            ordinals, values = day_ordinals[days_idx], main_values[i, days_idx]
+            context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)
+            context["built_at"] = None  # the build time is on the site pages and build.json, not here
+            badge = None
+            if has_badge:
                 badge = badge_snippets(
                     self.url(badge_path(feed, entity)),
                     context["canonical"],
@@ -528,7 +564,6 @@ class SitePages:
             if versions is not None:
                 dates = [series.days[j] for j in days_idx.tolist()]
                 history = version_changes(dates, versions[i, days_idx].tolist())
-            recent = events.get(entity, [])
             facts = []
             for key, name in FACTS[feed]:
                 value = row.get(key)
@@ -545,18 +580,16 @@ class SitePages:
                 current=current,
                 first_seen=series.days[int(series.first_seen[i])],
                 last_seen=last_seen,
-                momentum=None if mom is None else {k: mom[k] for k in ("score", "components", "basis")},
+                momentum=mom,
                 components=COMPONENT_LABELS,
                 is_category=is_category,
                 events=None,  # below, once the page is known to be rendered
                 badge=badge,
                 links=upstream_links(feed, entity, row),
-                also_tracked=[
-                    {**link, "feed_title": FEEDS[link["feed"]].title} for link in links_of(self.links, feed, entity)
-                ],
-                demand=entity_demand(self.demand, feed, entity),
+                also_tracked=[{**link, "feed_title": FEEDS[link["feed"]].title} for link in also_tracked],
+                demand=demand,
                 claim=f"/claim?entity={quote(path, safe='/')}",
-                maintainer=self.maintainers.get(path),
+                maintainer=maintainer,
                 version_history=history,
                 remotes=[
                     {"type": r.get("type"), "url": r.get("url"), "href": safe_url(r.get("url"))}
@@ -566,14 +599,8 @@ class SitePages:
                 plans=row.get("plans") or [],
                 changes=row.get("changes") or [],
             )
-            target = page_file(path)
-            if target is None:
-                self.skipped += 1
-                continue
-            self.entity_pages += 1
             metric = MAIN_METRIC_LABEL.get(main, main)
             chart_title = f"{metric} of {label} over time"
-            raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
             inputs = inputs_digest("entity.html", context, ordinals, values, metric, chart_title, raw_events)
             if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
                 self.linked_pages += 1

@@ -323,7 +323,8 @@ def build_feed(
         writer.write_json(momentum_path(feed), leaderboard)
     write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
-        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard)
+        stable = feed_reuse.stable if feed_reuse is not None else None
+        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard, stable)
         say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, trends, leaderboard, series.entities

@@ -91,13 +91,14 @@ class FeedReuse:
     stable_before: str | None
     """Days strictly before this one are unchanged (None: every day is)."""
 
-    def _stable(self, day: str) -> bool:
+    def stable(self, day: str) -> bool:
+        """Whether the feed's archived days up to `day` are those the previous build read."""
         return self.previous is not None and (self.stable_before is None or day < self.stable_before)
 
     def history_month(self, writer: TreeWriter, month: str) -> bool:
         """Link the month's part and index when every day of the month (`YYYY-MM`) is unchanged and the
         previous tree has them; True when linked."""
-        if not self._stable(f"{month}-32"):  # after every day of the month
+        if not self.stable(f"{month}-32"):  # after every day of the month
             return False
         assert self.previous is not None
         paths = (part_path(self.feed, month), index_path(self.feed, month))
@@ -109,7 +110,7 @@ class FeedReuse:
 
     def file(self, writer: TreeWriter, relpath: str, day: str) -> bool:
         """Link a dated file (a trends document of `day`) when its day is unchanged; True when linked."""
-        if not self._stable(day):
+        if not self.stable(day):
             return False
         assert self.previous is not None
         source = self.previous / relpath
@@ -129,6 +130,8 @@ class Reuse:
     feeds: dict[str, dict[str, str]] = field(default_factory=dict)
     pages: dict[str, str] = field(default_factory=dict)
     """Tree path -> digest of the inputs it was rendered from, for every page this build wrote or linked."""
+    settled_keys: dict[str, str] = field(default_factory=dict)
+    """Tree path -> `build.pages.settled_key` of an absent entity's page (see `settled`)."""
     linked_pages: int = 0
 
     @classmethod
@@ -177,5 +180,35 @@ class Reuse:
         self.linked_pages += 1
         return True
 
+    def settled(self, writer: TreeWriter, relpath: str, key: str, unchanged: bool) -> bool:
+        """Record `key` (build/pages.py `settled_key`) for the page of an entity absent from its feed;
+        take the page from the previous tree when the entity's archived days up to its last are the
+        previous build's (`unchanged`: the caller checks them with `FeedReuse.stable`) and that build
+        recorded the same key, so its inputs are not even gathered. True when taken; otherwise the caller
+        renders it (and `page` records its digest). Every build records the keys, so a `--full` build
+        writes the same manifest."""
+        self.settled_keys[relpath] = key
+        digest = self.before.get("pages", {}).get(relpath)
+        if (
+            not unchanged
+            or self.previous is None
+            or digest is None
+            or self.before.get("settled", {}).get(relpath) != key
+        ):
+            return False
+        try:
+            writer.take(relpath, self.previous)
+        except FileNotFoundError:
+            return False
+        self.pages[relpath] = digest
+        self.linked_pages += 1
+        return True
+
     def manifest(self) -> dict[str, Any]:
-        return {"format": FORMAT, "code": self.code, "feeds": self.feeds, "pages": self.pages}
+        return {
+            "format": FORMAT,
+            "code": self.code,
+            "feeds": self.feeds,
+            "pages": self.pages,
+            "settled": self.settled_keys,
+        }

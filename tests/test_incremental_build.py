@@ -206,6 +206,21 @@ def test_entity_pages_whose_inputs_did_not_change_are_taken(nightly: Settings) -
     assert all(not current for _, current, _ in linked)
     manifest = orjson.loads((site / MANIFEST).read_bytes())
     assert set(manifest["pages"]) == {page_file(path) for path in index}
+    # Those absent since before the previous build were settled: the same key in both manifests (their
+    # archived days unchanged, the rest of their inputs too), so taken without their inputs gathered.
+    settled_before = orjson.loads((previous / MANIFEST).read_bytes())["settled"]
+    settled = {t for t, key in manifest["settled"].items() if settled_before.get(t) == key}
+    early_targets = {
+        page_file(path)
+        for path, (feed, entity) in index.items()
+        if feed == "forum-launch-ai"
+        and orjson.loads(packs.read(entity_card_path(feed, entity)) or b"null")["lastSeen"] < last_two[0]
+    }
+    assert early_targets and early_targets <= settled
+    assert all(after[t] == before[t] for t in settled)  # and their digests carried on for the next build
+    assert not settled & {page_file(p) for p, (f, e) in index.items() if f == "codehost-ai-repos"} - {
+        t for t in settled if t in after and before.get(t) == after[t]
+    }
 
 
 def test_the_server_reads_a_window_across_months(nightly: Settings) -> None:
