@@ -90,6 +90,9 @@ class FeedReuse:
     """The previous build's root, None when nothing may be reused."""
     stable_before: str | None
     """Days strictly before this one are unchanged (None: every day is)."""
+    scored_again: str | None = None
+    """The previous build's last day: its momentum is scored again (its lookups kept coming in after that
+    build), so its dated outputs that carry momentum jumps are written again too (`file`)."""
 
     def stable(self, day: str) -> bool:
         """Whether the feed's archived days up to `day` are those the previous build read."""
@@ -109,8 +112,9 @@ class FeedReuse:
         return True
 
     def file(self, writer: TreeWriter, relpath: str, day: str) -> bool:
-        """Link a dated file (a trends document of `day`) when its day is unchanged; True when linked."""
-        if not self.stable(day):
+        """Link a dated file (a trends head or events file of `day`) when its day is unchanged and before
+        the previous build's last day; True when linked."""
+        if not self.stable(day) or (self.scored_again is not None and day >= self.scored_again):
             return False
         assert self.previous is not None
         source = self.previous / relpath
@@ -155,7 +159,8 @@ class Reuse:
         self.feeds[feed] = now
         if self.previous is None or feed not in self.before.get("feeds", {}):
             return FeedReuse(feed, None, None)
-        return FeedReuse(feed, self.previous, first_changed(now, self.before["feeds"][feed]))
+        before = self.before["feeds"][feed]
+        return FeedReuse(feed, self.previous, first_changed(now, before), max(before, default=None))
 
     def confirm(self, archive: Archive, feed: str, read: FeedReuse, days: list[str]) -> FeedReuse:
         """`read` if the feed's day files are still those fingerprinted before the series was read (and
