@@ -243,12 +243,19 @@ def run(
         aged_runs = full_and_nightly(aged)
         if aged_runs is None:
             return False
-        say(f"nightly build summary ({growth_days} days): {aged_runs[1].summary}")
-        growth = aged_runs[1].seconds / night.seconds
+        aged_full, aged_night = aged_runs
+        say(f"full build summary ({growth_days} days): {aged_full.summary}")
+        say(f"nightly build summary ({growth_days} days): {aged_night.summary}")
+        say(
+            f"{growth_days} days: full build {aged_full.seconds:.1f} s, peak {aged_full.peak_mib:,.0f} MiB; "
+            f"nightly {aged_night.seconds:.1f} s ({aged_night.seconds / aged_full.seconds:.0%} of the full), "
+            f"peak {aged_night.peak_mib:,.0f} MiB"
+        )
+        growth = aged_night.seconds / night.seconds
         checks.append(
             Check(
                 f"nightly {growth_days} d / {spec.days} d",
-                f"{aged_runs[1].seconds:.1f} s ({growth:.2f}x)",
+                f"{aged_night.seconds:.1f} s ({growth:.2f}x)",
                 f"<= {NIGHTLY_GROWTH}x",
                 growth <= NIGHTLY_GROWTH,
             )
