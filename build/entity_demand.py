@@ -73,6 +73,9 @@ class EntityDemand:
         self.windows = windows
         self.weekly = weekly
         self.weekly_ranks = [ranks(week) for week in weekly]
+        self._looked_up = {key for week in weekly for key, n in week.items() if n > 0}
+        self._no_weeks = [{"from": first, "to": last, "rank": None, "lookups": 0} for first, last in windows]
+        """The weeks of every entity with no lookup in any of them (most of them): built once, shared, read-only."""
 
     @classmethod
     def load(cls, log: DemandLog, reference: str, this_week: Demand | None = None) -> EntityDemand:
@@ -90,6 +93,8 @@ class EntityDemand:
     def of(self, feed: str, entity: str) -> dict[str, Any]:
         """`{rank, lookups, weeks: [{from, to, rank, lookups}] oldest first}`; rank null without lookups."""
         key = (feed, entity)
+        if key not in self._looked_up:
+            return {"rank": None, "lookups": 0, "weeks": self._no_weeks}
         weeks = [
             {"from": first, "to": last, "rank": week_ranks.get(key), "lookups": week.get(key, 0)}
             for (first, last), week, week_ranks in zip(self.windows, self.weekly, self.weekly_ranks, strict=True)

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -121,16 +122,29 @@ class Momentum:
         i = self._index.get(entity)
         if i is None:
             return None
+        history: list[dict[str, Any]] = []
+        if self._shown[i]:  # most entities ever seen were scored on none of the shown days
+            history = [
+                {"date": day, "score": value}
+                for day, value in zip(self._history_days, self.history[i].tolist(), strict=True)
+                if not math.isnan(value)  # plain floats: tolist() is much faster than numpy scalars
+            ]
         return {
             "score": _json_number(self.score[i]),
             "components": self._components_of(i),
             "basis": self.basis[i],
-            "history": [
-                {"date": day, "score": value}
-                for day, value in zip(self.history_days, self.history[i].tolist(), strict=True)
-                if not math.isnan(value)  # plain floats: tolist() is much faster than numpy scalars
-            ],
+            "history": history,
         }
+
+    @cached_property
+    def _history_days(self) -> list[str]:
+        return self.history_days
+
+    @cached_property
+    def _shown(self) -> np.ndarray:
+        """bool [E]: whether the entity has a score on any of the shown days."""
+        shown: np.ndarray = ~np.isnan(self.history).all(axis=1)
+        return shown
 
 
 def _json_number(value: float) -> float | None:
