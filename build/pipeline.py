@@ -169,6 +169,7 @@ def write_trends(
     recent = RecentEvents(series.entities, series.index, RECENT_EVENTS)
     bodies: dict[str, bytes] = {}
     heads: dict[str, dict[str, Any]] = {}
+    head_bytes: dict[str, bytes] = {}
     if series.days:
         oldest_listed = min(
             series.days[max(0, last - CHANGES_DAYS + 1)],
@@ -193,13 +194,14 @@ def write_trends(
             if j < last and reuse is not None and reuse.file(writer, path, day):
                 continue
             document = compute_head(series, window, j)
-            writer.write_bytes(path, trends_head(document))
+            stored = trends_head(document)
+            writer.write_bytes(path, stored)
             if j == last:
-                heads[window] = document
+                heads[window], head_bytes[window] = document, stored
     latest: dict[str, bytes] = {}
     for window in WINDOWS:
         if window in heads:
-            latest[window] = compose(trends_head(heads[window]), bodies.get)
+            latest[window] = compose(head_bytes[window], bodies.get)
         else:
             latest[window] = _empty_trends(feed, window)
             heads[window] = orjson.loads(latest[window])
