@@ -9,10 +9,10 @@ momentum score of each cell is kept too: a day's score depends on the days up to
 lookups only (build/momentum.py), and every day is scored (momentum jumps compare days), which
 otherwise costs a little more each night as the archive grows.
 
-One file per feed, `<FEEDS_DATA_DIR>/cache/series/<feed>.npz` (written to a temporary name and
-renamed, so a killed build leaves the previous one): the cells the feed has (an entity's value on a
-day it has a row), not the dense matrices, so a sparse feed (launch posts: a few days each) stays
-small. It is a cache of the archive, not a record: deleting it, a different build code, or
+A directory per feed, `<FEEDS_DATA_DIR>/cache/series/<feed>/` (`SeriesCache`: monthly chunks and an
+index written last, so a killed build leaves the previous cache): the cells the feed has (an entity's
+value on a day it has a row), not the dense matrices, so a sparse feed (launch posts: a few days each)
+stays small. It is a cache of the archive, not a record: deleting it, a different build code, or
 `feeds build --full` makes the next build read every day again, and `tests/test_series_cache.py`
 checks the series read through it equals the series read from the archive alone.
 """
@@ -20,6 +20,7 @@ checks the series read through it equals the series read from the archive alone.
 from __future__ import annotations
 
 import os
+import secrets
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,120 +33,231 @@ import orjson
 
 from build.series import FeedSeries, Prior
 
-FORMAT = 1
-"""Bump when the file's meaning changes."""
+FORMAT = 2
+"""Bump when the files' meaning changes."""
+META = "meta.json"
+
+
+def cache_dir(directory: Path, feed: str) -> Path:
+    return directory / feed
 
 
 def cache_path(directory: Path, feed: str) -> Path:
-    return directory / f"{feed}.npz"
-
-
-def _cells(matrix: np.ndarray, by_day: np.ndarray) -> np.ndarray:
-    """The matrix's values on the cells, day by day."""
-    values: np.ndarray = matrix.T[by_day]
-    return values
+    """The feed's cache index: what the chunks hold and which of them are current."""
+    return cache_dir(directory, feed) / META
 
 
 def _json(value: Any) -> np.ndarray:
     return np.frombuffer(orjson.dumps(value), dtype=np.uint8)
 
 
+def _write_npz(path: Path, arrays: dict[str, Callable[[], np.ndarray]]) -> None:
+    """An .npz written one array at a time (what np.savez writes, without holding every array at once),
+    to a temporary name and renamed."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED, allowZip64=True) as bundle:
+        for name, make in arrays.items():
+            with bundle.open(f"{name}.npy", "w", force_zip64=True) as fh:
+                np.lib.format.write_array(fh, make(), allow_pickle=False)
+    os.replace(temporary, path)
+
+
+def _month_spans(days: list[str]) -> dict[str, tuple[int, int]]:
+    """Month (`YYYY-MM`) -> the [start, end) range of its days in `days` (sorted)."""
+    spans: dict[str, tuple[int, int]] = {}
+    for j, day in enumerate(days):
+        first, _ = spans.get(day[:7], (j, j))
+        spans[day[:7]] = (first, j + 1)
+    return spans
+
+
+def _chunk_arrays(
+    series: FeedSeries, scores: np.ndarray | None, to_cache: np.ndarray, start: int, end: int
+) -> dict[str, Callable[[], np.ndarray]]:
+    """What the chunk of days [start, end) holds, each array made when it is written."""
+    by_day = series.seen[:, start:end].T  # the days' cells, day by day
+
+    def cells(matrix: np.ndarray) -> np.ndarray:
+        values: np.ndarray = matrix[:, start:end].T[by_day]
+        return values
+
+    def texts(matrix: np.ndarray) -> np.ndarray:
+        return _json(cells(matrix).tolist())
+
+    arrays: dict[str, Callable[[], np.ndarray]] = {
+        "per_day": lambda: by_day.sum(axis=1).astype(np.int64),
+        "rows": lambda: to_cache[np.nonzero(by_day)[1]],
+        "rank": partial(cells, series.rank),
+        "activity": partial(cells, series.activity),
+    }
+    for name, matrix in series.metrics.items():
+        arrays[f"metric.{name}"] = partial(cells, matrix)
+    if scores is not None:
+        arrays["score"] = partial(cells, scores)
+    for name, matrix in series.texts.items():
+        arrays[f"text.{name}"] = partial(texts, matrix)
+    return arrays
+
+
 @dataclass
 class SeriesCache:
-    """The feeds' cached series in `directory`, valid for build code `code`."""
+    """The feeds' cached series in `directory`, valid for build code `code`.
+
+    Per feed, a directory: one chunk per month (`<YYYY-MM>-<token>.npz`: that month's cells, day by day,
+    their entities as positions in the cache's own append-only entity list), the entities' latest rows
+    (`latest-<token>.npz`) and `meta.json`, written last, naming the current files. A save writes only
+    the chunks of months with a new, changed or re-scored day: a month whose days and scores are those
+    of the chunk already there keeps it, so a nightly build writes a month of cells, not the archive's
+    age of them. Files no index names any more are removed after the index is replaced."""
 
     directory: Path
     code: str
 
+    def _meta(self, feed: str) -> dict[str, Any] | None:
+        try:
+            meta: dict[str, Any] = orjson.loads(cache_path(self.directory, feed).read_bytes())
+        except (OSError, orjson.JSONDecodeError):
+            return None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("code") != self.code:
+            return None
+        return meta if meta.get("feed") == feed else None
+
     def save(self, series: FeedSeries, fingerprints: dict[str, str], scores: np.ndarray | None = None) -> None:
         """Keep `series`, read from day files with these fingerprints (day -> `size:mtime_ns`), and the
         momentum score of each of its cells (build/momentum.py `Momentum.scores`) when it has them."""
-        target = cache_path(self.directory, series.feed)
+        folder = cache_dir(self.directory, series.feed)
         if list(fingerprints) != series.days:  # read while a day was archived again: keep nothing
-            target.unlink(missing_ok=True)
+            cache_path(self.directory, series.feed).unlink(missing_ok=True)
             return
-        by_day = series.seen.T  # cells day by day, so the cells of the first N days are a prefix
+        folder.mkdir(parents=True, exist_ok=True)
+        (self.directory / f"{series.feed}.npz").unlink(missing_ok=True)  # the single file of format 1
+        old = self._meta(series.feed)
+        names: list[str] = list(old["entities"]) if old is not None else []
+        position = {name: n for n, name in enumerate(names)}
+        for entity in series.entities:
+            if entity not in position:
+                position[entity] = len(names)
+                names.append(entity)
+        to_cache = np.array([position[e] for e in series.entities], dtype=np.int32)
+        chunks: dict[str, str] = {}
+        token = secrets.token_hex(4)
+        for month, (start, end) in _month_spans(series.days).items():
+            if old is not None and self._unchanged(old, month, series.days[start:end], fingerprints, scores):
+                chunks[month] = old["chunks"][month]
+                continue
+            arrays = _chunk_arrays(series, scores, to_cache, start, end)
+            chunks[month] = f"{month}-{token}.npz"
+            _write_npz(folder / chunks[month], arrays)
+        latest = f"latest-{token}.npz"
+        _write_npz(
+            folder / latest,
+            {
+                "entities": lambda: to_cache,
+                "last": lambda: series.last_seen.astype(np.int32),
+                "rows": lambda: _json(series.latest),
+            },
+        )
         meta = {
             "format": FORMAT,
             "code": self.code,
             "feed": series.feed,
             "days": series.days,
             "fingerprints": fingerprints,
-            "entities": series.entities,
+            "entities": names,
             "texts": list(series.texts),
+            "scores": scores is not None,
+            "chunks": chunks,
+            "latest": latest,
         }
-        arrays: dict[str, Callable[[], np.ndarray]] = {
-            "meta": lambda: _json(meta),
-            "per_day": lambda: by_day.sum(axis=1).astype(np.int64),
-            "rows": lambda: np.nonzero(by_day)[1].astype(np.int32),
-            "last": lambda: series.last_seen.astype(np.int32),
-            "rank": lambda: series.rank.T[by_day],
-            "activity": lambda: series.activity.T[by_day],
-            "latest": lambda: _json(series.latest),
-        }
-        for name, matrix in series.metrics.items():
-            arrays[f"metric.{name}"] = partial(_cells, matrix, by_day)
-        if scores is not None:
-            arrays["score"] = partial(_cells, scores, by_day)
-        for name, matrix in series.texts.items():
-            arrays[f"text.{name}"] = partial(lambda m: _json(m.T[by_day].tolist()), matrix)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        # an .npz written one array at a time (what np.savez writes, without holding every array at once)
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED, allowZip64=True) as bundle:
-            for name, make in arrays.items():
-                with bundle.open(f"{name}.npy", "w", force_zip64=True) as fh:
-                    np.lib.format.write_array(fh, make(), allow_pickle=False)
-        os.replace(temporary, target)
+        temporary = folder / f".{META}.{os.getpid()}.tmp"
+        temporary.write_bytes(orjson.dumps(meta))
+        os.replace(temporary, folder / META)
+        current = {META, latest, *chunks.values()}
+        for path in folder.iterdir():  # one build at a time (build/publish.py `exclusive`): nothing is half-written
+            if path.name not in current:
+                path.unlink(missing_ok=True)
+
+    @staticmethod
+    def _unchanged(
+        old: dict[str, Any], month: str, days: list[str], fingerprints: dict[str, str], scores: np.ndarray | None
+    ) -> bool:
+        """Whether the month's chunk in `old` holds exactly these days' cells: the same days from the same
+        files, scored if scores are kept, and not the old cache's last day (scored again since)."""
+        if month not in old["chunks"] or (scores is not None) != old.get("scores"):
+            return False
+        before = old["fingerprints"]
+        listed = [day for day in old["days"] if day[:7] == month]
+        if listed != days or any(before[day] != fingerprints[day] for day in days):
+            return False
+        return scores is None or not old["days"] or old["days"][-1][:7] != month
 
     def prior(self, feed: str, fingerprints: dict[str, str]) -> Prior | None:
         """The cached series of the feed's leading days whose files are unchanged (`fingerprints`: the
         archive's days now), or None when there is nothing usable."""
-        path = cache_path(self.directory, feed)
+        meta = self._meta(feed)
+        if meta is None:
+            return None
+        folder = cache_dir(self.directory, feed)
+        days: list[str] = meta["days"]
+        before: dict[str, str] = meta["fingerprints"]
+        now = list(fingerprints.items())
+        keep = 0
+        while keep < min(len(days), len(now)) and now[keep] == (days[keep], before[days[keep]]):
+            keep += 1
+        if keep == 0:
+            return None
         try:
-            with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
-                meta = orjson.loads(stored["meta"].tobytes())
-                if meta.get("format") != FORMAT or meta.get("code") != self.code or meta.get("feed") != feed:
-                    return None
-                days: list[str] = meta["days"]
-                before: dict[str, str] = meta["fingerprints"]
-                now = list(fingerprints.items())
-                keep = 0
-                while keep < min(len(days), len(now)) and now[keep] == (days[keep], before[days[keep]]):
-                    keep += 1
-                if keep == 0:
-                    return None
-                per_day = stored["per_day"]
-                cells = int(per_day[:keep].sum())
-                rows = stored["rows"][:cells]
+            # each month's kept days are a prefix of its chunk's days (the kept days are a prefix of all)
+            spans = [(folder / meta["chunks"][m], end - start) for m, (start, end) in _month_spans(days[:keep]).items()]
+            per_days = []
+            chunk_cells: list[int] = []
+            cache_rows = []
+            for path, wanted_days in spans:
+                with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
+                    per_day = stored["per_day"][:wanted_days]
+                    per_days.append(per_day)
+                    chunk_cells.append(int(per_day.sum()))
+                    cache_rows.append(stored["rows"][: chunk_cells[-1]])
+            with open(folder / meta["latest"], "rb") as fh, np.load(fh, allow_pickle=False) as stored:
+                latest_of = stored["entities"]
                 last = stored["last"]
-                latest = orjson.loads(stored["latest"].tobytes())
+                latest = orjson.loads(stored["rows"].tobytes())
         except (KeyError, ValueError, OSError, zipfile.BadZipFile, orjson.JSONDecodeError):
-            return None  # absent, or not a whole cache file: read it all
-        entities: list[str] = meta["entities"]
-        alive = np.zeros(len(entities), dtype=bool)
-        alive[rows] = True
-        kept = np.flatnonzero(alive)
-        renumber = np.full(len(entities), -1, dtype=np.int32)
-        renumber[kept] = np.arange(kept.size, dtype=np.int32)
+            return None  # a file missing or not whole: read it all
+        per_day = np.concatenate(per_days)
+        rows = np.concatenate(cache_rows)
+        names: list[str] = meta["entities"]
+        alive = np.unique(rows)
+        order = sorted(alive.tolist(), key=names.__getitem__)
+        renumber = np.full(len(names), -1, dtype=np.int32)
+        renumber[np.array(order, dtype=np.int64)] = np.arange(len(order), dtype=np.int32)
         texts = set(meta["texts"])
+        row_of = {int(c): n for n, c in enumerate(latest_of.tolist())}
 
         def values(name: str) -> np.ndarray | list[Any]:
-            with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
-                if name.startswith("text."):
-                    if name[len("text.") :] not in texts:
-                        raise KeyError(name)
-                    listed: list[Any] = orjson.loads(stored[name].tobytes())
-                    return listed[:cells]
-                array: np.ndarray = stored[name][:cells]
-                return array
+            if name.startswith("text.") and name[len("text.") :] not in texts:
+                raise KeyError(name)
+            parts: list[Any] = []
+            for (path, _), cells in zip(spans, chunk_cells, strict=True):
+                with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
+                    if name.startswith("text."):
+                        parts.extend(orjson.loads(stored[name].tobytes())[:cells])
+                    else:
+                        parts.append(stored[name][:cells])
+            if name.startswith("text."):
+                return parts
+            return np.concatenate(parts) if parts else np.empty(0)
+
+        def latest_row(cached: int) -> dict[str, Any] | None:
+            n = row_of.get(cached)
+            # a latest row from a day that is read again is not the latest any more: read it again too
+            return latest[n] if n is not None and last[n] < keep else None
 
         return Prior(
             days=days[:keep],
-            entities=[entities[i] for i in kept.tolist()],
+            entities=[names[c] for c in order],
             rows=renumber[rows],
-            cols=np.repeat(np.arange(keep, dtype=np.int32), per_day[:keep]),
+            cols=np.repeat(np.arange(keep, dtype=np.int32), per_day),
             values=values,
-            # a latest row from a day that is read again is not the latest any more: read it again too
-            latest=[latest[i] if last[i] < keep else None for i in kept.tolist()],
+            latest=[latest_row(c) for c in order],
         )

@@ -25,7 +25,7 @@ from build.pages import page_file
 from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_events_path, trends_path
 from build.pipeline import run_build
 from build.reuse import Reuse, code_digest, fingerprints, first_changed
-from build.series_cache import SeriesCache
+from build.series_cache import SeriesCache, cache_path
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES, FEEDS
 from collectors.state import StateStore
@@ -176,6 +176,13 @@ def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path)
         if FEEDS[feed].momentum:  # and the momentum score of every cell
             assert len(prior.values("score")) == len(prior.rows), feed
     archive.close()
+    # the cache's October chunk was written by an earlier build and kept since; the last wrote November's
+    meta = orjson.loads(cache_path(nightly.series_cache_dir, "codehost-ai-repos").read_bytes())
+    assert sorted(meta["chunks"]) == ["2026-10", "2026-11"]
+    assert meta["chunks"]["2026-10"].split("-")[-1] != meta["chunks"]["2026-11"].split("-")[-1]
+    assert meta["chunks"]["2026-11"].split("-")[-1] == meta["latest"].split("-")[-1]
+    files = {p.name for p in cache_path(nightly.series_cache_dir, "codehost-ai-repos").parent.iterdir()}
+    assert files == {"meta.json", meta["latest"], *meta["chunks"].values()}  # replaced ones removed
     builds = publish.complete_builds(site)
     previous = publish.builds_dir(site) / builds[-2]
     october = part_path("codehost-ai-repos", "2026-10")
