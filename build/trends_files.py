@@ -80,10 +80,15 @@ def window_days(body: bytes) -> list[str]:
     return [str(first + timedelta(days=n)) for n in range(1, (last - first).days + 1)]
 
 
+def is_head(body: bytes) -> bool:
+    """Whether a stored dated document is a head (a tree written before heads existed holds whole ones)."""
+    return body.endswith(EMPTY_EVENTS)
+
+
 def compose(body: bytes, events_file_of: Callable[[str], bytes | None]) -> bytes:
     """The whole document: the head with the events of each day of its window spliced in, oldest first.
     `events_file_of(day)` is that day's events file, None for a day with none."""
-    if not body.endswith(EMPTY_EVENTS):
+    if not is_head(body):
         raise TrendsFileError("a trends head ends with an empty events list")
     parts = []
     for day in window_days(body):

@@ -37,7 +37,7 @@ from build.history_parts import (
 from build.packs import Packs
 from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir, pack_of, trends_events_path, trends_path
 from build.search_index import RowIds, SearchIndex
-from build.trends_files import compose
+from build.trends_files import compose, is_head
 from collectors.models import FEED_NAMES
 
 V = TypeVar("V")
@@ -214,8 +214,8 @@ class Site:
         """A dated trends document (None if the build has none): its head with the events files of the days
         it spans spliced in (build/trends_files.py), each file read once into the recent files."""
         head = self.file(trends_path(feed, window, day))
-        if head is None:
-            return None
+        if head is None or not is_head(head):  # absent, or a whole document of a build before heads
+            return head
         return compose(head, lambda listed: self.file(trends_events_path(feed, listed)))
 
     def exists(self, relpath: str) -> bool:

@@ -16,6 +16,7 @@ from build.paths import MANIFEST, entity_card_path, trends_path
 from build.trends_files import compose
 from feeds.settings import Settings
 from feeds.site_build import build_site
+from server.site import load_site
 from tests.tiny_archive import make_tiny_archive
 
 NOW = datetime(2026, 11, 4, 12, 0, tzinfo=UTC)
@@ -224,3 +225,20 @@ def test_the_summary_reports_old_builds_removed_after_the_publish(built) -> None
     assert "1 old build(s) removed in" in summaries[-1].line()
     assert "removed" not in summaries[0].line() and "published in" in summaries[0].line()
     assert len(publish.complete_builds(site)) == publish.KEEP
+
+
+def test_the_server_composes_heads_and_serves_an_older_trees_whole_documents_as_they_are(built) -> None:
+    _, site = built
+    loaded = load_site(site)
+    assert loaded is not None
+    composed = loaded.trends("mcp-servers", "1d", "2026-11-03")
+    assert composed is not None
+    assert orjson.loads(composed) == dated_trends(site, "mcp-servers", "1d", "2026-11-03")
+    assert loaded.trends("mcp-servers", "1d", "2020-01-01") is None
+    # a tree published before heads existed stores whole documents: the server sends them unchanged
+    whole = orjson.dumps(dated_trends(site, "mcp-servers", "7d", "2026-11-03"))
+    stored = site.resolve() / trends_path("mcp-servers", "7d", "2026-11-03")
+    stored.unlink()
+    stored.write_bytes(whole)
+    again = load_site(site)
+    assert again is not None and again.trends("mcp-servers", "7d", "2026-11-03") == whole
