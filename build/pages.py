@@ -303,13 +303,6 @@ CHART_POINTS = 366
 days, its first and last included, so a page's chart costs the same at three years as at one."""
 
 
-def chart_svg(dates: Sequence[str], values: Sequence[float | None], metric: str, title: str) -> Markup:
-    """`day_chart` of dates as text and values that may be None."""
-    ordinals = np.array([_ordinal(d) for d in dates], dtype=np.int64)
-    numbers = np.array([np.nan if v is None else v for v in values], dtype=np.float64)
-    return day_chart(ordinals, numbers, metric, title)
-
-
 def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str) -> Markup:
     """A line chart of `values` over days (date ordinals), drawn as inline SVG at build time (no JavaScript).
     NaN values are left out.
@@ -398,9 +391,8 @@ class PageReuse(Protocol):
 
 def settled_key(*inputs: Any) -> str:
     """A digest of what an absent entity's page is made of besides its archived days (build/reuse.py
-    `Reuse.settled`)."""
-    data = orjson.dumps(inputs, option=orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS, default=repr)
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    `Reuse.settled`): `inputs_digest` of those inputs alone."""
+    return inputs_digest("entity.html (absent)", {}, *inputs)
 
 
 def entity_demand(demand: EntityDemand | None, feed: str, entity: str) -> dict[str, Any] | None:

@@ -141,8 +141,9 @@ class SeriesCache:
         to_cache = np.array([position[e] for e in series.entities], dtype=np.int32)
         chunks: dict[str, str] = {}
         token = secrets.token_hex(4)
+        old_spans = _month_spans(old["days"]) if old is not None else {}
         for month, (start, end) in _month_spans(series.days).items():
-            if old is not None and self._unchanged(old, month, series.days[start:end], fingerprints, scores):
+            if old is not None and self._unchanged(old, old_spans, month, series.days[start:end], fingerprints, scores):
                 chunks[month] = old["chunks"][month]
                 continue
             arrays = _chunk_arrays(series, scores, to_cache, start, end)
@@ -179,17 +180,23 @@ class SeriesCache:
 
     @staticmethod
     def _unchanged(
-        old: dict[str, Any], month: str, days: list[str], fingerprints: dict[str, str], scores: np.ndarray | None
+        old: dict[str, Any],
+        old_spans: dict[str, tuple[int, int]],
+        month: str,
+        days: list[str],
+        fingerprints: dict[str, str],
+        scores: np.ndarray | None,
     ) -> bool:
-        """Whether the month's chunk in `old` holds exactly these days' cells: the same days from the same
-        files, scored if scores are kept, and not the old cache's last day (scored again since)."""
-        if month not in old["chunks"] or (scores is not None) != old.get("scores"):
+        """Whether the month's chunk in `old` (its months' spans: `old_spans`) holds exactly these days'
+        cells: the same days from the same files, scored if scores are kept, and not the old cache's last
+        day (scored again since)."""
+        if month not in old["chunks"] or month not in old_spans or (scores is not None) != old.get("scores"):
             return False
+        start, end = old_spans[month]
         before = old["fingerprints"]
-        listed = [day for day in old["days"] if day[:7] == month]
-        if listed != days or any(before[day] != fingerprints[day] for day in days):
+        if old["days"][start:end] != days or any(before[day] != fingerprints[day] for day in days):
             return False
-        return scores is None or not old["days"] or old["days"][-1][:7] != month
+        return scores is None or end < len(old["days"])
 
     def prior(self, feed: str, fingerprints: dict[str, str]) -> Prior | None:
         """The cached series of the feed's leading days whose files are unchanged (`fingerprints`: the

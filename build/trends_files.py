@@ -89,7 +89,7 @@ def compose(body: bytes, events_file_of: Callable[[str], bytes | None]) -> bytes
     """The whole document: the head with the events of each day of its window spliced in, oldest first.
     `events_file_of(day)` is that day's events file, None for a day with none."""
     if not is_head(body):
-        raise TrendsFileError("a trends head ends with an empty events list")
+        raise TrendsFileError("not a trends head: it must end with an empty events list")
     parts = []
     for day in window_days(body):
         events = events_file_of(day)

@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import orjson
 import pytest
 
@@ -323,11 +324,18 @@ def test_safe_url(url: str | None, ok: bool) -> None:
     assert (safe_url(url) is not None) is ok
 
 
+def chart(dates: list[str], values: list[float | None], metric: str, title: str) -> str:
+    """`pages.day_chart` of dates as text and values that may be None (a gap)."""
+    ordinals = np.array([date.fromisoformat(d).toordinal() for d in dates], dtype=np.int64)
+    numbers = np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+    return str(pages.day_chart(ordinals, numbers, metric, title))
+
+
 def test_chart_escapes_and_handles_empty_history() -> None:
-    svg = pages.chart_svg(["2026-11-01", "2026-11-02"], [1.0, 3.0], "Stars", "<b>x</b> over time")
+    svg = chart(["2026-11-01", "2026-11-02"], [1.0, 3.0], "Stars", "<b>x</b> over time")
     assert '<title id="chart-title">&lt;b&gt;x&lt;/b&gt; over time</title>' in svg
     assert "polyline" in svg and "2026-11-01" in svg
-    assert "No history yet" in pages.chart_svg([], [], "Stars", "t")
+    assert "No history yet" in chart([], [], "Stars", "t")
 
 
 def test_a_long_history_is_drawn_from_at_most_chart_points_days() -> None:
@@ -337,12 +345,12 @@ def test_a_long_history_is_drawn_from_at_most_chart_points_days() -> None:
     values: list[float | None] = [float(n) for n in range(1095)]
     values[500] = None
     values[777] = 5000.0
-    svg = pages.chart_svg([d.isoformat() for d in days], values, "Stars", "t")
+    svg = chart([d.isoformat() for d in days], values, "Stars", "t")
     points = svg.split('points="')[1].split('"')[0].split()
     assert len(points) == pages.CHART_POINTS
     assert points[0].startswith("64,") and points[-1].startswith("624,")  # the plot's left and right edges
     assert "(1094 days; min 0, max 5,000)" in svg and "on 2024-01-01 to 1,094 on 2026-12-30" in svg
-    short = pages.chart_svg([d.isoformat() for d in days[:300]], [1.0] * 300, "Stars", "t")
+    short = chart([d.isoformat() for d in days[:300]], [1.0] * 300, "Stars", "t")
     assert len(short.split('points="')[1].split('"')[0].split()) == 300  # a year or less: every day
 
 
