@@ -279,6 +279,17 @@ def event_text(event: dict[str, Any]) -> str:
     return summary
 
 
+def events_html(events: Iterable[dict[str, Any]]) -> Markup:
+    """The page's "Recent changes" items, newest first as given: one `<li>` per event, its date, type and
+    summary escaped. Written here rather than looped over in the template: twenty events of four fields
+    on each of ~19,000 pages a night were a fifth of the template's time, in Jinja's per-value calls."""
+    items = []
+    for event in events:
+        day, kind, text = escape(event["date"]), escape(event["type"]), escape(event_text(event))
+        items.append(f'<li><time datetime="{day}">{day}</time> <span class="tag">{kind}</span> {text}</li>\n')
+    return Markup("".join(items))
+
+
 def _axis_number(value: float) -> str:
     if abs(value) >= 1000:
         return f"{value:,.0f}"
@@ -289,8 +300,15 @@ _TENTHS = [f"{t // 10}" if t % 10 == 0 else f"{t // 10}.{t % 10}" for t in range
 """Pixel coordinates 0.0-999.9 as text, by tenths: what `f"{round(x, 1):g}"` writes for them."""
 
 
-def _tenths(values: np.ndarray) -> list[str]:
-    return [_TENTHS[t] for t in values.astype(np.int64).tolist()]
+_TENTHS_ARRAY = np.array(_TENTHS, dtype=object)
+
+
+def _points(xs: np.ndarray, ys: np.ndarray) -> list[str]:
+    """ "x,y" of each point, from coordinates in tenths of a pixel (whole numbers): the table's strings
+    joined by NumPy's object loops, not by a Python loop per point."""
+    pairs: np.ndarray = _TENTHS_ARRAY[xs.astype(np.int64)] + "," + _TENTHS_ARRAY[ys.astype(np.int64)]
+    points: list[str] = pairs.tolist()
+    return points
 
 
 @lru_cache(maxsize=8192)
@@ -346,8 +364,7 @@ def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str)
     else:
         xs = np.full(days.size, round((left + plot_w / 2) * 10))
     ys_px = np.rint((top + plot_h * (1 - (ys - lo) / rise)) * 10)
-    coords = list(zip(_tenths(xs), _tenths(ys_px), strict=True))
-    line = " ".join([f"{x},{y}" for x, y in coords])
+    points = _points(xs, ys_px)
     parts = [
         head,
         f'<desc id="chart-desc">{escape(desc)}</desc>',
@@ -359,10 +376,12 @@ def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str)
         f'<text class="tick" x="{left + plot_w}" y="{height - 22}" text-anchor="end">{escape(last_day)}</text>',
         f'<text class="label" x="{left + plot_w / 2:g}" y="{height - 6}" text-anchor="middle">'
         f"{escape(metric)} by day</text>",
-        f'<polyline class="line" fill="none" points="{line}"/>',
+        f'<polyline class="line" fill="none" points="{" ".join(points)}"/>',
     ]
-    if len(coords) <= 120:
-        parts.extend(f'<circle class="dot" cx="{x}" cy="{y}" r="2.5"/>' for x, y in coords)
+    if len(points) <= 120:
+        for point in points:
+            x, y = point.split(",")
+            parts.append(f'<circle class="dot" cx="{x}" cy="{y}" r="2.5"/>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -597,10 +616,7 @@ class SitePages:
             if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
                 self.linked_pages += 1
                 continue
-            context["events"] = [
-                {"date": e["date"], "type": e["type"], "text": event_text(e)}
-                for e in map(orjson.loads, reversed(recent))
-            ]
+            context["events"] = events_html(map(orjson.loads, reversed(recent)))
             context["chart"] = day_chart(ordinals, values, metric, chart_title)
             self.writer.write_bytes(target, template("entity.html").render(context).encode())
         since = FEEDS[feed].since_field
