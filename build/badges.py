@@ -127,10 +127,17 @@ def badge_file(feed: str, entity: str, style: str = "light") -> str:
     return f"pages{url}"
 
 
+@lru_cache(maxsize=4096)
+def _badge_bytes(value: str, style: str, day: str | None) -> bytes:
+    """The badge as the tree stores it: one bytes object per distinct badge, so the pack that shares equal
+    badges (build/packs.py) hashes each once, not once for each of ~100,000 paths."""
+    return _momentum_badge(value, style, day).encode()
+
+
 def write_badges(
     writer: TreeWriter, feed: str, entity: str, momentum: dict[str, Any] | None, day: str | None = None
 ) -> None:
     """Both styles of one entity's badge; `day` is the feed's current day, the score's date."""
-    score = momentum.get("score") if momentum else None
+    value = score_text(momentum.get("score") if momentum else None)
     for style in STYLES:
-        writer.write_shared(badge_file(feed, entity, style), momentum_badge(score, style=style, day=day).encode())
+        writer.write_shared(badge_file(feed, entity, style), _badge_bytes(value, style, day))

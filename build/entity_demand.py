@@ -11,6 +11,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
+import orjson
+
 from collectors.demand_log import DemandLog
 
 WEEKS = 8
@@ -100,3 +102,31 @@ class EntityDemand:
             for (first, last), week, week_ranks in zip(self.windows, self.weekly, self.weekly_ranks, strict=True)
         ]
         return {"rank": weeks[-1]["rank"], "lookups": weeks[-1]["lookups"], "weeks": weeks}
+
+
+UNSEEN_WEEKS = b'"weeks":[]}}'
+"""How a stored entity card ends when the entity had no lookup in any of the eight weeks: its `demand`
+(written last) with no weeks. The weeks of such an entity are the same for every entity and move with
+the build's day, so the card is stored without them, stays the same from build to build while the entity
+is absent from its feed (build/pages.py `SitePages.settle`), and the server puts them back (`card_weeks`)."""
+
+
+def card_demand(shown: dict[str, Any]) -> dict[str, Any]:
+    """The `demand` a card stores: `shown` (`EntityDemand.of`), or no weeks when none had a lookup."""
+    if shown["rank"] is None and not any(week["lookups"] for week in shown["weeks"]):
+        return {"rank": None, "lookups": 0, "weeks": []}
+    return shown
+
+
+def unseen_weeks(windows: list[dict[str, str]]) -> bytes:
+    """The weeks of an entity with no lookup in any of them, serialized: `windows` as build.json's
+    `demandWeeks` lists them (`{from, to}`, oldest first)."""
+    return orjson.dumps([{"from": w["from"], "to": w["to"], "rank": None, "lookups": 0} for w in windows])
+
+
+def card_weeks(card: bytes, weeks: bytes | None) -> bytes:
+    """The card as the API serves it: a stored card without weeks (`UNSEEN_WEEKS`) gets `weeks`
+    (`unseen_weeks`); any other card, or a build that lists no weeks (`weeks` None), is served as stored."""
+    if weeks is None or not card.endswith(UNSEEN_WEEKS):
+        return card
+    return card[: -len(UNSEEN_WEEKS)] + b'"weeks":' + weeks + b"}}"

@@ -83,10 +83,13 @@ class PackWriter:
 class Packs:
     """Reads files of a tree by path, packed or not; each pack's index is loaded on first use."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, keep_open: bool = False) -> None:
         self.root = root
         self._prefix = f"{root}{os.sep}"
         self._indexes: dict[str, np.ndarray | None] = {}
+        self._open: dict[str, int] | None = {} if keep_open else None
+        """`keep_open`: each pack's file descriptor, kept until `close` (a build taking tens of thousands
+        of settled pages and cards from the previous build's packs opens each pack once)."""
 
     def _index(self, directory: str) -> np.ndarray | None:
         if directory not in self._indexes:
@@ -118,8 +121,20 @@ class Packs:
         span = self.span(relpath)
         if span is None:
             return None
+        if self._open is not None:
+            fd = self._open.get(span[0])
+            if fd is None:
+                fd = self._open[span[0]] = os.open(self._prefix + span[0], os.O_RDONLY)
+            return os.pread(fd, span[2] - span[1], span[1])
         with open(self._prefix + span[0], "rb") as fh:
             return os.pread(fh.fileno(), span[2] - span[1], span[1])
+
+    def close(self) -> None:
+        """Close the packs kept open (`keep_open`)."""
+        for fd in (self._open or {}).values():
+            os.close(fd)
+        if self._open is not None:
+            self._open.clear()
 
     def exists(self, relpath: str) -> bool:
         if pack_of(relpath) is None:

@@ -401,11 +401,13 @@ def inputs_digest(template_name: str, context: dict[str, Any], *extra: Any) -> s
 
 
 class PageReuse(Protocol):
-    """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `Reuse.settled`)."""
+    """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `settled`, `take`)."""
 
     def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool: ...
 
-    def settled(self, writer: TreeWriter, relpath: str, key: str, unchanged: bool) -> bool: ...
+    def settled(self, relpath: str, key: str, unchanged: bool) -> bool: ...
+
+    def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool: ...
 
 
 def settled_key(*inputs: Any) -> str:
@@ -494,6 +496,44 @@ class SitePages:
 
     # -- per feed --
 
+    def settle(
+        self,
+        series: FeedSeries,
+        momentum: Any,
+        events: dict[str, list[bytes]],
+        stable: Callable[[str], bool] | None = None,
+    ) -> np.ndarray:
+        """bool [entities]: which entities are settled, their page and card to be taken from the previous
+        build as they are (build/reuse.py `Reuse.settled`). Such an entity is absent from the feed since a
+        day up to which the feed's archived days are those the previous build read (`stable(day)`,
+        build/reuse.py `FeedReuse.stable`); its page and card are a function of those days and of the
+        inputs `settled_key` digests, and the previous build recorded the same key. Each night most of a
+        year's entities are absent: deciding this once, before the cards, spares gathering and writing
+        their pages' and cards' contents. Every absent entity's key is recorded, settled or not."""
+        settled = np.zeros(len(series.entities), dtype=bool)
+        if self.reuse is None or not series.days:
+            return settled
+        feed = series.feed
+        for i in np.flatnonzero(~series.present()).tolist():
+            entity = series.entities[i]
+            path = entity_page(feed, entity)
+            target = page_file(path)
+            if target is None:
+                continue
+            last_seen = series.days[int(series.last_seen[i])]
+            key = settled_key(
+                self.base_url,
+                series.days[int(series.first_seen[i])],
+                last_seen,
+                momentum.entity(entity) if momentum is not None else None,
+                orjson.Fragment(b"[" + b",".join(events.get(entity, [])) + b"]"),
+                links_of(self.links, feed, entity),
+                entity_demand(self.demand, feed, entity),
+                self.maintainers.get(path),
+            )
+            settled[i] = self.reuse.settled(target, key, stable is not None and stable(last_seen))
+        return settled
+
     def add_feed(
         self,
         series: FeedSeries,
@@ -502,17 +542,14 @@ class SitePages:
         events: dict[str, list[bytes]],
         latest_trends: dict[str, dict[str, Any]],
         leaderboard: dict[str, Any] | None,
-        stable: Callable[[str], bool] | None = None,
+        settled: np.ndarray | None = None,
     ) -> None:
         """Entity pages and badges of every entity of the feed, and the feed's share of the site pages.
 
         `events`: each entity's recent change events, oldest first, serialized (build/pipeline.py
         `FeedTrends.recent`); they are read only for a page that is rendered, and digested as bytes.
-        `stable(day)`: whether the feed's archived days up to `day` are those the previous build read
-        (build/reuse.py `FeedReuse.stable`). The page of an entity absent from the feed since such a day is
-        a function of those days and of a few other inputs; when those are the previous build's too
-        (`settled_key`), its page is taken without its context being built or digested: each night
-        most of a year's entities are absent, and they would otherwise cost as much as the rest."""
+        `settled` (`settle`): the entities whose page is taken from the previous build without its context
+        being built or digested."""
         feed = series.feed
         spec = FEED_SPECS[feed]
         main = spec.main_metric
@@ -540,21 +577,16 @@ class SitePages:
             if target is None:
                 self.skipped += 1
                 continue
+            self.entity_pages += 1
+            taken = settled is not None and settled[i] and self.reuse is not None
+            if taken and self.reuse is not None and self.reuse.take(self.writer, target, page=True):
+                self.linked_pages += 1
+                continue
             recent = events.get(entity, [])
             raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
             also_tracked = links_of(self.links, feed, entity)
             demand = entity_demand(self.demand, feed, entity)
             maintainer = self.maintainers.get(path)
-            self.entity_pages += 1
-            if not current and self.reuse is not None:
-                first_seen = series.days[int(series.first_seen[i])]
-                key = settled_key(
-                    self.base_url, first_seen, last_seen, mom, raw_events, also_tracked, demand, maintainer
-                )
-                unchanged = stable is not None and stable(last_seen)
-                if self.reuse.settled(self.writer, target, key, unchanged):
-                    self.linked_pages += 1
-                    continue
             days_idx = np.flatnonzero(series.seen[i])
             ordinals, values = day_ordinals[days_idx], main_values[i, days_idx]
             context = self._common(path, f"{label} — {FEEDS[feed].title}", entity_summary(feed, row) or label)

@@ -26,7 +26,7 @@ import orjson
 from build import publish
 from build.atom import CHANGES_DAYS, changes_feed
 from build.claims import load_maintainers
-from build.entity_demand import DailyDemand, EntityDemand
+from build.entity_demand import DailyDemand, EntityDemand, card_demand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.feedspec import FEED_SPECS
 from build.history_files import write_history
@@ -219,12 +219,20 @@ def write_entity_cards(
     maintainers: dict[str, dict[str, Any]] | None = None,
     links: Links | None = None,
     demand: EntityDemand | None = None,
+    settled: np.ndarray | None = None,
+    take: Callable[[str], bool] | None = None,
 ) -> None:
-    """Every entity's card; its recent events go in as the bytes the events files hold, newest first."""
+    """Every entity's card; its recent events go in as the bytes the events files hold, newest first.
+    The card of a `settled` entity (build/pages.py `SitePages.settle`) is taken as it is (`take`) from the
+    previous build. `demand` is written last, without weeks when none had a lookup (build/entity_demand.py
+    `card_demand`), so such a card does not change with the build's day."""
     present = series.present()
     if demand is None:
         demand = EntityDemand.empty(series.current_day or datetime.now(UTC).date().isoformat())
     for i, entity in enumerate(series.entities):
+        path = entity_card_path(series.feed, entity)
+        if settled is not None and settled[i] and take is not None and take(path):
+            continue
         card = {
             "entity": entity,
             "feed": series.feed,
@@ -235,12 +243,12 @@ def write_entity_cards(
             "momentum": momentum.entity(entity) if momentum is not None else None,
             "events": orjson.Fragment(b"[" + b",".join(events.get(entity, [])[::-1]) + b"]"),
             "links": links_of(links or {}, series.feed, entity),
-            "demand": demand.of(series.feed, entity),
         }
         maintainer = maintainers.get(entity_page(series.feed, entity)) if maintainers else None
         if maintainer is not None:  # approved claims only (build/claims.py); absent otherwise
             card["maintainer"] = maintainer
-        writer.write_json(entity_card_path(series.feed, entity), card)
+        card["demand"] = card_demand(demand.of(series.feed, entity))
+        writer.write_json(path, card)
 
 
 def prior_scores(prior: Prior, series: FeedSeries) -> Callable[[np.ndarray], int] | None:
@@ -323,10 +331,14 @@ def build_feed(
         }
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
-    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand)
-    if site_pages is not None:  # pages and badges while the series and momentum are in memory
+    settled = None
+    if site_pages is not None:  # the absent entities whose page and card are the previous build's
         stable = feed_reuse.stable if feed_reuse is not None else None
-        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard, stable)
+        settled = site_pages.settle(series, momentum, trends.recent, stable)
+    take = partial(reuse.take, writer) if reuse is not None else None
+    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand, settled, take)
+    if site_pages is not None:  # pages and badges while the series and momentum are in memory
+        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard, settled)
         say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, trends, leaderboard, series.entities
@@ -427,6 +439,7 @@ def _run_build(
             "builtAt": now_s,
             "feeds": {o.meta["feed"]: o.meta for o in outputs},
             "demandWindow": {"from": window[0], "to": window[1]},
+            "demandWeeks": [{"from": first, "to": last} for first, last in entity_demand.windows],
             "stats": {
                 "entities": entities,
                 "files": writer.files + 1,

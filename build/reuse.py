@@ -185,28 +185,32 @@ class Reuse:
         self.linked_pages += 1
         return True
 
-    def settled(self, writer: TreeWriter, relpath: str, key: str, unchanged: bool) -> bool:
-        """Record `key` (build/pages.py `settled_key`) for the page of an entity absent from its feed;
-        take the page from the previous tree when the entity's archived days up to its last are the
-        previous build's (`unchanged`: the caller checks them with `FeedReuse.stable`) and that build
-        recorded the same key, so its inputs are not even gathered. True when taken; otherwise the caller
-        renders it (and `page` records its digest). Every build records the keys, so a `--full` build
-        writes the same manifest."""
+    def settled(self, relpath: str, key: str, unchanged: bool) -> bool:
+        """Record `key` (build/pages.py `settled_key`) for the page of an entity absent from its feed, and say
+        whether its page and card may be taken from the previous tree (`take`) without their inputs being
+        gathered: when the entity's archived days up to its last are the previous build's (`unchanged`: the
+        caller checks them with `FeedReuse.stable`) and that build recorded the same key. Every build
+        records the keys, so a `--full` build writes the same manifest."""
         self.settled_keys[relpath] = key
-        digest = self.before.get("pages", {}).get(relpath)
-        if (
-            not unchanged
-            or self.previous is None
-            or digest is None
-            or self.before.get("settled", {}).get(relpath) != key
-        ):
+        return (
+            unchanged
+            and self.previous is not None
+            and relpath in self.before.get("pages", {})
+            and self.before.get("settled", {}).get(relpath) == key
+        )
+
+    def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool:
+        """Carry `relpath` unchanged from the previous tree (a settled entity's page or card); `page`: record
+        the digest the previous manifest has for it. False when that tree lacks it: the caller writes it."""
+        if self.previous is None:
             return False
         try:
             writer.take(relpath, self.previous)
         except FileNotFoundError:
             return False
-        self.pages[relpath] = digest
-        self.linked_pages += 1
+        if page:
+            self.pages[relpath] = self.before["pages"][relpath]
+            self.linked_pages += 1
         return True
 
     def manifest(self) -> dict[str, Any]:

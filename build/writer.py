@@ -110,7 +110,7 @@ class TreeWriter:
             return
         reader = self._previous.get(previous)
         if reader is None:
-            reader = self._previous[previous] = Packs(previous)
+            reader = self._previous[previous] = Packs(previous, keep_open=True)
         data = reader.read(relpath)
         if data is None:
             raise FileNotFoundError(relpath)
@@ -170,6 +170,9 @@ class TreeWriter:
         for pack in self._packs.values():
             pack.close()
         self._packs.clear()
+        for reader in self._previous.values():
+            reader.close()
+        self._previous.clear()
 
     def fsync_tree(self) -> None:
         """Flush directory entries so a power cut after publish cannot leave a half-visible tree."""

@@ -134,7 +134,7 @@ async def entity_endpoint(request: Request, feed: str) -> HTTPResponse:
     entity = params.required(request, "entity")
     site = site_of(request)
     await charge(request, key, items=(f"entity|{feed}|{entity}",))
-    body = site.file(entity_card_path(feed, entity))
+    body = site.card(feed, entity)
     if body is None:
         raise params.not_found(f"unknown {feed} entity {entity!r}; entity is {FEEDS[feed].entity_help}")
     record_demand(request, feed, entity)  # only known entities: the demand index is public

@@ -19,12 +19,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 import orjson
 
+from build.entity_demand import card_weeks, unseen_weeks
 from build.history_parts import (
     PART_SUFFIX,
     history_dir,
@@ -35,7 +37,15 @@ from build.history_parts import (
     part_path,
 )
 from build.packs import Packs
-from build.paths import BUILD_INFO, PAGES_INDEX, feed_dir, pack_of, trends_events_path, trends_path
+from build.paths import (
+    BUILD_INFO,
+    PAGES_INDEX,
+    entity_card_path,
+    feed_dir,
+    pack_of,
+    trends_events_path,
+    trends_path,
+)
 from build.search_index import RowIds, SearchIndex
 from build.trends_files import compose, is_head
 from collectors.models import FEED_NAMES
@@ -209,6 +219,17 @@ class Site:
         elif data is not None:
             self.recent.put(relpath, data)
         return data
+
+    def card(self, feed: str, entity: str) -> bytes | None:
+        """An entity's card as the API serves it (None if the build has none): a card stored without its
+        demand weeks (no lookup in any of them) gets this build's weeks (build/entity_demand.py)."""
+        card = self.file(entity_card_path(feed, entity))
+        return None if card is None else card_weeks(card, self._unseen_weeks)
+
+    @cached_property
+    def _unseen_weeks(self) -> bytes | None:
+        windows = self.info.get("demandWeeks")
+        return None if windows is None else unseen_weeks(windows)
 
     def trends(self, feed: str, window: str, day: str) -> bytes | None:
         """A dated trends document (None if the build has none): its head with the events files of the days

@@ -20,7 +20,6 @@ import orjson
 import pytest
 
 from build.packs import Packs
-from build.paths import entity_card_path
 from collectors import claim_proof
 from collectors.claims import (
     CLAIM_FILE,
@@ -36,6 +35,7 @@ from feeds.cli import main
 from feeds.settings import Settings
 from feeds.site_build import build_site
 from server import schemas
+from server.site import load_site
 from tests.conftest import StateBackend
 from tests.live import LiveServer, start_live_server, stop
 from tests.test_mailer import Inbox, smtp  # noqa: F401 - the fixture
@@ -305,7 +305,10 @@ def page(settings: Settings, path: str) -> str:
 
 
 def card(settings: Settings, feed: str, key: str) -> dict[str, Any]:
-    return orjson.loads(Packs(Path(settings.feeds_site_dir).resolve()).read(entity_card_path(feed, key)) or b"null")
+    """The entity's card as the API serves it (server/site.py `Site.card`)."""
+    site = load_site(Path(settings.feeds_site_dir))
+    assert site is not None
+    return orjson.loads(site.card(feed, key) or b"null")
 
 
 def test_cli_review_and_approval_changes_the_next_build(built: Settings, capsys: pytest.CaptureFixture[str]) -> None:

@@ -236,6 +236,9 @@ def test_entity_pages_whose_inputs_did_not_change_are_taken(nightly: Settings) -
     }
     assert early_targets and early_targets <= settled
     assert all(after[t] == before[t] for t in settled)  # and their digests carried on for the next build
+    # their cards were taken too: stored without the demand weeks that move with the build's day
+    settled_cards = [entity_card_path(f, e) for path, (f, e) in index.items() if page_file(path) in settled]
+    assert settled_cards and all(packs.read(card) == old_packs.read(card) for card in settled_cards)
     assert not settled & {page_file(p) for p, (f, e) in index.items() if f == "codehost-ai-repos"} - {
         t for t in settled if t in after and before.get(t) == after[t]
     }

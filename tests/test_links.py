@@ -14,12 +14,21 @@ from datetime import UTC, datetime
 from typing import Any
 
 import httpx2
+import orjson
 import pytest
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
-from build.entity_demand import EntityDemand, ranks, week_windows
+from build.entity_demand import (
+    UNSEEN_WEEKS,
+    EntityDemand,
+    card_demand,
+    card_weeks,
+    ranks,
+    unseen_weeks,
+    week_windows,
+)
 from build.links import LinkSources, compute_links, github_repo, host_keys
 from build.paths import entity_page
 from collectors.state import StateStore
@@ -170,6 +179,23 @@ def test_demand_ranks_follow_the_index_order() -> None:
     nobody = demand.of("f", "nobody")
     assert nobody["rank"] is None and len(nobody["weeks"]) == 8
     schemas.EntityDemandInfo.model_validate(mine)
+
+
+def test_a_card_without_lookups_is_stored_without_its_weeks_and_served_with_them() -> None:
+    """The weeks of an entity nobody looked up move with the build's day; the stored card leaves them out
+    (so it stays the same while the entity is absent) and the server puts this build's back."""
+    windows = week_windows("2026-11-04")
+    weekly: list[dict[tuple[str, str], int]] = [{} for _ in windows]
+    weekly[2] = {("f", "seen"): 3}
+    demand = EntityDemand(windows, weekly)
+    listed = unseen_weeks([{"from": first, "to": last} for first, last in windows])
+    nobody = orjson.dumps({"entity": "nobody", "demand": card_demand(demand.of("f", "nobody"))})
+    assert nobody.endswith(UNSEEN_WEEKS)
+    assert orjson.loads(card_weeks(nobody, listed))["demand"] == demand.of("f", "nobody")
+    assert card_weeks(nobody, None) == nobody  # a build that lists no weeks: as stored
+    seen = orjson.dumps({"entity": "seen", "demand": card_demand(demand.of("f", "seen"))})
+    assert card_weeks(seen, listed) == seen  # looked up three weeks ago: its weeks are its own
+    assert [w["lookups"] for w in orjson.loads(seen)["demand"]["weeks"]] == [0, 0, 3, 0, 0, 0, 0, 0]
 
 
 # -- end to end -------------------------------------------------------------------------------------
