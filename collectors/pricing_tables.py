@@ -17,7 +17,7 @@ from decimal import Decimal
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from collectors.models import PricePlan
+from collectors.models import Period, PricePlan
 from collectors.pricing_grid import (
     PRICE_WORD,
     Cell,
@@ -41,6 +41,7 @@ from collectors.pricing_vocab import (
     currency_code,
     dimension_of,
     header_currency,
+    header_period,
     price_matches,
     slug,
     stated_unit,
@@ -116,6 +117,8 @@ class Column:
     """The unit the header itself names (not a note's)."""
     variant: str = ""
     """What tells this column from another pricing the same dimension ("Long context", "LoRA")."""
+    period: Period | None = None
+    """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
 
 
 def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePlan], list[LexborNode]]:
@@ -347,6 +350,7 @@ def read_grid(
         return []
     if header_rows == 0 and len(cells) > 1 and not any(has_price(c.text) for c in cells[0][1:]):
         header_rows = 1  # a first row of <td> labels without a single price is the header all the same
+    header_rows = _continued_header(cells, header_rows)
     width = max(len(row) for row in cells)
     head = cells[:header_rows]
     headers = [_column_header(head, col) for col in range(width)]
@@ -365,6 +369,22 @@ def read_grid(
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(plans)
+
+
+def _continued_header(cells: Grid, header_rows: int) -> int:
+    """Header rows go on while a row shows no price and starts with the header's first cell again: a header
+    cell spanning two rows, drawn (or expanded) into both ("模型 ID" over "模型 ID", "输出单价" over "非思考模式 |
+    思考模式"), so the second row names the columns under a grouping header and is no row of its own."""
+    if not header_rows or not cells[0] or not (first := cells[0][0].text):
+        return header_rows
+    while (
+        header_rows < len(cells) - 1
+        and cells[header_rows]
+        and cells[header_rows][0].text == first
+        and not any(has_price(c.text) for c in cells[header_rows])
+    ):
+        header_rows += 1
+    return header_rows
 
 
 def _column_header(head: Grid, col: int) -> str:
@@ -390,21 +410,24 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
     dimension = dimension_of(leaf)
     if dimension is None and leaf != header:
         dimension = dimension_of(header)
+    period = header_period(leaf) if dimension is None else None
+    if period is not None:
+        dimension = "price"  # "Monatspreis" / "Jahrespreis": each plan's price for that period
     header_unit = stated_unit(header)
+    own_currency = None if price_matches(header) else header_currency(header, page.yen)  # a plan's own price
     priced = (
         bool(leaf)
         and not NOT_A_PRICE.search(leaf)
-        and bool(
-            dimension is not None or PRICE_HEADER.search(header) or header_currency(header, page.yen) or header_unit
-        )
+        and bool(dimension is not None or PRICE_HEADER.search(header) or own_currency or header_unit)
     )
     return Column(
         header=header,
         dimension=dimension,
         unit=header_unit or unit,
-        currency=header_currency(header, page.yen) or currency,
+        currency=own_currency or currency,
         priced=priced,
         stated_unit=header_unit,
+        period=period,
     )
 
 
@@ -628,7 +651,12 @@ def _read_rows(
                 seen.add(key)
                 full_section = " · ".join(p for p in (section, variant) if p) or None
                 unit = None if plan.custom else unit_for(dimension, plan.unit)
-                plans.append(plan.model_copy(update={"dimension": dimension, "section": full_section, "unit": unit}))
+                period = column.period if column.period and not plan.custom else plan.period
+                plans.append(
+                    plan.model_copy(
+                        update={"dimension": dimension, "section": full_section, "unit": unit, "period": period}
+                    )
+                )
     return plans
 
 
@@ -770,7 +798,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     if match is not None:
         symbol = match.group("cur") or match.group("cur2")
         number = match.group("amt") or match.group("amt2")
-        amount = parse_number(number)
+        amount = parse_number(number, sign_after=match.group("cur2"))
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
     elif FREE_CELL.match(text.strip()):
@@ -828,9 +856,18 @@ def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
     return [p if p.currency or p.custom else p.model_copy(update={"currency": currency}) for p in plans]
 
 
-def parse_number(number: str) -> Decimal | None:
-    """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it."""
+DOT_GROUPED = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
+CJK_SIGNS = frozenset({"元", "円", "美元", "欧元"})
+
+
+def parse_number(number: str, sign_after: str | None = None) -> Decimal | None:
+    """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it. A dot before
+    groups of three digits is a decimal point ("$3.125" per 1M tokens), unless the sign comes after the
+    amount in the European way ("1.290 €", "2.890 CHF"): there it groups thousands (`元` and `円` pages
+    write a decimal point whatever the sign's place)."""
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
+    if sign_after and sign_after.strip() not in CJK_SIGNS and DOT_GROUPED.fullmatch(text):
+        return Decimal(text.replace(".", ""))
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)
     return zero_led(text) or Price.fromstring(text).amount

@@ -672,6 +672,47 @@ def _per_noun_before_period(tail: str) -> str | None:
     return None
 
 
+_PERIOD_PRICE_WORD = r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|料金|価格|费用|費用|价格|价|金額|金额"
+_PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (
+    (
+        r"monthly|per\s+month|a\s+month|month|/\s*mo(?:nth)?|monats|monat|monatlich|mensuel(?:le)?|mois|"
+        r"mensual|mes|mensile|mese|mensal|mês|maandelijks|maand|aylık|ay|월간?|月額|月额|月付|月費|月费|按月|毎月|"
+        r"月払い|每月|月",
+        "month",
+    ),
+    (
+        r"yearly|annual(?:ly)?|per\s+year|a\s+year|year|/\s*yr|jahres|jahr|jährlich|annuel(?:le)?|an|année|"
+        r"anual|año|annuale|anno|ano|jaarlijks|jaar|yıllık|yıl|연간|年額|年额|年付|年費|年费|按年|毎年|"
+        r"年払い|每年|年",
+        "year",
+    ),
+)
+PERIOD_HEADER: tuple[tuple[re.Pattern[str], Period], ...] = tuple(
+    (
+        re.compile(
+            rf"^(?:(?:{_PERIOD_PRICE_WORD})\s*(?:per\s+|pro\s+|par\s+|por\s+|al\s+|/\s*)?)?(?:{words})"
+            rf"(?:\s*(?:{_PERIOD_PRICE_WORD}))?$",
+            re.I,
+        ),
+        period,
+    )
+    for words, period in _PERIOD_HEADER_WORDS
+)
+"""A column header that names a billing period and nothing else ("Monthly price", "Jahrespreis", "Prix par an",
+"月額", "年付价格"): the plan's price for that period, in a table of plans."""
+
+
+def header_period(header: str) -> Period | None:
+    """The billing period a column header names, its currency or unit note in brackets left aside."""
+    text = re.sub(r"[(（][^()（）]*[)）]", " ", header)
+    text = re.sub(r"[$€£¥￥*:：]", " ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    for pattern, period in PERIOD_HEADER:
+        if pattern.match(text):
+            return period
+    return None
+
+
 def tail_period(tail: str) -> Period | None:
     """The billing period a price's tail names first ("/mo", "pro Monat", "/yıl", "Lebenslange Lizenz")."""
     period: Period | None = None

@@ -1708,3 +1708,63 @@ def test_a_link_arrow_after_a_model_name_is_not_part_of_the_name() -> None:
     names = {plan.plan for plan in extract(html, "https://example.com/pricing").plans}
     assert "Large 3" in names
     assert "Arrow ↗ Pro" in names  # an arrow inside a name stays
+
+
+def test_a_column_naming_a_billing_period_prices_the_plan_for_that_period() -> None:
+    html = page(
+        "<h1>Preise</h1><p><strong>Grundpreise</strong></p><table><thead><tr><th>Anzahl Fahrzeuge</th>"
+        "<th>Monatspreis</th><th>Jahrespreis</th></tr></thead><tbody>"
+        "<tr><td>bis 3</td><td>129 €</td><td>1.290 €</td></tr><tr><td>bis 10</td><td>289 €</td><td>2.890 €</td></tr>"
+        "</tbody></table>",
+        lang="de",
+    )
+    got = {(p.plan, p.dimension, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("bis 3", "price", 129.0, "EUR", "month"),
+        ("bis 3", "price", 1290.0, "EUR", "year"),
+        ("bis 10", "price", 289.0, "EUR", "month"),
+        ("bis 10", "price", 2890.0, "EUR", "year"),
+    }
+    english = page(
+        "<table><tr><th>Plan</th><th>Monthly price</th><th>Yearly price</th></tr>"
+        "<tr><td>Starter</td><td>$10</td><td>$100</td></tr></table>"
+    )
+    assert {(p.amount, p.period) for p in extract(english, URL).plans} == {(10.0, "month"), (100.0, "year")}
+
+
+def test_a_dot_before_three_digits_is_a_decimal_point_unless_the_sign_follows_the_amount() -> None:
+    html = page(
+        "<p>Prices per 1M tokens</p><table><tr><th>Model</th><th>Input</th><th>Cache write</th></tr>"
+        "<tr><td>qx-max</td><td>$2.50</td><td>$3.125</td></tr><tr><td>qx-eu</td><td>2,50 €</td><td>1.250 €</td></tr>"
+        "<tr><td>qx-cn</td><td>2.5元</td><td>3.125元</td></tr></table>"
+    )
+    got = {(p.plan, p.dimension): p.amount for p in extract(html, URL).plans}
+    assert got[("qx-max", "cache_write")] == 3.125
+    assert got[("qx-eu", "cache_write")] == 1250.0
+    assert got[("qx-cn", "cache_write")] == 3.125
+
+
+def test_a_header_cell_spanning_two_rows_drawn_into_both_keeps_the_second_row_in_the_header() -> None:
+    html = page(
+        "<table><tr><td>模型 ID</td><td>输入单价（每百万 Token）</td><td>输出单价（每百万 Token）</td>"
+        "<td>输出单价（每百万 Token）</td></tr>"
+        "<tr><td>模型 ID</td><td>输入单价（每百万 Token）</td><td>非思考模式</td><td>思考模式</td></tr>"
+        "<tr><td>qx-plus</td><td>2 元</td><td>8 元</td><td>16 元</td></tr></table>",
+        lang="zh",
+    )
+    got = sorted((p.dimension, p.amount, p.section) for p in extract(html, CN_URL).plans)
+    assert [(d, a) for d, a, _ in got] == [("input", 2.0), ("output", 8.0), ("output", 16.0)]
+    assert "非思考模式" in (got[1][2] or "") and "思考模式" in (got[2][2] or "")
+
+
+def test_a_plan_column_whose_header_shows_its_own_price_does_not_price_the_numbers_under_it() -> None:
+    html = page(
+        "<table><tr><th>機能項目</th><th>ライト版 $480 から/月 お問い合わせ</th>"
+        "<th>ビジネス版 $1,680 から/月 お問い合わせ</th></tr>"
+        "<tr><td>ドメイン数</td><td>5 個</td><td>20 個</td></tr>"
+        "<tr><td>通常業務 QPS</td><td>4,000</td><td>14,000</td></tr></table>",
+        lang="ja",
+    )
+    assert not [p for p in extract(html, URL).plans if p.method == "table"]
+    priced_header = page("<table><tr><th>Model</th><th>Price ($)</th></tr><tr><td>qx-1</td><td>0.5</td></tr></table>")
+    assert entries(priced_header) == {("qx-1", "price", 0.5, "USD", None)}
