@@ -70,7 +70,9 @@ GROUP_HEADER = re.compile(
 NO_PRICE_CELL = re.compile(r"^(?:-+|—|–|/|\\|n/?a|不支持|暂无|不适用)$", re.I)
 UNIT_DIMENSIONS = {"video": "video", "image": "image"}
 """Units that say what is priced: a cell priced "/ video" in a "Price" column prices video."""
-TOKEN_UNITS = frozenset({"1M tokens", "1K tokens", "1M tokens/hour", "1K tokens/hour", "characters"})
+TOKEN_UNITS = frozenset(
+    {"1M tokens", "1K tokens", "1M tokens/hour", "1K tokens/hour", "1M characters", "1K characters"}
+)
 HEADING_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
     (re.compile(r"\bimage|图片|图像", re.I), "image"),
@@ -610,7 +612,12 @@ def _read_rows(
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
-    names = _model_names([label_text(row[layout.label].name) for row in body if layout.label < len(row)], label_header)
+    label_cells = [row[layout.label] for row in body if layout.label < len(row)]
+    names = _model_names(
+        [label_text(cell.name) for cell in label_cells],
+        label_header,
+        {label_text(cell.name): cell.badge for cell in label_cells if cell.badge},
+    )
     last = ""
     for row in body:
         cell = row[layout.label] if layout.label < len(row) else Cell("")
@@ -719,16 +726,21 @@ ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def _model_names(labels: list[str], header: str) -> dict[str, str]:
+def _model_names(labels: list[str], header: str, badges: dict[str, str] | None = None) -> dict[str, str]:
     """Each row label's model name: a name followed by a tag in brackets ("Claude Mythos 5 (limited
     availability)", "X (Preview)") is named without it; a cell that starts with a model identifier and goes
     on with tags or notes written inline ("qwen3-max 当前能力等同于 qwen3-max-2026-01-23 Batch 调用 半价",
     "gpt-x New") is named by the identifier alone, as is every cell of a column headed "Model ID". A label
     is kept whole when cutting it would give two labels of the table one name ("DeepSeek-V4 原厂直供" beside
-    "DeepSeek-V4")."""
+    "DeepSeek-V4"). A badge set after the name in an element of its own (`Cell.badge`: "Sale price") is cut
+    the same way."""
     by_id = bool(ID_HEADER.search(header))
     short: dict[str, str] = {}
     for label in dict.fromkeys(labels):
+        badge = (badges or {}).get(label, "")
+        if badge and label.endswith(badge) and (cut := label_text(label[: -len(badge)])):
+            short[label] = cut
+            continue
         if (cut := without_tag(label)) != label:
             short[label] = cut
             continue

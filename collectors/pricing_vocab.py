@@ -386,7 +386,18 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "1K requests",
     ),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
-    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
+    (
+        re.compile(
+            r"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|(?:per|/)\s*m)\s*(?:chars?|characters)\b|百万字符", re.I
+        ),
+        "1M characters",
+    ),
+    (
+        re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
+        "1K characters",
+    ),
+    (re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
+    (re.compile(r"(?:per|/|each)\s*pages?\b|每页|/\s*页", re.I), "page"),
     (
         re.compile(
             rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|/\s*m){_TOKENS}|\bmtok\b|百万|"
@@ -672,7 +683,10 @@ def _per_noun_before_period(tail: str) -> str | None:
     return None
 
 
-_PERIOD_PRICE_WORD = r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|料金|価格|费用|費用|价格|价|金額|金额"
+_PERIOD_PRICE_WORD = (
+    r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|"
+    r"料金|価格|费用|費用|价格|价|金額|金额"
+)
 _PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (
     (
         r"monthly|per\s+month|a\s+month|month|/\s*mo(?:nth)?|monats|monat|monatlich|mensuel(?:le)?|mois|"

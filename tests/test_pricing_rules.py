@@ -1768,3 +1768,42 @@ def test_a_plan_column_whose_header_shows_its_own_price_does_not_price_the_numbe
     assert not [p for p in extract(html, URL).plans if p.method == "table"]
     priced_header = page("<table><tr><th>Model</th><th>Price ($)</th></tr><tr><td>qx-1</td><td>0.5</td></tr></table>")
     assert entries(priced_header) == {("qx-1", "price", 0.5, "USD", None)}
+
+
+def test_a_badge_after_a_model_link_is_not_part_of_the_name() -> None:
+    html = page(
+        "<p>Prices /M Tokens</p><table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        '<tr><td><a href="/m/large">Mistral Large 4 <span>↗</span></a><span data-badge-type="outline">Sale price</span>'
+        "</td><td>$0.68</td><td>$2.09</td></tr>"
+        '<tr><td><a href="/m/small">Small 4</a><span class="badge">New</span></td><td>$0.1</td><td>$0.3</td></tr>'
+        '<tr><td><a href="/m/edge">Edge 2</a> <span>Pro</span></td><td>$0.2</td><td>$0.4</td></tr></table>'
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"Mistral Large 4", "Small 4", "Edge 2 Pro"}
+
+
+def test_a_badge_is_kept_when_cutting_it_would_give_two_rows_one_name() -> None:
+    html = page(
+        "<p>Prices per 1M tokens</p><table><tr><th>Model</th><th>Input</th></tr>"
+        "<tr><td><a>qx-2</a></td><td>$1</td></tr><tr><td><a>qx-2</a><span>Batch</span></td><td>$0.5</td></tr></table>"
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"qx-2", "qx-2 Batch"}
+
+
+@pytest.mark.parametrize(
+    ("cell", "unit"),
+    [
+        ("$4 /1000 Pages", "1K pages"),
+        ("$0.01 per page", "page"),
+        ("$16 /M Chars", "1M characters"),
+        ("$30 per 1M characters", "1M characters"),
+        ("$0.015 / 1K chars", "1K characters"),
+        ("$0.003 /Min", "minute"),
+    ],
+)
+def test_a_unit_written_in_the_cell_wins_over_the_note_above_the_table(cell: str, unit: str) -> None:
+    html = page(
+        "<h2>Specialized models</h2><p>Prices /M Tokens</p><table><tr><th>Model</th><th>Input</th></tr>"
+        f"<tr><td>sp-1</td><td>{cell}</td></tr><tr><td>sp-2</td><td>$1</td></tr></table>"
+    )
+    got = {p.plan: p.unit for p in extract(html, URL).plans}
+    assert got == {"sp-1": unit, "sp-2": "1M tokens"}
