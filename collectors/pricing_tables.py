@@ -45,6 +45,7 @@ from collectors.pricing_vocab import (
     price_matches,
     slug,
     stated_unit,
+    tail_period,
     unit_for,
     usage_unit,
     without_tag,
@@ -366,11 +367,58 @@ def read_grid(
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
     columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
+        return row_plans
     columns = _priced_by_unit_column(body, columns, headers, page)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(plans)
+
+
+PRICE_ROW = re.compile(
+    r"^(?:price|prices|pricing|cost|plan\s+price|preis|preise|kosten|prix|tarifs?|precio|precios|prezzo|prezzi|"
+    r"preço|preços|prijs|fiyat|料金|価格|価格（税込）|价格|價格|定价|定價|费用|費用|요금|가격|मूल्य|मूल्य निर्धारण|कीमत)$",
+    re.I,
+)
+"""The label of a plan comparison table's row that says what each plan costs ("Price", "料金", "मूल्य निर्धारण")."""
+MAX_PLAN_HEADER = 40
+
+
+def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
+    """A comparison table of plans as columns ("Feature | Free | Pro") that prices none of its columns: its row
+    labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
+    or $39.99/year" is two prices, the yearly one per year, not a second monthly price)."""
+    names = [label_text(h) for h in headers]
+    if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
+        return []
+    row = next((r for r in body if r and PRICE_ROW.match(label_text(r[0].text))), None)
+    if row is None:
+        return []
+    plans: list[PricePlan] = []
+    for col, cell in enumerate(row[1:], start=1):
+        name = names[col] if col < len(names) else ""
+        if not name:
+            continue
+        for match in price_matches(cell.text):
+            symbol = match.group("cur") or match.group("cur2")
+            amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+            if amount is None:
+                continue
+            tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
+            plans.append(
+                PricePlan(
+                    plan=name,
+                    dimension="price",
+                    amount=float(amount.normalize()),
+                    currency=currency_code(symbol, page.yen),
+                    period=tail_period(tail),
+                    unit=None,
+                    method="table",
+                    section=section,
+                )
+            )
+    return plans
 
 
 def _continued_header(cells: Grid, header_rows: int) -> int:

@@ -315,8 +315,11 @@ CUSTOM_TEXT = re.compile(
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
 "お問い合わせ", "Bize ulaşın")."""
 CUSTOM_LINE = re.compile(
-    r"^(?:custom|custom\s+pricing|let['’]?s\s+talk|individuell|auf\s+anfrage|sur\s+devis|personalizado|"
-    r"personnalisé|sur\s+mesure|a\s+medida|su\s+misura|özel|カスタム|要相談|定制|面议)$",
+    r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|individual|(?:preis\s+)?auf\s+anfrage|"
+    r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
+    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|"
+    r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
+    r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -556,7 +559,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
-            r"/\s*월(?![가-힣])|월간|매월|월\s*요금",
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक",
             re.I,
         ),
         "month",
@@ -566,7 +569,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
-            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금",
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक",
             re.I,
         ),
         "year",
@@ -604,7 +607,8 @@ _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\
 A counter-and-noun form ("/名講師") is per whom, which only `TAIL_UNIT`'s people words answer; a price per credit
 ("¥0.48/积分") is a pack's price divided, not a unit of a plan."""
 _NOT_A_CJK_UNIT = re.compile(
-    r"^(?:[名位个個]|积分|積分|点数|點數|额度|額度|个月|個月|小时|小時|分钟|分鐘|季度|星期|每月|每年|按月|按年|一次|永久|终身|終身)"
+    r"^(?:[名位个個]|积分|積分|点数|點數|额度|額度|个月|個月|小时|小時|分钟|分鐘|季度|星期|每月|每年|按月|按年|一次|永久|终身|終身|"
+    r"月額|年額|月额|年额|月付|年付|月間|年間|月払い|年払い|毎月|毎年)"
 )
 _JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
 """German "je Branche" after the period ("€149 / Monat, je Branche"): per what."""

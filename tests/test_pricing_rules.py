@@ -1807,3 +1807,179 @@ def test_a_unit_written_in_the_cell_wins_over_the_note_above_the_table(cell: str
     )
     got = {p.plan: p.unit for p in extract(html, URL).plans}
     assert got == {"sp-1": unit, "sp-2": "1M tokens"}
+
+
+# -- plan cards: overage, custom and free words, names, planned prices -----------------------------------
+
+
+def _orves_row(rate: str, enterprise: str = "Individuell") -> str:
+    return page(
+        '<div class="plans"><div class="plan"><div class="pname">Free</div><div class="price">$0</div>'
+        '<div class="pcred"><b>15.000 einmalige Credits</b></div>'
+        f'<div class="prate">{rate.format("$0.015")}</div><a class="btn">Kostenlos starten</a></div>'
+        '<div class="plan"><div class="pname">Pro</div><div class="price">$500<small>/Monat</small></div>'
+        '<div class="pcred"><b>50.000 Credits</b><small>jeden Monat enthalten</small></div>'
+        f'<div class="prate">{rate.format("$0.010")}</div><a class="btn">Loslegen</a></div>'
+        f'<div class="plan"><div class="pname">Enterprise</div><div class="price">{enterprise}</div>'
+        '<div class="pcred"><b>Volumenbasierte Credits</b></div><a class="btn">Mit dem Vertrieb sprechen</a></div>'
+        "</div>",
+        lang="de",
+    )
+
+
+@pytest.mark.parametrize(
+    ("rate", "unit"),
+    [
+        ("danach <b>{}</b> / Credit", "credit"),
+        ("以降 <b>{}</b> / クレジット", "クレジット"),
+        ("{} per additional credit", "credit"),
+    ],
+)
+def test_a_price_per_unit_beyond_the_allowance_is_the_plans_overage_price(rate: str, unit: str) -> None:
+    got = {(p.plan, p.amount, p.currency, p.unit) for p in extract(_orves_row(rate), URL).plans}
+    assert got == {
+        ("Free", 0.0, "USD", None),
+        ("Free", 0.015, "USD", unit),
+        ("Pro", 500.0, "USD", None),
+        ("Pro", 0.01, "USD", unit),  # 500 / 50,000 credits is what it costs, no pack's price divided
+        ("Enterprise", None, None, None),
+    }
+    assert {p.period for p in extract(_orves_row(rate), URL).plans if p.unit == unit} == {"usage"}
+
+
+def test_a_later_periods_price_after_then_is_no_overage() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Intro</h3><div class="price">$5/mo</div>'
+        "<p>then $10/month</p></div>"
+        '<div class="plan"><h3>Team</h3><div class="price">$20/mo</div></div></div>'
+    )
+    assert {(p.plan, p.amount, p.unit) for p in extract(html, URL).plans if p.unit} == set()
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "Individuell",
+        "Auf Anfrage",
+        "Sur devis",
+        "Prix sur demande",
+        "個別見積",
+        "個別見積もり",
+        "要お見積り",
+        "エキスパートカスタマイズ",
+    ],
+)
+def test_a_card_saying_custom_in_its_language_is_a_custom_plan(word: str) -> None:
+    assert ("Enterprise", "price", None, None, None) in entries(_orves_row("danach {} / Credit", word))
+
+
+def test_a_name_before_the_custom_line_wins_over_a_bold_feature_under_it() -> None:
+    assert "Volumenbasierte Credits" not in {plan for plan, *_ in entries(_orves_row("danach {} / Credit"))}
+
+
+def test_a_labelled_feature_value_saying_custom_makes_no_card() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Basic</h3><div class="price">$10/mo</div></div>'
+        '<div class="plan"><h3>Pro</h3><div class="price">$20/mo</div></div></div>'
+        '<div class="specs"><div class="spec"><div>Domains</div><span>Domains<span>: </span>カスタム</span></div>'
+        '<div class="spec"><div>Storage</div><span>Storage<span>: </span>カスタム</span></div></div>'
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Basic", "Pro"}
+
+
+def test_a_free_card_showing_no_currency_records_none_and_its_tier_label_names_it() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="price-card free-tier"><div class="card-tier">無料</div>'
+        '<div class="card-price">無料</div><ul><li><strong>すべてのアプリ</strong>の検知：1日2回</li></ul></div>'
+        '<div class="price-card"><div class="card-tier">ベーシック</div><div class="card-price">$2.99 <span>/ 月</span>'
+        "</div><ul><li><strong>一般アプリ</strong>：無制限</li></ul></div></div>",
+        lang="ja",
+    )
+    assert entries(html) == {("無料", "price", 0.0, None, None), ("ベーシック", "price", 2.99, "USD", None)}
+
+
+def test_a_tag_classed_element_or_a_coming_soon_word_ending_the_name_is_not_part_of_it() -> None:
+    assert "Starter" in {
+        plan for plan, *_ in entries(_plan_row('Starter <span class="coming-soon-tag">近日公開</span>'))
+    }
+    assert "Starter" in {plan for plan, *_ in entries(_plan_row("Starter <span>Coming soon</span>"))}
+
+
+def test_a_price_the_page_says_is_planned_for_later_is_no_price() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0<span> / 月</span>'
+        '</div></div><div class="pricing-card"><h3>Pro Beta</h3><div class="price">$0<span> / 月</span></div>'
+        '<p class="price-note">ベータ期間中は無料・正式版で $14.99/月の予定</p></div></div>',
+        lang="ja",
+    )
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Free", 0.0), ("Pro Beta", 0.0)}
+
+
+def test_the_highlighted_card_keeping_most_of_its_siblings_classes_is_a_card() -> None:
+    card = '<div class="{}"><div class="px-6"><div class="text-lg">{}</div><div class="text-2xl">{}</div></div></div>'
+    html = page(
+        '<div class="flex flex-col">'
+        + card.format("rounded-2xl border border-gray-200 overflow-hidden", "ライト版", "$480<span> から/月</span>")
+        + card.format(
+            "rounded-2xl border border-brand shadow-lg shadow-brand/10 overflow-hidden",
+            "アドバンス版",
+            "$880<span> から/月</span>",
+        )
+        + card.format("rounded-2xl border border-gray-200 overflow-hidden", "ビジネス版", "$1,680<span> から/月</span>")
+        + "</div>",
+        lang="ja",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"ライト版", "アドバンス版", "ビジネス版"}
+
+
+def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
+        '<div class="pricing-card"><h3>Pro Beta</h3><div class="price">$9</div></div>'
+        '<div class="pricing-card"><h3>Enterprise</h3><div class="price">カスタム</div></div></div>'
+        '<div class="tier-feature-row"><div class="header">Free</div><div class="header">Pro Beta</div>'
+        '<div class="header">Enterprise</div><div class="label">Storage</div><div>1 GB</div><div>25 GB</div>'
+        "<div>カスタム</div></div>",
+        lang="ja",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Free", "Pro Beta", "Enterprise"}
+
+
+def test_an_offer_without_an_amount_beside_a_custom_card_is_that_card_said_again() -> None:
+    ld = (
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Service","offers":['
+        '{"@type":"Offer","name":"Light Plan","price":"480","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Enterprise Plan"}]}</script>'
+    )
+    cards = (
+        '<div class="plans"><div class="plan"><h3>ライト版</h3><div class="price">$480 から/月</div></div>'
+        '<div class="plan"><h3>ビジネス版</h3><div class="price">$1,680 から/月</div></div>'
+        '<div class="plan"><h3>エンタープライズ版</h3><div class="price">{}</div></div></div>'
+    )
+    shown = page(ld + cards.format("エキスパートカスタマイズ"), lang="ja")
+    assert {plan for plan, *_ in entries(shown)} == {"ライト版", "ビジネス版", "エンタープライズ版"}
+    priced_only = page(ld + cards.format("$3,000 から/月"), lang="ja")
+    assert "Enterprise Plan" in {plan for plan, *_ in entries(priced_only)}
+
+
+def test_a_period_word_after_the_slash_is_the_period_not_a_unit() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>個人</h3><div class="price">$8 / 月額</div></div>'
+        '<div class="plan"><h3>事務所</h3><div class="price">$2,000 / 年額</div></div></div>',
+        lang="ja",
+    )
+    got = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, URL).plans}
+    assert got == {("個人", 8.0, None, "month"), ("事務所", 2000.0, None, "year")}
+
+
+def test_a_comparison_tables_price_row_gives_each_plans_prices_with_their_periods() -> None:
+    html = page(
+        '<div class="pr-grid"><div class="pr-card"><div class="pr-card-name">Free plan</div>'
+        '<div class="pr-card-price">$0</div></div><div class="pr-card"><div class="pr-card-name">Pro plan</div>'
+        '<div class="pr-card-price">$4.99<span class="period">/ month</span></div></div></div>'
+        "<h2>Compare plans</h2><table><thead><tr><th>Features</th><th>Free plan</th><th>Pro plan</th></tr></thead>"
+        "<tbody><tr><td><strong>Pricing</strong></td><td>$0 (always free)</td><td>$4.99/month or $39.99/year</td>"
+        "</tr><tr><td>File size</td><td>100MB</td><td>500MB</td></tr></tbody></table>"
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert got == {("Free plan", 0.0, None), ("Pro plan", 4.99, "month"), ("Pro plan", 39.99, "year")}
