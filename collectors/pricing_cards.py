@@ -869,6 +869,7 @@ OVERAGE_PER = re.compile(
 
 
 MAX_OVERAGE_LINE = 60
+NEAR_OVERAGE = 12
 
 
 def _overage_line(line: str) -> bool:
@@ -884,8 +885,8 @@ def _overage(before: str, match: re.Match[str]) -> str | None:
     per = OVERAGE_PER.match(tail)
     if per is None or not (OVERAGE_BEFORE.search(before) or per.group("more")):
         return None
-    if tail_period(per.group(0)) is not None:
-        return None  # "then $10/month": a later period's price, no overage
+    if tail_period(tail[: per.end() + NEAR_OVERAGE]) is not None or tail_unit(per.group(0)) in ("user", "seat"):
+        return None  # "then $10/month", "$10 per additional user / month": a later period's or a seat's price
     noun = per.group("noun")
     unit = usage_unit(per.group(0)) or noun.casefold()
     return unit.removesuffix("s") if unit.isascii() and len(unit) > 3 and unit.endswith("s") else unit

@@ -315,7 +315,7 @@ CUSTOM_TEXT = re.compile(
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
 "お問い合わせ", "Bize ulaşın")."""
 CUSTOM_LINE = re.compile(
-    r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|individual|(?:preis\s+)?auf\s+anfrage|"
+    r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"

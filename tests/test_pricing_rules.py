@@ -1851,9 +1851,10 @@ def test_a_later_periods_price_after_then_is_no_overage() -> None:
     html = page(
         '<div class="plans"><div class="plan"><h3>Intro</h3><div class="price">$5/mo</div>'
         "<p>then $10/month</p></div>"
-        '<div class="plan"><h3>Team</h3><div class="price">$20/mo</div></div></div>'
+        '<div class="plan"><h3>Team</h3><div class="price">$20/mo</div><p>$8 per additional user / month</p></div>'
+        "</div>"
     )
-    assert {(p.plan, p.amount, p.unit) for p in extract(html, URL).plans if p.unit} == set()
+    assert not [p for p in extract(html, URL).plans if p.period == "usage"]
 
 
 @pytest.mark.parametrize(
@@ -1983,3 +1984,11 @@ def test_a_comparison_tables_price_row_gives_each_plans_prices_with_their_period
     )
     got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
     assert got == {("Free plan", 0.0, None), ("Pro plan", 4.99, "month"), ("Pro plan", 39.99, "year")}
+
+
+def test_a_plan_named_individual_is_a_name_not_a_custom_price() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Individual</h3><div class="price">$9/mo</div></div>'
+        '<div class="plan"><h3>Team</h3><div class="price">$29/mo</div></div></div>'
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Individual", "Team"}
