@@ -588,6 +588,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
             continue
         if within is not None and _quantity_name(card, holder, text):
             return text
+        if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):
+            return f"{text} {counted}"  # "5" over "credits" over "2 CHF": the pack of 5 credits
         return text if _plain_name(text) or FREE_LINE.match(text) else ""
     return ""
 
@@ -605,6 +607,29 @@ def _quantity_name(card: LexborNode, holder: LexborNode, text: str) -> bool:
     at = whole.find(text)
     after = PRICE_TEXT.match(whole[at + len(text) :].lstrip()) if at >= 0 else None
     return after is not None and after.group("cur") is not None
+
+
+COUNTED_WORD = re.compile(r"^[^\W\d_][^\W\d_\s]{1,15}$")
+
+
+def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str:
+    """The word a pack's number counts, in an element of its own right after it and before the price
+    ("<div>5</div><div>credits</div><div>2 CHF</div>"); "" when the next text is no such word (a currency
+    sign, a period, a ribbon)."""
+    inside = _ancestor_ids(holder) | {holder.mem_id}
+    after = False
+    for node in card.traverse(include_text=True):
+        if node.mem_id == holder.mem_id:
+            after = True
+            continue
+        if not after or node.tag != "-text" or not (text := _clean(node.text(deep=False))):
+            continue
+        if node.parent is not None and node.parent.mem_id in inside:
+            continue  # still the number's own element
+        if node.mem_id not in within or not COUNTED_WORD.match(text) or currency_code(text) or tail_period(text):
+            return ""
+        return "" if RIBBON.match(text) or FREE_LINE.match(text) else text
+    return ""
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:

@@ -1992,3 +1992,32 @@ def test_a_plan_named_individual_is_a_name_not_a_custom_price() -> None:
         '<div class="plan"><h3>Team</h3><div class="price">$29/mo</div></div></div>'
     )
     assert {plan for plan, *_ in entries(html)} == {"Individual", "Team"}
+
+
+def test_a_number_over_the_word_it_counts_names_a_pack() -> None:
+    pack = (
+        '<div class="credit-pack"><div class="pack-credits">{}</div><div class="pack-credits-label">credits</div>'
+        '<div class="pack-price">{} CHF</div><div class="pack-per-credit">{} CHF / credit</div>'
+        "<button>Acheter</button></div>"
+    )
+    html = page(
+        '<div class="credit-packs-grid">'
+        + pack.format(5, 2, "0.40")
+        + pack.format(15, 5, "0.33")
+        + pack.format(30, 8, "0.27")
+        + "</div>",
+        lang="fr",
+    )
+    assert entries(html) == {
+        ("5 credits", "price", 2.0, "CHF", None),
+        ("15 credits", "price", 5.0, "CHF", None),
+        ("30 credits", "price", 8.0, "CHF", None),
+    }
+    # a number whose sign and period follow it is the price, never a name
+    sign_after = page(
+        '<div class="plans"><div class="plan"><h3>Basis</h3><div class="price"><span>19</span><span>€/Monat</span>'
+        '</div></div><div class="plan"><h3>Plus</h3><div class="price"><span>29</span><span>€/Monat</span></div></div>'
+        "</div>",
+        lang="de",
+    )
+    assert {plan for plan, *_ in entries(sign_after)} == {"Basis", "Plus"}
