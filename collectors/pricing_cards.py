@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -44,10 +44,12 @@ from collectors.pricing_vocab import (
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
 NAME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:title|name|heading|(?:plan|tier|package)[-_]?(?:type|label))(?=$|[-_\s])"
+    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)[-_]tier|(?:plan|tier|package)[-_]?(?:type|label))"
+    r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
 )
-"""A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`): not
+"""A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
+`card-tier`): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
 DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
@@ -64,7 +66,8 @@ RIBBON = re.compile(
     r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
-    r"最受歡迎|인기|추천)[!！]?$",
+    r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
+    r"곧\s*출시)[!！]?$",
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ"): a badge, never the plan's name."""
@@ -95,6 +98,8 @@ class CardPrice:
     period: Period | None
     unit: str | None
     dimension: str = "price"
+    overage: bool = False
+    """What each unit beyond the plan's allowance costs ("danach $0.015 / Credit"), beside the plan's price."""
 
 
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
@@ -103,7 +108,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = plan_cards(tree) or lone_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _untagged(cards)
+    cards = _without_comparison_heads(_untagged(cards))
     plans: list[PricePlan] = []
     for card, name in cards:
         if name:
@@ -122,6 +127,19 @@ def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str
     return [
         (card, short if count[short.casefold()] == 1 else name) for (card, name), short in zip(cards, cut, strict=True)
     ]
+
+
+def _without_comparison_heads(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Not the blocks named by two or more other cards' names in a row ("Free Pro Beta Enterprise"): the column
+    heads of a feature grid drawn with `div`s, whose "Custom" and "Free" cells compare the plans, not price one."""
+    names = {name.casefold() for _, name in cards if name}
+
+    def lists_others(name: str) -> bool:
+        own = name.casefold()
+        found = [n for n in names if n != own and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", own)]
+        return len(found) >= 2
+
+    return [(card, name) for card, name in cards if not lists_others(name)]
 
 
 def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:
@@ -338,12 +356,14 @@ NEAR_ALIKE = 0.6
 
 
 def _near_alike(klass: str, other: str) -> bool:
-    """Whether two class lists are one card's style with a few classes added or swapped: the highlighted
-    card of a row ("Most popular", a coloured border, a shadow) beside its plain siblings."""
-    mine, theirs = set(klass.split()), set(other.split())
-    if not mine or not theirs:
+    """Whether a lone card's class list (`other`) is its plain siblings' style (`klass`) with a few classes
+    added or swapped: the highlighted card of a row ("Most popular", a coloured border, a shadow) keeps most
+    of the plain card's classes, however many it adds ("border border-gray-200" → "border border-brand
+    shadow-lg shadow-brand/10")."""
+    plain, lone = set(klass.split()), set(other.split())
+    if not plain or not lone:
         return False
-    return len(mine & theirs) / len(mine | theirs) >= NEAR_ALIKE
+    return len(plain & lone) / len(plain) >= NEAR_ALIKE
 
 
 def _price_line(node: LexborNode) -> bool:
@@ -352,12 +372,25 @@ def _price_line(node: LexborNode) -> bool:
     lines = _signal_lines(node)
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
-    for line in [*lines, *text_blocks(node)]:
+    every = [*lines, *text_blocks(node)]
+    for at, line in enumerate(every):
         if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
-        if PRICE_TEXT.search(line) or FREE_LINE.match(line) or _custom_line(line):
+        if PRICE_TEXT.search(line) or _worded_price(every, at, _free_or_custom):
             return True
     return False
+
+
+def _free_or_custom(line: str) -> bool:
+    return bool(FREE_LINE.match(line)) or _custom_line(line)
+
+
+def _worded_price(lines: list[str], at: int, says: Callable[[str], bool]) -> bool:
+    """Whether line `at` says free or custom where a price would stand: not the value of a labelled feature
+    ("ドメイン数 : エキスパートカスタマイズ", "Support: Custom"), which a label ending in a colon comes before."""
+    if not says(lines[at]):
+        return False
+    return not (at > 0 and lines[at - 1].rstrip().endswith((":", "：")))
 
 
 def _ancestor_ids(node: LexborNode) -> set[int]:
@@ -386,7 +419,8 @@ def _has_price_signal(node: LexborNode) -> bool:
     text = _clean(node.text(separator=" "))
     if PRICE_TEXT.search(text) or _bare_price_nodes(node):
         return True
-    return any(_custom_line(line) or FREE_LINE.match(line) for line in _signal_lines(node))
+    lines = _signal_lines(node)
+    return any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines)))
 
 
 # -- the plan's name ----------------------------------------------------------------------------------
@@ -408,16 +442,25 @@ def _name_before_price(card: LexborNode) -> str:
 
 
 def _before_price(card: LexborNode) -> set[int] | None:
-    """The nodes of the card that come before its first price, in document order; None without a price."""
+    """The nodes of the card that come before its first price, in document order; None without a price. On a
+    card with no amount, a line saying free or custom where the price would stand ("Individuell", "無料") is
+    its price: a bold feature line under it ("Volumenbasierte Credits") is no name."""
     nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
+    worded: int | None = None  # where the first free or custom line ends
     for node in card.traverse(include_text=True):
         if node.tag == "-text" and (own := _clean(node.text(deep=False))):
+            label = text.rstrip().endswith((":", "："))
+            opening = not text  # a card's first text saying free is its label ("無料" over "Slip POS"), no price
             text = f"{text} {own}" if text else own
+            if worded is None and not (label or opening) and (FREE_LINE.match(own) or CUSTOM_LINE.match(own)):
+                worded = len(text)
         nodes.append((node.mem_id, len(text)))
     matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
     if not matches:
-        return None
+        if worded is None:
+            return None
+        return {mem_id for mem_id, upto in nodes if upto < worded}
     first = matches[0]
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
@@ -508,10 +551,17 @@ def _name_text(node: LexborNode) -> str:
     return text if re.search(r"[^\W\d_]", text) else ""
 
 
+BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s])", re.I)
+"""A class marking an element a tag beside the name (`coming-soon-tag`, `badge`, `plan-ribbon`)."""
+
+
 def _without_ribbons(node: LexborNode, text: str) -> str:
+    """The name without a ribbon set in an element of its own at its start or end: a ribbon word, or any
+    text in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
-        if ribbon and ribbon != text and RIBBON.match(ribbon):
+        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or ""))
+        if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()
             elif text.startswith(ribbon):
@@ -538,6 +588,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
             continue
         if within is not None and _quantity_name(card, holder, text):
             return text
+        if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):
+            return f"{text} {counted}"  # "5" over "credits" over "2 CHF": the pack of 5 credits
         return text if _plain_name(text) or FREE_LINE.match(text) else ""
     return ""
 
@@ -555,6 +607,29 @@ def _quantity_name(card: LexborNode, holder: LexborNode, text: str) -> bool:
     at = whole.find(text)
     after = PRICE_TEXT.match(whole[at + len(text) :].lstrip()) if at >= 0 else None
     return after is not None and after.group("cur") is not None
+
+
+COUNTED_WORD = re.compile(r"^[^\W\d_][^\W\d_\s]{1,15}$")
+
+
+def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str:
+    """The word a pack's number counts, in an element of its own right after it and before the price
+    ("<div>5</div><div>credits</div><div>2 CHF</div>"); "" when the next text is no such word (a currency
+    sign, a period, a ribbon)."""
+    inside = _ancestor_ids(holder) | {holder.mem_id}
+    after = False
+    for node in card.traverse(include_text=True):
+        if node.mem_id == holder.mem_id:
+            after = True
+            continue
+        if not after or node.tag != "-text" or not (text := _clean(node.text(deep=False))):
+            continue
+        if node.parent is not None and node.parent.mem_id in inside:
+            continue  # still the number's own element
+        if node.mem_id not in within or not COUNTED_WORD.match(text) or currency_code(text) or tail_period(text):
+            return ""
+        return "" if RIBBON.match(text) or FREE_LINE.match(text) else text
+    return ""
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
@@ -596,16 +671,18 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _chosen(prices)
-    free_line = any(FREE_LINE.match(line) for line in lines)
+    free_lines = [line for line in lines if FREE_LINE.match(line)]
+    named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
+    free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
     if free_line:
         chosen = [p for p in chosen if p not in _upper_bounds(card, yen)]
     if chosen:
         if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
             chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
         return [_plan(name, p.amount, p.currency, p.period, p.unit, p.dimension) for p in chosen]
-    if free_line or name.casefold() == "free":
+    if free_line or FREE_LINE.match(name):
         return [_plan(name, Decimal(0), None, None, None)]
-    if any(_custom_line(line) for line in lines):
+    if any(_worded_price(lines, at, _custom_line) for at in range(len(lines))):
         return [_plan(name, None, None, None, None)]
     return []
 
@@ -640,9 +717,16 @@ def _custom_line(line: str) -> bool:
 
 def _undivided(price: CardPrice, text: str) -> CardPrice:
     """A price per a word of the page's own ("$150/publicación") on a card that counts that word ("5
-    publicaciones") is a pack's price divided, not a unit the plan is sold by: it loses the unit."""
+    publicaciones") is a pack's price divided, not a unit the plan is sold by: it loses the unit. An overage
+    price ("danach $0.010 / Credit" under "50.000 Credits") is per the word it counts, and keeps it."""
     unit = price.unit
-    if unit is None or SEAT_WORDS.match(unit) or unit in ("user", "seat") or usage_unit(unit) is not None:
+    if (
+        price.overage
+        or unit is None
+        or SEAT_WORDS.match(unit)
+        or unit in ("user", "seat")
+        or usage_unit(unit) is not None
+    ):
         return price
     if re.search(rf"\b\d+\s+{re.escape(unit[:5])}", text, re.I):
         return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
@@ -660,7 +744,7 @@ def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:
 
     def divided(price: CardPrice) -> bool:
         unit = price.unit
-        if unit is None or SEAT_WORDS.match(unit) or unit in ("user", "seat"):
+        if price.overage or unit is None or SEAT_WORDS.match(unit) or unit in ("user", "seat"):
             return False
         exponent = price.amount.as_tuple().exponent
         rounding = Decimal(10) ** exponent / 2 if isinstance(exponent, int) else Decimal(0)
@@ -681,13 +765,15 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
     """Each price that says per what or per when, once; else the first price in each currency (a card
     showing the Korean store's "₩0" and the US store's "$0" has both). "$25 $19/mo" is one price (the struck
     $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
+    overage = [p for p in prices if p.overage]
+    prices = [p for p in prices if not p.overage]
     periodic = [p for p in prices if p.period or p.unit]
     if not periodic:
         first: dict[str | None, CardPrice] = {}
         for price in prices:
             first.setdefault(price.currency, price)
-        return list(first.values())
-    return list(dict.fromkeys(periodic))
+        return list(first.values()) + list(dict.fromkeys(overage))
+    return list(dict.fromkeys(periodic + overage))
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
@@ -704,7 +790,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     short = [
         span
         for span, line in zip(_line_spans(card), _lines(card), strict=True)
-        if len(without_conversions(line)) <= MAX_PRICE_LINE
+        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line)
     ]
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
@@ -769,15 +855,66 @@ def _text_prices(
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
         if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again
+        if SCHEDULED_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) or SCHEDULED_AFTER.match(
+            match.group("tail")
+        ):
+            continue  # "正式版で $14.99/月の予定": the price planned for later, not today's
         if spans is not None and not any(a <= start < b for a, b in spans):
             continue
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
         price = text_price(match, yen)
+        if price is not None and (overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)):
+            price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
         if price is not None:
             yield price
+
+
+SCHEDULED_AFTER = re.compile(r"^[^\d$€£¥￥。.!;；]{0,12}?(?:の予定|予定|\(planned\)|\bplanned\b|\bscheduled\b)", re.I)
+SCHEDULED_BEFORE = re.compile(
+    r"(?:正式版で|正式版では|正式リリース後|正式公開後|\bafter\s+(?:the\s+)?beta|\bat\s+launch|\bfrom\s+launch)\s*[:：]?\s*$",
+    re.I,
+)
+"""A price the page says is planned for later ("正式版で $14.99/月の予定", "$19/mo at launch"): not today's price."""
+OVERAGE_BEFORE = re.compile(
+    r"(?:\bthen|\bthereafter|\bafter\s+that|\bbeyond\s+that|\bdanach|\banschlie(?:ß|ss)end|\bensuite|\bpuis|"
+    r"\bdespués|\bluego|\bpoi|\bdaarna|以降|以後|超過分は?|超出部分|超出后|超出後|\boverage|\bextra|\badditional)"
+    r"\s*[:：]?\s*$",
+    re.I,
+)
+OVERAGE_PER = re.compile(
+    r"^\s*(?:/|per\b|pro\b|je\b|par\b|por\b|每)\s*(?P<more>(?:additional|extra|further|zusätzliche[nrms]?|"
+    r"weitere[nrms]?|supplémentaire)\s+)?(?P<noun>[^\W\d_][^\W\d]{1,23})",
+    re.I,
+)
+"""What each unit beyond a plan's allowance costs: an amount after "then" / "danach" / "以降" priced per a unit
+("danach $0.015 / Credit", "以降 $0.015 / クレジット"), or priced "per additional credit"."""
+
+
+MAX_OVERAGE_LINE = 60
+NEAR_OVERAGE = 12
+
+
+def _overage_line(line: str) -> bool:
+    """A line of its own saying what each unit beyond the allowance costs ("$0.01 per additional credit")."""
+    return len(line) <= MAX_OVERAGE_LINE and any(
+        _overage(line[max(0, m.start() - MAX_SAVING_WORD) : m.start()], m) for m in price_matches(line)
+    )
+
+
+def _overage(before: str, match: re.Match[str]) -> str | None:
+    """The unit an overage price is per ("credit", "クレジット", "1M tokens"); None for any other price."""
+    tail = match.group("tail")
+    per = OVERAGE_PER.match(tail)
+    if per is None or not (OVERAGE_BEFORE.search(before) or per.group("more")):
+        return None
+    if tail_period(tail[: per.end() + NEAR_OVERAGE]) is not None or tail_unit(per.group(0)) in ("user", "seat"):
+        return None  # "then $10/month", "$10 per additional user / month": a later period's or a seat's price
+    noun = per.group("noun")
+    unit = usage_unit(per.group(0)) or noun.casefold()
+    return unit.removesuffix("s") if unit.isascii() and len(unit) > 3 and unit.endswith("s") else unit
 
 
 OPENING_PERIODS: dict[str, Period] = {"월": "month", "연": "year", "년": "year"}

@@ -95,7 +95,14 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
             for card in priced
         )
 
-    return [offer for offer in offers if offer.amount is None or shown_as_named(offer)]
+    custom = {card.plan.casefold() for card in cards if card.custom}
+
+    def said_again(offer: PricePlan) -> bool:
+        """An offer without an amount beside a custom card of another name is that card said again ("Enterprise
+        Plan" in JSON-LD for the card "エンタープライズ版")."""
+        return offer.amount is None and bool(custom) and offer.plan.casefold() not in custom
+
+    return [offer for offer in offers if (offer.amount is None and not said_again(offer)) or shown_as_named(offer)]
 
 
 def _ld_documents(html: str) -> Iterator[Any]:

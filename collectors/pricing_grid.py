@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from collectors.pricing_vocab import PRICE_TEXT, dimension_of
+from collectors.pricing_vocab import BADGE_START, PRICE_TEXT, dimension_of
 
 _SPACE = re.compile(r"\s+")
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
@@ -63,14 +63,40 @@ class Cell:
     name: str = ""
     rest: str = ""
     lines: tuple[str, ...] = ()
+    badge: str = ""
+    """A tag set after the name in an inline element of its own ("<a>Mistral Large 4 ↗</a><span>Sale
+    price</span>", "<a>Small 4</a><span>New</span>"): the end of `name`, and no part of the model's name."""
 
     @classmethod
     def of(cls, node: LexborNode) -> Cell:
         blocks = text_blocks(node)
         text = clean(" ".join(blocks))
+        name = blocks[0] if blocks else ""
+        badge = _trailing_badge(node)
         return cls(
-            text, blocks[0] if blocks else "", clean(" ".join(blocks[1:])), tuple(text_blocks(node, breaks=True))
+            text,
+            name,
+            clean(" ".join(blocks[1:])),
+            tuple(text_blocks(node, breaks=True)),
+            badge if badge and name.endswith(badge) and len(name) > len(badge) else "",
         )
+
+
+MAX_BADGE = 24
+
+
+def _trailing_badge(node: LexborNode) -> str:
+    """The text of the cell's last inline element when it tags rather than names (`BADGE_START`: "Sale
+    price", "New", "Beta") and something stands before it."""
+    last: LexborNode | None = None
+    for child in node.iter(include_text=True):
+        if child.tag == "-text" and not clean(child.text(deep=False)):
+            continue
+        last = child
+    if last is None or last.tag in ("-text", "a", "br") or last.tag in BLOCK_TAGS:
+        return ""
+    text = clean(last.text(separator=" "))
+    return text if len(text) <= MAX_BADGE and BADGE_START.match(text) else ""
 
 
 Grid = list[list[Cell]]

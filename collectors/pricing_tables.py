@@ -17,7 +17,7 @@ from decimal import Decimal
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from collectors.models import PricePlan
+from collectors.models import Period, PricePlan
 from collectors.pricing_grid import (
     PRICE_WORD,
     Cell,
@@ -41,9 +41,11 @@ from collectors.pricing_vocab import (
     currency_code,
     dimension_of,
     header_currency,
+    header_period,
     price_matches,
     slug,
     stated_unit,
+    tail_period,
     unit_for,
     usage_unit,
     without_tag,
@@ -69,7 +71,9 @@ GROUP_HEADER = re.compile(
 NO_PRICE_CELL = re.compile(r"^(?:-+|—|–|/|\\|n/?a|不支持|暂无|不适用)$", re.I)
 UNIT_DIMENSIONS = {"video": "video", "image": "image"}
 """Units that say what is priced: a cell priced "/ video" in a "Price" column prices video."""
-TOKEN_UNITS = frozenset({"1M tokens", "1K tokens", "1M tokens/hour", "1K tokens/hour", "characters"})
+TOKEN_UNITS = frozenset(
+    {"1M tokens", "1K tokens", "1M tokens/hour", "1K tokens/hour", "1M characters", "1K characters"}
+)
 HEADING_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
     (re.compile(r"\bimage|图片|图像", re.I), "image"),
@@ -116,6 +120,8 @@ class Column:
     """The unit the header itself names (not a note's)."""
     variant: str = ""
     """What tells this column from another pricing the same dimension ("Long context", "LoRA")."""
+    period: Period | None = None
+    """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
 
 
 def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePlan], list[LexborNode]]:
@@ -347,6 +353,7 @@ def read_grid(
         return []
     if header_rows == 0 and len(cells) > 1 and not any(has_price(c.text) for c in cells[0][1:]):
         header_rows = 1  # a first row of <td> labels without a single price is the header all the same
+    header_rows = _continued_header(cells, header_rows)
     width = max(len(row) for row in cells)
     head = cells[:header_rows]
     headers = [_column_header(head, col) for col in range(width)]
@@ -360,11 +367,74 @@ def read_grid(
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
     columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
+        return row_plans
     columns = _priced_by_unit_column(body, columns, headers, page)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(plans)
+
+
+PRICE_ROW = re.compile(
+    r"^(?:price|prices|pricing|cost|plan\s+price|preis|preise|kosten|prix|tarifs?|precio|precios|prezzo|prezzi|"
+    r"preço|preços|prijs|fiyat|料金|価格|価格（税込）|价格|價格|定价|定價|费用|費用|요금|가격|मूल्य|मूल्य निर्धारण|कीमत)$",
+    re.I,
+)
+"""The label of a plan comparison table's row that says what each plan costs ("Price", "料金", "मूल्य निर्धारण")."""
+MAX_PLAN_HEADER = 40
+
+
+def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
+    """A comparison table of plans as columns ("Feature | Free | Pro") that prices none of its columns: its row
+    labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
+    or $39.99/year" is two prices, the yearly one per year, not a second monthly price)."""
+    names = [label_text(h) for h in headers]
+    if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
+        return []
+    row = next((r for r in body if r and PRICE_ROW.match(label_text(r[0].text))), None)
+    if row is None:
+        return []
+    plans: list[PricePlan] = []
+    for col, cell in enumerate(row[1:], start=1):
+        name = names[col] if col < len(names) else ""
+        if not name:
+            continue
+        for match in price_matches(cell.text):
+            symbol = match.group("cur") or match.group("cur2")
+            amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+            if amount is None:
+                continue
+            tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
+            plans.append(
+                PricePlan(
+                    plan=name,
+                    dimension="price",
+                    amount=float(amount.normalize()),
+                    currency=currency_code(symbol, page.yen),
+                    period=tail_period(tail),
+                    unit=None,
+                    method="table",
+                    section=section,
+                )
+            )
+    return plans
+
+
+def _continued_header(cells: Grid, header_rows: int) -> int:
+    """Header rows go on while a row shows no price and starts with the header's first cell again: a header
+    cell spanning two rows, drawn (or expanded) into both ("模型 ID" over "模型 ID", "输出单价" over "非思考模式 |
+    思考模式"), so the second row names the columns under a grouping header and is no row of its own."""
+    if not header_rows or not cells[0] or not (first := cells[0][0].text):
+        return header_rows
+    while (
+        header_rows < len(cells) - 1
+        and cells[header_rows]
+        and cells[header_rows][0].text == first
+        and not any(has_price(c.text) for c in cells[header_rows])
+    ):
+        header_rows += 1
+    return header_rows
 
 
 def _column_header(head: Grid, col: int) -> str:
@@ -390,21 +460,24 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
     dimension = dimension_of(leaf)
     if dimension is None and leaf != header:
         dimension = dimension_of(header)
+    period = header_period(leaf) if dimension is None else None
+    if period is not None:
+        dimension = "price"  # "Monatspreis" / "Jahrespreis": each plan's price for that period
     header_unit = stated_unit(header)
+    own_currency = None if price_matches(header) else header_currency(header, page.yen)  # a plan's own price
     priced = (
         bool(leaf)
         and not NOT_A_PRICE.search(leaf)
-        and bool(
-            dimension is not None or PRICE_HEADER.search(header) or header_currency(header, page.yen) or header_unit
-        )
+        and bool(dimension is not None or PRICE_HEADER.search(header) or own_currency or header_unit)
     )
     return Column(
         header=header,
         dimension=dimension,
         unit=header_unit or unit,
-        currency=header_currency(header, page.yen) or currency,
+        currency=own_currency or currency,
         priced=priced,
         stated_unit=header_unit,
+        period=period,
     )
 
 
@@ -587,7 +660,12 @@ def _read_rows(
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
-    names = _model_names([label_text(row[layout.label].name) for row in body if layout.label < len(row)], label_header)
+    label_cells = [row[layout.label] for row in body if layout.label < len(row)]
+    names = _model_names(
+        [label_text(cell.name) for cell in label_cells],
+        label_header,
+        {label_text(cell.name): cell.badge for cell in label_cells if cell.badge},
+    )
     last = ""
     for row in body:
         cell = row[layout.label] if layout.label < len(row) else Cell("")
@@ -628,7 +706,12 @@ def _read_rows(
                 seen.add(key)
                 full_section = " · ".join(p for p in (section, variant) if p) or None
                 unit = None if plan.custom else unit_for(dimension, plan.unit)
-                plans.append(plan.model_copy(update={"dimension": dimension, "section": full_section, "unit": unit}))
+                period = column.period if column.period and not plan.custom else plan.period
+                plans.append(
+                    plan.model_copy(
+                        update={"dimension": dimension, "section": full_section, "unit": unit, "period": period}
+                    )
+                )
     return plans
 
 
@@ -691,16 +774,21 @@ ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def _model_names(labels: list[str], header: str) -> dict[str, str]:
+def _model_names(labels: list[str], header: str, badges: dict[str, str] | None = None) -> dict[str, str]:
     """Each row label's model name: a name followed by a tag in brackets ("Claude Mythos 5 (limited
     availability)", "X (Preview)") is named without it; a cell that starts with a model identifier and goes
     on with tags or notes written inline ("qwen3-max 当前能力等同于 qwen3-max-2026-01-23 Batch 调用 半价",
     "gpt-x New") is named by the identifier alone, as is every cell of a column headed "Model ID". A label
     is kept whole when cutting it would give two labels of the table one name ("DeepSeek-V4 原厂直供" beside
-    "DeepSeek-V4")."""
+    "DeepSeek-V4"). A badge set after the name in an element of its own (`Cell.badge`: "Sale price") is cut
+    the same way."""
     by_id = bool(ID_HEADER.search(header))
     short: dict[str, str] = {}
     for label in dict.fromkeys(labels):
+        badge = (badges or {}).get(label, "")
+        if badge and label.endswith(badge) and (cut := label_text(label[: -len(badge)])):
+            short[label] = cut
+            continue
         if (cut := without_tag(label)) != label:
             short[label] = cut
             continue
@@ -770,7 +858,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     if match is not None:
         symbol = match.group("cur") or match.group("cur2")
         number = match.group("amt") or match.group("amt2")
-        amount = parse_number(number)
+        amount = parse_number(number, sign_after=match.group("cur2"))
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
     elif FREE_CELL.match(text.strip()):
@@ -828,9 +916,18 @@ def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:
     return [p if p.currency or p.custom else p.model_copy(update={"currency": currency}) for p in plans]
 
 
-def parse_number(number: str) -> Decimal | None:
-    """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it."""
+DOT_GROUPED = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
+CJK_SIGNS = frozenset({"元", "円", "美元", "欧元"})
+
+
+def parse_number(number: str, sign_after: str | None = None) -> Decimal | None:
+    """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it. A dot before
+    groups of three digits is a decimal point ("$3.125" per 1M tokens), unless the sign comes after the
+    amount in the European way ("1.290 €", "2.890 CHF"): there it groups thousands (`元` and `円` pages
+    write a decimal point whatever the sign's place)."""
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
+    if sign_after and sign_after.strip() not in CJK_SIGNS and DOT_GROUPED.fullmatch(text):
+        return Decimal(text.replace(".", ""))
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)
     return zero_led(text) or Price.fromstring(text).amount

@@ -315,8 +315,11 @@ CUSTOM_TEXT = re.compile(
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
 "お問い合わせ", "Bize ulaşın")."""
 CUSTOM_LINE = re.compile(
-    r"^(?:custom|custom\s+pricing|let['’]?s\s+talk|individuell|auf\s+anfrage|sur\s+devis|personalizado|"
-    r"personnalisé|sur\s+mesure|a\s+medida|su\s+misura|özel|カスタム|要相談|定制|面议)$",
+    r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
+    r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
+    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|"
+    r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
+    r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -386,7 +389,18 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "1K requests",
     ),
     (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
-    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*characters|\b1\s*m\s*characters", re.I), "characters"),
+    (
+        re.compile(
+            r"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|(?:per|/)\s*m)\s*(?:chars?|characters)\b|百万字符", re.I
+        ),
+        "1M characters",
+    ),
+    (
+        re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
+        "1K characters",
+    ),
+    (re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
+    (re.compile(r"(?:per|/|each)\s*pages?\b|每页|/\s*页", re.I), "page"),
     (
         re.compile(
             rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|/\s*m){_TOKENS}|\bmtok\b|百万|"
@@ -545,7 +559,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
-            r"/\s*월(?![가-힣])|월간|매월|월\s*요금",
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक",
             re.I,
         ),
         "month",
@@ -555,7 +569,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
-            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금",
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक",
             re.I,
         ),
         "year",
@@ -593,7 +607,8 @@ _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\
 A counter-and-noun form ("/名講師") is per whom, which only `TAIL_UNIT`'s people words answer; a price per credit
 ("¥0.48/积分") is a pack's price divided, not a unit of a plan."""
 _NOT_A_CJK_UNIT = re.compile(
-    r"^(?:[名位个個]|积分|積分|点数|點數|额度|額度|个月|個月|小时|小時|分钟|分鐘|季度|星期|每月|每年|按月|按年|一次|永久|终身|終身)"
+    r"^(?:[名位个個]|积分|積分|点数|點數|额度|額度|个月|個月|小时|小時|分钟|分鐘|季度|星期|每月|每年|按月|按年|一次|永久|终身|終身|"
+    r"月額|年額|月额|年额|月付|年付|月間|年間|月払い|年払い|毎月|毎年)"
 )
 _JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
 """German "je Branche" after the period ("€149 / Monat, je Branche"): per what."""
@@ -669,6 +684,50 @@ def _per_noun_before_period(tail: str) -> str | None:
             return None
         if any((found := pattern.search(rest)) is not None and found.start() == 0 for pattern, _ in TAIL_PERIODS):
             return noun.casefold().removesuffix("s")
+    return None
+
+
+_PERIOD_PRICE_WORD = (
+    r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|"
+    r"料金|価格|费用|費用|价格|价|金額|金额"
+)
+_PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (
+    (
+        r"monthly|per\s+month|a\s+month|month|/\s*mo(?:nth)?|monats|monat|monatlich|mensuel(?:le)?|mois|"
+        r"mensual|mes|mensile|mese|mensal|mês|maandelijks|maand|aylık|ay|월간?|月額|月额|月付|月費|月费|按月|毎月|"
+        r"月払い|每月|月",
+        "month",
+    ),
+    (
+        r"yearly|annual(?:ly)?|per\s+year|a\s+year|year|/\s*yr|jahres|jahr|jährlich|annuel(?:le)?|an|année|"
+        r"anual|año|annuale|anno|ano|jaarlijks|jaar|yıllık|yıl|연간|年額|年额|年付|年費|年费|按年|毎年|"
+        r"年払い|每年|年",
+        "year",
+    ),
+)
+PERIOD_HEADER: tuple[tuple[re.Pattern[str], Period], ...] = tuple(
+    (
+        re.compile(
+            rf"^(?:(?:{_PERIOD_PRICE_WORD})\s*(?:per\s+|pro\s+|par\s+|por\s+|al\s+|/\s*)?)?(?:{words})"
+            rf"(?:\s*(?:{_PERIOD_PRICE_WORD}))?$",
+            re.I,
+        ),
+        period,
+    )
+    for words, period in _PERIOD_HEADER_WORDS
+)
+"""A column header that names a billing period and nothing else ("Monthly price", "Jahrespreis", "Prix par an",
+"月額", "年付价格"): the plan's price for that period, in a table of plans."""
+
+
+def header_period(header: str) -> Period | None:
+    """The billing period a column header names, its currency or unit note in brackets left aside."""
+    text = re.sub(r"[(（][^()（）]*[)）]", " ", header)
+    text = re.sub(r"[$€£¥￥*:：]", " ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    for pattern, period in PERIOD_HEADER:
+        if pattern.match(text):
+            return period
     return None
 
 

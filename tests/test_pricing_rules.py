@@ -1708,3 +1708,316 @@ def test_a_link_arrow_after_a_model_name_is_not_part_of_the_name() -> None:
     names = {plan.plan for plan in extract(html, "https://example.com/pricing").plans}
     assert "Large 3" in names
     assert "Arrow ↗ Pro" in names  # an arrow inside a name stays
+
+
+def test_a_column_naming_a_billing_period_prices_the_plan_for_that_period() -> None:
+    html = page(
+        "<h1>Preise</h1><p><strong>Grundpreise</strong></p><table><thead><tr><th>Anzahl Fahrzeuge</th>"
+        "<th>Monatspreis</th><th>Jahrespreis</th></tr></thead><tbody>"
+        "<tr><td>bis 3</td><td>129 €</td><td>1.290 €</td></tr><tr><td>bis 10</td><td>289 €</td><td>2.890 €</td></tr>"
+        "</tbody></table>",
+        lang="de",
+    )
+    got = {(p.plan, p.dimension, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("bis 3", "price", 129.0, "EUR", "month"),
+        ("bis 3", "price", 1290.0, "EUR", "year"),
+        ("bis 10", "price", 289.0, "EUR", "month"),
+        ("bis 10", "price", 2890.0, "EUR", "year"),
+    }
+    english = page(
+        "<table><tr><th>Plan</th><th>Monthly price</th><th>Yearly price</th></tr>"
+        "<tr><td>Starter</td><td>$10</td><td>$100</td></tr></table>"
+    )
+    assert {(p.amount, p.period) for p in extract(english, URL).plans} == {(10.0, "month"), (100.0, "year")}
+
+
+def test_a_dot_before_three_digits_is_a_decimal_point_unless_the_sign_follows_the_amount() -> None:
+    html = page(
+        "<p>Prices per 1M tokens</p><table><tr><th>Model</th><th>Input</th><th>Cache write</th></tr>"
+        "<tr><td>qx-max</td><td>$2.50</td><td>$3.125</td></tr><tr><td>qx-eu</td><td>2,50 €</td><td>1.250 €</td></tr>"
+        "<tr><td>qx-cn</td><td>2.5元</td><td>3.125元</td></tr></table>"
+    )
+    got = {(p.plan, p.dimension): p.amount for p in extract(html, URL).plans}
+    assert got[("qx-max", "cache_write")] == 3.125
+    assert got[("qx-eu", "cache_write")] == 1250.0
+    assert got[("qx-cn", "cache_write")] == 3.125
+
+
+def test_a_header_cell_spanning_two_rows_drawn_into_both_keeps_the_second_row_in_the_header() -> None:
+    html = page(
+        "<table><tr><td>模型 ID</td><td>输入单价（每百万 Token）</td><td>输出单价（每百万 Token）</td>"
+        "<td>输出单价（每百万 Token）</td></tr>"
+        "<tr><td>模型 ID</td><td>输入单价（每百万 Token）</td><td>非思考模式</td><td>思考模式</td></tr>"
+        "<tr><td>qx-plus</td><td>2 元</td><td>8 元</td><td>16 元</td></tr></table>",
+        lang="zh",
+    )
+    got = sorted((p.dimension, p.amount, p.section) for p in extract(html, CN_URL).plans)
+    assert [(d, a) for d, a, _ in got] == [("input", 2.0), ("output", 8.0), ("output", 16.0)]
+    assert "非思考模式" in (got[1][2] or "") and "思考模式" in (got[2][2] or "")
+
+
+def test_a_plan_column_whose_header_shows_its_own_price_does_not_price_the_numbers_under_it() -> None:
+    html = page(
+        "<table><tr><th>機能項目</th><th>ライト版 $480 から/月 お問い合わせ</th>"
+        "<th>ビジネス版 $1,680 から/月 お問い合わせ</th></tr>"
+        "<tr><td>ドメイン数</td><td>5 個</td><td>20 個</td></tr>"
+        "<tr><td>通常業務 QPS</td><td>4,000</td><td>14,000</td></tr></table>",
+        lang="ja",
+    )
+    assert not [p for p in extract(html, URL).plans if p.method == "table"]
+    priced_header = page("<table><tr><th>Model</th><th>Price ($)</th></tr><tr><td>qx-1</td><td>0.5</td></tr></table>")
+    assert entries(priced_header) == {("qx-1", "price", 0.5, "USD", None)}
+
+
+def test_a_badge_after_a_model_link_is_not_part_of_the_name() -> None:
+    html = page(
+        "<p>Prices /M Tokens</p><table><tr><th>Model</th><th>Input</th><th>Output</th></tr>"
+        '<tr><td><a href="/m/large">Mistral Large 4 <span>↗</span></a><span data-badge-type="outline">Sale price</span>'
+        "</td><td>$0.68</td><td>$2.09</td></tr>"
+        '<tr><td><a href="/m/small">Small 4</a><span class="badge">New</span></td><td>$0.1</td><td>$0.3</td></tr>'
+        '<tr><td><a href="/m/edge">Edge 2</a> <span>Pro</span></td><td>$0.2</td><td>$0.4</td></tr></table>'
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"Mistral Large 4", "Small 4", "Edge 2 Pro"}
+
+
+def test_a_badge_is_kept_when_cutting_it_would_give_two_rows_one_name() -> None:
+    html = page(
+        "<p>Prices per 1M tokens</p><table><tr><th>Model</th><th>Input</th></tr>"
+        "<tr><td><a>qx-2</a></td><td>$1</td></tr><tr><td><a>qx-2</a><span>Batch</span></td><td>$0.5</td></tr></table>"
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"qx-2", "qx-2 Batch"}
+
+
+@pytest.mark.parametrize(
+    ("cell", "unit"),
+    [
+        ("$4 /1000 Pages", "1K pages"),
+        ("$0.01 per page", "page"),
+        ("$16 /M Chars", "1M characters"),
+        ("$30 per 1M characters", "1M characters"),
+        ("$0.015 / 1K chars", "1K characters"),
+        ("$0.003 /Min", "minute"),
+    ],
+)
+def test_a_unit_written_in_the_cell_wins_over_the_note_above_the_table(cell: str, unit: str) -> None:
+    html = page(
+        "<h2>Specialized models</h2><p>Prices /M Tokens</p><table><tr><th>Model</th><th>Input</th></tr>"
+        f"<tr><td>sp-1</td><td>{cell}</td></tr><tr><td>sp-2</td><td>$1</td></tr></table>"
+    )
+    got = {p.plan: p.unit for p in extract(html, URL).plans}
+    assert got == {"sp-1": unit, "sp-2": "1M tokens"}
+
+
+# -- plan cards: overage, custom and free words, names, planned prices -----------------------------------
+
+
+def _orves_row(rate: str, enterprise: str = "Individuell") -> str:
+    return page(
+        '<div class="plans"><div class="plan"><div class="pname">Free</div><div class="price">$0</div>'
+        '<div class="pcred"><b>15.000 einmalige Credits</b></div>'
+        f'<div class="prate">{rate.format("$0.015")}</div><a class="btn">Kostenlos starten</a></div>'
+        '<div class="plan"><div class="pname">Pro</div><div class="price">$500<small>/Monat</small></div>'
+        '<div class="pcred"><b>50.000 Credits</b><small>jeden Monat enthalten</small></div>'
+        f'<div class="prate">{rate.format("$0.010")}</div><a class="btn">Loslegen</a></div>'
+        f'<div class="plan"><div class="pname">Enterprise</div><div class="price">{enterprise}</div>'
+        '<div class="pcred"><b>Volumenbasierte Credits</b></div><a class="btn">Mit dem Vertrieb sprechen</a></div>'
+        "</div>",
+        lang="de",
+    )
+
+
+@pytest.mark.parametrize(
+    ("rate", "unit"),
+    [
+        ("danach <b>{}</b> / Credit", "credit"),
+        ("以降 <b>{}</b> / クレジット", "クレジット"),
+        ("{} per additional credit", "credit"),
+    ],
+)
+def test_a_price_per_unit_beyond_the_allowance_is_the_plans_overage_price(rate: str, unit: str) -> None:
+    got = {(p.plan, p.amount, p.currency, p.unit) for p in extract(_orves_row(rate), URL).plans}
+    assert got == {
+        ("Free", 0.0, "USD", None),
+        ("Free", 0.015, "USD", unit),
+        ("Pro", 500.0, "USD", None),
+        ("Pro", 0.01, "USD", unit),  # 500 / 50,000 credits is what it costs, no pack's price divided
+        ("Enterprise", None, None, None),
+    }
+    assert {p.period for p in extract(_orves_row(rate), URL).plans if p.unit == unit} == {"usage"}
+
+
+def test_a_later_periods_price_after_then_is_no_overage() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Intro</h3><div class="price">$5/mo</div>'
+        "<p>then $10/month</p></div>"
+        '<div class="plan"><h3>Team</h3><div class="price">$20/mo</div><p>$8 per additional user / month</p></div>'
+        "</div>"
+    )
+    assert not [p for p in extract(html, URL).plans if p.period == "usage"]
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "Individuell",
+        "Auf Anfrage",
+        "Sur devis",
+        "Prix sur demande",
+        "個別見積",
+        "個別見積もり",
+        "要お見積り",
+        "エキスパートカスタマイズ",
+    ],
+)
+def test_a_card_saying_custom_in_its_language_is_a_custom_plan(word: str) -> None:
+    assert ("Enterprise", "price", None, None, None) in entries(_orves_row("danach {} / Credit", word))
+
+
+def test_a_name_before_the_custom_line_wins_over_a_bold_feature_under_it() -> None:
+    assert "Volumenbasierte Credits" not in {plan for plan, *_ in entries(_orves_row("danach {} / Credit"))}
+
+
+def test_a_labelled_feature_value_saying_custom_makes_no_card() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Basic</h3><div class="price">$10/mo</div></div>'
+        '<div class="plan"><h3>Pro</h3><div class="price">$20/mo</div></div></div>'
+        '<div class="specs"><div class="spec"><div>Domains</div><span>Domains<span>: </span>カスタム</span></div>'
+        '<div class="spec"><div>Storage</div><span>Storage<span>: </span>カスタム</span></div></div>'
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Basic", "Pro"}
+
+
+def test_a_free_card_showing_no_currency_records_none_and_its_tier_label_names_it() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="price-card free-tier"><div class="card-tier">無料</div>'
+        '<div class="card-price">無料</div><ul><li><strong>すべてのアプリ</strong>の検知：1日2回</li></ul></div>'
+        '<div class="price-card"><div class="card-tier">ベーシック</div><div class="card-price">$2.99 <span>/ 月</span>'
+        "</div><ul><li><strong>一般アプリ</strong>：無制限</li></ul></div></div>",
+        lang="ja",
+    )
+    assert entries(html) == {("無料", "price", 0.0, None, None), ("ベーシック", "price", 2.99, "USD", None)}
+
+
+def test_a_tag_classed_element_or_a_coming_soon_word_ending_the_name_is_not_part_of_it() -> None:
+    assert "Starter" in {
+        plan for plan, *_ in entries(_plan_row('Starter <span class="coming-soon-tag">近日公開</span>'))
+    }
+    assert "Starter" in {plan for plan, *_ in entries(_plan_row("Starter <span>Coming soon</span>"))}
+
+
+def test_a_price_the_page_says_is_planned_for_later_is_no_price() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0<span> / 月</span>'
+        '</div></div><div class="pricing-card"><h3>Pro Beta</h3><div class="price">$0<span> / 月</span></div>'
+        '<p class="price-note">ベータ期間中は無料・正式版で $14.99/月の予定</p></div></div>',
+        lang="ja",
+    )
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Free", 0.0), ("Pro Beta", 0.0)}
+
+
+def test_the_highlighted_card_keeping_most_of_its_siblings_classes_is_a_card() -> None:
+    card = '<div class="{}"><div class="px-6"><div class="text-lg">{}</div><div class="text-2xl">{}</div></div></div>'
+    html = page(
+        '<div class="flex flex-col">'
+        + card.format("rounded-2xl border border-gray-200 overflow-hidden", "ライト版", "$480<span> から/月</span>")
+        + card.format(
+            "rounded-2xl border border-brand shadow-lg shadow-brand/10 overflow-hidden",
+            "アドバンス版",
+            "$880<span> から/月</span>",
+        )
+        + card.format("rounded-2xl border border-gray-200 overflow-hidden", "ビジネス版", "$1,680<span> から/月</span>")
+        + "</div>",
+        lang="ja",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"ライト版", "アドバンス版", "ビジネス版"}
+
+
+def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
+    html = page(
+        '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
+        '<div class="pricing-card"><h3>Pro Beta</h3><div class="price">$9</div></div>'
+        '<div class="pricing-card"><h3>Enterprise</h3><div class="price">カスタム</div></div></div>'
+        '<div class="tier-feature-row"><div class="header">Free</div><div class="header">Pro Beta</div>'
+        '<div class="header">Enterprise</div><div class="label">Storage</div><div>1 GB</div><div>25 GB</div>'
+        "<div>カスタム</div></div>",
+        lang="ja",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Free", "Pro Beta", "Enterprise"}
+
+
+def test_an_offer_without_an_amount_beside_a_custom_card_is_that_card_said_again() -> None:
+    ld = (
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Service","offers":['
+        '{"@type":"Offer","name":"Light Plan","price":"480","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Enterprise Plan"}]}</script>'
+    )
+    cards = (
+        '<div class="plans"><div class="plan"><h3>ライト版</h3><div class="price">$480 から/月</div></div>'
+        '<div class="plan"><h3>ビジネス版</h3><div class="price">$1,680 から/月</div></div>'
+        '<div class="plan"><h3>エンタープライズ版</h3><div class="price">{}</div></div></div>'
+    )
+    shown = page(ld + cards.format("エキスパートカスタマイズ"), lang="ja")
+    assert {plan for plan, *_ in entries(shown)} == {"ライト版", "ビジネス版", "エンタープライズ版"}
+    priced_only = page(ld + cards.format("$3,000 から/月"), lang="ja")
+    assert "Enterprise Plan" in {plan for plan, *_ in entries(priced_only)}
+
+
+def test_a_period_word_after_the_slash_is_the_period_not_a_unit() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>個人</h3><div class="price">$8 / 月額</div></div>'
+        '<div class="plan"><h3>事務所</h3><div class="price">$2,000 / 年額</div></div></div>',
+        lang="ja",
+    )
+    got = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, URL).plans}
+    assert got == {("個人", 8.0, None, "month"), ("事務所", 2000.0, None, "year")}
+
+
+def test_a_comparison_tables_price_row_gives_each_plans_prices_with_their_periods() -> None:
+    html = page(
+        '<div class="pr-grid"><div class="pr-card"><div class="pr-card-name">Free plan</div>'
+        '<div class="pr-card-price">$0</div></div><div class="pr-card"><div class="pr-card-name">Pro plan</div>'
+        '<div class="pr-card-price">$4.99<span class="period">/ month</span></div></div></div>'
+        "<h2>Compare plans</h2><table><thead><tr><th>Features</th><th>Free plan</th><th>Pro plan</th></tr></thead>"
+        "<tbody><tr><td><strong>Pricing</strong></td><td>$0 (always free)</td><td>$4.99/month or $39.99/year</td>"
+        "</tr><tr><td>File size</td><td>100MB</td><td>500MB</td></tr></tbody></table>"
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert got == {("Free plan", 0.0, None), ("Pro plan", 4.99, "month"), ("Pro plan", 39.99, "year")}
+
+
+def test_a_plan_named_individual_is_a_name_not_a_custom_price() -> None:
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Individual</h3><div class="price">$9/mo</div></div>'
+        '<div class="plan"><h3>Team</h3><div class="price">$29/mo</div></div></div>'
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Individual", "Team"}
+
+
+def test_a_number_over_the_word_it_counts_names_a_pack() -> None:
+    pack = (
+        '<div class="credit-pack"><div class="pack-credits">{}</div><div class="pack-credits-label">credits</div>'
+        '<div class="pack-price">{} CHF</div><div class="pack-per-credit">{} CHF / credit</div>'
+        "<button>Acheter</button></div>"
+    )
+    html = page(
+        '<div class="credit-packs-grid">'
+        + pack.format(5, 2, "0.40")
+        + pack.format(15, 5, "0.33")
+        + pack.format(30, 8, "0.27")
+        + "</div>",
+        lang="fr",
+    )
+    assert entries(html) == {
+        ("5 credits", "price", 2.0, "CHF", None),
+        ("15 credits", "price", 5.0, "CHF", None),
+        ("30 credits", "price", 8.0, "CHF", None),
+    }
+    # a number whose sign and period follow it is the price, never a name
+    sign_after = page(
+        '<div class="plans"><div class="plan"><h3>Basis</h3><div class="price"><span>19</span><span>€/Monat</span>'
+        '</div></div><div class="plan"><h3>Plus</h3><div class="price"><span>29</span><span>€/Monat</span></div></div>'
+        "</div>",
+        lang="de",
+    )
+    assert {plan for plan, *_ in entries(sign_after)} == {"Basis", "Plus"}
