@@ -509,7 +509,8 @@ class SitePages:
         build/reuse.py `FeedReuse.stable`); its page and card are a function of those days and of the
         inputs `settled_key` digests, and the previous build recorded the same key. Each night most of a
         year's entities are absent: deciding this once, before the cards, spares gathering and writing
-        their pages' and cards' contents. Every absent entity's key is recorded, settled or not."""
+        their pages' contents, and their cards' (build/pipeline.py `settled_cards`). Every absent entity's
+        key is recorded, settled or not."""
         settled = np.zeros(len(series.entities), dtype=bool)
         if self.reuse is None or not series.days:
             return settled
@@ -525,7 +526,7 @@ class SitePages:
                 self.base_url,
                 series.days[int(series.first_seen[i])],
                 last_seen,
-                momentum.entity(entity) if momentum is not None else None,
+                momentum.summary(entity) if momentum is not None else None,
                 orjson.Fragment(b"[" + b",".join(events.get(entity, [])) + b"]"),
                 links_of(self.links, feed, entity),
                 entity_demand(self.demand, feed, entity),

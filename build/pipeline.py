@@ -251,6 +251,24 @@ def write_entity_cards(
         writer.write_json(path, card)
 
 
+def settled_cards(
+    series: FeedSeries, momentum: Momentum | None, settled: np.ndarray, previous_days: list[str]
+) -> np.ndarray:
+    """bool [entities]: the settled entities (build/pages.py `SitePages.settle`) whose card is the previous
+    build's too. A card also lists the entity's scores of the last `history_size` days, which the page's
+    settled key leaves out: an entity absent since before both builds' first shown day has none in either
+    build; one that left later has a score sliding out of the window most days, so its card is written."""
+    if momentum is None or not series.days:
+        return settled
+    if not previous_days:
+        return np.zeros_like(settled)
+    size = max(momentum.history_size, 1)
+    shown_from = min(series.days[max(0, len(series.days) - size)], previous_days[max(0, len(previous_days) - size)])
+    before = int(np.searchsorted(np.array(series.days), shown_from))  # the days before both windows
+    out: np.ndarray = settled & (series.last_seen < before)
+    return out
+
+
 def prior_scores(prior: Prior, series: FeedSeries) -> Callable[[np.ndarray], int] | None:
     """What fills a score matrix with the cached momentum scores of the series' first days
     (build/series_cache.py) and says how many days it filled: every cached day but the last, which was
@@ -336,7 +354,10 @@ def build_feed(
         stable = feed_reuse.stable if feed_reuse is not None else None
         settled = site_pages.settle(series, momentum, trends.recent, stable)
     take = partial(reuse.take, writer) if reuse is not None else None
-    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand, settled, take)
+    cards = None
+    if settled is not None and feed_reuse is not None:
+        cards = settled_cards(series, momentum, settled, feed_reuse.previous_days)
+    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand, cards, take)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
         site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard, settled)
         say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")

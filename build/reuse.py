@@ -93,6 +93,8 @@ class FeedReuse:
     scored_again: str | None = None
     """The previous build's last day: its momentum is scored again (its lookups kept coming in after that
     build), so its dated outputs that carry momentum jumps are written again too (`file`)."""
+    previous_days: list[str] = field(default_factory=list)
+    """The feed's days the previous build read, ascending."""
 
     def stable(self, day: str) -> bool:
         """Whether the feed's archived days up to `day` are those the previous build read."""
@@ -160,7 +162,7 @@ class Reuse:
         if self.previous is None or feed not in self.before.get("feeds", {}):
             return FeedReuse(feed, None, None)
         before = self.before["feeds"][feed]
-        return FeedReuse(feed, self.previous, first_changed(now, before), max(before, default=None))
+        return FeedReuse(feed, self.previous, first_changed(now, before), max(before, default=None), sorted(before))
 
     def confirm(self, archive: Archive, feed: str, read: FeedReuse, days: list[str]) -> FeedReuse:
         """`read` if the feed's day files are still those fingerprinted before the series was read (and

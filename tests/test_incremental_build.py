@@ -15,16 +15,19 @@ import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+import numpy as np
 import orjson
 import pytest
 
 from build import publish
 from build.history_parts import entity_lines, index_path, part_path
+from build.momentum import Momentum
 from build.packs import Packs, tree_files
 from build.pages import page_file
 from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_events_path, trends_path
-from build.pipeline import run_build
+from build.pipeline import run_build, settled_cards
 from build.reuse import Reuse, code_digest, fingerprints, first_changed
+from build.series import FeedSeries
 from build.series_cache import SeriesCache, cache_path
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES, FEEDS
@@ -330,3 +333,23 @@ def test_a_day_replaced_while_the_build_reads_it_reuses_nothing_of_that_feed(tmp
     finally:
         archive.close()
     assert Reuse.open(Path(settings.feeds_site_dir), full=True).previous is None
+
+
+def test_a_settled_entity_keeps_its_card_only_once_no_build_shows_its_scores() -> None:
+    """A card lists the scores of the last `history_size` days: an absent entity's card is the previous
+    build's only when neither build's window reaches its last day, the previous build's window counted on
+    the days that build read (here it was built three days ago)."""
+    days = [f"2026-11-{d:02d}" for d in range(1, 11)]
+    entities = ["gone-long-ago", "gone-in-previous-window", "gone-in-this-window", "unsettled"]
+    last_seen = np.array([0, 3, 6, 2])
+    seen = np.zeros((4, 10), dtype=bool)
+    seen[np.arange(4), last_seen] = True
+    nan = np.full((4, 10), np.nan)
+    series = FeedSeries("codehost-ai-repos", days, entities, {}, {}, nan, nan, [{}] * 4, last_seen, last_seen, seen)
+    momentum = Momentum("codehost-ai-repos", entities, nan[:, 0], {}, [""] * 4, days, nan, history_size=4)
+    settled = np.array([True, True, True, False])
+    # this build shows 11-07..11-10; the previous one (days up to 11-07) showed 11-04..11-07
+    assert settled_cards(series, momentum, settled, days[:7]).tolist() == [True, False, False, False]
+    assert settled_cards(series, momentum, settled, days[:9]).tolist() == [True, True, False, False]
+    assert settled_cards(series, momentum, settled, []).tolist() == [False] * 4  # no previous build
+    assert settled_cards(series, None, settled, days[:7]).tolist() == settled.tolist()  # no scores shown
