@@ -89,7 +89,9 @@ class Packs:
         self._indexes: dict[str, np.ndarray | None] = {}
         self._open: dict[str, int] | None = {} if keep_open else None
         """`keep_open`: each pack's file descriptor, kept until `close` (a build taking tens of thousands
-        of settled pages and cards from the previous build's packs opens each pack once)."""
+        of settled pages and cards from the previous build's packs opens each pack once), and each index
+        as a dict (a binary search through NumPy costs more per call than the read it finds)."""
+        self._ranges: dict[str, dict[bytes, tuple[int, int]]] = {}
 
     def _index(self, directory: str) -> np.ndarray | None:
         if directory not in self._indexes:
@@ -107,6 +109,14 @@ class Packs:
         index = None if directory is None else self._index(directory)
         if directory is None or index is None:
             return None
+        if self._open is not None:  # a build reading many: each index as a dict, built once
+            ranges = self._ranges.get(directory)
+            if ranges is None:
+                keys, starts, ends = (index[name].tolist() for name in ("key", "start", "end"))
+                ranges = self._ranges[directory] = dict(zip(keys, zip(starts, ends, strict=True), strict=True))
+            # NumPy hands keys back without trailing NUL bytes (build/history_parts.py `find`)
+            hit = ranges.get(path_key(relpath).rstrip(b"\x00"))
+            return None if hit is None else (pack_file(directory, PACK_SUFFIX), *hit)
         found = find(index, path_key(relpath))
         return None if found is None else (pack_file(directory, PACK_SUFFIX), *found)
 

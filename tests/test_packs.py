@@ -58,13 +58,14 @@ def test_a_tree_reads_back_every_file_packed_or_not(tmp_path: Path) -> None:
     assert not (root / "pages" / "mcp").exists()  # no directory per page: one pack
     assert (root / "pages" / "index.html").read_bytes() == files["pages/index.html"]
     assert (root / pack_file("pages/badge/mcp", PACK_SUFFIX)).read_bytes() == b"<svg>50</svg><svg>70</svg>"
-    packs = Packs(root)
-    for relpath, data in files.items():
-        assert packs.read(relpath) == data and packs.exists(relpath), relpath
-    assert packs.read("pages/badge/mcp/b.svg") == b"<svg>50</svg>"
-    assert packs.read("pages/mcp/io.github.a/index.html") is None
-    assert packs.read("pages/repo/o/n/index.html") is None  # a packed directory with no pack in this build
-    assert not packs.exists("pages/mcp/nope/index.html")
+    for packs in (Packs(root), Packs(root, keep_open=True)):  # a binary search, or a build's dict per index
+        for relpath, data in files.items():
+            assert packs.read(relpath) == data and packs.exists(relpath), relpath
+        assert packs.read("pages/badge/mcp/b.svg") == b"<svg>50</svg>"
+        assert packs.read("pages/mcp/io.github.a/index.html") is None
+        assert packs.read("pages/repo/o/n/index.html") is None  # a packed directory with no pack in this build
+        assert not packs.exists("pages/mcp/nope/index.html")
+        packs.close()
     listed = dict(tree_files(root))
     assert listed == {
         **files,
