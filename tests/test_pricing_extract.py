@@ -216,9 +216,12 @@ def test_visible_price_texts(price_text: str, expected: tuple[object, ...]) -> N
 
 
 def test_headings_outside_marked_cards_and_prose_prices_are_not_plans() -> None:
+    # a page whose marked card gives a price: a heading over a sentence with an amount is no card, and the
+    # sentence is not read (prose is read only on a page that no other method priced)
     html = """<html><body><h2>Pro</h2><p>Only $10/mo!</p>
-      <div class="plan-grid"><div class="note">Prices from $5</div></div></body></html>"""
-    assert extract(html, URL).plans == []
+      <div class="plan-grid"><div class="note">Prices from $5</div></div>
+      <div class="plan"><h3>Team</h3><div class="price">$30/mo</div></div></body></html>"""
+    assert [(p.plan, p.amount) for p in extract(html, URL).plans] == [("Team", 30.0)]
 
 
 def test_a_page_without_prices_gives_no_plans_and_no_crash() -> None:
