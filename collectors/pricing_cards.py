@@ -42,7 +42,7 @@ from collectors.pricing_vocab import (
     zero_led,
 )
 
-CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
+CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on", re.I)
 NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)[-_]tier|(?:plan|tier|package)[-_]?(?:type|label))"
     r"(?=$|[-_\s])"
@@ -481,7 +481,8 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
             if text:
                 if node.tag in ("strong", "b") and (label := _label_before(node)):
                     return label
-                return (_kicker(card, node) if selector and _tagline(text) else "") or text
+                kicker = _kicker(card, node) if selector and _tagline(text) else ""
+                return kicker if kicker and not _says_kicker(text, kicker) else text
     return ""
 
 
@@ -529,6 +530,16 @@ def _kicker(card: LexborNode, heading: LexborNode) -> str:
             return text
         return ""
     return ""
+
+
+def _says_kicker(heading: str, kicker: str) -> bool:
+    """Whether a "label: detail" heading says the label over it again before its colon ("加购" over "可选加购：网站 +
+    Google 商家资料", "Add-on" over "Optional add-on: website"): the label is the kind of item, the heading its name."""
+    colon = re.search(r"[:：]", heading)
+    if colon is None:
+        return False
+    said = re.search(rf"(?<![A-Za-z0-9]){re.escape(kicker)}(?![A-Za-z0-9])", heading[: colon.start()], re.I)
+    return said is not None
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:

@@ -2075,3 +2075,29 @@ def test_a_sentence_price_is_no_price_beside_a_card_nor_a_saving_threshold_or_me
         "<footer><p>Gift cards from $25 a month.</p></footer><p>Pro: contact sales for pricing, $500 minimum.</p>"
     )
     assert entries(none) == set()
+
+
+def test_an_add_on_block_beside_the_tier_cards_is_a_card_named_by_its_heading() -> None:
+    tier = '<div class="tier"><h3>{}</h3><p class="tier-price"><b>${}</b> / 月</p><ul><li>AI 前台</li></ul></div>'
+    html = page(
+        '<section><div class="tiers">'
+        + tier.format("Starter", 199)
+        + tier.format("Growth", 299)
+        + '</div><div class="addon"><div><p class="eyebrow">加购</p>'
+        '<h2 class="h3">可选加购：网站 + Google 商家资料</h2>'
+        '<p class="addon-price">一次性 +$500，任何方案都能加</p></div><ul><li>单页预约型网站</li>'
+        "<li>Google 商家资料检查并改正</li></ul></div></section>",
+        lang="zh",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Starter", 199.0),
+        ("Growth", 299.0),
+        ("可选加购：网站 + Google 商家资料", 500.0),
+    }
+    # a short label over a tagline heading that does not repeat it still names the card
+    kicker = page(
+        '<div class="plans"><div class="plan"><p class="kicker">PRO</p><h2>Subtitles into production, fast</h2>'
+        '<div class="price">$19/mo</div></div><div class="plan"><p class="kicker">TEAM</p>'
+        '<h2>Subtitles for the whole team</h2><div class="price">$49/mo</div></div></div>'
+    )
+    assert {plan for plan, *_ in entries(kicker)} == {"PRO", "TEAM"}
