@@ -245,7 +245,7 @@ def price_matches(text: str) -> list[re.Match[str]]:
     return found
 
 
-_LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}))")
+_LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 
 def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:

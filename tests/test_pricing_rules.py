@@ -2101,3 +2101,27 @@ def test_an_add_on_block_beside_the_tier_cards_is_a_card_named_by_its_heading() 
         '<h2>Subtitles for the whole team</h2><div class="price">$49/mo</div></div></div>'
     )
     assert {plan for plan, *_ in entries(kicker)} == {"PRO", "TEAM"}
+
+
+def test_an_overage_said_with_its_count_first_is_priced_per_that_many_units() -> None:
+    card = (
+        '<div class="price-card"><h3>{name}</h3>'
+        '<div class="price"><span>{price}</span><small> / 房源 / 月</small></div>'
+        "<ul><li>包含每月 300 条住客回复</li><li>{line}</li><li>90% 可无需人工审核发送</li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="住客沟通", price="$0", line="每额外 100 条回复加收 5 美元")
+        + card.format(name="运营", price="$10", line="优先队列与升级处理")
+        + "</div>",
+        lang="zh",
+    )
+    assert ("住客沟通", "price", 5.0, "USD", "100 条回复") in entries(html)
+    english = page(
+        '<div class="plans"><div class="plan"><h3>Pro</h3><div class="price">$29/mo</div>'
+        "<ul><li>5,000 credits a month</li><li>Each additional 1,000 credits: $10</li></ul></div>"
+        '<div class="plan"><h3>Team</h3><div class="price">$99/mo</div><ul><li>20,000 credits</li></ul></div></div>'
+    )
+    assert ("Pro", "price", 10.0, "USD", "1,000 credits") in entries(english)
+    # a percentage on the next line is no amount the sign leads: "5 美元" stays five dollars
+    assert [m.group("amt2") for m in price_matches("每额外 100 条回复加收 5 美元 90% 可无需")] == ["5"]
