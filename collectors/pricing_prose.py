@@ -53,6 +53,13 @@ PRICING_HEADING = re.compile(
     r"pric|tarif|preis|precio|prezz|preç|cost|plan|abonnement|料金|価格|价格|價格|定价|定價|가격|요금", re.I
 )
 """A heading about the prices themselves ("Pricing", "Tarifs", "가격 및 액세스"): the page's, no plan's name."""
+NOT_A_NAME = re.compile(
+    r"[.,;:!?。、，；：！？・]|\b(?:faq|questions?|fragen|preguntas|domande|perguntas)\b|よくある質問|常见问题|常見問題|"
+    r"자주\s*묻는|購入手順|手順|步骤|步驟",
+    re.I,
+)
+"""A heading that is a phrase (punctuated: "シンプルな従量課金。", "Credits, die nie verfallen"), a FAQ's or a
+procedure's title ("よくある質問", "銀行振込でのご購入手順"): it heads the text, it names no plan."""
 NOT_A_PRICE_BEFORE = re.compile(
     r"(?:\bworth|\bvalued\s+at|\bover|\bunder|\bup\s+to|\bbis\s+zu|\bjusqu['’]à|\bhasta|\binstead\s+of|\bstatt|"
     r"\bau\s+lieu\s+de|\bwas|\bcompetitors?|\bothers?\s+charge|\bcredit|\bbonus|\brefund\w*|\bfine|\bpenalt\w*|"
@@ -81,9 +88,10 @@ class Said:
 
 def prose_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
     """Every price said in a sentence of the page's visible text, named by the tier word the sentence says
-    nearest the amount, else by the short heading the sentence sits under, else by the page's host. The
-    same amount said again where nothing names it (the hero line restating the FAQ's "Pro ... USD 9.99") is
-    that price again, not another plan's."""
+    nearest the amount, else by the short heading the sentence sits under, else by the page's host when it
+    is the one amount nothing names. The same amount said again where nothing names it (the hero line
+    restating the FAQ's "Pro ... USD 9.99") is that price again, not another plan's; a name over more than
+    two amounts is a listing, not a plan's price."""
     body = tree.body
     if body is None:
         return []
@@ -93,10 +101,17 @@ def prose_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
             if len(sentence) <= MAX_SENTENCE and not CUSTOM_TEXT.search(sentence):
                 said.extend(_sentence_prices(sentence, heading, page))
     named = {_key(s.plan) for s in said if s.name}
+    unnamed = {_key(s.plan) for s in said if s.name is None} - named
+    amounts: dict[str, set[tuple[float | None, str | None, str, str | None]]] = {}
+    for price in said:
+        if price.name:
+            amounts.setdefault(price.name, set()).add(_key(price.plan))
     plans: list[PricePlan] = []
     for price in said:
-        if price.name is None and _key(price.plan) in named:
-            continue
+        if price.name is None and (_key(price.plan) in named or len(unnamed) > 1):
+            continue  # said again; or several amounts that nothing names (unnamed tiers, examples): none is sure
+        if price.name and len(amounts[price.name]) > MAX_PRICES:
+            continue  # one name over many amounts: a listing (a model's rates, a table in prose), not a plan's price
         plan = price.plan if price.name else price.plan.model_copy(update={"plan": page.host})
         if plan not in plans:
             plans.append(plan)
@@ -201,6 +216,6 @@ def _heading_name(heading: str | None) -> str | None:
     """A short heading naming what is sold ("Professionnels"), not a price or the prices' own title."""
     if not heading or len(heading) > MAX_HEADING or len(heading.split()) > MAX_HEADING_WORDS:
         return None
-    if price_matches(heading) or PRICING_HEADING.search(heading):
+    if price_matches(heading) or PRICING_HEADING.search(heading) or NOT_A_NAME.search(heading):
         return None
     return heading

@@ -2125,3 +2125,18 @@ def test_an_overage_said_with_its_count_first_is_priced_per_that_many_units() ->
     assert ("Pro", "price", 10.0, "USD", "1,000 credits") in entries(english)
     # a percentage on the next line is no amount the sign leads: "5 美元" stays five dollars
     assert [m.group("amt2") for m in price_matches("每额外 100 条回复加收 5 美元 90% 可无需")] == ["5"]
+
+
+def test_a_sentence_price_needs_a_sure_name() -> None:
+    # a punctuated tagline or a FAQ title heads the text, it names no plan; one unnamed amount takes the host
+    tagline = page("<h2>シンプルな従量課金。</h2><p>1分あたり $0.015 でご利用いただけます。</p>", lang="ja")
+    assert entries(tagline) == {("example.test", "price", 0.015, "USD", None)}
+    # several amounts nothing names (unnamed tiers, examples): none is sure, none is read
+    unnamed = page("<h2>Simple pricing</h2><p>Start for $9 a month. Add a second site for $29 a month.</p>")
+    assert entries(unnamed) == set()
+    # one name over more than two amounts is a listing of rates, not a plan's price
+    listing = page(
+        "<h2>Gemini Flash</h2><p>Input costs $0.30 per 1M tokens. Output costs $2.50 per 1M tokens. "
+        "Audio input costs $1.00 per 1M tokens.</p>"
+    )
+    assert entries(listing) == set()
