@@ -63,9 +63,16 @@ procedure's title ("よくある質問", "銀行振込でのご購入手順"): i
 NOT_A_PRICE_BEFORE = re.compile(
     r"(?:\bworth|\bvalued\s+at|\bover|\bunder|\bup\s+to|\bbis\s+zu|\bjusqu['’]à|\bhasta|\binstead\s+of|\bstatt|"
     r"\bau\s+lieu\s+de|\bwas|\bcompetitors?|\bothers?\s+charge|\bcredit|\bbonus|\brefund\w*|\bfine|\bpenalt\w*|"
-    r"최대|까지)\W{0,3}$",
+    r"\bincludes?|\bincluded|\binklusive|\binclus|\bincluye|包含|최대|까지)\W{0,3}$",
     re.I,
 )
+NOT_A_PRICE_AFTER = re.compile(
+    r"^\s*(?:of\b|in\s+credits?\b|worth\b|off\b|discount|rabatt|de\s+(?:réduction|remise|descuento)|"
+    r"d['’]économie|折扣|优惠|優惠|할인|割引|の割引|credits?\b|guthaben)",
+    re.I,
+)
+"""Words right after an amount that make it an allowance or a discount ("$20 of usage", "$10 off", "5 € Rabatt",
+"$5 credit"), not what the plan costs."""
 """Words before an amount that make it a threshold, a value, a credit or someone else's price ("orders over $50",
 "worth $200", "instead of $20"), not what the plan costs."""
 
@@ -178,7 +185,7 @@ def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> I
         before = sentence[max(0, match.start() - MAX_SAVING_WORD) : match.start()]
         if any(p.search(before) for p in (SAVING, AVERAGE, SCHEDULED_BEFORE, NOT_A_PRICE_BEFORE)):
             continue
-        if SCHEDULED_AFTER.match(match.group("tail")):
+        if SCHEDULED_AFTER.match(match.group("tail")) or NOT_A_PRICE_AFTER.match(match.group("tail")):
             continue
         price = text_price(match, page.yen)
         if price is None or price.amount <= 0:

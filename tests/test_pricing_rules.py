@@ -2075,6 +2075,9 @@ def test_a_sentence_price_is_no_price_beside_a_card_nor_a_saving_threshold_or_me
         "<footer><p>Gift cards from $25 a month.</p></footer><p>Pro: contact sales for pricing, $500 minimum.</p>"
     )
     assert entries(none) == set()
+    # an allowance or a discount is no price, even alone on the page
+    assert entries(page("<p>Every account includes $5 of usage each month.</p>")) == set()
+    assert entries(page("<p>New teams get $20 off their first month.</p>")) == set()
 
 
 def test_an_add_on_block_beside_the_tier_cards_is_a_card_named_by_its_heading() -> None:
