@@ -130,9 +130,11 @@ def _key(plan: PricePlan) -> tuple[float | None, str | None, str, str | None]:
 
 
 def _blocks(body: LexborNode) -> Iterator[tuple[str | None, str]]:
-    """The text of each block element that holds text of its own, with the heading last seen before it."""
+    """The text of each block element that holds text of its own, with the heading last seen before it. Walked
+    with a stack of its own, so a page nested deeper than Python's recursion limit is read too."""
     heading: str | None = None
     current: list[str] = []
+    stack: list[LexborNode | None] = list(reversed(list(body.iter(include_text=True))))  # None ends a block
 
     def flush() -> Iterator[tuple[str | None, str]]:
         text = " ".join(" ".join(current).split())
@@ -140,28 +142,27 @@ def _blocks(body: LexborNode) -> Iterator[tuple[str | None, str]]:
         if text:
             yield heading, text
 
-    def walk(parent: LexborNode) -> Iterator[tuple[str | None, str]]:
-        nonlocal heading
-        for child in parent.iter(include_text=True):
-            if child.tag == "-text":
-                current.append(child.text(deep=False) or "")
-            elif child.tag in SKIPPED or (child.tag == "header" and _site_header(child)) or _form(child):
+    while stack:
+        child = stack.pop()
+        if child is None:
+            yield from flush()
+        elif child.tag == "-text":
+            current.append(child.text(deep=False) or "")
+        elif child.tag in SKIPPED or (child.tag == "header" and _site_header(child)) or _form(child):
+            yield from flush()
+        elif child.tag in HEADINGS:
+            yield from flush()
+            text = " ".join(child.text(separator=" ").split())
+            yield None, text  # a heading is a sentence too ("USD 9.99의 일회성 잠금 해제 ..."), under no heading
+            heading = text
+        elif child.tag == "br":
+            current.append(" ")
+        else:
+            block = child.tag in BLOCK_TAGS or child.tag in ("li", "dd", "dt", "summary", "details", "blockquote")
+            if block:
                 yield from flush()
-            elif child.tag in HEADINGS:
-                yield from flush()
-                text = " ".join(child.text(separator=" ").split())
-                yield None, text  # a heading is a sentence too ("USD 9.99의 일회성 잠금 해제 ..."), under no heading
-                heading = text
-            elif child.tag in BLOCK_TAGS or child.tag in ("li", "dd", "dt", "summary", "details", "blockquote"):
-                yield from flush()
-                yield from walk(child)
-                yield from flush()
-            elif child.tag == "br":
-                current.append(" ")
-            else:
-                yield from walk(child)
-
-    yield from walk(body)
+                stack.append(None)
+            stack.extend(reversed(list(child.iter(include_text=True))))
     yield from flush()
 
 

@@ -264,3 +264,14 @@ def test_content_hash_follows_the_visible_text_only() -> None:
     assert content_hash(base) == content_hash(same)
     assert content_hash(base) != content_hash(other)
     assert len(content_hash(base)) == 64
+
+
+def test_a_sentence_price_on_a_page_nested_deeper_than_the_recursion_limit_is_read() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from collectors.pricing_prose import prose_plans
+    from collectors.pricing_vocab import PageContext
+
+    html = "<html><body>" + "<div>" * 3000 + "<p>Pro costs $12 per month.</p>" + "</div>" * 3000 + "</body></html>"
+    plans = prose_plans(LexborHTMLParser(html), PageContext("example.test"))
+    assert [(p.plan, p.amount, p.currency, p.period) for p in plans] == [("Pro", 12.0, "USD", "month")]
