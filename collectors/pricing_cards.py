@@ -42,7 +42,7 @@ from collectors.pricing_vocab import (
     zero_led,
 )
 
-CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price", re.I)
+CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on", re.I)
 NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)[-_]tier|(?:plan|tier|package)[-_]?(?:type|label))"
     r"(?=$|[-_\s])"
@@ -481,7 +481,8 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
             if text:
                 if node.tag in ("strong", "b") and (label := _label_before(node)):
                     return label
-                return (_kicker(card, node) if selector and _tagline(text) else "") or text
+                kicker = _kicker(card, node) if selector and _tagline(text) else ""
+                return kicker if kicker and not _says_kicker(text, kicker) else text
     return ""
 
 
@@ -529,6 +530,16 @@ def _kicker(card: LexborNode, heading: LexborNode) -> str:
             return text
         return ""
     return ""
+
+
+def _says_kicker(heading: str, kicker: str) -> bool:
+    """Whether a "label: detail" heading says the label over it again before its colon ("加购" over "可选加购：网站 +
+    Google 商家资料", "Add-on" over "Optional add-on: website"): the label is the kind of item, the heading its name."""
+    colon = re.search(r"[:：]", heading)
+    if colon is None:
+        return False
+    said = re.search(rf"(?<![A-Za-z0-9]){re.escape(kicker)}(?![A-Za-z0-9])", heading[: colon.start()], re.I)
+    return said is not None
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
@@ -864,7 +875,11 @@ def _text_prices(
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
         price = text_price(match, yen)
-        if price is not None and (overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)):
+        line_start = next((a for a, b in lines if a <= start < b), start)
+        if price is not None and (
+            overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)
+            or _counted_overage(text[line_start:start], match)
+        ):
             price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
@@ -900,7 +915,8 @@ NEAR_OVERAGE = 12
 def _overage_line(line: str) -> bool:
     """A line of its own saying what each unit beyond the allowance costs ("$0.01 per additional credit")."""
     return len(line) <= MAX_OVERAGE_LINE and any(
-        _overage(line[max(0, m.start() - MAX_SAVING_WORD) : m.start()], m) for m in price_matches(line)
+        _overage(line[max(0, m.start() - MAX_SAVING_WORD) : m.start()], m) or _counted_overage(line[: m.start()], m)
+        for m in price_matches(line)
     )
 
 
@@ -915,6 +931,26 @@ def _overage(before: str, match: re.Match[str]) -> str | None:
     noun = per.group("noun")
     unit = usage_unit(per.group(0)) or noun.casefold()
     return unit.removesuffix("s") if unit.isascii() and len(unit) > 3 and unit.endswith("s") else unit
+
+
+COUNTED_OVERAGE = re.compile(
+    r"(?:每(?:个|個)?(?:额外|額外|增加|多出?|超出)|超出(?:部分)?每|"
+    r"\b(?:each|every|per|for\s+every|for\s+each)\s+(?:additional|extra|further)|\bje\s+weitere|\bpor\s+cada|"
+    r"\bpour\s+chaque)"
+    r"\s*(?P<qty>\d[\d,.]*\s*[KkMm]?)\s*(?P<noun>[^\W\d_][^\d:：,，;；]{0,24}?)"
+    r"\s*(?:加收|收取|收费|收費|需付?|为|為|costs?|is|are|at|for|kostet|kosten|coûte|cuesta|[:：=]|[-–—])?\s*$",
+    re.I,
+)
+"""An overage said with its quantity first, on the line before the amount ("每额外 100 条回复加收 5 美元", "Each
+additional 1,000 credits: $10"): the amount is per that many units."""
+
+
+def _counted_overage(before: str, match: re.Match[str]) -> str | None:
+    """The counted unit ("100 条回复") an amount is charged per, when the line says it before the amount."""
+    counted = COUNTED_OVERAGE.search(before)
+    if counted is None or tail_period(match.group("tail")[:NEAR_OVERAGE]) is not None:
+        return None  # "每额外 100 条回复 $5/月" would be a monthly add-on, not a charge per use
+    return " ".join(f"{counted.group('qty')} {counted.group('noun')}".split())
 
 
 OPENING_PERIODS: dict[str, Period] = {"월": "month", "연": "year", "년": "year"}

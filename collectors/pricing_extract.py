@@ -22,6 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans
+from collectors.pricing_prose import prose_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
@@ -70,6 +71,8 @@ def extract(html: str, url: str) -> Extraction:
     found: list[PricePlan] = []
     for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards):
         _merge(found, plans)
+    if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
+        _merge(found, prose_plans(tree, page))
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)

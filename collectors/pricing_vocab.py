@@ -180,7 +180,8 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
-_CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
+_CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
+"""A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다")."""
 _AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 '\u2019]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 """An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
 "2’900"), and maybe decimals."""
@@ -244,7 +245,7 @@ def price_matches(text: str) -> list[re.Match[str]]:
     return found
 
 
-_LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}))")
+_LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 
 def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:

@@ -216,9 +216,12 @@ def test_visible_price_texts(price_text: str, expected: tuple[object, ...]) -> N
 
 
 def test_headings_outside_marked_cards_and_prose_prices_are_not_plans() -> None:
+    # a page whose marked card gives a price: a heading over a sentence with an amount is no card, and the
+    # sentence is not read (prose is read only on a page that no other method priced)
     html = """<html><body><h2>Pro</h2><p>Only $10/mo!</p>
-      <div class="plan-grid"><div class="note">Prices from $5</div></div></body></html>"""
-    assert extract(html, URL).plans == []
+      <div class="plan-grid"><div class="note">Prices from $5</div></div>
+      <div class="plan"><h3>Team</h3><div class="price">$30/mo</div></div></body></html>"""
+    assert [(p.plan, p.amount) for p in extract(html, URL).plans] == [("Team", 30.0)]
 
 
 def test_a_page_without_prices_gives_no_plans_and_no_crash() -> None:
@@ -261,3 +264,14 @@ def test_content_hash_follows_the_visible_text_only() -> None:
     assert content_hash(base) == content_hash(same)
     assert content_hash(base) != content_hash(other)
     assert len(content_hash(base)) == 64
+
+
+def test_a_sentence_price_on_a_page_nested_deeper_than_the_recursion_limit_is_read() -> None:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from collectors.pricing_prose import prose_plans
+    from collectors.pricing_vocab import PageContext
+
+    html = "<html><body>" + "<div>" * 3000 + "<p>Pro costs $12 per month.</p>" + "</div>" * 3000 + "</body></html>"
+    plans = prose_plans(LexborHTMLParser(html), PageContext("example.test"))
+    assert [(p.plan, p.amount, p.currency, p.period) for p in plans] == [("Pro", 12.0, "USD", "month")]

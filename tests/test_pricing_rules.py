@@ -2021,3 +2021,125 @@ def test_a_number_over_the_word_it_counts_names_a_pack() -> None:
         lang="de",
     )
     assert {plan for plan, *_ in entries(sign_after)} == {"Basis", "Plus"}
+
+
+def test_a_price_said_only_in_a_sentence_is_read_when_nothing_else_prices_the_page() -> None:
+    # a one-time unlock said in a paragraph and again in the hero: named by the tier word the sentence says
+    unlock = page(
+        '<section class="hero"><div class="hero-inner"><div><p class="eyebrow">가격 및 액세스</p>'
+        "<h1>USD 9.99의 일회성 잠금 해제에 대한 전문 현장 보고입니다.</h1>"
+        '<p class="hero-lede">한 번의 구매로 반복 구독 없이 내보내기가 가능해집니다. '
+        "최종 매장 가격은 목록에서 확인됩니다.</p>"
+        '<div class="actions"><a class="button" href="/sample.pdf">샘플 PDF 다운로드</a></div>'
+        '<dl class="hero-proof"><div><dt>PDF + XLSX + CSV</dt><dd>보고서, 편집 가능한 통합 문서 및 레지스터</dd></div>'
+        "<div><dt>계정이 필요하지 않습니다</dt><dd>로컬, 오프라인 우선 캡처</dd></div>"
+        "<div><dt>증거 중심</dt><dd>사진, 청렴기록, 행위 및 종결</dd></div></dl></div>"
+        '<figure class="report-card"><p>실제 보고서 미리보기입니다. '
+        "전체 PDF를 다운로드하여 구조, 가독성 및 전달 품질을 평가하세요.</p></figure></div></section>"
+        '<section><article class="prose"><p class="eyebrow">운영상의 문제</p>'
+        "<h2>투명한 가치 제안: 실제 출력을 검사하고, 스토어 목록이 활성화되면 한 번만 지불합니다.</h2>"
+        "<p>많은 도구는 내보내기를 분할합니다. SiteKit은 미리보기를 무료로 유지하면서 "
+        "USD 9.99의 일회성 Pro 잠금 해제를 목표로 하고 있습니다. 세금은 다를 수 있습니다.</p>"
+        "<p><strong>누구를 위한 것인가요?</strong> 독립 조사관, 컨설턴트.</p>"
+        "<h2>신뢰할 수 있는 현장 기록</h2><p>모든 항목은 이해할 수 있어야 합니다.</p></article></section>",
+        lang="ko",
+    )
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(unlock, URL).plans}
+    assert got == {("Pro", 9.99, "USD", None)}
+    # a founding offer under its heading: the heading names it, the period is the sentence's
+    founding = page(
+        "<main><section><h1>Tarifs</h1><p>Aucune commission sur les projets publiés.</p></section>"
+        "<section><h2>Professionnels</h2><p>Place fondatrice : 99 AED par mois. Dix places.</p>"
+        "<p><a href='/join'>Postuler</a></p></section>"
+        "<section><h2>Agences</h2><p>Bientôt disponible.</p></section></main>",
+        lang="fr",
+    )
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(founding, URL).plans}
+    assert got == {("Professionnels", 99.0, "AED", "month")}
+    # a Korean monthly price said alone, under a pricing heading: the page's host names it
+    monthly = page("<h2>요금 안내</h2><p>모든 기능을 월 9,900원에 이용하세요.</p>", lang="ko")
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(monthly, URL).plans}
+    assert got == {("example.test", 9900.0, "KRW", "month")}
+
+
+def test_a_sentence_price_is_no_price_beside_a_card_nor_a_saving_threshold_or_menu() -> None:
+    # a card prices the page: the sentence about a competitor is not read
+    card = page(
+        '<div class="plans"><div class="plan"><h3>Pro</h3><div class="price">$12/mo</div></div></div>'
+        "<p>Other tools charge Team users $30 per month.</p>"
+    )
+    assert entries(card) == {("Pro", "price", 12.0, "USD", None)}
+    # nothing else prices the page, and no sentence states a price: savings, thresholds, footers say none
+    none = page(
+        "<p>Save $40 with the yearly plan. Free shipping on orders over $50.</p>"
+        "<footer><p>Gift cards from $25 a month.</p></footer><p>Pro: contact sales for pricing, $500 minimum.</p>"
+    )
+    assert entries(none) == set()
+    # an allowance or a discount is no price, even alone on the page
+    assert entries(page("<p>Every account includes $5 of usage each month.</p>")) == set()
+    assert entries(page("<p>New teams get $20 off their first month.</p>")) == set()
+
+
+def test_an_add_on_block_beside_the_tier_cards_is_a_card_named_by_its_heading() -> None:
+    tier = '<div class="tier"><h3>{}</h3><p class="tier-price"><b>${}</b> / 月</p><ul><li>AI 前台</li></ul></div>'
+    html = page(
+        '<section><div class="tiers">'
+        + tier.format("Starter", 199)
+        + tier.format("Growth", 299)
+        + '</div><div class="addon"><div><p class="eyebrow">加购</p>'
+        '<h2 class="h3">可选加购：网站 + Google 商家资料</h2>'
+        '<p class="addon-price">一次性 +$500，任何方案都能加</p></div><ul><li>单页预约型网站</li>'
+        "<li>Google 商家资料检查并改正</li></ul></div></section>",
+        lang="zh",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Starter", 199.0),
+        ("Growth", 299.0),
+        ("可选加购：网站 + Google 商家资料", 500.0),
+    }
+    # a short label over a tagline heading that does not repeat it still names the card
+    kicker = page(
+        '<div class="plans"><div class="plan"><p class="kicker">PRO</p><h2>Subtitles into production, fast</h2>'
+        '<div class="price">$19/mo</div></div><div class="plan"><p class="kicker">TEAM</p>'
+        '<h2>Subtitles for the whole team</h2><div class="price">$49/mo</div></div></div>'
+    )
+    assert {plan for plan, *_ in entries(kicker)} == {"PRO", "TEAM"}
+
+
+def test_an_overage_said_with_its_count_first_is_priced_per_that_many_units() -> None:
+    card = (
+        '<div class="price-card"><h3>{name}</h3>'
+        '<div class="price"><span>{price}</span><small> / 房源 / 月</small></div>'
+        "<ul><li>包含每月 300 条住客回复</li><li>{line}</li><li>90% 可无需人工审核发送</li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="住客沟通", price="$0", line="每额外 100 条回复加收 5 美元")
+        + card.format(name="运营", price="$10", line="优先队列与升级处理")
+        + "</div>",
+        lang="zh",
+    )
+    assert ("住客沟通", "price", 5.0, "USD", "100 条回复") in entries(html)
+    english = page(
+        '<div class="plans"><div class="plan"><h3>Pro</h3><div class="price">$29/mo</div>'
+        "<ul><li>5,000 credits a month</li><li>Each additional 1,000 credits: $10</li></ul></div>"
+        '<div class="plan"><h3>Team</h3><div class="price">$99/mo</div><ul><li>20,000 credits</li></ul></div></div>'
+    )
+    assert ("Pro", "price", 10.0, "USD", "1,000 credits") in entries(english)
+    # a percentage on the next line is no amount the sign leads: "5 美元" stays five dollars
+    assert [m.group("amt2") for m in price_matches("每额外 100 条回复加收 5 美元 90% 可无需")] == ["5"]
+
+
+def test_a_sentence_price_needs_a_sure_name() -> None:
+    # a punctuated tagline or a FAQ title heads the text, it names no plan; one unnamed amount takes the host
+    tagline = page("<h2>シンプルな従量課金。</h2><p>1分あたり $0.015 でご利用いただけます。</p>", lang="ja")
+    assert entries(tagline) == {("example.test", "price", 0.015, "USD", None)}
+    # several amounts nothing names (unnamed tiers, examples): none is sure, none is read
+    unnamed = page("<h2>Simple pricing</h2><p>Start for $9 a month. Add a second site for $29 a month.</p>")
+    assert entries(unnamed) == set()
+    # one name over more than two amounts is a listing of rates, not a plan's price
+    listing = page(
+        "<h2>Gemini Flash</h2><p>Input costs $0.30 per 1M tokens. Output costs $2.50 per 1M tokens. "
+        "Audio input costs $1.00 per 1M tokens.</p>"
+    )
+    assert entries(listing) == set()

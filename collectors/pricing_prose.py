@@ -1,0 +1,229 @@
+"""Prices said only in a sentence of the page's text ("Pro costs $12 per month", "월 9,900원",
+"Place fondatrice : 99 AED par mois"): the last resort, read only when no other method gave a price.
+
+A price in a sentence is as often an example, a saving or a competitor's as the page's own, so prose is
+never read beside a table, a card, JSON-LD or embedded state: only on a page that says its price nowhere
+else (a one-time unlock described in a paragraph, a single founding offer under its heading). Pure
+functions over a tree. See docs/pricing-extraction.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from collectors.models import PricePlan
+from collectors.pricing_cards import (
+    AVERAGE,
+    MAX_SAVING_WORD,
+    OPENING_PERIODS,
+    SAVING,
+    SCHEDULED_AFTER,
+    SCHEDULED_BEFORE,
+    _form,
+    _plan,
+    text_price,
+)
+from collectors.pricing_grid import BLOCK_TAGS
+from collectors.pricing_vocab import CUSTOM_TEXT, PageContext, price_matches
+
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+SKIPPED = frozenset({"nav", "footer", "form", "button", "select", "table"})
+"""Where no sentence states the page's price: menus, footers, forms, and tables (read by their own method)."""
+SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=[。！？])")
+MAX_SENTENCE = 240
+MAX_PRICES = 2
+"""More amounts than this in one sentence is a comparison or a worked example, not a plan's price."""
+MIN_WORDS = 2
+WORD = re.compile(r"[^\W\d_]{2,}|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
+"""A sentence says at least two words besides its amount ("Place fondatrice : 99 AED", "월 9,900원에 이용하세요"):
+an amount alone on a line ("$199" under a heading) is a price line the card reader weighed, not a sentence."""
+TIER_WORD = re.compile(
+    r"(?<![A-Za-z])(?:Basic|Starter|Pro|PRO|Plus|Premium|Standard|Business|Team|Teams|Enterprise|Professional|"
+    r"Personal|Growth|Scale|Ultimate|Advanced|Lite|Hobby|Max|Essential|Essentials|Unlimited)(?![A-Za-z])"
+)
+"""A tier's usual name written in a sentence ("SiteReportKit Pro는 USD 9.99", "the Team plan is $8"): capitalised,
+as a name is, and never "Free" (a free tier has no amount to say)."""
+MAX_HEADING = 40
+MAX_HEADING_WORDS = 4
+PRICING_HEADING = re.compile(
+    r"pric|tarif|preis|precio|prezz|preç|cost|plan|abonnement|料金|価格|价格|價格|定价|定價|가격|요금", re.I
+)
+"""A heading about the prices themselves ("Pricing", "Tarifs", "가격 및 액세스"): the page's, no plan's name."""
+NOT_A_NAME = re.compile(
+    r"[.,;:!?。、，；：！？・]|\b(?:faq|questions?|fragen|preguntas|domande|perguntas)\b|よくある質問|常见问题|常見問題|"
+    r"자주\s*묻는|購入手順|手順|步骤|步驟",
+    re.I,
+)
+"""A heading that is a phrase (punctuated: "シンプルな従量課金。", "Credits, die nie verfallen"), a FAQ's or a
+procedure's title ("よくある質問", "銀行振込でのご購入手順"): it heads the text, it names no plan."""
+NOT_A_PRICE_BEFORE = re.compile(
+    r"(?:\bworth|\bvalued\s+at|\bover|\bunder|\bup\s+to|\bbis\s+zu|\bjusqu['’]à|\bhasta|\binstead\s+of|\bstatt|"
+    r"\bau\s+lieu\s+de|\bwas|\bcompetitors?|\bothers?\s+charge|\bcredit|\bbonus|\brefund\w*|\bfine|\bpenalt\w*|"
+    r"\bincludes?|\bincluded|\binklusive|\binclus|\bincluye|包含|최대|까지)\W{0,3}$",
+    re.I,
+)
+NOT_A_PRICE_AFTER = re.compile(
+    r"^\s*(?:of\b|in\s+credits?\b|worth\b|off\b|discount|rabatt|de\s+(?:réduction|remise|descuento)|"
+    r"d['’]économie|折扣|优惠|優惠|할인|割引|の割引|credits?\b|guthaben)",
+    re.I,
+)
+"""Words right after an amount that make it an allowance or a discount ("$20 of usage", "$10 off", "5 € Rabatt",
+"$5 credit"), not what the plan costs."""
+"""Words before an amount that make it a threshold, a value, a credit or someone else's price ("orders over $50",
+"worth $200", "instead of $20"), not what the plan costs."""
+
+EXAMPLE = re.compile(
+    r"\b(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as|typical(?:ly)?|z\.\s?B\.|zum\s+Beispiel|"
+    r"par\s+exemple|por\s+ejemplo|per\s+esempio|bijvoorbeeld)(?!\w)|例えば|たとえば|例如|比如|예를\s*들어|예시",
+    re.I,
+)
+"""A sentence giving an example or a typical figure ("a typical cloud server costs $200/month", "z. B. 5 €"):
+no price of the page's own."""
+FOOTNOTE = re.compile(r"^\s*(?:\(\d{1,2}\)|\d{1,2}\)|[*†‡¹²³]+)\s*\S")
+"""A footnote's opening marker ("(1) Hosting: ...", "* Taxes excluded"): a note on the prices, none of its own."""
+
+
+@dataclass(frozen=True)
+class Said:
+    name: str | None
+    plan: PricePlan
+
+
+def prose_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
+    """Every price said in a sentence of the page's visible text, named by the tier word the sentence says
+    nearest the amount, else by the short heading the sentence sits under, else by the page's host when it
+    is the one amount nothing names. The same amount said again where nothing names it (the hero line
+    restating the FAQ's "Pro ... USD 9.99") is that price again, not another plan's; a name over more than
+    two amounts is a listing, not a plan's price."""
+    body = tree.body
+    if body is None:
+        return []
+    said: list[Said] = []
+    for heading, block in _blocks(body):
+        for sentence in SENTENCE_END.split(block):
+            if len(sentence) <= MAX_SENTENCE and not CUSTOM_TEXT.search(sentence):
+                said.extend(_sentence_prices(sentence, heading, page))
+    named = {_key(s.plan) for s in said if s.name}
+    unnamed = {_key(s.plan) for s in said if s.name is None} - named
+    amounts: dict[str, set[tuple[float | None, str | None, str, str | None]]] = {}
+    for price in said:
+        if price.name:
+            amounts.setdefault(price.name, set()).add(_key(price.plan))
+    plans: list[PricePlan] = []
+    for price in said:
+        if price.name is None and (_key(price.plan) in named or len(unnamed) > 1):
+            continue  # said again; or several amounts that nothing names (unnamed tiers, examples): none is sure
+        if price.name and len(amounts[price.name]) > MAX_PRICES:
+            continue  # one name over many amounts: a listing (a model's rates, a table in prose), not a plan's price
+        plan = price.plan if price.name else price.plan.model_copy(update={"plan": page.host})
+        if plan not in plans:
+            plans.append(plan)
+    return plans
+
+
+def _key(plan: PricePlan) -> tuple[float | None, str | None, str, str | None]:
+    return (plan.amount, plan.currency, plan.dimension, plan.unit)
+
+
+def _blocks(body: LexborNode) -> Iterator[tuple[str | None, str]]:
+    """The text of each block element that holds text of its own, with the heading last seen before it. Walked
+    with a stack of its own, so a page nested deeper than Python's recursion limit is read too."""
+    heading: str | None = None
+    current: list[str] = []
+    stack: list[LexborNode | None] = list(reversed(list(body.iter(include_text=True))))  # None ends a block
+
+    def flush() -> Iterator[tuple[str | None, str]]:
+        text = " ".join(" ".join(current).split())
+        current.clear()
+        if text:
+            yield heading, text
+
+    while stack:
+        child = stack.pop()
+        if child is None:
+            yield from flush()
+        elif child.tag == "-text":
+            current.append(child.text(deep=False) or "")
+        elif child.tag in SKIPPED or (child.tag == "header" and _site_header(child)) or _form(child):
+            yield from flush()
+        elif child.tag in HEADINGS:
+            yield from flush()
+            text = " ".join(child.text(separator=" ").split())
+            yield None, text  # a heading is a sentence too ("USD 9.99의 일회성 잠금 해제 ..."), under no heading
+            heading = text
+        elif child.tag == "br":
+            current.append(" ")
+        else:
+            block = child.tag in BLOCK_TAGS or child.tag in ("li", "dd", "dt", "summary", "details", "blockquote")
+            if block:
+                yield from flush()
+                stack.append(None)
+            stack.extend(reversed(list(child.iter(include_text=True))))
+    yield from flush()
+
+
+def _site_header(node: LexborNode) -> bool:
+    """The site's header (logo, menu, a promotion bar), not the header of an article or a section."""
+    parent = node.parent
+    while parent is not None:
+        if parent.tag in ("main", "article", "section"):
+            return False
+        parent = parent.parent
+    return True
+
+
+def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> Iterator[Said]:
+    if EXAMPLE.search(sentence) or FOOTNOTE.match(sentence):
+        return
+    matches = price_matches(sentence)
+    if not matches or len(matches) > MAX_PRICES or len(_words_beside(sentence, matches)) < MIN_WORDS:
+        return
+    for match in matches:
+        before = sentence[max(0, match.start() - MAX_SAVING_WORD) : match.start()]
+        if any(p.search(before) for p in (SAVING, AVERAGE, SCHEDULED_BEFORE, NOT_A_PRICE_BEFORE)):
+            continue
+        if SCHEDULED_AFTER.match(match.group("tail")) or NOT_A_PRICE_AFTER.match(match.group("tail")):
+            continue
+        price = text_price(match, page.yen)
+        if price is None or price.amount <= 0:
+            continue
+        period = price.period
+        if period is None:
+            period = OPENING_PERIODS.get(sentence[: match.start()].rstrip().rsplit(" ", 1)[-1])  # "월 9,900원"
+        end = match.end("cur2") if match.group("cur2") else match.end("amt")  # the amount, not its tail
+        name = _tier_word(sentence, match.start(), end)
+        if name is None and heading and heading.rstrip().endswith(("?", "？")):
+            continue  # a FAQ answer ("Can I pay yearly? Yes, from $10."): an example unless a tier is named
+        name = name or _heading_name(heading)
+        plan = _plan(name or page.host, price.amount, price.currency, period, price.unit, price.dimension)
+        yield Said(name, plan)
+
+
+def _words_beside(sentence: str, matches: list[re.Match[str]]) -> list[str]:
+    """The sentence's words outside its amounts and their signs: what makes a line of text a sentence."""
+    for match in reversed(matches):
+        end = match.end("cur2") if match.group("cur2") else match.end("amt")
+        sentence = sentence[: match.start()] + " " + sentence[end:]
+    return WORD.findall(sentence)
+
+
+def _tier_word(sentence: str, start: int, end: int) -> str | None:
+    """The tier word nearest before the amount, else the nearest after it."""
+    before = list(TIER_WORD.finditer(sentence, 0, start))
+    if before:
+        return before[-1].group()
+    after = TIER_WORD.search(sentence, end)
+    return after.group() if after else None
+
+
+def _heading_name(heading: str | None) -> str | None:
+    """A short heading naming what is sold ("Professionnels"), not a price or the prices' own title."""
+    if not heading or len(heading) > MAX_HEADING or len(heading.split()) > MAX_HEADING_WORDS:
+        return None
+    if price_matches(heading) or PRICING_HEADING.search(heading) or NOT_A_NAME.search(heading):
+        return None
+    return heading
