@@ -113,7 +113,7 @@ is absent from its feed (build/pages.py `SitePages.settle`), and the server puts
 
 def card_demand(shown: dict[str, Any]) -> dict[str, Any]:
     """The `demand` a card stores: `shown` (`EntityDemand.of`), or no weeks when none had a lookup."""
-    if shown["rank"] is None and not any(week["lookups"] for week in shown["weeks"]):
+    if not any(week["lookups"] for week in shown["weeks"]):
         return {"rank": None, "lookups": 0, "weeks": []}
     return shown
 

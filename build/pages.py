@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 
 from build.badges import score_text, write_badges
 from build.claims import claim_form_context
-from build.entity_demand import EntityDemand
+from build.entity_demand import EntityDemand, card_demand
 from build.feedspec import FEED_SPECS
 from build.links import Links, links_of
 from build.paths import badge_path, changes_feed_url, entity_page
@@ -418,13 +418,14 @@ def settled_key(*inputs: Any) -> str:
 
 def entity_demand(demand: EntityDemand | None, feed: str, entity: str) -> dict[str, Any] | None:
     """What the page's demand section shows: the eight weeks' ranks, or no weeks when the entity had
-    no lookup in any of them (their dates move every day; "none in eight weeks" does not)."""
-    if demand is None:
-        return None
-    shown = demand.of(feed, entity)
-    if not any(week["lookups"] for week in shown["weeks"]):
-        return {"rank": None, "lookups": 0, "weeks": []}
-    return shown
+    no lookup in any of them (their dates move every day; "none in eight weeks" does not): what the
+    card stores (build/entity_demand.py `card_demand`)."""
+    return None if demand is None else card_demand(demand.of(feed, entity))
+
+
+def events_fragment(recent: list[bytes]) -> orjson.Fragment:
+    """An entity's recent events (serialized, as the events files hold them) as one JSON array, unparsed."""
+    return orjson.Fragment(b"[" + b",".join(recent) + b"]")
 
 
 # -- the page set of one build -------------------------------------------------------------------
@@ -527,7 +528,7 @@ class SitePages:
                 series.days[int(series.first_seen[i])],
                 last_seen,
                 momentum.summary(entity) if momentum is not None else None,
-                orjson.Fragment(b"[" + b",".join(events.get(entity, [])) + b"]"),
+                events_fragment(events.get(entity, [])),
                 links_of(self.links, feed, entity),
                 entity_demand(self.demand, feed, entity),
                 self.maintainers.get(path),
@@ -579,12 +580,12 @@ class SitePages:
                 self.skipped += 1
                 continue
             self.entity_pages += 1
-            taken = settled is not None and settled[i] and self.reuse is not None
-            if taken and self.reuse is not None and self.reuse.take(self.writer, target, page=True):
+            reuse = self.reuse
+            if settled is not None and settled[i] and reuse is not None and reuse.take(self.writer, target, True):
                 self.linked_pages += 1
                 continue
             recent = events.get(entity, [])
-            raw_events = orjson.Fragment(b"[" + b",".join(recent) + b"]")
+            raw_events = events_fragment(recent)
             also_tracked = links_of(self.links, feed, entity)
             demand = entity_demand(self.demand, feed, entity)
             maintainer = self.maintainers.get(path)

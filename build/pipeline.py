@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -32,7 +33,7 @@ from build.feedspec import FEED_SPECS
 from build.history_files import write_history
 from build.links import Links, compute_links, links_of, read_sources
 from build.momentum import Momentum, compute_momentum
-from build.pages import SitePages, api_docs
+from build.pages import SitePages, api_docs, events_fragment
 from build.paths import (
     BUILD_INFO,
     DEMAND,
@@ -241,7 +242,7 @@ def write_entity_cards(
             "lastSeen": series.days[int(series.last_seen[i])],
             "row": series.latest[i],
             "momentum": momentum.entity(entity) if momentum is not None else None,
-            "events": orjson.Fragment(b"[" + b",".join(events.get(entity, [])[::-1]) + b"]"),
+            "events": events_fragment(events.get(entity, [])[::-1]),
             "links": links_of(links or {}, series.feed, entity),
         }
         maintainer = maintainers.get(entity_page(series.feed, entity)) if maintainers else None
@@ -264,7 +265,7 @@ def settled_cards(
         return np.zeros_like(settled)
     size = max(momentum.history_size, 1)
     shown_from = min(series.days[max(0, len(series.days) - size)], previous_days[max(0, len(previous_days) - size)])
-    before = int(np.searchsorted(np.array(series.days), shown_from))  # the days before both windows
+    before = bisect_left(series.days, shown_from)  # the days before both windows
     out: np.ndarray = settled & (series.last_seen < before)
     return out
 
