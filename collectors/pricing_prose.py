@@ -66,6 +66,8 @@ NOT_A_PRICE_BEFORE = re.compile(
     r"\bincludes?|\bincluded|\binklusive|\binclus|\bincluye|包含|최대|까지)\W{0,3}$",
     re.I,
 )
+"""Words before an amount that make it a threshold, a value, a credit or someone else's price ("orders over $50",
+"worth $200", "instead of $20"), not what the plan costs."""
 NOT_A_PRICE_AFTER = re.compile(
     r"^\s*(?:of\b|in\s+credits?\b|worth\b|off\b|discount|rabatt|de\s+(?:réduction|remise|descuento)|"
     r"d['’]économie|折扣|优惠|優惠|할인|割引|の割引|credits?\b|guthaben)",
@@ -73,8 +75,6 @@ NOT_A_PRICE_AFTER = re.compile(
 )
 """Words right after an amount that make it an allowance or a discount ("$20 of usage", "$10 off", "5 € Rabatt",
 "$5 credit"), not what the plan costs."""
-"""Words before an amount that make it a threshold, a value, a credit or someone else's price ("orders over $50",
-"worth $200", "instead of $20"), not what the plan costs."""
 
 EXAMPLE = re.compile(
     r"\b(?:e\.g\.|i\.e\.|for\s+example|for\s+instance|such\s+as|typical(?:ly)?|z\.\s?B\.|zum\s+Beispiel|"
