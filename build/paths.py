@@ -66,6 +66,12 @@ MANIFEST = "build-manifest.json"
 what the next build compares to decide what it may reuse (build/reuse.py). Not served."""
 
 
+def recent_events_state_path(feed: str) -> str:
+    """The feed's recent-events state (build/recent_events.py `RecentEvents.state`): which ranges of the
+    events files hold each entity's last events, for the next build to start from. Not served."""
+    return f"build-state/recent-events-{feed}.json"
+
+
 def sample_path(feed: str) -> str:
     return f"api/sample/{feed}.json"
 

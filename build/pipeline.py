@@ -45,6 +45,7 @@ from build.paths import (
     entity_page,
     latest_trends_path,
     momentum_path,
+    recent_events_state_path,
     trends_events_path,
     trends_path,
 )
@@ -168,6 +169,7 @@ def write_trends(
     feed = series.feed
     last = len(series.days) - 1
     recent = RecentEvents(series.entities, series.index, RECENT_EVENTS)
+    seeded = _seed_recent(recent, series, reuse)
     bodies: dict[str, bytes] = {}
     heads: dict[str, dict[str, Any]] = {}
     head_bytes: dict[str, bytes] = {}
@@ -179,9 +181,14 @@ def write_trends(
     for j, day in enumerate(series.days):
         path = trends_events_path(feed, day)
         if j < last and reuse is not None and reuse.file(writer, path, day):
-            body = (writer.root / path).read_bytes()
-            lines = events_of(body)
-            recent.add_day(j, [entity_of(line) for line in lines], lines)
+            body = b""
+            if day >= oldest_listed or day >= seeded:
+                body = (writer.root / path).read_bytes()
+            if day >= seeded:
+                lines = events_of(body)
+                recent.add_day(j, [entity_of(line) for line in lines], lines)
+        elif day < seeded:  # a day the state holds is always linked (`_seed_recent`)
+            raise AssertionError(f"{feed} {day}: in the recent-events state but not linked")
         else:
             events = compute_events(series, j, momentum)
             lines = [orjson.dumps(event) for event in events]
@@ -199,6 +206,10 @@ def write_trends(
             writer.write_bytes(path, stored)
             if j == last:
                 heads[window], head_bytes[window] = document, stored
+    if series.days:
+        # what the next build starts from: its last day is this build's, scored again (FeedReuse.file)
+        state = recent.state(last, series.days)
+        writer.write_bytes(recent_events_state_path(feed), orjson.dumps(state, option=orjson.OPT_SERIALIZE_NUMPY))
     latest: dict[str, bytes] = {}
     for window in WINDOWS:
         if window in heads:
@@ -210,6 +221,27 @@ def write_trends(
     last_days = [bodies[day] for day in series.days[max(0, last - CHANGES_DAYS + 1) :]]
     kept = recent.collect(lambda j: (writer.root / trends_events_path(feed, series.days[j])).read_bytes())
     return FeedTrends(latest, heads, kept, last_days)
+
+
+def _seed_recent(recent: RecentEvents, series: FeedSeries, reuse: FeedReuse | None) -> str:
+    """Start `recent` from the previous build's state when every day it holds is unchanged and is linked
+    by this build (before the previous build's last day, which is scored again); returns the first day
+    it does not hold ("" when none is used: every day is read or computed)."""
+    if reuse is None or reuse.previous is None or reuse.scored_again is None:
+        return ""
+    if reuse.stable_before is not None and reuse.stable_before < reuse.scored_again:
+        return ""  # an earlier day was archived again: its events may differ
+    held = [day for day in series.days if day < reuse.scored_again]
+    if not all((reuse.previous / trends_events_path(series.feed, day)).is_file() for day in held):
+        return ""
+    try:
+        state = orjson.loads((reuse.previous / recent_events_state_path(series.feed)).read_bytes())
+    except (FileNotFoundError, orjson.JSONDecodeError):
+        return ""
+    before = state.get("before") if isinstance(state, dict) else None
+    if before != reuse.scored_again or not recent.seed(state, series.days):
+        return ""
+    return str(before)
 
 
 def write_entity_cards(
