@@ -1,37 +1,52 @@
-"""Packed directories: the many small files of one kind kept as one pack file with an index.
+"""Packed directories: the many small files of one kind kept as a few pack files with an index.
 
 Entity cards, entity pages and badges are one file per entity: ~150,000 files in a one-year tree,
 a few hundred MB in all. Creating their directory entries (and the ~60,000 directories of the pages)
 was most of a nightly build, while their bytes are written in seconds. So every file under a packed
-directory (build/paths.py `PACKED_DIRS`) keeps its tree path as its name but lives in that
-directory's pack:
+directory (build/paths.py `PACKED_DIRS`) keeps its tree path as its name but lives in one of that
+directory's pack segments:
 
-    packs/<dir>.pack      the files' bytes, concatenated in the order they were written
-    packs/<dir>.idx.npy   sorted (path hash, start, end): a file is one byte range, found by binary search
-    packs/<dir>.paths     the paths, one per line, in index order (for listing: tools, tests, publish)
+    packs/<dir>.<build>.pack   bytes, concatenated in the order they were written by the build <build>
+    packs/<dir>.segments       the directory's segment files (tree paths), one per line: segment n is line n
+    packs/<dir>.idx.npy        sorted (path hash, segment, start, end): a file is one byte range of one
+                               segment, found by binary search
+    packs/<dir>.paths          the paths, one per line, in index order (for listing: tools, tests, publish)
 
-The index is the history parts' (build/history_parts.py INDEX_DTYPE), keyed by 16 bytes of SHA-256
-of the path. Files written with the same bytes (badges: ~2,000 distinct SVGs for ~57,000 paths) share
-one range. Readers go through `Packs`, which answers for a path whether or not it is packed, so a
-caller never needs to know which directories are.
+A build writes one segment per directory; a file it carries unchanged from the previous build (a settled
+entity's page or card, build/reuse.py) keeps its range in the previous build's segment, which is
+hard-linked into the new tree (a published build is never modified). Taking ~80,000 such files a night is
+then an index entry each rather than a copy of their bytes, whatever the archive's age. A linked segment
+less than KEEP_SHARE of whose bytes are still referenced has those bytes copied into the new segment
+instead (`PackWriter.close`), so dead pages do not pile up: each night's segment of re-rendered pages is
+mostly replaced the next night and is folded in then.
+
+The index is keyed by 16 bytes of SHA-256 of the path. Files written with the same bytes (badges: ~2,000
+distinct SVGs for ~57,000 paths) share one range. Readers go through `Packs`, which answers for a path
+whether or not it is packed, so a caller never needs to know which directories are. A tree written
+before segments existed (one `packs/<dir>.pack`, an index without segments) is read the same way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 import numpy as np
 
-from build.history_parts import INDEX_DTYPE, find
 from build.paths import PACKS, pack_of
 
 PACK_SUFFIX = ".pack"
 INDEX_SUFFIX = ".idx.npy"
 PATHS_SUFFIX = ".paths"
+SEGMENTS_SUFFIX = ".segments"
+PACK_INDEX_DTYPE = np.dtype([("key", "S16"), ("segment", "<u4"), ("start", "<i8"), ("end", "<i8")])
+KEEP_SHARE = 0.5
+"""A previous build's segment is linked while at least this share of its bytes is still referenced;
+below it, what is referenced is copied into the new segment."""
 
 
 def path_key(relpath: str) -> bytes:
@@ -39,45 +54,98 @@ def path_key(relpath: str) -> bytes:
 
 
 def pack_file(directory: str, suffix: str) -> str:
-    """Tree path of one of a packed directory's three files."""
+    """Tree path of one of a packed directory's files (`suffix`: one of the *_SUFFIX above)."""
     return f"{PACKS}/{directory}{suffix}"
 
 
+def segment_file(directory: str, build: str) -> str:
+    """Tree path of the segment the build named `build` writes for `directory`."""
+    return f"{PACKS}/{directory}.{build}{PACK_SUFFIX}"
+
+
 class PackWriter:
-    """One packed directory being written: bytes appended to the pack, entries kept for the index."""
+    """One packed directory being written: bytes appended to this build's segment, ranges of earlier
+    segments adopted (`adopt`), entries kept for the index."""
 
     def __init__(self, root: Path, directory: str) -> None:
         self.root = root
         self.directory = directory
-        target = root / pack_file(directory, PACK_SUFFIX)
+        self._segments = [segment_file(directory, f"{root.name}-{secrets.token_hex(4)}")]
+        """Segment n's tree path; 0 is this build's own (named apart from any build's it may adopt)."""
+        target = root / self._segments[0]
         target.parent.mkdir(parents=True, exist_ok=True)
         self._fh: IO[bytes] = open(target, "wb", buffering=1 << 20)  # noqa: SIM115  (closed in `close`)
         self._offset = 0
-        self._entries: list[tuple[bytes, int, int, str]] = []
+        self._entries: list[tuple[bytes, int, int, int, str]] = []
         self._shared: dict[bytes, tuple[int, int]] = {}
+        self._adopted: dict[str, int] = {}
+        """Linked segment's tree path -> its number."""
+        self._sources: dict[int, Path] = {}
 
     def add(self, relpath: str, data: bytes, shared: bool = False) -> None:
         """Append `data` as `relpath`; `shared`: reuse the range of an earlier file with the same bytes."""
         span = self._shared.get(data) if shared else None
         if span is None:
-            self._fh.write(data)
-            span = (self._offset, self._offset + len(data))
-            self._offset += len(data)
+            span = self._append(data)
             if shared:
                 self._shared[data] = span
-        self._entries.append((path_key(relpath), span[0], span[1], relpath))
+        self._entries.append((path_key(relpath), 0, span[0], span[1], relpath))
+
+    def _append(self, data: bytes) -> tuple[int, int]:
+        self._fh.write(data)
+        span = (self._offset, self._offset + len(data))
+        self._offset += len(data)
+        return span
+
+    def adopt(self, relpath: str, previous: Path, segment: str, start: int, end: int) -> None:
+        """Keep `relpath` as the range [start, end) of the segment `segment` of the tree at `previous`:
+        the segment is linked into this tree (once), the bytes are not read."""
+        number = self._adopted.get(segment)
+        if number is None:
+            number = self._adopted[segment] = len(self._segments)
+            self._segments.append(segment)
+            self._sources[number] = previous / segment
+        self._entries.append((path_key(relpath), number, start, end, relpath))
 
     def close(self) -> int:
-        """Finish the pack and write its index and path list; returns the pack's size."""
+        """Link or fold in the adopted segments, finish this build's segment and write the index, the
+        segment list and the path list; returns the bytes of the segments the index refers to."""
+        live: dict[int, set[tuple[int, int]]] = {}
+        for _, number, start, end, _ in self._entries:
+            if number:
+                live.setdefault(number, set()).add((start, end))
+        kept: dict[int, int] = {0: 0}
+        folded: dict[int, dict[tuple[int, int], tuple[int, int]]] = {}
+        for number, spans in sorted(live.items()):
+            source = self._sources[number]
+            size = source.stat().st_size
+            if sum(end - start for start, end in spans) >= KEEP_SHARE * size:
+                os.link(source, self.root / self._segments[number])
+                kept[number] = len(kept)
+                continue
+            with open(source, "rb") as fh:  # mostly dead: its live ranges are copied, in file order
+                folded[number] = {
+                    (start, end): self._append(os.pread(fh.fileno(), end - start, start))
+                    for start, end in sorted(spans)
+                }
         self._fh.close()
-        self._entries.sort()
-        index = np.array([entry[:3] for entry in self._entries], dtype=INDEX_DTYPE)
+        rows = []
+        for key, number, start, end, _ in self._entries:
+            if number in folded:
+                (start, end), number = folded[number][(start, end)], 0
+            rows.append((key, kept[number], start, end))
+        order = sorted(range(len(rows)), key=lambda n: rows[n][0])
+        index = np.array([rows[n] for n in order], dtype=PACK_INDEX_DTYPE)
         with open(self.root / pack_file(self.directory, INDEX_SUFFIX), "wb") as fh:
             np.save(fh, index, allow_pickle=False)
-        paths = "".join(f"{entry[3]}\n" for entry in self._entries).encode()
+        segments = [self._segments[number] for number in sorted(kept, key=kept.__getitem__)]
+        (self.root / pack_file(self.directory, SEGMENTS_SUFFIX)).write_bytes(
+            "".join(f"{s}\n" for s in segments).encode()
+        )
+        paths = "".join(f"{self._entries[n][4]}\n" for n in order).encode()
         with open(self.root / pack_file(self.directory, PATHS_SUFFIX), "wb") as fh:
             fh.write(paths)
-        return self._offset
+        return self._offset + sum((self.root / s).stat().st_size for s in segments[1:])
 
 
 class Packs:
@@ -86,39 +154,52 @@ class Packs:
     def __init__(self, root: Path, keep_open: bool = False) -> None:
         self.root = root
         self._prefix = f"{root}{os.sep}"
-        self._indexes: dict[str, np.ndarray | None] = {}
+        self._indexes: dict[str, tuple[np.ndarray, list[str]] | None] = {}
         self._open: dict[str, int] | None = {} if keep_open else None
-        """`keep_open`: each pack's file descriptor, kept until `close` (a build taking tens of thousands
-        of settled pages and cards from the previous build's packs opens each pack once), and each index
-        as a dict (a binary search through NumPy costs more per call than the read it finds)."""
-        self._ranges: dict[str, dict[bytes, tuple[int, int]]] = {}
+        """`keep_open`: each segment's file descriptor, kept until `close` (a build taking tens of
+        thousands of settled pages and cards from the previous build's packs opens each once), and each
+        index as a dict (a binary search through NumPy costs more per call than the read it finds)."""
+        self._ranges: dict[str, dict[bytes, tuple[int, int, int]]] = {}
 
-    def _index(self, directory: str) -> np.ndarray | None:
+    def _index(self, directory: str) -> tuple[np.ndarray, list[str]] | None:
         if directory not in self._indexes:
             try:
                 with open(self._prefix + pack_file(directory, INDEX_SUFFIX), "rb") as fh:
-                    self._indexes[directory] = np.load(fh, allow_pickle=False)
+                    index = np.load(fh, allow_pickle=False)
             except FileNotFoundError:  # a directory with no file in this build
                 self._indexes[directory] = None
+                return None
+            try:
+                with open(self._prefix + pack_file(directory, SEGMENTS_SUFFIX), "rb") as fh:
+                    segments = fh.read().decode().splitlines()
+            except FileNotFoundError:  # written before segments: one pack, segment 0
+                segments = [pack_file(directory, PACK_SUFFIX)]
+                old, index = index, np.zeros(index.size, dtype=PACK_INDEX_DTYPE)
+                for name in ("key", "start", "end"):
+                    index[name] = old[name]
+            self._indexes[directory] = (index, segments)
         return self._indexes[directory]
 
     def span(self, relpath: str) -> tuple[str, int, int] | None:
-        """(pack file's tree path, start, end) of a packed path, or None when the build has no such file.
-        Only for paths under a packed directory."""
+        """(segment file's tree path, start, end) of a packed path, or None when the build has no such
+        file. Only for paths under a packed directory."""
         directory = pack_of(relpath)
-        index = None if directory is None else self._index(directory)
-        if directory is None or index is None:
+        found = None if directory is None else self._index(directory)
+        if directory is None or found is None:
             return None
+        index, segments = found
         if self._open is not None:  # a build reading many: each index as a dict, built once
             ranges = self._ranges.get(directory)
             if ranges is None:
-                keys, starts, ends = (index[name].tolist() for name in ("key", "start", "end"))
-                ranges = self._ranges[directory] = dict(zip(keys, zip(starts, ends, strict=True), strict=True))
-            # NumPy hands keys back without trailing NUL bytes (build/history_parts.py `find`)
+                keys, numbers, starts, ends = (index[name].tolist() for name in PACK_INDEX_DTYPE.names or ())
+                ranges = self._ranges[directory] = dict(zip(keys, zip(numbers, starts, ends, strict=True), strict=True))
+            # NumPy hands keys back without trailing NUL bytes (`_find`)
             hit = ranges.get(path_key(relpath).rstrip(b"\x00"))
-            return None if hit is None else (pack_file(directory, PACK_SUFFIX), *hit)
-        found = find(index, path_key(relpath))
-        return None if found is None else (pack_file(directory, PACK_SUFFIX), *found)
+            return None if hit is None else (segments[hit[0]], hit[1], hit[2])
+        at = _find(index, path_key(relpath))
+        if at is None:
+            return None
+        return segments[int(index["segment"][at])], int(index["start"][at]), int(index["end"][at])
 
     def read(self, relpath: str) -> bytes | None:
         """The bytes of the tree's file at `relpath` (None if absent), wherever it is kept."""
@@ -140,7 +221,7 @@ class Packs:
             return os.pread(fh.fileno(), span[2] - span[1], span[1])
 
     def close(self) -> None:
-        """Close the packs kept open (`keep_open`)."""
+        """Close the segments kept open (`keep_open`)."""
         for fd in (self._open or {}).values():
             os.close(fd)
         if self._open is not None:
@@ -150,6 +231,14 @@ class Packs:
         if pack_of(relpath) is None:
             return os.path.isfile(self._prefix + relpath)
         return self.span(relpath) is not None
+
+
+def _find(index: np.ndarray, key: bytes) -> int | None:
+    """The row of a 16-byte `key` in a sorted index, or None. NumPy hands back an `S16` value without its
+    trailing NUL bytes, so the key is compared the same way: exact, because every key is 16 bytes."""
+    keys = index["key"]
+    at = int(np.searchsorted(keys, key))
+    return at if at < keys.size and keys[at] == key.rstrip(b"\x00") else None
 
 
 def tree_paths(root: Path) -> Iterator[str]:

@@ -102,8 +102,9 @@ class TreeWriter:
 
     def take(self, relpath: str, previous: Path) -> None:
         """Carry a file unchanged from the previous build at `previous` (build/reuse.py): hard-linked when
-        loose (a build is never modified once published), its bytes copied when packed. FileNotFoundError
-        when that build has no such file; the caller may write it instead."""
+        loose (a build is never modified once published); when packed, its range of the previous build's
+        segment is kept and the segment linked (build/packs.py), its bytes neither read nor copied.
+        FileNotFoundError when that build has no such file; the caller may write it instead."""
         pack = self._pack(relpath)
         if pack is None:
             self.link(relpath, previous / relpath)
@@ -111,10 +112,13 @@ class TreeWriter:
         reader = self._previous.get(previous)
         if reader is None:
             reader = self._previous[previous] = Packs(previous, keep_open=True)
-        data = reader.read(relpath)
-        if data is None:
+        span = reader.span(relpath)
+        if span is None:
             raise FileNotFoundError(relpath)
-        self.write_bytes(relpath, data)
+        self._claim(relpath)
+        pack.adopt(relpath, previous, *span)
+        self.files += 1
+        self.bytes += span[2] - span[1]
         self.linked += 1
 
     def write_shared(self, relpath: str, data: bytes) -> None:

@@ -261,6 +261,11 @@ def test_entity_pages_whose_inputs_did_not_change_are_taken(nightly: Settings) -
     # their cards were taken too: stored without the demand weeks that move with the build's day
     settled_cards = [entity_card_path(f, e) for path, (f, e) in index.items() if page_file(path) in settled]
     assert settled_cards and all(packs.read(card) == old_packs.read(card) for card in settled_cards)
+    # as ranges of an earlier build's segment, hard-linked into this tree rather than copied (or copied
+    # into this build's own segment when little of theirs was still in use: build/packs.py KEEP_SHARE)
+    segments = {span[0] for span in map(packs.span, settled) if span is not None}
+    linked_segments = {segment for segment in segments if (previous / segment).exists()}
+    assert linked_segments and all((site / s).stat().st_ino == (previous / s).stat().st_ino for s in linked_segments)
     assert not settled & {page_file(p) for p, (f, e) in index.items() if f == "codehost-ai-repos"} - {
         t for t in settled if t in after and before.get(t) == after[t]
     }

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from build.history_parts import build_index, entity_key, lookup
-from build.packs import INDEX_SUFFIX, PACK_SUFFIX, Packs, pack_file, path_key, tree_files
+from build.history_parts import INDEX_DTYPE, build_index, entity_key, lookup
+from build.packs import INDEX_SUFFIX, PACK_SUFFIX, SEGMENTS_SUFFIX, Packs, pack_file, path_key, tree_files
 from build.paths import PACKS, entity_card_path, pack_of
 from build.writer import TreeWriter, WriterError
 
@@ -57,7 +57,7 @@ def test_a_tree_reads_back_every_file_packed_or_not(tmp_path: Path) -> None:
     root = tmp_path / "t"
     assert not (root / "pages" / "mcp").exists()  # no directory per page: one pack
     assert (root / "pages" / "index.html").read_bytes() == files["pages/index.html"]
-    assert (root / pack_file("pages/badge/mcp", PACK_SUFFIX)).read_bytes() == b"<svg>50</svg><svg>70</svg>"
+    assert segments_of(root, "pages/badge/mcp") == [b"<svg>50</svg><svg>70</svg>"]
     for packs in (Packs(root), Packs(root, keep_open=True)):  # a binary search, or a build's dict per index
         for relpath, data in files.items():
             assert packs.read(relpath) == data and packs.exists(relpath), relpath
@@ -74,6 +74,12 @@ def test_a_tree_reads_back_every_file_packed_or_not(tmp_path: Path) -> None:
         "pages/badge/mcp/c.svg": b"<svg>70</svg>",
     }
     assert not any(name.startswith(f"{PACKS}/") for name in listed)
+
+
+def segments_of(root: Path, directory: str) -> list[bytes]:
+    """The bytes of each segment of a packed directory, in the order its segment list gives."""
+    listing = (root / pack_file(directory, SEGMENTS_SUFFIX)).read_text().splitlines()
+    return [(root / segment).read_bytes() for segment in listing]
 
 
 def test_a_packed_file_is_taken_from_the_previous_build_by_its_bytes(tmp_path: Path) -> None:
@@ -95,6 +101,66 @@ def test_a_packed_file_is_taken_from_the_previous_build_by_its_bytes(tmp_path: P
     packs = Packs(tmp_path / "new")
     assert packs.read("pages/mcp/a/index.html") == b"<html>a</html>"
     assert packs.read("pages/mcp/b/index.html") == b"<html>b</html>"
+
+
+def test_taken_files_keep_the_previous_segment_until_it_is_mostly_dead(tmp_path: Path) -> None:
+    """A taken file stays a range of the previous build's segment, linked, not copied; once less than
+    half of a segment's bytes are still referenced, those are copied into the new segment and the old
+    one is let go."""
+    pages = {f"pages/mcp/p{n}/index.html": f"<html>{n}</html>".encode() * 10 for n in range(10)}
+    first = TreeWriter(tmp_path / "b1")
+    for relpath, data in pages.items():
+        first.write_bytes(relpath, data)
+    first.close_packs()
+    (old_segment,) = (tmp_path / "b1" / PACKS).glob("pages/mcp.*.pack")
+    # the second build takes 7 of the 10 pages and writes 3 again
+    second = TreeWriter(tmp_path / "b2")
+    changed = {relpath: data.upper() for relpath, data in list(pages.items())[7:]}
+    for relpath in list(pages)[:7]:
+        second.take(relpath, tmp_path / "b1")
+    for relpath, data in changed.items():
+        second.write_bytes(relpath, data)
+    second.close_packs()
+    assert (tmp_path / "b2" / old_segment.relative_to(tmp_path / "b1")).stat().st_ino == old_segment.stat().st_ino
+    assert sorted(map(len, segments_of(tmp_path / "b2", "pages/mcp"))) == [
+        sum(map(len, changed.values())),
+        sum(map(len, pages.values())),
+    ]
+    now = {**pages, **changed}
+    for packs in (Packs(tmp_path / "b2"), Packs(tmp_path / "b2", keep_open=True)):
+        assert {relpath: packs.read(relpath) for relpath in pages} == now
+        packs.close()
+    # the third build takes 3 of the first build's pages (30% of that segment) and the changed ones
+    third = TreeWriter(tmp_path / "b3")
+    for relpath in [*list(pages)[:3], *changed]:
+        third.take(relpath, tmp_path / "b2")
+    third.close_packs()
+    assert not (tmp_path / "b3" / old_segment.relative_to(tmp_path / "b1")).exists()  # folded in, not linked
+    packs = Packs(tmp_path / "b3")
+    assert {relpath: packs.read(relpath) for relpath in [*list(pages)[:3], *changed]} == {
+        **{relpath: pages[relpath] for relpath in list(pages)[:3]},
+        **changed,
+    }
+    assert packs.read(list(pages)[5]) is None
+    assert dict(tree_files(tmp_path / "b3")) == {
+        **{relpath: pages[relpath] for relpath in list(pages)[:3]},
+        **changed,
+    }
+
+
+def test_a_tree_packed_before_segments_reads_the_same(tmp_path: Path) -> None:
+    """One `<dir>.pack` and an index of (key, start, end), as trees were written before segments."""
+    root = tmp_path / "old"
+    (root / PACKS / "pages").mkdir(parents=True)
+    files = {"pages/mcp/a/index.html": b"<html>a</html>", "pages/mcp/b/index.html": b"<html>bb</html>"}
+    (root / pack_file("pages/mcp", PACK_SUFFIX)).write_bytes(b"".join(files.values()))
+    ranges = [(path_key("pages/mcp/a/index.html"), 0, 14), (path_key("pages/mcp/b/index.html"), 14, 29)]
+    with open(root / pack_file("pages/mcp", INDEX_SUFFIX), "wb") as fh:
+        np.save(fh, np.array(sorted(ranges), dtype=INDEX_DTYPE), allow_pickle=False)
+    (root / pack_file("pages/mcp", ".paths")).write_text("".join(f"{p}\n" for p in sorted(files)))
+    for packs in (Packs(root), Packs(root, keep_open=True)):
+        assert {relpath: packs.read(relpath) for relpath in files} == files
+        packs.close()
 
 
 def test_history_finds_an_entity_whose_key_ends_in_a_nul_byte() -> None:
