@@ -134,15 +134,16 @@ class PackWriter:
             if number in folded:
                 (start, end), number = folded[number][(start, end)], 0
             rows.append((key, kept[number], start, end))
-        order = sorted(range(len(rows)), key=lambda n: rows[n][0])
-        index = np.array([rows[n] for n in order], dtype=PACK_INDEX_DTYPE)
+        index = np.array(rows, dtype=PACK_INDEX_DTYPE)
+        order = np.argsort(index["key"], kind="stable")
+        index = index[order]
         with open(self.root / pack_file(self.directory, INDEX_SUFFIX), "wb") as fh:
             np.save(fh, index, allow_pickle=False)
         segments = [self._segments[number] for number in sorted(kept, key=kept.__getitem__)]
         (self.root / pack_file(self.directory, SEGMENTS_SUFFIX)).write_bytes(
             "".join(f"{s}\n" for s in segments).encode()
         )
-        paths = "".join(f"{self._entries[n][4]}\n" for n in order).encode()
+        paths = "".join(f"{self._entries[n][4]}\n" for n in order.tolist()).encode()
         with open(self.root / pack_file(self.directory, PATHS_SUFFIX), "wb") as fh:
             fh.write(paths)
         return self._offset + sum((self.root / s).stat().st_size for s in segments[1:])
