@@ -33,6 +33,7 @@ from collectors.pricing_vocab import (
     amount_digits,
     currency_code,
     dimension_of,
+    header_period,
     price_matches,
     tail_period,
     tail_unit,
@@ -343,9 +344,10 @@ def _lone_plan(node: LexborNode) -> bool:
 
 
 def _other_name(node: LexborNode, name: str) -> bool:
-    """Whether the block names a plan other than `name`; its own price box saying "免费" names none."""
+    """Whether the block names a plan other than `name`; its own price box saying "免费" names none, and
+    neither does one labelling its prices by billing period ("월간 ₩4,400 / 월 · 연간 ₩29,000 / 년")."""
     own = card_name(node)
-    return own != name and not FREE_LINE.match(own)
+    return own != name and not FREE_LINE.match(own) and header_period(own) is None
 
 
 def _shows_plan(node: LexborNode) -> bool:

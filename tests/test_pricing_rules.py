@@ -2143,3 +2143,36 @@ def test_a_sentence_price_needs_a_sure_name() -> None:
         "Audio input costs $1.00 per 1M tokens.</p>"
     )
     assert entries(listing) == set()
+
+
+def test_a_price_box_labelled_by_period_names_no_other_plan() -> None:
+    # the sheets differ in class, so they are a row of plans only when the Pro sheet holds one plan: its price
+    # box's first text "월간" is a billing period, not a second plan's name
+    html = page(
+        '<section class="plans"><h2 class="sr">무료와 Pro</h2><div class="sheets">'
+        '<div class="sheet sheet--free"><h3>무료</h3><p class="sheet-price">₩0</p><ul><li>측정</li></ul></div>'
+        '<div class="sheet sheet--pro"><h3>CenterMint Pro</h3><div class="plan-prices">'
+        '<p><span class="pp-k">월간</span><span class="pp-v">₩4,400</span><span class="pp-u">/ 월</span></p>'
+        '<p><span class="pp-k">연간</span><span class="pp-v">₩29,000</span><span class="pp-u">/ 년</span></p>'
+        "</div><ul><li>그레이딩 기록</li></ul></div></div></section>",
+        lang="ko",
+    )
+    assert entries(html) == {
+        ("무료", "price", 0.0, "KRW", None),
+        ("CenterMint Pro", "price", 4400.0, "KRW", None),
+        ("CenterMint Pro", "price", 29000.0, "KRW", None),
+    }
+
+
+def test_a_table_of_one_product_by_region_names_no_plans() -> None:
+    table = (
+        '<table class="price-table"><thead><tr><th scope="col">{head}</th><th scope="col">월간</th>'
+        '<th scope="col">연간</th></tr></thead><tbody><tr><th scope="row">{row}</th><td>₩4,400</td>'
+        "<td>₩29,000</td></tr></tbody></table>"
+    )
+    by_region = page("<h2>지역별 Pro 가격 (App Store)</h2>" + table.format(head="지역", row="대한민국"), lang="ko")
+    assert {plan for plan, *_ in entries(by_region)} <= {"example.test"}
+    assert "대한민국" not in {plan for plan, *_ in entries(by_region)}
+    # a plan column keeps its rows
+    by_plan = page("<h2>요금</h2>" + table.format(head="요금제", row="Pro"), lang="ko")
+    assert ("Pro", "price", 4400.0, "KRW", None) in entries(by_plan)
