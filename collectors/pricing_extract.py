@@ -41,7 +41,13 @@ _YEAR_WORD = re.compile(r"\b(?:year|years|yearly|annual|annually|annum|yr|ann)\b
 _UNIT_WORD = re.compile(r"\b(user|seat|member|editor)s?\b", re.I)
 
 STRUCK_TAGS = frozenset({"s", "del", "strike"})
-STRUCK_CLASS = re.compile(r"line-?through|strike", re.I)
+STRUCK_CLASS = re.compile(
+    r"line-?through|strike|(?:^|[\s_-])(?:old|was|original|previous|compare)[-_]?price(?![\w-])|"
+    r"(?:^|[\s_-])price[-_](?:old|was|original|previous)(?![\w-])",
+    re.I,
+)
+"""A class that strikes its text, or that names the price it holds the old one (`plan-old-price`,
+`price-original`, `promo-price-old`): the page shows it struck, whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 
@@ -164,8 +170,8 @@ def struck_classes(tree: LexborHTMLParser) -> frozenset[str]:
 
 def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:
     """Remove struck-through texts: a crossed-out price ("<s>$25</s> $19") is the old one, and a crossed-out
-    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>`, with a class named for it,
-    or with a class their style sheet strikes (`struck_classes`)."""
+    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>`, with a class named for it
+    (or for the old price it holds), or with a class their style sheet strikes (`struck_classes`)."""
     root = tree.body
     if root is None:
         return

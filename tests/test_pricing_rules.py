@@ -2176,3 +2176,23 @@ def test_a_table_of_one_product_by_region_names_no_plans() -> None:
     # a plan column keeps its rows
     by_plan = page("<h2>요금</h2>" + table.format(head="요금제", row="Pro"), lang="ko")
     assert ("Pro", "price", 4400.0, "KRW", None) in entries(by_plan)
+
+
+def test_a_price_in_a_class_naming_the_old_price_is_struck() -> None:
+    # no <s>, no style sheet in the page: the class itself says the price beside the current one is the old one
+    card = (
+        '<article class="plan-card"><p class="plan-name">{name}</p><div class="plan-prices">'
+        '<strong class="plan-price">{now}</strong><span class="plan-cycle">/anno</span>'
+        '<span class="{klass}">{old}</span></div><ul><li>Tutto senza limiti</li></ul></article>'
+    )
+    html = page(
+        '<div class="plan-list">'
+        + card.format(name="Annuale", now="7,49€", klass="plan-old-price", old="27,99€")
+        + card.format(name="Team", now="19,49€", klass="price-original", old="49,99€")
+        + "</div>",
+        lang="it",
+    )
+    assert {amount for _, _, amount, *_ in entries(html)} == {7.49, 19.49}
+    # a class that only mentions a price ("bold-price") strikes nothing
+    plain = html.replace("plan-old-price", "bold-price").replace("price-original", "price-note")
+    assert {amount for _, _, amount, *_ in entries(plain)} >= {7.49, 27.99}
