@@ -432,7 +432,27 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    return _name_before_price(card) or _marked_name(card) or _first_text(card)
+    return _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+
+
+COUNT_NAME = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\s?[^\W\d_][^\W\d_\s]{1,15}$")
+
+
+def _count_after_price(card: LexborNode) -> str:
+    """A pack that no heading names, counted in its price box's small print right after the amount
+    ("<div class="price">€5<small>10크레딧</small></div>"): the count and what it counts name it ("10크레딧")."""
+    for box in _price_elements(card):
+        priced = False
+        for node in box.traverse(include_text=True):
+            if node.tag != "-text" or not (text := _clean(node.text(deep=False))):
+                continue
+            if not priced:
+                priced = bool(PRICE_TEXT.search(text))
+                continue
+            return text if COUNT_NAME.match(text) and not currency_code(text) and not tail_period(text) else ""
+        if priced:
+            return ""
+    return ""
 
 
 def _name_before_price(card: LexborNode) -> str:
@@ -707,9 +727,9 @@ def _upper_bounds(card: LexborNode, yen: str) -> list[CardPrice]:
     """Prices led by a tilde with no amount before it ("무료 ~25,000원/월"): the top of a range that starts
     at free, what the add-ons may cost, not the plan's price. "14,900원~/월" (from 14,900) leads with its
     amount and stays a price."""
-    text = _card_text(card)
+    text, matches = _card_matches(card)
     bounds: list[CardPrice] = []
-    for match in price_matches(text):
+    for match in matches:
         if text[: match.start()].rstrip().endswith(UP_TO) and (price := text_price(match, yen)) is not None:
             bounds.append(price)
     return bounds
@@ -818,6 +838,25 @@ def _card_text(card: LexborNode) -> str:
     return " ".join(_lines(card))
 
 
+_DIGIT_JOIN = re.compile(r"(?<=\d) (?=\d)")
+
+
+def _card_matches(card: LexborNode) -> tuple[str, list[re.Match[str]]]:
+    """The card's text and its prices. An amount ends where its element's text does: "€40" over
+    "<small>100크레딧</small>" is forty euros and a hundred credits, not 40 100 grouped by a space (the space
+    the lines are joined with is no thousands separator; one inside a line, "1 299 kr", still is)."""
+    text = _card_text(card)
+    lines = _lines(card)
+    broken = list(text)
+    at = 0
+    for line in lines[:-1]:
+        at += len(line)
+        if _DIGIT_JOIN.match(text, at):
+            broken[at] = "\n"
+        at += 1
+    return text, price_matches("".join(broken))
+
+
 def _line_spans(card: LexborNode) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     at = 0
@@ -860,9 +899,9 @@ def _text_prices(
     outside: list[tuple[int, int]] | None = None,
 ) -> Iterator[CardPrice]:
     """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
-    text = _card_text(card)
+    text, matches = _card_matches(card)
     lines = _line_spans(card)
-    for match in price_matches(text):
+    for match in matches:
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price

@@ -2196,3 +2196,34 @@ def test_a_price_in_a_class_naming_the_old_price_is_struck() -> None:
     # a class that only mentions a price ("bold-price") strikes nothing
     plain = html.replace("plan-old-price", "bold-price").replace("price-original", "price-note")
     assert {amount for _, _, amount, *_ in entries(plain)} >= {7.49, 27.99}
+
+
+def test_an_unnamed_pack_is_named_by_the_count_after_its_price() -> None:
+    card = '<div class="plan"><div class="price">{price}<small>{count}</small></div><ul><li>{note}</li></ul></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(price="€5", count="10크레딧", note="필름이 열립니다.")
+        + card.format(price="€15", count="35크레딧", note="60초 필름 한 편에 충분합니다.")
+        + card.format(price="€40", count="100 credits", note="3분 필름 한 편에 충분합니다.")
+        + "</div>",
+        lang="ko",
+    )
+    assert entries(html) == {
+        ("10크레딧", "price", 5.0, "EUR", None),
+        ("35크레딧", "price", 15.0, "EUR", None),
+        ("100 credits", "price", 40.0, "EUR", None),
+    }
+    # small print that counts no pack (a period, a sentence) names nothing
+    period = html.replace("<small>100 credits</small>", "<small>per month</small>")
+    assert {plan for plan, *_ in entries(period)} == {"10크레딧", "35크레딧"}
+
+
+def test_an_amount_ends_where_its_element_does() -> None:
+    # "€40" over "<small>100 credits</small>": forty euros, not 40 100 grouped by the space the lines are joined
+    # with; a space inside one text ("1 299 €") still groups thousands
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Starter</h3><div class="price">€40<small>100 credits</small>'
+        '</div></div><div class="plan"><h3>Studio</h3><div class="price">1 299 €<small>/mois</small></div></div>'
+        "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 40.0), ("Studio", 1299.0)}
