@@ -2227,3 +2227,38 @@ def test_an_amount_ends_where_its_element_does() -> None:
         "</div>"
     )
     assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 40.0), ("Studio", 1299.0)}
+
+
+def test_a_jsonld_offer_at_a_price_the_page_strikes_takes_the_marked_down_price() -> None:
+    offer = (
+        '<script type="application/ld+json">{{"@context": "https://schema.org", "@type": "Service", '
+        '"name": "{name}", "offers": [{{"@type": "Offer", "name": "{name}", "price": "{price}", '
+        '"priceCurrency": "EUR", "url": "https://illucrum.test/es/precios/#{id}"}}]}}</script>'
+    )
+    includes = "".join(f"<li>Comprobación {n}: rastreabilidad, indexación, enlaces y contenido</li>" for n in range(8))
+    section = (
+        '<section id="{id}"><header><small>02 / {id}</small><h2><em>Precio</em> de la {name}</h2>'
+        "<p>Hecha para empresas SaaS y de software, con once secciones.</p></header><table><tbody>"
+        "<tr><td>Precio</td><td><s>{old}€</s> <strong>{new}€</strong> *</td></tr>"
+        f"<tr><td>Qué incluye</td><td><ul>{includes}</ul></td></tr>"
+        "</tbody></table><p>* Descuento para los 10 primeros clientes. Quedan 8 plazas</p></section>"
+    )
+    head = offer.format(name="Auditoría SEO para SaaS", price="1750", id="saas") + offer.format(
+        name="Auditoría SEO técnica", price="850", id="technical"
+    )
+    body = (
+        "<main><section><p>Una auditoría SEO cuesta entre 850€ y 1750€ según el tipo de auditoría.</p></section>"
+        + section.format(id="saas", name="auditoría SEO para SaaS", old="1750", new="1300")
+        + section.format(id="technical", name="auditoría SEO técnica", old="850", new="650")
+        + "</main>"
+    )
+    html = f'<html lang="es"><head><title>T</title>{head}</head><body>{body}</body></html>'
+    assert entries(html) == {
+        ("Auditoría SEO para SaaS", "price", 1300.0, "EUR", None),
+        ("Auditoría SEO técnica", "price", 650.0, "EUR", None),
+    }
+    # an offer at a price the page still shows where a price stands (a line of its own) keeps its price
+    shown = html.replace(
+        "<main>", "<main><table><tr><th>Plan</th><th>Precio</th></tr><tr><td>Otra</td><td>1750€</td></tr></table>"
+    )
+    assert ("Auditoría SEO para SaaS", "price", 1750.0, "EUR", None) in entries(shown)
