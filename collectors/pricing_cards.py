@@ -820,17 +820,34 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         return list(_text_prices(card, yen))
     text = _card_text(card)
     spans = _spans(text, elements)
-    short = [
-        span
-        for span, line in zip(_line_spans(card), _lines(card), strict=True)
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line)
-    ]
+    short: list[tuple[int, int]] = []
+    for span, line in zip(_line_spans(card), _lines(card), strict=True):
+        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line):
+            short.append(span)
+        elif lead := _leading_price(line):
+            short.append((span[0], span[0] + len(lead)))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     return inside + [p for p in beside if p not in inside]
+
+
+LEAD_MARK = re.compile(r"\s+[·•|]\s+")
+
+
+def _leading_price(line: str) -> str:
+    """A line that opens with a price saying per when, set off by a mark from a note on it ("£10/ano · poupe
+    £2 contra 12 × £1"): that opening is a price line of its own (the yearly price), the note after it is not
+    (what the yearly price saves). "" for any other line."""
+    parts = LEAD_MARK.split(line, maxsplit=1)
+    if len(parts) < 2 or len(parts[0]) > MAX_PRICE_LINE:
+        return ""
+    matches = price_matches(parts[0])
+    if len(matches) != 1 or not tail_period(matches[0].group("tail")):
+        return ""
+    return parts[0]
 
 
 def _card_text(card: LexborNode) -> str:

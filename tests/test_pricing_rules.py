@@ -2262,3 +2262,28 @@ def test_a_jsonld_offer_at_a_price_the_page_strikes_takes_the_marked_down_price(
         "<main>", "<main><table><tr><th>Plan</th><th>Precio</th></tr><tr><td>Otra</td><td>1750€</td></tr></table>"
     )
     assert ("Auditoría SEO para SaaS", "price", 1750.0, "EUR", None) in entries(shown)
+
+
+def test_a_line_opening_with_a_price_per_period_before_a_note_on_it_is_a_price() -> None:
+    card = (
+        '<article class="cm-card cm-plan-card"><span class="cm-kicker">{name}</span>'
+        '<p><strong class="cm-price">{month}</strong> <small class="cm-price-unit">/month</small></p>'
+        '<p class="cm-audience">Público: jogadores que querem um plano semanal curto.</p>'
+        '<em class="cm-save">{save}</em></article>'
+    )
+    html = page(
+        '<div class="cm-plan-cards">'
+        + card.format(name="Prós", month="£1", save="£10/ano · poupe £2 contra 12 × £1")
+        + card.format(name="Ilimitado", month="£5", save="£50/ano · economize £10 contra 12 × £5")
+        + "</div>",
+        lang="pt-BR",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Prós", 1.0),
+        ("Prós", 10.0),
+        ("Ilimitado", 5.0),
+        ("Ilimitado", 50.0),
+    }
+    # a long line whose opening price says per when nothing ("£2 · poupe ...") adds no price
+    plain = html.replace("£10/ano · poupe", "£10 · poupe").replace("£50/ano · economize", "£50 · economize")
+    assert {amount for _, _, amount, *_ in entries(plain)} == {1.0, 5.0}
