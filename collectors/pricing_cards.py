@@ -117,7 +117,16 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     if plans:
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
-    return plans
+    return _free_said_once(plans)
+
+
+def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
+    """A plan shown free twice, once in words ("Conta gratuita · Grátis") and once at zero in a currency
+    ("Conta gratuita £0"), is one free plan: the entry without a currency is the other said again."""
+    signed = {(p.plan.casefold(), p.dimension) for p in plans if p.amount == 0 and p.currency is not None}
+    return [
+        p for p in plans if not (p.amount == 0 and p.currency is None and (p.plan.casefold(), p.dimension) in signed)
+    ]
 
 
 def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
@@ -384,7 +393,13 @@ def _price_line(node: LexborNode) -> bool:
 
 
 def _free_or_custom(line: str) -> bool:
-    return bool(FREE_LINE.match(line)) or _custom_line(line)
+    return _free_text(line) or _custom_line(line)
+
+
+def _free_text(line: str) -> bool:
+    """A line saying free, alone ("Kostenlos") or set off by a mark from a note on it ("Grátis · sem conta",
+    "Free • no card needed")."""
+    return bool(FREE_LINE.match(line) or FREE_LINE.match(LEAD_MARK.split(line, maxsplit=1)[0]))
 
 
 def _worded_price(lines: list[str], at: int, says: Callable[[str], bool]) -> bool:
@@ -704,7 +719,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _chosen(prices)
-    free_lines = [line for line in lines if FREE_LINE.match(line)]
+    free_lines = [line for line in lines if _free_text(line)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
     if free_line:

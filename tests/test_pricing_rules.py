@@ -2287,3 +2287,38 @@ def test_a_line_opening_with_a_price_per_period_before_a_note_on_it_is_a_price()
     # a long line whose opening price says per when nothing ("£2 · poupe ...") adds no price
     plain = html.replace("£10/ano · poupe", "£10 · poupe").replace("£50/ano · economize", "£50 · economize")
     assert {amount for _, _, amount, *_ in entries(plain)} == {1.0, 5.0}
+
+
+def test_a_free_word_set_off_from_a_note_says_free() -> None:
+    plan = (
+        '<article class="cm-card cm-plan"><div class="cm-plan-head"><div><h3>{name}</h3><p>{line}</p></div></div>'
+        '<p class="cm-audience">Para uma análise única de uma partida.</p><ul class="cm-checks"><li>Stockfish</li>'
+        "</ul></article>"
+    )
+    html = page(
+        '<div class="cm-split-2">'
+        + plan.format(name="Xeque-mateMais Lite", line="Grátis · sem conta")
+        + plan.format(name="Conta gratuita", line="Grátis · Chess.com e Lichess")
+        + "</div>",
+        lang="pt-BR",
+    )
+    assert entries(html) == {
+        ("Xeque-mateMais Lite", "price", 0.0, None, None),
+        ("Conta gratuita", "price", 0.0, None, None),
+    }
+    # the same plan shown again further down at £0 is one free plan, in pounds
+    paid = (
+        '<div class="cm-plan-cards"><article class="cm-card cm-plan-card"><span class="cm-kicker">Conta gratuita'
+        '</span><strong class="cm-price">£0</strong><p>Biblioteca de jogos</p></article>'
+        '<article class="cm-card cm-plan-card"><span class="cm-kicker">Prós</span><p><strong class="cm-price">£1'
+        '</strong> <small class="cm-price-unit">/month</small></p><p>Coaching semanal</p></article></div>'
+    )
+    both = html.replace("</body>", paid + "</body>")
+    assert {(plan, amount, currency) for plan, _, amount, currency, _ in entries(both)} == {
+        ("Xeque-mateMais Lite", 0.0, None),
+        ("Conta gratuita", 0.0, "GBP"),
+        ("Prós", 1.0, "GBP"),
+    }
+    # a free word inside a sentence says nothing
+    sentence = html.replace("Grátis · sem conta", "Grátis para sempre, sem conta e sem cartão de crédito")
+    assert ("Xeque-mateMais Lite", "price", 0.0, None, None) not in entries(sentence)
