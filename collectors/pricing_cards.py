@@ -33,6 +33,7 @@ from collectors.pricing_vocab import (
     amount_digits,
     currency_code,
     dimension_of,
+    header_period,
     price_matches,
     tail_period,
     tail_unit,
@@ -116,7 +117,16 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     if plans:
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
-    return plans
+    return _free_said_once(plans)
+
+
+def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
+    """A plan shown free twice, once in words ("Conta gratuita · Grátis") and once at zero in a currency
+    ("Conta gratuita £0"), is one free plan: the entry without a currency is the other said again."""
+    signed = {(p.plan.casefold(), p.dimension) for p in plans if p.amount == 0 and p.currency is not None}
+    return [
+        p for p in plans if not (p.amount == 0 and p.currency is None and (p.plan.casefold(), p.dimension) in signed)
+    ]
 
 
 def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
@@ -343,9 +353,10 @@ def _lone_plan(node: LexborNode) -> bool:
 
 
 def _other_name(node: LexborNode, name: str) -> bool:
-    """Whether the block names a plan other than `name`; its own price box saying "免费" names none."""
+    """Whether the block names a plan other than `name`; its own price box saying "免费" names none, and
+    neither does one labelling its prices by billing period ("월간 ₩4,400 / 월 · 연간 ₩29,000 / 년")."""
     own = card_name(node)
-    return own != name and not FREE_LINE.match(own)
+    return own != name and not FREE_LINE.match(own) and header_period(own) is None
 
 
 def _shows_plan(node: LexborNode) -> bool:
@@ -382,7 +393,13 @@ def _price_line(node: LexborNode) -> bool:
 
 
 def _free_or_custom(line: str) -> bool:
-    return bool(FREE_LINE.match(line)) or _custom_line(line)
+    return _free_text(line) or _custom_line(line)
+
+
+def _free_text(line: str) -> bool:
+    """A line saying free, alone ("Kostenlos") or set off by a mark from a note on it ("Grátis · sem conta",
+    "Free • no card needed")."""
+    return bool(FREE_LINE.match(line) or FREE_LINE.match(LEAD_MARK.split(line, maxsplit=1)[0]))
 
 
 def _worded_price(lines: list[str], at: int, says: Callable[[str], bool]) -> bool:
@@ -430,7 +447,27 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    return _name_before_price(card) or _marked_name(card) or _first_text(card)
+    return _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+
+
+COUNT_NAME = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\s?[^\W\d_][^\W\d_\s]{1,15}$")
+
+
+def _count_after_price(card: LexborNode) -> str:
+    """A pack that no heading names, counted in its price box's small print right after the amount
+    ("<div class="price">€5<small>10크레딧</small></div>"): the count and what it counts name it ("10크레딧")."""
+    for box in _price_elements(card):
+        priced = False
+        for node in box.traverse(include_text=True):
+            if node.tag != "-text" or not (text := _clean(node.text(deep=False))):
+                continue
+            if not priced:
+                priced = bool(PRICE_TEXT.search(text))
+                continue
+            return text if COUNT_NAME.match(text) and not currency_code(text) and not tail_period(text) else ""
+        if priced:
+            return ""
+    return ""
 
 
 def _name_before_price(card: LexborNode) -> str:
@@ -682,7 +719,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _chosen(prices)
-    free_lines = [line for line in lines if FREE_LINE.match(line)]
+    free_lines = [line for line in lines if _free_text(line)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
     if free_line:
@@ -705,9 +742,9 @@ def _upper_bounds(card: LexborNode, yen: str) -> list[CardPrice]:
     """Prices led by a tilde with no amount before it ("무료 ~25,000원/월"): the top of a range that starts
     at free, what the add-ons may cost, not the plan's price. "14,900원~/월" (from 14,900) leads with its
     amount and stays a price."""
-    text = _card_text(card)
+    text, matches = _card_matches(card)
     bounds: list[CardPrice] = []
-    for match in price_matches(text):
+    for match in matches:
         if text[: match.start()].rstrip().endswith(UP_TO) and (price := text_price(match, yen)) is not None:
             bounds.append(price)
     return bounds
@@ -798,11 +835,12 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         return list(_text_prices(card, yen))
     text = _card_text(card)
     spans = _spans(text, elements)
-    short = [
-        span
-        for span, line in zip(_line_spans(card), _lines(card), strict=True)
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line)
-    ]
+    short: list[tuple[int, int]] = []
+    for span, line in zip(_line_spans(card), _lines(card), strict=True):
+        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line):
+            short.append(span)
+        elif lead := _leading_price(line):
+            short.append((span[0], span[0] + len(lead)))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -811,9 +849,44 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     return inside + [p for p in beside if p not in inside]
 
 
+LEAD_MARK = re.compile(r"\s+[·•|]\s+")
+
+
+def _leading_price(line: str) -> str:
+    """A line that opens with a price saying per when, set off by a mark from a note on it ("£10/ano · poupe
+    £2 contra 12 × £1"): that opening is a price line of its own (the yearly price), the note after it is not
+    (what the yearly price saves). "" for any other line."""
+    parts = LEAD_MARK.split(line, maxsplit=1)
+    if len(parts) < 2 or len(parts[0]) > MAX_PRICE_LINE:
+        return ""
+    matches = price_matches(parts[0])
+    if len(matches) != 1 or not tail_period(matches[0].group("tail")):
+        return ""
+    return parts[0]
+
+
 def _card_text(card: LexborNode) -> str:
     """The card's text, its text nodes joined by one space: the string every offset here is into."""
     return " ".join(_lines(card))
+
+
+_DIGIT_JOIN = re.compile(r"(?<=\d) (?=\d)")
+
+
+def _card_matches(card: LexborNode) -> tuple[str, list[re.Match[str]]]:
+    """The card's text and its prices. An amount ends where its element's text does: "€40" over
+    "<small>100크레딧</small>" is forty euros and a hundred credits, not 40 100 grouped by a space (the space
+    the lines are joined with is no thousands separator; one inside a line, "1 299 kr", still is)."""
+    text = _card_text(card)
+    lines = _lines(card)
+    broken = list(text)
+    at = 0
+    for line in lines[:-1]:
+        at += len(line)
+        if _DIGIT_JOIN.match(text, at):
+            broken[at] = "\n"
+        at += 1
+    return text, price_matches("".join(broken))
 
 
 def _line_spans(card: LexborNode) -> list[tuple[int, int]]:
@@ -858,9 +931,9 @@ def _text_prices(
     outside: list[tuple[int, int]] | None = None,
 ) -> Iterator[CardPrice]:
     """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
-    text = _card_text(card)
+    text, matches = _card_matches(card)
     lines = _line_spans(card)
-    for match in price_matches(text):
+    for match in matches:
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price

@@ -21,10 +21,10 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
-from collectors.pricing_cards import heuristic_plans
+from collectors.pricing_cards import heuristic_plans, text_price
 from collectors.pricing_prose import prose_plans
 from collectors.pricing_tables import has_ancestor, table_plans
-from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, zero_led
+from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
 METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
@@ -41,7 +41,13 @@ _YEAR_WORD = re.compile(r"\b(?:year|years|yearly|annual|annually|annum|yr|ann)\b
 _UNIT_WORD = re.compile(r"\b(user|seat|member|editor)s?\b", re.I)
 
 STRUCK_TAGS = frozenset({"s", "del", "strike"})
-STRUCK_CLASS = re.compile(r"line-?through|strike", re.I)
+STRUCK_CLASS = re.compile(
+    r"line-?through|strike|(?:^|[\s_-])(?:old|was|original|previous|compare)[-_]?price(?![\w-])|"
+    r"(?:^|[\s_-])price[-_](?:old|was|original|previous)(?![\w-])",
+    re.I,
+)
+"""A class that strikes its text, or that names the price it holds the old one (`plan-old-price`,
+`price-original`, `promo-price-old`): the page shows it struck, whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 
@@ -61,7 +67,9 @@ def extract(html: str, url: str) -> Extraction:
     microdata = microdata_plans(tree, fallback)
     struck = struck_classes(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
+    markdowns = struck_markdowns(tree, struck, page.yen)
     drop_struck(tree, struck)
+    offers = _offers_marked_down(offers, markdowns, tree, page.yen)
     tables, used = table_plans(tree, page)
     state = app_state_plans(LexborHTMLParser(html))
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
@@ -162,20 +170,88 @@ def struck_classes(tree: LexborHTMLParser) -> frozenset[str]:
     return frozenset(found)
 
 
-def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:
-    """Remove struck-through texts: a crossed-out price ("<s>$25</s> $19") is the old one, and a crossed-out
-    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>`, with a class named for it,
-    or with a class their style sheet strikes (`struck_classes`)."""
-    root = tree.body
-    if root is None:
-        return
-    struck = [
+def _struck_nodes(root: LexborNode, classes: frozenset[str]) -> list[LexborNode]:
+    return [
         node
         for node in root.traverse()
         if node.tag in STRUCK_TAGS
         or STRUCK_CLASS.search(node.attributes.get("class") or "")
         or (classes and not classes.isdisjoint((node.attributes.get("class") or "").split()))
     ]
+
+
+def _one_price(text: str, yen: str) -> tuple[float, str | None] | None:
+    matches = price_matches(text)
+    if len(matches) != 1 or (price := text_price(matches[0], yen)) is None:
+        return None
+    return money(price.amount), price.currency
+
+
+def struck_markdowns(
+    tree: LexborHTMLParser, classes: frozenset[str], yen: str
+) -> dict[tuple[float, str | None], set[float]]:
+    """What each struck price was marked down to: the price the element right after the strike shows
+    ("<s>1750€</s> <strong>1300€</strong>": 1750 → 1300), in the same currency. Read before the strikes go."""
+    root = tree.body
+    found: dict[tuple[float, str | None], set[float]] = {}
+    if root is None:
+        return found
+    for node in _struck_nodes(root, classes):
+        old = _one_price(_SPACE.sub(" ", node.text(separator=" ")), yen)
+        after = node.next
+        while after is not None and after.tag == "-text" and not (after.text() or "").strip():
+            after = after.next
+        new = _one_price(_SPACE.sub(" ", after.text(separator=" ")), yen) if after is not None else None
+        if old is not None and new is not None and new[1] in (None, old[1]) and new[0] != old[0]:
+            found.setdefault(old, set()).add(new[0])
+    return found
+
+
+def _offers_marked_down(
+    offers: list[PricePlan], markdowns: dict[tuple[float, str | None], set[float]], tree: LexborHTMLParser, yen: str
+) -> list[PricePlan]:
+    """A JSON-LD offer priced at what the page shows only struck through, beside one price it was marked down
+    to ("price": "1750" where the page reads "<s>1750€</s> 1300€"), is priced at that current price: the
+    structured data kept the list price the page says is no longer asked. An amount the page still shows
+    unstruck where a price stands (a line of its own, not a sentence: "cuesta entre 850€ y 1750€" sums the
+    list prices up), or struck beside several different prices, is left as the offer says."""
+    if not markdowns:
+        return offers
+    root = tree.body
+    lines = [_clean(node.text(deep=False)) for node in root.traverse(include_text=True)] if root else []
+    shown = {
+        price
+        for line in lines
+        if line and len(line) <= MAX_SHOWN_LINE
+        for m in price_matches(line)
+        if (price := _one_of(m, yen))
+    }
+    repriced: list[PricePlan] = []
+    for offer in offers:
+        key = (offer.amount, offer.currency) if offer.amount is not None else None
+        current = markdowns.get(key) if key is not None else None
+        if key is not None and current is not None and len(current) == 1 and key not in shown:
+            offer = offer.model_copy(update={"amount": next(iter(current))})
+        repriced.append(offer)
+    return repriced
+
+
+MAX_SHOWN_LINE = 24
+
+
+def _one_of(match: re.Match[str], yen: str) -> tuple[float, str | None] | None:
+    price = text_price(match, yen)
+    return (money(price.amount), price.currency) if price is not None else None
+
+
+def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:
+    """Remove struck-through texts: a crossed-out price ("<s>$25</s> $19") is the old one, and a crossed-out
+    feature is one the plan lacks. Pages strike with `<s>`/`<del>`/`<strike>`, with a class named for it
+    (or for the old price it holds), or with a class their style sheet strikes (`struck_classes`)."""
+    root = tree.body
+    if root is None:
+        return
+    struck = _struck_nodes(root, classes)
     ids = {node.mem_id for node in struck}
     for node in struck:
         if not has_ancestor(node, ids):  # a struck node inside another goes with it

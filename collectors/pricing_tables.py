@@ -608,6 +608,13 @@ def _priced_by_unit_column(body: Grid, columns: list[Column], headers: list[str]
     return out
 
 
+REGION_HEADER = re.compile(
+    r"^(?:regions?|countr(?:y|ies)|markets?|land|länder|pays|país(?:es)?|paese|região|国家|地区|国家/地区|地域|国|"
+    r"지역|국가|리전)$",
+    re.I,
+)
+"""A label column headed by a region or country word: the table prices one product in each market (the App
+Store's regional prices), so its rows name countries, not plans."""
 VERSION_HEADER = re.compile(r"版本|version|\bid\b|型号|\bcode\b|api\s*name|model\s*name|模型编码|模型代码", re.I)
 
 
@@ -660,6 +667,8 @@ def _read_rows(
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
+    if REGION_HEADER.match(label_header):
+        return []  # one product's price in each market ("대한민국 ₩4,400"): its rows are countries, not plans
     label_cells = [row[layout.label] for row in body if layout.label < len(row)]
     names = _model_names(
         [label_text(cell.name) for cell in label_cells],

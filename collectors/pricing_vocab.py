@@ -330,7 +330,8 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
-    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|gratuit|gratuito|ücretsiz|無料|免费|免費|무료)$", re.I
+    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료)$",
+    re.I,
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
 COMPARISON = re.compile(

@@ -2143,3 +2143,182 @@ def test_a_sentence_price_needs_a_sure_name() -> None:
         "Audio input costs $1.00 per 1M tokens.</p>"
     )
     assert entries(listing) == set()
+
+
+def test_a_price_box_labelled_by_period_names_no_other_plan() -> None:
+    # the sheets differ in class, so they are a row of plans only when the Pro sheet holds one plan: its price
+    # box's first text "월간" is a billing period, not a second plan's name
+    html = page(
+        '<section class="plans"><h2 class="sr">무료와 Pro</h2><div class="sheets">'
+        '<div class="sheet sheet--free"><h3>무료</h3><p class="sheet-price">₩0</p><ul><li>측정</li></ul></div>'
+        '<div class="sheet sheet--pro"><h3>CenterMint Pro</h3><div class="plan-prices">'
+        '<p><span class="pp-k">월간</span><span class="pp-v">₩4,400</span><span class="pp-u">/ 월</span></p>'
+        '<p><span class="pp-k">연간</span><span class="pp-v">₩29,000</span><span class="pp-u">/ 년</span></p>'
+        "</div><ul><li>그레이딩 기록</li></ul></div></div></section>",
+        lang="ko",
+    )
+    assert entries(html) == {
+        ("무료", "price", 0.0, "KRW", None),
+        ("CenterMint Pro", "price", 4400.0, "KRW", None),
+        ("CenterMint Pro", "price", 29000.0, "KRW", None),
+    }
+
+
+def test_a_table_of_one_product_by_region_names_no_plans() -> None:
+    table = (
+        '<table class="price-table"><thead><tr><th scope="col">{head}</th><th scope="col">월간</th>'
+        '<th scope="col">연간</th></tr></thead><tbody><tr><th scope="row">{row}</th><td>₩4,400</td>'
+        "<td>₩29,000</td></tr></tbody></table>"
+    )
+    by_region = page("<h2>지역별 Pro 가격 (App Store)</h2>" + table.format(head="지역", row="대한민국"), lang="ko")
+    assert {plan for plan, *_ in entries(by_region)} <= {"example.test"}
+    assert "대한민국" not in {plan for plan, *_ in entries(by_region)}
+    # a plan column keeps its rows
+    by_plan = page("<h2>요금</h2>" + table.format(head="요금제", row="Pro"), lang="ko")
+    assert ("Pro", "price", 4400.0, "KRW", None) in entries(by_plan)
+
+
+def test_a_price_in_a_class_naming_the_old_price_is_struck() -> None:
+    # no <s>, no style sheet in the page: the class itself says the price beside the current one is the old one
+    card = (
+        '<article class="plan-card"><p class="plan-name">{name}</p><div class="plan-prices">'
+        '<strong class="plan-price">{now}</strong><span class="plan-cycle">/anno</span>'
+        '<span class="{klass}">{old}</span></div><ul><li>Tutto senza limiti</li></ul></article>'
+    )
+    html = page(
+        '<div class="plan-list">'
+        + card.format(name="Annuale", now="7,49€", klass="plan-old-price", old="27,99€")
+        + card.format(name="Team", now="19,49€", klass="price-original", old="49,99€")
+        + "</div>",
+        lang="it",
+    )
+    assert {amount for _, _, amount, *_ in entries(html)} == {7.49, 19.49}
+    # a class that only mentions a price ("bold-price") strikes nothing
+    plain = html.replace("plan-old-price", "bold-price").replace("price-original", "price-note")
+    assert {amount for _, _, amount, *_ in entries(plain)} >= {7.49, 27.99}
+
+
+def test_an_unnamed_pack_is_named_by_the_count_after_its_price() -> None:
+    card = '<div class="plan"><div class="price">{price}<small>{count}</small></div><ul><li>{note}</li></ul></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(price="€5", count="10크레딧", note="필름이 열립니다.")
+        + card.format(price="€15", count="35크레딧", note="60초 필름 한 편에 충분합니다.")
+        + card.format(price="€40", count="100 credits", note="3분 필름 한 편에 충분합니다.")
+        + "</div>",
+        lang="ko",
+    )
+    assert entries(html) == {
+        ("10크레딧", "price", 5.0, "EUR", None),
+        ("35크레딧", "price", 15.0, "EUR", None),
+        ("100 credits", "price", 40.0, "EUR", None),
+    }
+    # small print that counts no pack (a period, a sentence) names nothing
+    period = html.replace("<small>100 credits</small>", "<small>per month</small>")
+    assert {plan for plan, *_ in entries(period)} == {"10크레딧", "35크레딧"}
+
+
+def test_an_amount_ends_where_its_element_does() -> None:
+    # "€40" over "<small>100 credits</small>": forty euros, not 40 100 grouped by the space the lines are joined
+    # with; a space inside one text ("1 299 €") still groups thousands
+    html = page(
+        '<div class="plans"><div class="plan"><h3>Starter</h3><div class="price">€40<small>100 credits</small>'
+        '</div></div><div class="plan"><h3>Studio</h3><div class="price">1 299 €<small>/mois</small></div></div>'
+        "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 40.0), ("Studio", 1299.0)}
+
+
+def test_a_jsonld_offer_at_a_price_the_page_strikes_takes_the_marked_down_price() -> None:
+    offer = (
+        '<script type="application/ld+json">{{"@context": "https://schema.org", "@type": "Service", '
+        '"name": "{name}", "offers": [{{"@type": "Offer", "name": "{name}", "price": "{price}", '
+        '"priceCurrency": "EUR", "url": "https://illucrum.test/es/precios/#{id}"}}]}}</script>'
+    )
+    includes = "".join(f"<li>Comprobación {n}: rastreabilidad, indexación, enlaces y contenido</li>" for n in range(8))
+    section = (
+        '<section id="{id}"><header><small>02 / {id}</small><h2><em>Precio</em> de la {name}</h2>'
+        "<p>Hecha para empresas SaaS y de software, con once secciones.</p></header><table><tbody>"
+        "<tr><td>Precio</td><td><s>{old}€</s> <strong>{new}€</strong> *</td></tr>"
+        f"<tr><td>Qué incluye</td><td><ul>{includes}</ul></td></tr>"
+        "</tbody></table><p>* Descuento para los 10 primeros clientes. Quedan 8 plazas</p></section>"
+    )
+    head = offer.format(name="Auditoría SEO para SaaS", price="1750", id="saas") + offer.format(
+        name="Auditoría SEO técnica", price="850", id="technical"
+    )
+    body = (
+        "<main><section><p>Una auditoría SEO cuesta entre 850€ y 1750€ según el tipo de auditoría.</p></section>"
+        + section.format(id="saas", name="auditoría SEO para SaaS", old="1750", new="1300")
+        + section.format(id="technical", name="auditoría SEO técnica", old="850", new="650")
+        + "</main>"
+    )
+    html = f'<html lang="es"><head><title>T</title>{head}</head><body>{body}</body></html>'
+    assert entries(html) == {
+        ("Auditoría SEO para SaaS", "price", 1300.0, "EUR", None),
+        ("Auditoría SEO técnica", "price", 650.0, "EUR", None),
+    }
+    # an offer at a price the page still shows where a price stands (a line of its own) keeps its price
+    shown = html.replace(
+        "<main>", "<main><table><tr><th>Plan</th><th>Precio</th></tr><tr><td>Otra</td><td>1750€</td></tr></table>"
+    )
+    assert ("Auditoría SEO para SaaS", "price", 1750.0, "EUR", None) in entries(shown)
+
+
+def test_a_line_opening_with_a_price_per_period_before_a_note_on_it_is_a_price() -> None:
+    card = (
+        '<article class="cm-card cm-plan-card"><span class="cm-kicker">{name}</span>'
+        '<p><strong class="cm-price">{month}</strong> <small class="cm-price-unit">/month</small></p>'
+        '<p class="cm-audience">Público: jogadores que querem um plano semanal curto.</p>'
+        '<em class="cm-save">{save}</em></article>'
+    )
+    html = page(
+        '<div class="cm-plan-cards">'
+        + card.format(name="Prós", month="£1", save="£10/ano · poupe £2 contra 12 × £1")
+        + card.format(name="Ilimitado", month="£5", save="£50/ano · economize £10 contra 12 × £5")
+        + "</div>",
+        lang="pt-BR",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Prós", 1.0),
+        ("Prós", 10.0),
+        ("Ilimitado", 5.0),
+        ("Ilimitado", 50.0),
+    }
+    # a long line whose opening price says per when nothing ("£2 · poupe ...") adds no price
+    plain = html.replace("£10/ano · poupe", "£10 · poupe").replace("£50/ano · economize", "£50 · economize")
+    assert {amount for _, _, amount, *_ in entries(plain)} == {1.0, 5.0}
+
+
+def test_a_free_word_set_off_from_a_note_says_free() -> None:
+    plan = (
+        '<article class="cm-card cm-plan"><div class="cm-plan-head"><div><h3>{name}</h3><p>{line}</p></div></div>'
+        '<p class="cm-audience">Para uma análise única de uma partida.</p><ul class="cm-checks"><li>Stockfish</li>'
+        "</ul></article>"
+    )
+    html = page(
+        '<div class="cm-split-2">'
+        + plan.format(name="Xeque-mateMais Lite", line="Grátis · sem conta")
+        + plan.format(name="Conta gratuita", line="Grátis · Chess.com e Lichess")
+        + "</div>",
+        lang="pt-BR",
+    )
+    assert entries(html) == {
+        ("Xeque-mateMais Lite", "price", 0.0, None, None),
+        ("Conta gratuita", "price", 0.0, None, None),
+    }
+    # the same plan shown again further down at £0 is one free plan, in pounds
+    paid = (
+        '<div class="cm-plan-cards"><article class="cm-card cm-plan-card"><span class="cm-kicker">Conta gratuita'
+        '</span><strong class="cm-price">£0</strong><p>Biblioteca de jogos</p></article>'
+        '<article class="cm-card cm-plan-card"><span class="cm-kicker">Prós</span><p><strong class="cm-price">£1'
+        '</strong> <small class="cm-price-unit">/month</small></p><p>Coaching semanal</p></article></div>'
+    )
+    both = html.replace("</body>", paid + "</body>")
+    assert {(plan, amount, currency) for plan, _, amount, currency, _ in entries(both)} == {
+        ("Xeque-mateMais Lite", 0.0, None),
+        ("Conta gratuita", 0.0, "GBP"),
+        ("Prós", 1.0, "GBP"),
+    }
+    # a free word inside a sentence says nothing
+    sentence = html.replace("Grátis · sem conta", "Grátis para sempre, sem conta e sem cartão de crédito")
+    assert ("Xeque-mateMais Lite", "price", 0.0, None, None) not in entries(sentence)
