@@ -181,51 +181,88 @@ def percentile_rank(values: np.ndarray, mask: np.ndarray, *, positive_only: bool
 # -- precomputed matrices ------------------------------------------------------------------------
 
 
+LOOKBACK_DAYS = max(WINDOW_DAYS, RELEASE_WINDOW_DAYS, PRICE_WINDOW_DAYS, RECENT_DAYS, 7 * RECENT_WEEKS)
+"""How far back from a scored day any component reads (window bases, recent days, recent weeks)."""
+
+
 @dataclass
 class _Filled:
-    """One metric matrix with its observation indices, computed once per feed."""
+    """One metric matrix with its observation indices, computed once per feed for the columns from
+    `offset` on (the days being scored and LOOKBACK_DAYS before them); what came before those columns
+    enters only as each entity's latest and first value. Columns are the series' (absolute) everywhere:
+    `last`, `next` and `at` take one."""
 
     values: np.ndarray
     """float [E x D]: the metric; NaN where unobserved."""
+    offset: int
     last_idx: np.ndarray
-    """int32 [E x D]: column of the latest value on or before each day; -1 if none."""
+    """int32 [E x (D - offset)]: column of the latest value on or before each day; -1 if none."""
     next_idx: np.ndarray
-    """int32 [E x D]: column of the first value on or after each day; D if none."""
+    """int32 [E x (D - offset)]: column of the first value on or after each day; D if none."""
     filled: np.ndarray
-    """float [E x D]: the latest value on or before each day (NaN if none)."""
+    """float [E x (D - offset)]: the latest value on or before each day (NaN if none)."""
+    first_idx: np.ndarray
+    """int32 [E]: column of the first value; D if none."""
+    carried: np.ndarray
+    """float [E]: the latest value before column `offset` (NaN if none)."""
+
+    def _column(self, col: int) -> int:
+        if col < self.offset:  # a negative index would silently read another column
+            raise IndexError(f"column {col} is before the context's first column {self.offset}")
+        return col - self.offset
+
+    def last(self, col: int) -> np.ndarray:
+        return self.last_idx[:, self._column(col)]
+
+    def next(self, col: int) -> np.ndarray:
+        return self.next_idx[:, self._column(col)]
+
+    def at(self, col: int) -> np.ndarray:
+        return self.filled[:, self._column(col)]
 
 
-def _fill(values: np.ndarray) -> _Filled:
-    valid = ~np.isnan(values)
+def _fill(values: np.ndarray, offset: int = 0) -> _Filled:
     n_days = values.shape[1]
-    cols = np.arange(n_days, dtype=np.int32)
+    valid = ~np.isnan(values[:, offset:])
+    cols = np.arange(offset, n_days, dtype=np.int32)
     last = np.where(valid, cols, np.int32(-1)).astype(np.int32)
-    np.maximum.accumulate(last, axis=1, out=last)
     nxt = np.where(valid, cols, np.int32(n_days)).astype(np.int32)
     nxt = np.ascontiguousarray(np.minimum.accumulate(nxt[:, ::-1], axis=1)[:, ::-1])
+    first = nxt[:, 0] if n_days > offset else np.full(values.shape[0], n_days, dtype=np.int32)
+    carry = np.full(values.shape[0], -1, dtype=np.int32)
+    if offset:
+        before = ~np.isnan(values[:, :offset])
+        seen_before = before.any(axis=1)
+        carry = np.where(seen_before, offset - 1 - np.argmax(before[:, ::-1], axis=1), -1).astype(np.int32)
+        first = np.where(seen_before, np.argmax(before, axis=1), first).astype(np.int32)
+        if last.shape[1]:
+            np.maximum(last[:, 0], carry, out=last[:, 0])
+    np.maximum.accumulate(last, axis=1, out=last)
     filled = np.take_along_axis(values, np.maximum(last, 0), axis=1)
     filled[last < 0] = np.nan
-    return _Filled(values, last, nxt, filled)
+    return _Filled(values, offset, last, nxt, filled, first, _take(values, carry))
 
 
 @dataclass
 class _Context:
-    """Per-feed matrices computed once and sliced per scored day."""
+    """Per-feed matrices computed once and sliced per scored day, for the columns from `offset` on."""
 
     series: FeedSeries
     ords: np.ndarray
     """int [D]: day ordinals (calendar)."""
     now_current: datetime
+    offset: int
+    """The first column the matrices below hold (0, or LOOKBACK_DAYS before the first scored day)."""
     seen_count: np.ndarray
-    """int32 [E x D]: archived days of the entity up to and including each day."""
+    """int32 [E x (D - offset)]: archived days of the entity up to and including each day."""
     created: np.ndarray
-    """float [E] or [E x D]: creation time, epoch seconds (first archived day at noon when unknown)."""
+    """float [E] or [E x (D - offset)]: creation time, epoch seconds (first archived day at noon when unknown)."""
     main: _Filled
     """The growth metric (stars, likes, releases; the input price for LLMs)."""
     grew: np.ndarray
-    """bool [E x D]: observed that day with a value above its previous observed value."""
+    """bool [E x (D - offset)]: observed that day with a value above its previous observed value."""
     judged: np.ndarray
-    """bool [E x D]: observed that day and observed before (growth can be judged)."""
+    """bool [E x (D - offset)]: observed that day and observed before (growth can be judged)."""
     prices: list[_Filled]
     """LLMs: input and output prices; empty otherwise."""
 
@@ -242,10 +279,17 @@ class _Context:
         start, else its first value in the window; -1 when it has no value up to t."""
         w = self.column_on_or_before(int(self.ords[t]) - window_days)
         if w >= 0:
-            base_idx = np.where(metric.last_idx[:, w] >= 0, metric.last_idx[:, w], metric.next_idx[:, w])
+            last = metric.last(w)
+            base_idx = np.where(last >= 0, last, metric.next(w))
         else:
-            base_idx = metric.next_idx[:, 0]
+            base_idx = metric.first_idx
         return np.where(base_idx <= t, base_idx, -1)
+
+    def local(self, col: int) -> int:
+        """Column `col` of the matrices this context holds."""
+        if col < self.offset:
+            raise IndexError(f"column {col} is before the context's first column {self.offset}")
+        return col - self.offset
 
 
 def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -255,8 +299,8 @@ def _take(matrix: np.ndarray, columns: np.ndarray) -> np.ndarray:
     return np.where(inside, picked, np.nan)
 
 
-def _created(series: FeedSeries, field_name: str, ords: np.ndarray) -> np.ndarray:
-    """Creation time per entity ([E], or [E x D] where it depends on the day), epoch seconds.
+def _created(series: FeedSeries, field_name: str, ords: np.ndarray, offset: int = 0) -> np.ndarray:
+    """Creation time per entity ([E], or [E x (D - offset)] where it depends on the day), epoch seconds.
 
     From the latest row's `since` field; the first archived day at noon UTC if unknown. An MCP server's
     `publishedAt` is its latest version's, which would move every past day's age at each release: its
@@ -273,34 +317,51 @@ def _created(series: FeedSeries, field_name: str, ords: np.ndarray) -> np.ndarra
             out[i] = datetime(first.year, first.month, first.day, 12, tzinfo=UTC).timestamp()
     if series.feed != "mcp-servers":
         return out
-    seen = np.fmin.accumulate(series.activity, axis=1)  # running minimum; NaN until the first value
+    activity = series.activity[:, offset:]
+    if offset:  # the running minimum goes on from the earliest time seen before the context's columns
+        with np.errstate(invalid="ignore"):
+            earliest = np.fmin.reduce(series.activity[:, :offset], axis=1)
+        activity = np.concatenate([earliest[:, None], activity], axis=1)
+    seen = np.fmin.accumulate(activity, axis=1)  # running minimum; NaN until the first value
+    if offset:
+        seen = seen[:, 1:]
     return np.where(np.isnan(seen), out[:, None], seen)
 
 
-def _context(series: FeedSeries, now: datetime | None) -> _Context:
+def _context(series: FeedSeries, now: datetime | None, first_scored: int = 0) -> _Context:
+    """The matrices of the days from `first_scored` on and the LOOKBACK_DAYS before them: a nightly
+    build scores a day or two, and what it computes must not grow with the archive's age."""
     info = FEEDS[series.feed]
     assert info.momentum_metric is not None
     ords = np.array([date.fromisoformat(d).toordinal() for d in series.days], dtype=np.int64)
     if now is None:
         last = date.fromordinal(int(ords[-1]))
         now = datetime(last.year, last.month, last.day, 12, tzinfo=UTC)
-    main = _fill(series.metrics[info.momentum_metric])
-    previous = np.full(main.values.shape, np.nan)
-    previous[:, 1:] = main.filled[:, :-1]
-    valid = ~np.isnan(main.values)
+    offset = 0
+    if first_scored > 0:
+        offset = max(0, int(np.searchsorted(ords, int(ords[first_scored]) - LOOKBACK_DAYS, side="right")) - 1)
+    main = _fill(series.metrics[info.momentum_metric], offset)
+    # each day's previous filled value: the carried one before the first column
+    previous: np.ndarray = np.concatenate([main.carried[:, None], main.filled[:, :-1]], axis=1)
+    window = main.values[:, offset:]
+    valid = ~np.isnan(window)
     with np.errstate(invalid="ignore"):
-        grew = valid & (main.values > previous)
+        grew = valid & (window > previous)
     prices = (
-        [_fill(series.metrics[name]) for name in ("price_input_per_1m", "price_output_per_1m")]
+        [_fill(series.metrics[name], offset) for name in ("price_input_per_1m", "price_output_per_1m")]
         if series.feed == "llm-pricing"
         else []
     )
+    seen_count = np.cumsum(series.seen[:, offset:], axis=1, dtype=np.int32)
+    if offset:
+        seen_count += series.seen[:, :offset].sum(axis=1, dtype=np.int32)[:, None]
     return _Context(
         series=series,
         ords=ords,
         now_current=now,
-        seen_count=np.cumsum(series.seen, axis=1, dtype=np.int32),
-        created=_created(series, info.since_field, ords),
+        offset=offset,
+        seen_count=seen_count,
+        created=_created(series, info.since_field, ords, offset),
         main=main,
         grew=grew,
         judged=valid & ~np.isnan(previous),
@@ -316,11 +377,11 @@ def _window_rate(ctx: _Context, t: int, window_days: int) -> tuple[np.ndarray, n
     base_idx = ctx.window_base(ctx.main, t, window_days)
     base = _take(ctx.main.values, base_idx)
     elapsed = np.maximum(ctx.ords[t] - ctx.ords[np.clip(base_idx, 0, None)], 1)
-    return (ctx.main.filled[:, t] - base) / elapsed, base
+    return (ctx.main.at(t) - base) / elapsed, base
 
 
 def _age_days(ctx: _Context, t: int) -> np.ndarray:
-    created = ctx.created if ctx.created.ndim == 1 else ctx.created[:, t]
+    created = ctx.created if ctx.created.ndim == 1 else ctx.created[:, ctx.local(t)]
     return np.maximum((ctx.now_at(t) - created) / DAY_SECONDS, MIN_AGE_DAYS)
 
 
@@ -330,7 +391,7 @@ def _count_growth(ctx: _Context, t: int, present: np.ndarray, bootstrap: np.ndar
     window = RELEASE_WINDOW_DAYS if by_age else WINDOW_DAYS
     rate, base = _window_rate(ctx, t, window)
     age = _age_days(ctx, t)
-    current = ctx.main.filled[:, t]
+    current = ctx.main.at(t)
     rate = np.where(bootstrap, current / age, rate)
     size = np.maximum(np.where(bootstrap, current, base), RELATIVE_BASE_FLOOR)
     denominator = age if by_age else size
@@ -346,7 +407,7 @@ def _price_cut(ctx: _Context, t: int) -> np.ndarray:
     cuts = []
     for prices in ctx.prices:
         base = _take(prices.values, ctx.window_base(prices, t, PRICE_WINDOW_DAYS))
-        now = prices.filled[:, t]
+        now = prices.at(t)
         with np.errstate(divide="ignore", invalid="ignore"):
             cut = np.where(base > 0, (base - now) / base, np.where(now > 0, -1.0, 0.0))
         cuts.append(np.where(np.isnan(base) | np.isnan(now), 0.0, cut))
@@ -368,15 +429,16 @@ def _share(hits: np.ndarray, total: np.ndarray) -> np.ndarray:
 def _daily_consistency(ctx: _Context, t: int) -> np.ndarray:
     """Share of the recent judged days with growth."""
     lo = ctx.column_on_or_before(int(ctx.ords[t]) - RECENT_DAYS) + 1
-    hits = ctx.grew[:, lo : t + 1].sum(axis=1)
-    total = ctx.judged[:, lo : t + 1].sum(axis=1)
+    lo, hi = ctx.local(lo), ctx.local(t) + 1
+    hits = ctx.grew[:, lo:hi].sum(axis=1)
+    total = ctx.judged[:, lo:hi].sum(axis=1)
     return _share(hits, total)
 
 
 def _weekly_consistency(ctx: _Context, t: int) -> np.ndarray:
     """MCP: share of the recent weeks (known by the week's end) with a release."""
     n = len(ctx.series.entities)
-    first_value = _take(ctx.main.values, ctx.main.next_idx[:, 0])
+    first_value = _take(ctx.main.values, ctx.main.first_idx)
     hits = np.zeros(n)
     total = np.zeros(n)
     end_col = t
@@ -384,8 +446,8 @@ def _weekly_consistency(ctx: _Context, t: int) -> np.ndarray:
         start_col = ctx.column_on_or_before(int(ctx.ords[t]) - 7 * k)
         if end_col < 0:
             break
-        end = ctx.main.filled[:, end_col]
-        start = ctx.main.filled[:, start_col] if start_col >= 0 else np.full(n, np.nan)
+        end = ctx.main.at(end_col)
+        start = ctx.main.at(start_col) if start_col >= 0 else np.full(n, np.nan)
         start = np.where(np.isnan(start), first_value, start)
         known = ~np.isnan(end)
         with np.errstate(invalid="ignore"):
@@ -413,7 +475,7 @@ def _score_day(
     """(score, components, bootstrap, present) of column t; unrounded, NaN where absent."""
     feed = ctx.series.feed
     present = ctx.series.seen[:, t]
-    bootstrap = ctx.seen_count[:, t] < BOOTSTRAP_MIN_DAYS
+    bootstrap = ctx.seen_count[:, ctx.local(t)] < BOOTSTRAP_MIN_DAYS
     if feed == "llm-pricing":
         growth = _llm_growth(ctx, t, present)
         consistency = _listed_consistency(ctx, t)
@@ -460,7 +522,6 @@ def compute_momentum(
         empty = np.full(n, np.nan)
         components = {name: empty.copy() for name in COMPONENTS}
         return Momentum(series.feed, list(series.entities), empty, components, [""] * n, [], np.full((n, 0), np.nan))
-    ctx = _context(series, now)
     lookups = np.array([float(demand.get(entity, 0) or 0) for entity in series.entities])
     zeros = np.zeros(n)
     n_days = len(series.days)
@@ -469,6 +530,7 @@ def compute_momentum(
     if known is not None:
         start = max(0, min(known(scores), n_days - 1))
         scores[:, start:] = np.nan  # a day after `start` is scored here, whatever was filled in
+    ctx = _context(series, now, start)
     for t in range(start, n_days):
         day_lookups = lookups
         if past_demand is not None and t < n_days - 1:

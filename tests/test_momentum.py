@@ -20,6 +20,7 @@ import pytest
 from build.momentum import (
     BOOTSTRAP_MIN_DAYS,
     HALF_LIFE_DAYS,
+    LOOKBACK_DAYS,
     RECENT_DAYS,
     WEIGHTS,
     WINDOW_DAYS,
@@ -451,3 +452,53 @@ def test_scores_of_earlier_days_already_computed_are_taken_and_the_rest_scored(t
     np.testing.assert_array_equal(taken.scores[:, :5], marked[:, :5])
     np.testing.assert_array_equal(taken.scores[:, 5:], full.scores[:, 5:])
     assert taken.score.tolist() == full.score.tolist()  # the current day is always scored
+
+
+@pytest.mark.parametrize("feed", ["codehost-ai-repos", "mcp-servers", "llm-pricing", "modelhub-trending"])
+def test_scoring_the_last_days_alone_gives_what_scoring_every_day_gives(tmp_path: Path, feed: str) -> None:
+    """A nightly build scores only its last days, from the columns LOOKBACK_DAYS before them and what came
+    earlier carried in (each entity's latest and first value, days seen, earliest release): on an
+    archive several lookbacks long, with gaps, entities leaving and coming back, and values missing, it
+    gives every day's scores, components and basis bit for bit as scoring every day does."""
+    import random
+
+    rng = random.Random(feed)
+    n_days = 3 * LOOKBACK_DAYS + 11
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
+    for n in range(12):
+        value, version, price = rng.randrange(10, 500), 1, rng.choice([0.5, 2.0, 10.0])
+        gone = set(rng.sample(range(n_days - 1), rng.randrange(0, n_days // 2)))  # days without a row
+        if n % 4 == 0:  # archived long ago, then only again near the end
+            gone |= set(range(10, n_days - LOOKBACK_DAYS // 2))
+        if n % 4 == 1:  # four days long ago and the last four: past the bootstrap only with the early ones
+            gone = set(range(n_days)) - {5, 6, 7, 8, *range(n_days - 4, n_days)}
+        per_day: dict[int, dict[str, Any]] = {}
+        for j in range(n_days):
+            value += rng.choice([0, 0, 1, 5, 40])
+            version += rng.random() < 0.05
+            price = price * 0.8 if rng.random() < 0.03 else price
+            if j in gone:
+                continue
+            if feed == "codehost-ai-repos":
+                per_day[j] = repo(value if rng.random() > 0.05 else None, pushed=noon(max(0, j - rng.randrange(40))))  # type: ignore[arg-type]
+            elif feed == "mcp-servers":
+                per_day[j] = mcp_row(f"1.{version}", noon(max(0, j - rng.randrange(3))))
+            elif feed == "llm-pricing":
+                per_day[j] = llm_row(price, 2 * price, 8192 * (1 + n % 3))
+            else:
+                per_day[j] = hub_row(value, None if n % 3 == 0 else OLD)
+        rows[f"o{n}/e{n}"] = per_day
+    series = series_of(tmp_path, feed, rows)
+    full = compute_momentum(series, {})
+
+    def known(scores: np.ndarray) -> int:
+        scores[:] = full.scores
+        return len(series.days) - 2
+
+    last = compute_momentum(series, {}, known=known)
+    np.testing.assert_array_equal(last.scores, full.scores)
+    np.testing.assert_array_equal(last.score, full.score)
+    for name in full.components:
+        np.testing.assert_array_equal(last.components[name], full.components[name])
+    assert last.basis == full.basis
+    assert np.isfinite(full.score).sum() >= 6  # most entities are scored on the last day
