@@ -357,6 +357,15 @@ CHART_POINTS = 366
 days, its first and last included, so a page's chart costs the same at three years as at one."""
 
 
+@lru_cache(maxsize=4096)
+def _drawn(size: int) -> np.ndarray:
+    """Which of `size` days a chart draws (CHART_POINTS evenly spaced, the first and last included): the
+    same for every history of that length, so computed once per length."""
+    drawn = np.unique(np.rint(np.linspace(0, size - 1, CHART_POINTS)).astype(np.int64))
+    drawn.flags.writeable = False
+    return drawn
+
+
 def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str) -> Markup:
     """A line chart of `values` over days (date ordinals), drawn as inline SVG at build time (no JavaScript).
     NaN values are left out.
@@ -388,7 +397,7 @@ def day_chart(ordinals: np.ndarray, values: np.ndarray, metric: str, title: str)
         f" ({days.size} days; min {_axis_number(low)}, max {_axis_number(high)})."
     )
     if days.size > CHART_POINTS:
-        drawn = np.unique(np.rint(np.linspace(0, days.size - 1, CHART_POINTS)).astype(np.int64))
+        drawn = _drawn(days.size)
         days, ys = days[drawn], ys[drawn]
 
     x0, x1 = float(days[0]), float(days[-1])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -117,11 +118,13 @@ class RecentEvents:
         """Entity -> its last `keep` events, oldest first; `events_file(day)` is the day's file."""
         rows, days, starts, ends = self._kept()
         out: dict[str, list[bytes]] = {}
-        for day in np.unique(days).tolist():
-            body = events_file(day)
-            on_day = days == day
-            for row, start, end in zip(
-                rows[on_day].tolist(), starts[on_day].tolist(), ends[on_day].tolist(), strict=True
-            ):
+        by_day = np.argsort(days, kind="stable")  # each day's events together, in their order
+        rows, days, starts, ends = rows[by_day], days[by_day], starts[by_day], ends[by_day]
+        bounds = [0, *(np.flatnonzero(np.diff(days)) + 1).tolist(), days.size]
+        for lo, hi in pairwise(bounds):
+            if lo == hi:
+                continue
+            body = events_file(int(days[lo]))
+            for row, start, end in zip(rows[lo:hi].tolist(), starts[lo:hi].tolist(), ends[lo:hi].tolist(), strict=True):
                 out.setdefault(self._entities[row], []).append(body[start:end])
         return out
