@@ -16,9 +16,10 @@ A build writes one segment per directory; a file it carries unchanged from the p
 entity's page or card, build/reuse.py) keeps its range in the previous build's segment, which is
 hard-linked into the new tree (a published build is never modified). Taking ~80,000 such files a night is
 then an index entry each rather than a copy of their bytes, whatever the archive's age. A linked segment
-less than KEEP_SHARE of whose bytes are still referenced has those bytes copied into the new segment
-instead (`PackWriter.close`), so dead pages do not pile up: each night's segment of re-rendered pages is
-mostly replaced the next night and is folded in then.
+less than KEEP_SHARE of whose bytes are still referenced, or smaller than MIN_SEGMENT_BYTES, has those
+bytes copied into the new segment instead (`PackWriter.close`), so dead pages do not pile up (each night's
+segment of re-rendered pages is mostly replaced the next night and is folded in then) and a directory that
+gains a few files a day (dated trends) keeps few segments.
 
 The index is keyed by 16 bytes of SHA-256 of the path. Files written with the same bytes (badges: ~2,000
 distinct SVGs for ~57,000 paths) share one range. Readers go through `Packs`, which answers for a path
@@ -47,6 +48,10 @@ PACK_INDEX_DTYPE = np.dtype([("key", "S16"), ("segment", "<u4"), ("start", "<i8"
 KEEP_SHARE = 0.5
 """A previous build's segment is linked while at least this share of its bytes is still referenced;
 below it, what is referenced is copied into the new segment."""
+MIN_SEGMENT_BYTES = 4 << 20
+"""A smaller segment is copied into the new one rather than linked: a directory that gains a few files a
+day and keeps them (dated trends) would otherwise gain a segment a day; this way its segments are at
+least this big and a night copies at most this much of them."""
 
 
 def path_key(relpath: str) -> bytes:
@@ -81,6 +86,8 @@ class PackWriter:
         self._adopted: dict[str, int] = {}
         """Linked segment's tree path -> its number."""
         self._sources: dict[int, Path] = {}
+        self._where: dict[str, int] = {}
+        """Path -> its entry, for reading a file back before the pack is closed (`read`)."""
 
     def add(self, relpath: str, data: bytes, shared: bool = False) -> None:
         """Append `data` as `relpath`; `shared`: reuse the range of an earlier file with the same bytes."""
@@ -89,6 +96,7 @@ class PackWriter:
             span = self._append(data)
             if shared:
                 self._shared[data] = span
+        self._where[relpath] = len(self._entries)
         self._entries.append((path_key(relpath), 0, span[0], span[1], relpath))
 
     def _append(self, data: bytes) -> tuple[int, int]:
@@ -105,7 +113,22 @@ class PackWriter:
             number = self._adopted[segment] = len(self._segments)
             self._segments.append(segment)
             self._sources[number] = previous / segment
+        self._where[relpath] = len(self._entries)
         self._entries.append((path_key(relpath), number, start, end, relpath))
+
+    def read(self, relpath: str) -> bytes | None:
+        """The bytes of a file added or adopted so far (None if neither), before the pack is closed."""
+        at = self._where.get(relpath)
+        if at is None:
+            return None
+        _, number, start, end, _ = self._entries[at]
+        if number == 0:
+            self._fh.flush()
+            source = self.root / self._segments[0]
+        else:
+            source = self._sources[number]
+        with open(source, "rb") as fh:
+            return os.pread(fh.fileno(), end - start, start)
 
     def close(self) -> int:
         """Link or fold in the adopted segments, finish this build's segment and write the index, the
@@ -119,7 +142,7 @@ class PackWriter:
         for number, spans in sorted(live.items()):
             source = self._sources[number]
             size = source.stat().st_size
-            if sum(end - start for start, end in spans) >= KEEP_SHARE * size:
+            if size >= MIN_SEGMENT_BYTES and sum(end - start for start, end in spans) >= KEEP_SHARE * size:
                 os.link(source, self.root / self._segments[number])
                 kept[number] = len(kept)
                 continue
@@ -203,8 +226,10 @@ class Packs:
         return segments[int(index["segment"][at])], int(index["start"][at]), int(index["end"][at])
 
     def read(self, relpath: str) -> bytes | None:
-        """The bytes of the tree's file at `relpath` (None if absent), wherever it is kept."""
-        if pack_of(relpath) is None:
+        """The bytes of the tree's file at `relpath` (None if absent), wherever it is kept. A directory
+        with no pack is read as loose files: a tree written before the directory was packed."""
+        directory = pack_of(relpath)
+        if directory is None or self._index(directory) is None:
             try:
                 with open(self._prefix + relpath, "rb") as fh:
                     return fh.read()
@@ -229,7 +254,8 @@ class Packs:
             self._open.clear()
 
     def exists(self, relpath: str) -> bool:
-        if pack_of(relpath) is None:
+        directory = pack_of(relpath)
+        if directory is None or self._index(directory) is None:
             return os.path.isfile(self._prefix + relpath)
         return self.span(relpath) is not None
 

@@ -118,6 +118,7 @@ def _packed_dirs() -> frozenset[str]:
     dirs = set()
     for feed, info in FEEDS.items():
         dirs.add(f"api/entities/{feed}")  # entity cards
+        dirs.add(f"api/trends/{feed}")  # dated trends heads and events files: ~5 a day, kept for ever
         dirs.add(f"pages/{info.page_prefix}")  # entity pages
         dirs.add(f"pages/badge/{info.page_prefix}")
         dirs.add(f"pages/badge-dark/{info.page_prefix}")
@@ -125,7 +126,8 @@ def _packed_dirs() -> frozenset[str]:
 
 
 PACKED_DIRS = _packed_dirs()
-"""Directories whose files are kept in one pack each (build/packs.py): one file per entity, so many."""
+"""Directories whose files are kept in packs (build/packs.py): one file per entity, or several per day
+for ever, so many."""
 
 
 def pack_of(relpath: str) -> str | None:

@@ -33,6 +33,7 @@ from build.feedspec import FEED_SPECS
 from build.history_files import write_history
 from build.links import Links, compute_links, links_of, read_sources
 from build.momentum import Momentum, compute_momentum
+from build.packs import Packs
 from build.pages import SitePages, api_docs, events_fragment
 from build.paths import (
     BUILD_INFO,
@@ -183,7 +184,7 @@ def write_trends(
         if j < last and reuse is not None and reuse.file(writer, path, day):
             body = b""
             if day >= oldest_listed or day >= seeded:
-                body = (writer.root / path).read_bytes()
+                body = _read_back(writer, path)
             if day >= seeded:
                 lines = events_of(body)
                 recent.add_day(j, [entity_of(line) for line in lines], lines)
@@ -219,8 +220,16 @@ def write_trends(
             heads[window] = orjson.loads(latest[window])
         writer.write_bytes(latest_trends_path(window, feed), latest[window])
     last_days = [bodies[day] for day in series.days[max(0, last - CHANGES_DAYS + 1) :]]
-    kept = recent.collect(lambda j: (writer.root / trends_events_path(feed, series.days[j])).read_bytes())
+    kept = recent.collect(lambda j: _read_back(writer, trends_events_path(feed, series.days[j])))
     return FeedTrends(latest, heads, kept, last_days)
+
+
+def _read_back(writer: TreeWriter, relpath: str) -> bytes:
+    """A file this build has already written or taken (it must have one)."""
+    data = writer.read(relpath)
+    if data is None:
+        raise FileNotFoundError(relpath)
+    return data
 
 
 def _seed_recent(recent: RecentEvents, series: FeedSeries, reuse: FeedReuse | None) -> str:
@@ -232,7 +241,8 @@ def _seed_recent(recent: RecentEvents, series: FeedSeries, reuse: FeedReuse | No
     if reuse.stable_before is not None and reuse.stable_before < reuse.scored_again:
         return ""  # an earlier day was archived again: its events may differ
     held = [day for day in series.days if day < reuse.scored_again]
-    if not all((reuse.previous / trends_events_path(series.feed, day)).is_file() for day in held):
+    previous = Packs(reuse.previous)
+    if not all(previous.exists(trends_events_path(series.feed, day)) for day in held):
         return ""
     try:
         state = orjson.loads((reuse.previous / recent_events_state_path(series.feed)).read_bytes())

@@ -114,15 +114,16 @@ class FeedReuse:
         return True
 
     def file(self, writer: TreeWriter, relpath: str, day: str) -> bool:
-        """Link a dated file (a trends head or events file of `day`) when its day is unchanged and before
-        the previous build's last day; True when linked."""
+        """Take a dated file (a trends head or events file of `day`, packed: build/packs.py) from the
+        previous tree when its day is unchanged and before the previous build's last day; True when
+        taken."""
         if not self.stable(day) or (self.scored_again is not None and day >= self.scored_again):
             return False
         assert self.previous is not None
-        source = self.previous / relpath
-        if not source.is_file():
+        try:
+            writer.take(relpath, self.previous)
+        except FileNotFoundError:
             return False
-        writer.link(relpath, source)
         return True
 
 

@@ -121,6 +121,16 @@ class TreeWriter:
         self.bytes += span[2] - span[1]
         self.linked += 1
 
+    def read(self, relpath: str) -> bytes | None:
+        """A file this build has written or taken so far, packed or loose (None if it has not)."""
+        if relpath not in self.written:
+            return None
+        pack = self._pack(relpath)
+        if pack is not None:
+            return pack.read(relpath)
+        with open(self.root / relpath, "rb") as fh:
+            return fh.read()
+
     def write_shared(self, relpath: str, data: bytes) -> None:
         """Write `data`, or share the bytes of the file of this tree already holding them (one range of
         a pack, or a hard link): for outputs that take few distinct values across very many paths

@@ -19,6 +19,7 @@ import orjson
 import pytest
 
 from build.history_parts import entity_lines
+from build.packs import Packs
 from build.paths import latest_trends_path, trends_events_path, trends_path
 from collectors.models import FEED_NAMES, FEEDS
 from collectors.state import StateStore
@@ -104,7 +105,10 @@ def tree_history(server: LiveServer, feed: str, entity: str) -> list[dict[str, A
 
 
 def tree_json(server: LiveServer, relpath: str) -> Any:
-    return orjson.loads((site_root(server) / relpath).read_bytes())
+    """A file of the served tree, packed or loose (build/packs.py)."""
+    data = Packs(site_root(server)).read(relpath)
+    assert data is not None, relpath
+    return orjson.loads(data)
 
 
 def moment(text: str) -> datetime:

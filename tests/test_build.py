@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from build import pipeline, publish
 from build.history_parts import entity_lines
 from build.packs import Packs, tree_files
-from build.paths import MANIFEST, entity_card_path, trends_path
+from build.paths import MANIFEST, PACKS, entity_card_path, trends_events_path, trends_path
 from build.trends_files import compose
 from feeds.settings import Settings
 from feeds.site_build import build_site
@@ -43,14 +44,12 @@ def read_json(site: Path, relpath: str):
 
 
 def dated_trends(site: Path, feed: str, window: str, day: str):
-    """A dated trends document as served: its head with its days' events files (build/trends_files.py)."""
-    events = site / "api/trends" / feed / "events"
-    head = (site / trends_path(feed, window, day)).read_bytes()
-    return orjson.loads(compose(head, lambda listed: _maybe_read(events / f"{listed}.json")))
-
-
-def _maybe_read(path: Path) -> bytes | None:
-    return path.read_bytes() if path.is_file() else None
+    """A dated trends document as served: its head with its days' events files (build/trends_files.py),
+    both read from the feed's trends pack (build/packs.py)."""
+    packs = Packs(site.resolve())
+    head = packs.read(trends_path(feed, window, day))
+    assert head is not None
+    return orjson.loads(compose(head, lambda listed: packs.read(trends_events_path(feed, listed))))
 
 
 def test_feed_rows_are_newest_first_with_a_ready_first_page(built) -> None:
@@ -191,8 +190,6 @@ def test_golden_tree(built) -> None:
     _, site = built
     actual = normalised_tree(site)
     if os.environ.get("FEEDS_REGENERATE_GOLDEN") == "1":
-        import shutil
-
         shutil.rmtree(GOLDEN, ignore_errors=True)
         for rel, data in actual.items():
             (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -227,7 +224,7 @@ def test_the_summary_reports_old_builds_removed_after_the_publish(built) -> None
     assert len(publish.complete_builds(site)) == publish.KEEP
 
 
-def test_the_server_composes_heads_and_serves_an_older_trees_whole_documents_as_they_are(built) -> None:
+def test_the_server_composes_heads_and_serves_an_older_trees_whole_documents_as_they_are(built, tmp_path: Path) -> None:
     _, site = built
     loaded = load_site(site)
     assert loaded is not None
@@ -235,10 +232,16 @@ def test_the_server_composes_heads_and_serves_an_older_trees_whole_documents_as_
     assert composed is not None
     assert orjson.loads(composed) == dated_trends(site, "mcp-servers", "1d", "2026-11-03")
     assert loaded.trends("mcp-servers", "1d", "2020-01-01") is None
-    # a tree published before heads existed stores whole documents: the server sends them unchanged
+    # a tree published before heads (and trends packs) existed stores whole documents as loose files:
+    # the server sends them unchanged
     whole = orjson.dumps(dated_trends(site, "mcp-servers", "7d", "2026-11-03"))
-    stored = site.resolve() / trends_path("mcp-servers", "7d", "2026-11-03")
-    stored.unlink()
+    older = tmp_path / "older"
+    shutil.copytree(site.resolve(), older)
+    for packed in (older / PACKS / "api/trends").glob("mcp-servers.*"):
+        packed.unlink()
+    stored = older / trends_path("mcp-servers", "7d", "2026-11-03")
+    stored.parent.mkdir(parents=True)
     stored.write_bytes(whole)
-    again = load_site(site)
+    again = load_site(older)
     assert again is not None and again.trends("mcp-servers", "7d", "2026-11-03") == whole
+    assert again.trends("mcp-servers", "1d", "2026-11-03") is None  # not in that older tree

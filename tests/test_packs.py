@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import build.packs as packs_module
 from build.history_parts import INDEX_DTYPE, build_index, entity_key, lookup
 from build.packs import INDEX_SUFFIX, PACK_SUFFIX, SEGMENTS_SUFFIX, Packs, pack_file, path_key, tree_files
 from build.paths import PACKS, entity_card_path, pack_of
@@ -103,10 +104,13 @@ def test_a_packed_file_is_taken_from_the_previous_build_by_its_bytes(tmp_path: P
     assert packs.read("pages/mcp/b/index.html") == b"<html>b</html>"
 
 
-def test_taken_files_keep_the_previous_segment_until_it_is_mostly_dead(tmp_path: Path) -> None:
+def test_taken_files_keep_the_previous_segment_until_it_is_mostly_dead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A taken file stays a range of the previous build's segment, linked, not copied; once less than
     half of a segment's bytes are still referenced, those are copied into the new segment and the old
     one is let go."""
+    monkeypatch.setattr(packs_module, "MIN_SEGMENT_BYTES", 0)  # these segments are tiny
     pages = {f"pages/mcp/p{n}/index.html": f"<html>{n}</html>".encode() * 10 for n in range(10)}
     first = TreeWriter(tmp_path / "b1")
     for relpath, data in pages.items():
@@ -146,6 +150,25 @@ def test_taken_files_keep_the_previous_segment_until_it_is_mostly_dead(tmp_path:
         **{relpath: pages[relpath] for relpath in list(pages)[:3]},
         **changed,
     }
+
+
+def test_a_small_segment_is_copied_rather_than_linked(tmp_path: Path) -> None:
+    """A directory that gains a few files a day and keeps them all would gain a linked segment a day: a
+    segment below MIN_SEGMENT_BYTES is copied into the new one, so one build leaves one small segment."""
+    root = tmp_path / "b0"
+    writer = TreeWriter(root)
+    writer.write_bytes("api/trends/mcp-servers/1d/2026-11-01.json", b"{}")
+    writer.close_packs()
+    for n in range(1, 4):
+        previous, root = root, tmp_path / f"b{n}"
+        writer = TreeWriter(root)
+        for day in range(1, n + 1):
+            writer.take(f"api/trends/mcp-servers/1d/2026-11-0{day}.json", previous)
+        writer.write_bytes(f"api/trends/mcp-servers/1d/2026-11-0{n + 1}.json", b'{"n":%d}' % n)
+        writer.close_packs()
+    assert len(segments_of(root, "api/trends/mcp-servers")) == 1
+    assert Packs(root).read("api/trends/mcp-servers/1d/2026-11-01.json") == b"{}"
+    assert Packs(root).read("api/trends/mcp-servers/1d/2026-11-04.json") == b'{"n":3}'
 
 
 def test_a_tree_packed_before_segments_reads_the_same(tmp_path: Path) -> None:
