@@ -2322,3 +2322,92 @@ def test_a_free_word_set_off_from_a_note_says_free() -> None:
     # a free word inside a sentence says nothing
     sentence = html.replace("Grátis · sem conta", "Grátis para sempre, sem conta e sem cartão de crédito")
     assert ("Xeque-mateMais Lite", "price", 0.0, None, None) not in entries(sentence)
+
+
+def periods(html: str, url: str = URL) -> set[tuple[str, float | None, str | None]]:
+    return {(p.plan, p.amount, p.period) for p in extract(html, url).plans}
+
+
+def test_a_billing_toggle_drawn_as_twin_elements_is_read_one_side_at_a_time() -> None:
+    card = (
+        '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">'
+        '<div class="plan-price__amount"><span class="price-monthly">{m}</span><span class="price-yearly" '
+        'style="display:none">{y}</span> <span>€</span></div><div class="plan-price__period price-monthly">/ 월</div>'
+        '<div class="plan-price__period price-yearly" style="display:none">/ 년</div></div>'
+        "<ul><li>무제한 AI 대화</li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Plus", m="9,99", y="79")
+        + card.format(name="Premium", m="14,99", y="119")
+        + "</div>",
+        lang="ko",
+    )
+    assert periods(html) == {
+        ("Plus", 9.99, "month"),
+        ("Plus", 79.0, "year"),
+        ("Premium", 14.99, "month"),
+        ("Premium", 119.0, "year"),
+    }
+    # the sides marked by a data attribute's value, each with its own currency sign
+    data = (
+        '<div class="grid"><article class="planx"><h3>{name}</h3><div class="planx-price">'
+        '<span class="planx-price-main" data-price="monthly">R$ {m}</span>'
+        '<span class="planx-price-main" data-price="annual">R$ {y}</span>'
+        '<span class="planx-per" data-price="monthly">/mês</span><span class="planx-per" data-price="annual">/ano'
+        "</span></div><ul><li>Clientes 50</li></ul></article>"
+    )
+    html = page(
+        data.format(name="Starter", m="29,00", y="249,00") + data.format(name="Pro", m="59,00", y="499,00"), "pt-BR"
+    )
+    assert periods(html) == {
+        ("Starter", 29.0, "month"),
+        ("Starter", 249.0, "year"),
+        ("Pro", 59.0, "month"),
+        ("Pro", 499.0, "year"),
+    }
+    # one side marked alone is no toggle: the card is read whole, as before, the amounts run together
+    lone = html.replace('data-price="annual"', 'data-note="x"')
+    assert ("Starter", 29.0, "month") not in periods(lone)
+
+
+def test_the_highlighted_card_is_matched_by_its_look_not_its_hover_effects() -> None:
+    plain = (
+        '<div class="bg-white rounded-3xl border border-slate-200 p-7 flex flex-col hover:shadow-lg '
+        'hover:border-slate-300 transition-all duration-300"><div class="mb-6 pt-2"><span class="text-xs uppercase">'
+        '{name}</span><div class="flex items-end gap-1"><span class="text-4xl">{price}</span>'
+        '<span class="text-slate-400">/mes</span></div></div><ul><li>SSL gratuito</li></ul></div>'
+    )
+    featured = (
+        '<div class="bg-white rounded-3xl border-2 border-primary p-7 flex flex-col relative shadow-2xl '
+        'shadow-primary/10 lg:scale-[1.03] animate-pulse-glow"><div class="absolute"><span class="rounded-full">'
+        '⭐ Mejor Valor · Plan de 2 Años</span></div><div class="mb-6 pt-2"><span class="text-xs uppercase">'
+        'Plan Business</span><div class="flex items-end gap-1"><span class="text-4xl">$3.50</span>'
+        '<span class="text-slate-400">/mes</span></div></div><ul><li>Copias de seguridad diarias</li></ul></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + plain.format(name="Plan Learner", price="$0.83")
+        + featured
+        + plain.format(name="Plan Super", price="$12.42")
+        + "</div>",
+        lang="es",
+    )
+    assert entries(html) == {
+        ("Plan Learner", "price", 0.83, "USD", None),
+        ("Plan Business", "price", 3.5, "USD", None),
+        ("Plan Super", "price", 12.42, "USD", None),
+    }
+    # a block sharing only its behaviour classes with the cards is no card of the row
+    other = featured.replace(
+        "bg-white rounded-3xl border-2 border-primary p-7 flex flex-col", "bg-slate-900 text-white grid gap-4"
+    ).replace("animate-pulse-glow", "hover:shadow-lg transition-all duration-300")
+    html = page(
+        '<div class="grid">'
+        + plain.format(name="Plan Learner", price="$0.83")
+        + other
+        + plain.format(name="Plan Super", price="$12.42")
+        + "</div>",
+        lang="es",
+    )
+    assert "Plan Business" not in {plan for plan, *_ in entries(html)}
