@@ -286,15 +286,34 @@ def content_hash(html: str) -> str:
 
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
     """Append `new` unless an earlier method already priced that plan's dimension, or the same
-    plan/dimension/period/price is already there."""
+    plan/dimension/period/price is already there. A later method showing an earlier entry's price with the
+    unit it left out (a comparison table's "$0" under a card's "$0 /developer") completes that entry's unit."""
     earlier = {(p.plan.casefold(), p.dimension) for p in found}
     keys = {_dedupe_key(p) for p in found}
     for plan in new:
         key = _dedupe_key(plan)
         if (plan.plan.casefold(), plan.dimension) in earlier or key in keys:
+            _complete_unit(found, plan)
             continue
         keys.add(key)
         found.append(plan)
+
+
+def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
+    """Give the one earlier entry of the same plan, dimension, amount and currency that has no unit the
+    unit `plan` says; several such entries, or one with a unit already, are left as they are."""
+    if plan.unit is None or plan.amount is None:
+        return
+    same = [
+        at
+        for at, p in enumerate(found)
+        if p.plan.casefold() == plan.plan.casefold()
+        and p.dimension == plan.dimension
+        and p.amount == plan.amount
+        and p.currency == plan.currency
+    ]
+    if len(same) == 1 and found[same[0]].unit is None:
+        found[same[0]] = found[same[0]].model_copy(update={"unit": plan.unit})
 
 
 def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None]:

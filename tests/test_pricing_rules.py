@@ -2411,3 +2411,33 @@ def test_the_highlighted_card_is_matched_by_its_look_not_its_hover_effects() -> 
         lang="es",
     )
     assert "Plan Business" not in {plan for plan, *_ in entries(html)}
+
+
+def test_a_price_row_cell_keeps_its_unit_and_a_card_completes_a_cell_without_one() -> None:
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><span>/developer</span>'
+        "{month}<ul><li>Supporto via email</li></ul></div>"
+    )
+    table = (
+        "<h2>Plan Comparison</h2><table><thead><tr><th>Feature</th><th>Prova Gratuita</th><th>Professionale</th>"
+        "<th>Enterprise</th></tr></thead><tbody><tr><td>Precio</td><td>$0</td><td>$50/developer</td>"
+        "<td>$70/developer</td></tr><tr><td>Dominios</td><td>1</td><td>3</td><td>15</td></tr></tbody></table>"
+    )
+    cards = (
+        '<div class="plans">'
+        + card.format(name="Prova Gratuita", price="$0", month="<span>Per 30 giorni</span>")
+        + card.format(name="Professionale", price="$50", month="<span>/month</span>")
+        + card.format(name="Enterprise", price="$70", month="<span>/month</span>")
+        + "</div>"
+    )
+    assert entries(page(cards + table, lang="it")) == {
+        ("Prova Gratuita", "price", 0.0, "USD", "developer"),
+        ("Professionale", "price", 50.0, "USD", "developer"),
+        ("Enterprise", "price", 70.0, "USD", "developer"),
+    }
+    # the table alone: its cells' units, and none where the cell says none
+    assert entries(page(table, lang="it")) == {
+        ("Prova Gratuita", "price", 0.0, "USD", None),
+        ("Professionale", "price", 50.0, "USD", "developer"),
+        ("Enterprise", "price", 70.0, "USD", "developer"),
+    }
