@@ -2441,3 +2441,24 @@ def test_a_price_row_cell_keeps_its_unit_and_a_card_completes_a_cell_without_one
         ("Professionale", "price", 50.0, "USD", "developer"),
         ("Enterprise", "price", 70.0, "USD", "developer"),
     }
+
+
+def test_a_currency_sign_drawn_by_a_style_class_is_read_as_written() -> None:
+    card = (
+        '<div class="pack-card"><h3>{name}</h3><p class="amount"><span class="before:content-[\'$\'] '
+        "md:before:content-['-$']\">{amount}</span></p><a>Comprar</a></div>"
+    )
+    html = page(
+        '<div class="packs">'
+        + card.format(name="Pack 5", amount="170")
+        + card.format(name="Pack 10", amount="280")
+        + "</div>",
+        lang="es",
+    )
+    assert entries(html) == {("Pack 5", "price", 170.0, "USD", None), ("Pack 10", "price", 280.0, "USD", None)}
+    # after the amount, the European way
+    after = html.replace("before:content-['$']", "after:content-['€']")
+    assert entries(after) == {("Pack 5", "price", 170.0, "EUR", None), ("Pack 10", "price", 280.0, "EUR", None)}
+    # drawn text that is no currency sign (an arrow) adds nothing: the bare amounts stay unpriced
+    arrow = html.replace("before:content-['$']", "before:content-['→']")
+    assert not any(amount for _, _, amount, _, _ in entries(arrow))
