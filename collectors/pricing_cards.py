@@ -20,6 +20,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
+from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
     COMPARISON,
     CUSTOM_LINE,
@@ -659,6 +660,8 @@ def _name_text(node: LexborNode) -> str:
     not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
     <span class="rectag">Empfohlen</span>")."""
     text = _without_ribbons(node, _clean(node.text(separator=" ")))
+    if PRICE_TEXT.search(text):
+        text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
     if COMPARISON.search(text) or CUSTOM_LINE.match(text):
@@ -666,6 +669,30 @@ def _name_text(node: LexborNode) -> str:
     if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
+
+
+PER_TAIL = re.compile(r"(?:/\s*[^\W\d_][^\s/]*\s*){1,2}")
+
+
+def _name_over_price(node: LexborNode, text: str) -> str:
+    """The name of a heading that also holds the plan's price, set after a line break or a colon
+    ("Paquete de 5 clases<br>$170", "Clase de prueba: $30"): the text before the price, when the price (and
+    the period or unit it says) ends the heading. "" for any other heading with a price in it ("Save $40 a
+    year", "Price: $19", a label)."""
+    matches = price_matches(text)
+    if len(matches) != 1:
+        return ""
+    match = matches[0]
+    head = text[: match.start()].strip()
+    end = match.end("cur2") if match.group("cur2") else match.end("amt")
+    rest = text[end:].strip()
+    if PER_TAIL.fullmatch(rest):
+        rest = ""  # "$19 / mes": the period or unit the price says
+    colon = head.endswith((":", "："))
+    head = head.rstrip(":：").strip()
+    if not head or rest or not (colon or node.css_first("br") is not None) or PRICE_ROW.match(head):
+        return ""
+    return head
 
 
 BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s])", re.I)

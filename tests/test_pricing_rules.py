@@ -2462,3 +2462,29 @@ def test_a_currency_sign_drawn_by_a_style_class_is_read_as_written() -> None:
     # drawn text that is no currency sign (an arrow) adds nothing: the bare amounts stay unpriced
     arrow = html.replace("before:content-['$']", "before:content-['→']")
     assert not any(amount for _, _, amount, _, _ in entries(arrow))
+
+
+def test_a_heading_holding_name_and_price_is_named_by_the_text_before_the_price() -> None:
+    row = (
+        '<div class="flex justify-between"><div class="flex flex-col"><h2 class="italic font-bold">{heading}</h2>'
+        '<p class="text-sm">Expira a los 3 meses desde la compra</p></div><a href="/buy">Comprar</a></div>'
+    )
+    html = page(
+        '<section class="w-full">'
+        + row.format(heading="Paquete de 5 clases<br><span>$170</span>")
+        + row.format(heading="Paquete de 10 clases<br><span>$280</span>")
+        + "</section>",
+        lang="es",
+    )
+    assert entries(html) == {
+        ("Paquete de 5 clases", "price", 170.0, "USD", None),
+        ("Paquete de 10 clases", "price", 280.0, "USD", None),
+    }
+    # a colon sets the name off as well as a line break
+    colon = html.replace("Paquete de 5 clases<br><span>$170</span>", "Clase de prueba: $30")
+    assert ("Clase de prueba", "price", 30.0, "USD", None) in entries(colon)
+    # a price label, or a heading going on after the price, names nothing
+    label = html.replace("Paquete de 5 clases<br>", "Precio:<br>")
+    assert "Precio" not in {plan for plan, *_ in entries(label)}
+    sentence = html.replace("<span>$170</span>", "<span>$170</span> y ahorra")
+    assert "Paquete de 5 clases" not in {plan for plan, *_ in entries(sentence)}
