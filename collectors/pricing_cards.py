@@ -20,6 +20,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
+from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
     COMPARISON,
     CUSTOM_LINE,
@@ -63,15 +64,19 @@ ORDINAL = re.compile(r"^\d{1,2}[.)、]$")
 ARITHMETIC = re.compile(r"[=×]")
 NOT_A_CARD = frozenset({"html", "body", "main", "nav", "header", "footer", "table", "tr", "td", "th", "ul", "ol"})
 RIBBON = re.compile(
-    r"^(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
+    r"^(?:[^\w\s]\s*)*"  # a star or emoji before the word ("⭐ Mejor Valor")
+    r"(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
+    r"mejor\s+(?:valor|opci[oó]n|precio)|melhor\s+(?:valor|escolha|op[cç][aã]o|pre[cç]o)|"
+    r"miglior\s+(?:valore|scelta|prezzo)|meilleur\s+(?:choix|prix|rapport\s+qualit[eé][\s-]prix)|"
     r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
-    r"곧\s*출시)[!！]?$",
+    r"곧\s*출시)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
-"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ"): a badge, never the plan's name."""
+"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
+Años": a star before it, a note after a "·"): a badge, never the plan's name."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
     r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약)\w*\s*[:：]?\s*$",
@@ -113,11 +118,63 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     plans: list[PricePlan] = []
     for card, name in cards:
         if name:
-            plans.extend(_card_plans(card, name, _card_prices(card, yen, page_currency), yen))
+            own: list[PricePlan] = []
+            for view, side in _toggle_views(card):
+                found = _card_plans(view, name, _card_prices(view, yen, page_currency), yen)
+                found = [p.model_copy(update={"period": side}) if p.period is None and p.amount else p for p in found]
+                own.extend(p for p in found if p not in own)
+            plans.extend(own)
     if plans:
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
     return _free_said_once(plans)
+
+
+TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (
+    (re.compile(r"^(?:monthly|month|mensal|mensual|mensile)$", re.I), "month"),
+    (re.compile(r"^(?:yearly|annual|annually|year|anual|annuale)$", re.I), "year"),
+)
+TOGGLE_CLASS = re.compile(r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$", re.I)
+
+
+def _toggle_side(node: LexborNode) -> Period | None:
+    """The side of a billing toggle an element shows: `class="price-monthly"` / `"price-yearly"`, or a
+    `data-*` attribute whose value is the period (`data-price="monthly"` / `"annual"`)."""
+    words = [m.group("side") for c in (node.attributes.get("class") or "").split() if (m := TOGGLE_CLASS.match(c))]
+    words += [v for k, v in node.attributes.items() if k.startswith("data-") and v]
+    for word in words:
+        for pattern, period in TOGGLE_SIDES:
+            if pattern.match(word):
+                return period
+    return None
+
+
+def _toggle_views(card: LexborNode) -> list[tuple[LexborNode, Period | None]]:
+    """The card as each side of its billing toggle shows it, when it draws both sides as twin elements
+    marked by period ("<span class="price-monthly">9,99</span><span class="price-yearly">79</span> € <span
+    class="price-monthly">/ 월</span><span class="price-yearly">/ 년</span>"): read whole, the two amounts
+    and the two periods run together ("9,99 79 € / 월 / 년"). Each view drops the other side's elements; a
+    price it shows without a period takes its side's. A card marking only one side is read as it is."""
+    marked: dict[Period, list[LexborNode]] = {}
+    for node in card.traverse():
+        if node.mem_id != card.mem_id and (side := _toggle_side(node)) is not None:
+            marked.setdefault(side, []).append(node)
+    if len(marked) < 2 or not card.html:
+        return [(card, None)]
+    views: list[tuple[LexborNode, Period | None]] = []
+    for side in marked:
+        copy = LexborHTMLParser(card.html).body
+        view = copy.child if copy is not None else None
+        while view is not None and view.tag == "-text":
+            view = view.next
+        if view is None:
+            return [(card, None)]
+        for node in list(view.traverse()):
+            other = _toggle_side(node)
+            if other is not None and other != side and node.mem_id != view.mem_id:
+                node.decompose()
+        views.append((view, side))
+    return views
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
@@ -371,10 +428,23 @@ def _near_alike(klass: str, other: str) -> bool:
     added or swapped: the highlighted card of a row ("Most popular", a coloured border, a shadow) keeps most
     of the plain card's classes, however many it adds ("border border-gray-200" → "border border-brand
     shadow-lg shadow-brand/10")."""
-    plain, lone = set(klass.split()), set(other.split())
+    plain, lone = _look(klass), _look(other)
     if not plain or not lone:
         return False
     return len(plain & lone) / len(plain) >= NEAR_ALIKE
+
+
+BEHAVIOUR_CLASS = re.compile(
+    r"^(?:[\w-]+:)*(?:hover|focus|focus-within|focus-visible|active|group-hover|peer-hover):|"
+    r"^(?:transition|duration|ease|delay|animate)(?:-|$)"
+)
+"""Classes saying how a card reacts (`hover:shadow-lg`, `transition-all`, `duration-300`), not how it looks."""
+
+
+def _look(klass: str) -> set[str]:
+    """A class list's look: its classes less those of behaviour, which the highlighted card of a row often
+    drops for its own (a plain card's `hover:shadow-lg transition-all` against a fixed `shadow-2xl`)."""
+    return {c for c in klass.split() if not BEHAVIOUR_CLASS.match(c)}
 
 
 def _price_line(node: LexborNode) -> bool:
@@ -590,6 +660,8 @@ def _name_text(node: LexborNode) -> str:
     not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
     <span class="rectag">Empfohlen</span>")."""
     text = _without_ribbons(node, _clean(node.text(separator=" ")))
+    if PRICE_TEXT.search(text):
+        text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
     if COMPARISON.search(text) or CUSTOM_LINE.match(text):
@@ -597,6 +669,30 @@ def _name_text(node: LexborNode) -> str:
     if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
+
+
+PER_TAIL = re.compile(r"(?:/\s*[^\W\d_][^\s/]*\s*){1,2}")
+
+
+def _name_over_price(node: LexborNode, text: str) -> str:
+    """The name of a heading that also holds the plan's price, set after a line break or a colon
+    ("Paquete de 5 clases<br>$170", "Clase de prueba: $30"): the text before the price, when the price (and
+    the period or unit it says) ends the heading. "" for any other heading with a price in it ("Save $40 a
+    year", "Price: $19", a label)."""
+    matches = price_matches(text)
+    if len(matches) != 1:
+        return ""
+    match = matches[0]
+    head = text[: match.start()].strip()
+    end = match.end("cur2") if match.group("cur2") else match.end("amt")
+    rest = text[end:].strip()
+    if PER_TAIL.fullmatch(rest):
+        rest = ""  # "$19 / mes": the period or unit the price says
+    colon = head.endswith((":", "："))
+    head = head.rstrip(":：").strip()
+    if not head or rest or not (colon or node.css_first("br") is not None) or PRICE_ROW.match(head):
+        return ""
+    return head
 
 
 BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s])", re.I)

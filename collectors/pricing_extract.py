@@ -61,6 +61,7 @@ class Extraction:
 def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
     tree = LexborHTMLParser(html)
+    _draw_css_signs(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -84,6 +85,41 @@ def extract(html: str, url: str) -> Extraction:
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+CSS_SIGN = re.compile(r"^(?P<side>before|after):content-\[(?P<q>['\"])(?P<sign>[^'\"\]]{1,4})(?P=q)\]$")
+"""A Tailwind arbitrary `content` on the element's `::before` / `::after` (`before:content-['$']`), unprefixed:
+`md:before:content-['-$']` is a variant for wide screens, the plain one is what every screen shows."""
+
+
+def _draw_css_signs(tree: LexborHTMLParser) -> None:
+    """Write into the text a currency sign the page draws with a style class (`<span class="before:content-['$']">
+    36</span>` reads "$36" on screen): a sign, never other drawn text (a dash, an arrow, a bullet)."""
+    root = tree.body
+    if root is None:
+        return
+    for node in list(root.traverse()):
+        for klass in (node.attributes.get("class") or "").split():
+            match = CSS_SIGN.match(klass)
+            if match is None:
+                continue
+            sign = match.group("sign").replace("_", " ").strip()
+            if not sign or vocab_currency_code(sign, "¥") is None:
+                continue
+            first, last = node.child, node.last_child
+            if match.group("side") == "before":
+                if first is not None and first.tag == "-text":
+                    first.replace_with(sign + (first.text(deep=False) or "").lstrip())  # one text: "$36"
+                elif first is not None:
+                    first.insert_before(sign)
+                else:
+                    node.insert_child(sign)
+            elif last is not None and last.tag == "-text":
+                last.replace_with((last.text(deep=False) or "").rstrip() + " " + sign)  # "36 €"
+            elif last is not None:
+                last.insert_after(sign)
+            else:
+                node.insert_child(sign)
 
 
 def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> list[PricePlan]:
@@ -286,15 +322,34 @@ def content_hash(html: str) -> str:
 
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
     """Append `new` unless an earlier method already priced that plan's dimension, or the same
-    plan/dimension/period/price is already there."""
+    plan/dimension/period/price is already there. A later method showing an earlier entry's price with the
+    unit it left out (a comparison table's "$0" under a card's "$0 /developer") completes that entry's unit."""
     earlier = {(p.plan.casefold(), p.dimension) for p in found}
     keys = {_dedupe_key(p) for p in found}
     for plan in new:
         key = _dedupe_key(plan)
         if (plan.plan.casefold(), plan.dimension) in earlier or key in keys:
+            _complete_unit(found, plan)
             continue
         keys.add(key)
         found.append(plan)
+
+
+def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
+    """Give the one earlier entry of the same plan, dimension, amount and currency that has no unit the
+    unit `plan` says; several such entries, or one with a unit already, are left as they are."""
+    if plan.unit is None or plan.amount is None:
+        return
+    same = [
+        at
+        for at, p in enumerate(found)
+        if p.plan.casefold() == plan.plan.casefold()
+        and p.dimension == plan.dimension
+        and p.amount == plan.amount
+        and p.currency == plan.currency
+    ]
+    if len(same) == 1 and found[same[0]].unit is None:
+        found[same[0]] = found[same[0]].model_copy(update={"unit": plan.unit})
 
 
 def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None]:

@@ -46,6 +46,7 @@ from collectors.pricing_vocab import (
     slug,
     stated_unit,
     tail_period,
+    tail_unit,
     unit_for,
     usage_unit,
     without_tag,
@@ -388,7 +389,8 @@ MAX_PLAN_HEADER = 40
 def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
     """A comparison table of plans as columns ("Feature | Free | Pro") that prices none of its columns: its row
     labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
-    or $39.99/year" is two prices, the yearly one per year, not a second monthly price)."""
+    or $39.99/year" is two prices, the yearly one per year, not a second monthly price) and the unit it says
+    ("$50/developer")."""
     names = [label_text(h) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
@@ -413,7 +415,7 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
                     amount=float(amount.normalize()),
                     currency=currency_code(symbol, page.yen),
                     period=tail_period(tail),
-                    unit=None,
+                    unit=tail_unit(tail),  # "$50/developer": per developer, as a card's "/developer" is
                     method="table",
                     section=section,
                 )

@@ -2322,3 +2322,169 @@ def test_a_free_word_set_off_from_a_note_says_free() -> None:
     # a free word inside a sentence says nothing
     sentence = html.replace("Grátis · sem conta", "Grátis para sempre, sem conta e sem cartão de crédito")
     assert ("Xeque-mateMais Lite", "price", 0.0, None, None) not in entries(sentence)
+
+
+def periods(html: str, url: str = URL) -> set[tuple[str, float | None, str | None]]:
+    return {(p.plan, p.amount, p.period) for p in extract(html, url).plans}
+
+
+def test_a_billing_toggle_drawn_as_twin_elements_is_read_one_side_at_a_time() -> None:
+    card = (
+        '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">'
+        '<div class="plan-price__amount"><span class="price-monthly">{m}</span><span class="price-yearly" '
+        'style="display:none">{y}</span> <span>€</span></div><div class="plan-price__period price-monthly">/ 월</div>'
+        '<div class="plan-price__period price-yearly" style="display:none">/ 년</div></div>'
+        "<ul><li>무제한 AI 대화</li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Plus", m="9,99", y="79")
+        + card.format(name="Premium", m="14,99", y="119")
+        + "</div>",
+        lang="ko",
+    )
+    assert periods(html) == {
+        ("Plus", 9.99, "month"),
+        ("Plus", 79.0, "year"),
+        ("Premium", 14.99, "month"),
+        ("Premium", 119.0, "year"),
+    }
+    # the sides marked by a data attribute's value, each with its own currency sign
+    data = (
+        '<div class="grid"><article class="planx"><h3>{name}</h3><div class="planx-price">'
+        '<span class="planx-price-main" data-price="monthly">R$ {m}</span>'
+        '<span class="planx-price-main" data-price="annual">R$ {y}</span>'
+        '<span class="planx-per" data-price="monthly">/mês</span><span class="planx-per" data-price="annual">/ano'
+        "</span></div><ul><li>Clientes 50</li></ul></article>"
+    )
+    html = page(
+        data.format(name="Starter", m="29,00", y="249,00") + data.format(name="Pro", m="59,00", y="499,00"), "pt-BR"
+    )
+    assert periods(html) == {
+        ("Starter", 29.0, "month"),
+        ("Starter", 249.0, "year"),
+        ("Pro", 59.0, "month"),
+        ("Pro", 499.0, "year"),
+    }
+    # one side marked alone is no toggle: the card is read whole, as before, the amounts run together
+    lone = html.replace('data-price="annual"', 'data-note="x"')
+    assert ("Starter", 29.0, "month") not in periods(lone)
+
+
+def test_the_highlighted_card_is_matched_by_its_look_not_its_hover_effects() -> None:
+    plain = (
+        '<div class="bg-white rounded-3xl border border-slate-200 p-7 flex flex-col hover:shadow-lg '
+        'hover:border-slate-300 transition-all duration-300"><div class="mb-6 pt-2"><span class="text-xs uppercase">'
+        '{name}</span><div class="flex items-end gap-1"><span class="text-4xl">{price}</span>'
+        '<span class="text-slate-400">/mes</span></div></div><ul><li>SSL gratuito</li></ul></div>'
+    )
+    featured = (
+        '<div class="bg-white rounded-3xl border-2 border-primary p-7 flex flex-col relative shadow-2xl '
+        'shadow-primary/10 lg:scale-[1.03] animate-pulse-glow"><div class="absolute"><span class="rounded-full">'
+        '⭐ Mejor Valor · Plan de 2 Años</span></div><div class="mb-6 pt-2"><span class="text-xs uppercase">'
+        'Plan Business</span><div class="flex items-end gap-1"><span class="text-4xl">$3.50</span>'
+        '<span class="text-slate-400">/mes</span></div></div><ul><li>Copias de seguridad diarias</li></ul></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + plain.format(name="Plan Learner", price="$0.83")
+        + featured
+        + plain.format(name="Plan Super", price="$12.42")
+        + "</div>",
+        lang="es",
+    )
+    assert entries(html) == {
+        ("Plan Learner", "price", 0.83, "USD", None),
+        ("Plan Business", "price", 3.5, "USD", None),
+        ("Plan Super", "price", 12.42, "USD", None),
+    }
+    # a block sharing only its behaviour classes with the cards is no card of the row
+    other = featured.replace(
+        "bg-white rounded-3xl border-2 border-primary p-7 flex flex-col", "bg-slate-900 text-white grid gap-4"
+    ).replace("animate-pulse-glow", "hover:shadow-lg transition-all duration-300")
+    html = page(
+        '<div class="grid">'
+        + plain.format(name="Plan Learner", price="$0.83")
+        + other
+        + plain.format(name="Plan Super", price="$12.42")
+        + "</div>",
+        lang="es",
+    )
+    assert "Plan Business" not in {plan for plan, *_ in entries(html)}
+
+
+def test_a_price_row_cell_keeps_its_unit_and_a_card_completes_a_cell_without_one() -> None:
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><span>/developer</span>'
+        "{month}<ul><li>Supporto via email</li></ul></div>"
+    )
+    table = (
+        "<h2>Plan Comparison</h2><table><thead><tr><th>Feature</th><th>Prova Gratuita</th><th>Professionale</th>"
+        "<th>Enterprise</th></tr></thead><tbody><tr><td>Precio</td><td>$0</td><td>$50/developer</td>"
+        "<td>$70/developer</td></tr><tr><td>Dominios</td><td>1</td><td>3</td><td>15</td></tr></tbody></table>"
+    )
+    cards = (
+        '<div class="plans">'
+        + card.format(name="Prova Gratuita", price="$0", month="<span>Per 30 giorni</span>")
+        + card.format(name="Professionale", price="$50", month="<span>/month</span>")
+        + card.format(name="Enterprise", price="$70", month="<span>/month</span>")
+        + "</div>"
+    )
+    assert entries(page(cards + table, lang="it")) == {
+        ("Prova Gratuita", "price", 0.0, "USD", "developer"),
+        ("Professionale", "price", 50.0, "USD", "developer"),
+        ("Enterprise", "price", 70.0, "USD", "developer"),
+    }
+    # the table alone: its cells' units, and none where the cell says none
+    assert entries(page(table, lang="it")) == {
+        ("Prova Gratuita", "price", 0.0, "USD", None),
+        ("Professionale", "price", 50.0, "USD", "developer"),
+        ("Enterprise", "price", 70.0, "USD", "developer"),
+    }
+
+
+def test_a_currency_sign_drawn_by_a_style_class_is_read_as_written() -> None:
+    card = (
+        '<div class="pack-card"><h3>{name}</h3><p class="amount"><span class="before:content-[\'$\'] '
+        "md:before:content-['-$']\">{amount}</span></p><a>Comprar</a></div>"
+    )
+    html = page(
+        '<div class="packs">'
+        + card.format(name="Pack 5", amount="170")
+        + card.format(name="Pack 10", amount="280")
+        + "</div>",
+        lang="es",
+    )
+    assert entries(html) == {("Pack 5", "price", 170.0, "USD", None), ("Pack 10", "price", 280.0, "USD", None)}
+    # after the amount, the European way
+    after = html.replace("before:content-['$']", "after:content-['€']")
+    assert entries(after) == {("Pack 5", "price", 170.0, "EUR", None), ("Pack 10", "price", 280.0, "EUR", None)}
+    # drawn text that is no currency sign (an arrow) adds nothing: the bare amounts stay unpriced
+    arrow = html.replace("before:content-['$']", "before:content-['→']")
+    assert not any(amount for _, _, amount, _, _ in entries(arrow))
+
+
+def test_a_heading_holding_name_and_price_is_named_by_the_text_before_the_price() -> None:
+    row = (
+        '<div class="flex justify-between"><div class="flex flex-col"><h2 class="italic font-bold">{heading}</h2>'
+        '<p class="text-sm">Expira a los 3 meses desde la compra</p></div><a href="/buy">Comprar</a></div>'
+    )
+    html = page(
+        '<section class="w-full">'
+        + row.format(heading="Paquete de 5 clases<br><span>$170</span>")
+        + row.format(heading="Paquete de 10 clases<br><span>$280</span>")
+        + "</section>",
+        lang="es",
+    )
+    assert entries(html) == {
+        ("Paquete de 5 clases", "price", 170.0, "USD", None),
+        ("Paquete de 10 clases", "price", 280.0, "USD", None),
+    }
+    # a colon sets the name off as well as a line break
+    colon = html.replace("Paquete de 5 clases<br><span>$170</span>", "Clase de prueba: $30")
+    assert ("Clase de prueba", "price", 30.0, "USD", None) in entries(colon)
+    # a price label, or a heading going on after the price, names nothing
+    label = html.replace("Paquete de 5 clases<br>", "Precio:<br>")
+    assert "Precio" not in {plan for plan, *_ in entries(label)}
+    sentence = html.replace("<span>$170</span>", "<span>$170</span> y ahorra")
+    assert "Paquete de 5 clases" not in {plan for plan, *_ in entries(sentence)}
