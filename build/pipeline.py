@@ -236,10 +236,12 @@ def _seed_recent(recent: RecentEvents, series: FeedSeries, reuse: FeedReuse | No
     """Start `recent` from the previous build's state when every day it holds is unchanged and is linked
     by this build (before the previous build's last day, which is scored again); returns the first day
     it does not hold ("" when none is used: every day is read or computed)."""
-    if reuse is None or reuse.previous is None or reuse.scored_again is None:
+    if reuse is None or reuse.previous is None or reuse.scored_again is None or not series.days:
         return ""
     if reuse.stable_before is not None and reuse.stable_before < reuse.scored_again:
         return ""  # an earlier day was archived again: its events may differ
+    if reuse.scored_again > series.days[-1]:
+        return ""  # the archive lost its latest days: this build's last day, always written, is in the state
     held = [day for day in series.days if day < reuse.scored_again]
     previous = Packs(reuse.previous)
     if not all(previous.exists(trends_events_path(series.feed, day)) for day in held):

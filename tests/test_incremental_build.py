@@ -369,6 +369,29 @@ def test_a_day_replaced_while_the_build_reads_it_reuses_nothing_of_that_feed(tmp
     assert Reuse.open(Path(settings.feeds_site_dir), full=True).previous is None
 
 
+def test_a_build_after_the_archive_lost_its_latest_day_equals_a_full_build(tmp_path: Path) -> None:
+    """The previous build's state of recent events holds the days before its last; when the archive has
+    lost that last day, the new last day is one of them and is written again, so the state is not used
+    (it was, and the build stopped on a day both in the state and written)."""
+    settings = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "site")})
+    settings.ensure_dirs()
+    make_tiny_archive(settings.archive_path).close()
+    run_build(settings, now=START, quiet=True)
+    run_build(settings, now=START + timedelta(minutes=1), quiet=True)  # a build with a state to start from
+    archive = Archive(settings.archive_path)
+    try:
+        for feed in FEED_NAMES:
+            days = archive.days(feed)
+            if len(days) > 1:
+                os.unlink(archive.files.path(feed, days[-1]))
+    finally:
+        archive.close()
+    run_build(settings, now=START + timedelta(minutes=2), quiet=True)
+    full = Settings(env={"FEEDS_DATA_DIR": str(tmp_path / "var"), "FEEDS_SITE_DIR": str(tmp_path / "full")})
+    run_build(full, now=START + timedelta(minutes=2), quiet=True, full=True)
+    assert_same_tree(Path(settings.feeds_site_dir), Path(full.feeds_site_dir))
+
+
 def test_a_settled_entity_keeps_its_card_only_once_no_build_shows_its_scores() -> None:
     """A card lists the scores of the last `history_size` days: an absent entity's card is the previous
     build's only when neither build's window reaches its last day, the previous build's window counted on
