@@ -105,16 +105,16 @@ class PackWriter:
         self._offset += len(data)
         return span
 
-    def adopt(self, relpath: str, previous: Path, segment: str, start: int, end: int) -> None:
-        """Keep `relpath` as the range [start, end) of the segment `segment` of the tree at `previous`:
-        the segment is linked into this tree (once), the bytes are not read."""
+    def adopt(self, relpath: str, key: bytes, previous: Path, segment: str, start: int, end: int) -> None:
+        """Keep `relpath` (`key`: its `path_key`) as the range [start, end) of the segment `segment` of the
+        tree at `previous`: the segment is linked into this tree (once), the bytes are not read."""
         number = self._adopted.get(segment)
         if number is None:
             number = self._adopted[segment] = len(self._segments)
             self._segments.append(segment)
             self._sources[number] = previous / segment
         self._where[relpath] = len(self._entries)
-        self._entries.append((path_key(relpath), number, start, end, relpath))
+        self._entries.append((key, number, start, end, relpath))
 
     def read(self, relpath: str) -> bytes | None:
         """The bytes of a file added or adopted so far (None if neither), before the pack is closed."""
@@ -204,9 +204,9 @@ class Packs:
             self._indexes[directory] = (index, segments)
         return self._indexes[directory]
 
-    def span(self, relpath: str) -> tuple[str, int, int] | None:
+    def span(self, relpath: str, key: bytes | None = None) -> tuple[str, int, int] | None:
         """(segment file's tree path, start, end) of a packed path, or None when the build has no such
-        file. Only for paths under a packed directory."""
+        file. Only for paths under a packed directory. `key`: the path's `path_key`, when known."""
         directory = pack_of(relpath)
         found = None if directory is None else self._index(directory)
         if directory is None or found is None:
@@ -218,9 +218,9 @@ class Packs:
                 keys, numbers, starts, ends = (index[name].tolist() for name in PACK_INDEX_DTYPE.names or ())
                 ranges = self._ranges[directory] = dict(zip(keys, zip(numbers, starts, ends, strict=True), strict=True))
             # NumPy hands keys back without trailing NUL bytes (`_find`)
-            hit = ranges.get(path_key(relpath).rstrip(b"\x00"))
+            hit = ranges.get((key or path_key(relpath)).rstrip(b"\x00"))
             return None if hit is None else (segments[hit[0]], hit[1], hit[2])
-        at = _find(index, path_key(relpath))
+        at = _find(index, key or path_key(relpath))
         if at is None:
             return None
         return segments[int(index["segment"][at])], int(index["start"][at]), int(index["end"][at])

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 import orjson
 
-from build.packs import Packs, PackWriter
+from build.packs import Packs, PackWriter, path_key
 from build.paths import pack_of
 
 
@@ -112,11 +112,12 @@ class TreeWriter:
         reader = self._previous.get(previous)
         if reader is None:
             reader = self._previous[previous] = Packs(previous, keep_open=True)
-        span = reader.span(relpath)
+        key = path_key(relpath)
+        span = reader.span(relpath, key)
         if span is None:
             raise FileNotFoundError(relpath)
         self._claim(relpath)
-        pack.adopt(relpath, previous, *span)
+        pack.adopt(relpath, key, previous, *span)
         self.files += 1
         self.bytes += span[2] - span[1]
         self.linked += 1

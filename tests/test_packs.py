@@ -204,3 +204,33 @@ def test_pack_index_is_a_sorted_npy_file(tmp_path: Path) -> None:
     with open(tmp_path / pack_file("pages/llm", INDEX_SUFFIX), "rb") as fh:
         index = np.load(fh, allow_pickle=False)
     assert index.size == 50 and list(index["key"]) == sorted(index["key"])
+
+
+def test_over_many_builds_every_file_reads_back_and_segments_stay_few(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thirty builds, each taking most files from the one before and writing the rest again (as entity
+    pages are, night after night): every file reads back as last written, and dead bytes do not pile up
+    in linked segments (each keeps at least KEEP_SHARE of its bytes referenced, so they stay few)."""
+    monkeypatch.setattr(packs_module, "MIN_SEGMENT_BYTES", 2_000)
+    rng = np.random.default_rng(5)
+    paths = [f"pages/mcp/e{n}/index.html" for n in range(300)]
+    current: dict[str, bytes] = {}
+    previous: Path | None = None
+    for build in range(30):
+        root = tmp_path / f"b{build:02d}"
+        writer = TreeWriter(root)
+        rewritten = rng.random(len(paths)) < (1.0 if previous is None else 0.3)
+        for relpath, again in zip(paths, rewritten.tolist(), strict=True):
+            if again or previous is None:
+                current[relpath] = f"<html>{relpath} {build}</html>".encode() * int(rng.integers(1, 5))
+                writer.write_bytes(relpath, current[relpath])
+            else:
+                writer.take(relpath, previous)
+        writer.close_packs()
+        packs = Packs(root)
+        assert {relpath: packs.read(relpath) for relpath in paths} == current, build
+        previous = root
+    segments = segments_of(previous, "pages/mcp")
+    live = sum(map(len, current.values()))
+    assert len(segments) <= 4 and sum(map(len, segments)) <= 2 * live  # each linked one at least half live
