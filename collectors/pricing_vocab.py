@@ -560,7 +560,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
-            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*mnd\b|\bper\s+mnd\b|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
+            r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक",
             re.I,
         ),
@@ -570,7 +572,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
-            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
+            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
+            r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक",
             re.I,
         ),
@@ -621,7 +624,8 @@ _OWN_SLASH_UNIT = re.compile(r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w/-])
 """A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
-    r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|"
+    r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
+    r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",

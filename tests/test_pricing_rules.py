@@ -2488,3 +2488,40 @@ def test_a_heading_holding_name_and_price_is_named_by_the_text_before_the_price(
     assert "Precio" not in {plan for plan, *_ in entries(label)}
     sentence = html.replace("<span>$170</span>", "<span>$170</span> y ahorra")
     assert "Paquete de 5 clases" not in {plan for plan, *_ in entries(sentence)}
+
+
+def test_billing_periods_in_dutch_vietnamese_polish_and_indonesian_are_no_units() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p><span>{price}</span><span>{tail}</span></p><a href="/s">Go</a></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Lina+", price="€ 7,99", tail="/mnd")
+        + card.format(name="Basis", price="€ 3,99", tail="/mnd")
+        + "</div>",
+        lang="nl",
+    )
+    assert entries(html) == {("Lina+", "price", 7.99, "EUR", None), ("Basis", "price", 3.99, "EUR", None)}
+    addon = page(
+        '<div class="grid">'
+        + card.format(name="Khách hàng", price="+100.000₫", tail="/tháng")
+        + card.format(name="Học viên", price="+200.000₫", tail="/tháng")
+        + "</div>",
+        lang="vi",
+    )
+    assert entries(addon) == {
+        ("Khách hàng", "price", 100000.0, "VND", None),
+        ("Học viên", "price", 200000.0, "VND", None),
+    }
+    for tail, period in [
+        ("/mnd", "month"),
+        ("/Tháng", "month"),
+        ("/Năm", "year"),
+        (" zł miesięcznie", "month"),
+        ("/mies.", "month"),
+        ("/rok", "year"),
+        ("/bulan", "month"),
+        ("/tahun", "year"),
+    ]:
+        assert tail_period(tail) == period, tail
+        assert tail_unit(tail) is None, tail
+    # a word after the slash that is no period is still the page's unit
+    assert tail_unit("/projeto") == "projeto"
