@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from price_parser import Price
@@ -262,6 +262,9 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue  # one of a row of alike cards, named by its first text where its siblings have headings
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
         del ancestors[mem_id]
+    for mem_id in [m for m in candidates if _call_beside_price(candidates[m])]:
+        del candidates[mem_id]
+        del ancestors[mem_id]
     containers = {a for ids in ancestors.values() for a in ids if a in candidates}
     inner = sorted(
         (node for mem_id, node in candidates.items() if mem_id not in containers),
@@ -279,6 +282,28 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+def _call_beside_price(node: LexborNode) -> bool:
+    """A block with no heading that shows no amount and asks to get in touch ("Liên hệ", "Contact sales"), the
+    one other child of its parent beside an unlike block with a heading and a price (Elementor's
+    `pricing-plan-wrap` then `pricing-plan-content`): the priced card's own feature list and button, not a
+    custom plan named by its first feature line."""
+    if PRICE_TEXT.search(_clean(node.text(separator=" "))) or _bare_price_nodes(node):
+        return False
+    lines = _signal_lines(node)
+    if not any(_worded_price(lines, at, _custom_line) for at in range(len(lines))):
+        return False
+    if any(_worded_price(lines, at, _free_text) for at in range(len(lines))):
+        return False
+    parent = node.parent
+    if parent is None or node.css_first("h1, h2, h3, h4, h5, h6") is not None:
+        return False  # a block with a heading of its own may well be a custom plan beside a priced one
+    siblings = [child for child in parent.iter() if child.tag != "-text" and child.mem_id != node.mem_id]
+    if len(siblings) != 1 or _alike(siblings[0], node):
+        return False
+    priced = siblings[0]
+    return bool(PRICE_TEXT.search(_clean(priced.text(separator=" "))) and priced.css_first("h1, h2, h3, h4, h5, h6"))
 
 
 MAX_LONE_CARD = 400
@@ -814,7 +839,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
-    chosen = _chosen(prices)
+    chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
@@ -1234,7 +1259,8 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
 
 def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
     """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
-    with its own sign and period ("$390/yıl"), or a bare one ("32,5") in the currency and period shown."""
+    with its own sign and period ("$390/yıl"), or with its sign only ("849.000đ" in `data-price-year`), in the
+    period its attribute names, or a bare one ("32,5") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
         for key, value in node.attributes.items():
@@ -1243,12 +1269,36 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             match = PRICE_TEXT.search(value)
             if match is not None:
                 price = text_price(match, yen)
+                if price is not None and price.period is None:
+                    price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
             elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+def _one_free_price(prices: list[CardPrice]) -> list[CardPrice]:
+    """A card free on both sides of its billing toggle ("0đ /Tháng", `data-price-year="0đ"`) is one free
+    price in that currency, not one per period: nothing is paid either way."""
+    seen: set[tuple[str | None, str, str | None]] = set()
+    kept: list[CardPrice] = []
+    for price in prices:
+        key = (price.currency, price.dimension, price.unit)
+        if price.amount == 0 and not price.overage:
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(price)
+    return kept
+
+
+def _key_period(key: str) -> Period | None:
+    """The billing period a toggle's data attribute is named for (`data-price-year`, `data-monthly`)."""
+    if re.search(r"month", key, re.I):
+        return "month"
+    return "year" if re.search(r"year|annual", key, re.I) else None
 
 
 def _footnote_unit(lines: list[str]) -> str | None:

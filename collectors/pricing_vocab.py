@@ -106,6 +106,7 @@ CURRENCY_SYMBOLS = {
     "us$": "USD",
     "€": "EUR",
     "£": "GBP",
+    "đ": "VND",
     "ca$": "CAD",
     "a$": "AUD",
     "元": "CNY",
@@ -180,8 +181,13 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
-_CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
-"""A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다")."""
+_CUR_AFTER = (
+    rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"{_MONEY_WORD})"
+)
+"""A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
+Vietnamese "đ" (a letter of the alphabet, so only right after an amount and before no letter: "89.000đ",
+"0 đ /Tháng") is the dong as "₫" is."""
 _AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 '\u2019]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 """An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
 "2’900"), and maybe decimals."""
@@ -310,15 +316,16 @@ CUSTOM_TEXT = re.compile(
     r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
     r"|聯[繫絡系](?:我們|業務|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
-    r"demander?\s+un\s+devis|angebot\s+anfordern",
+    r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
+    r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
-"お問い合わせ", "Bize ulaşın")."""
+"お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın")."""
 CUSTOM_LINE = re.compile(
     r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
-    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|"
+    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의)$",
     re.I,

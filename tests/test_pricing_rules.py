@@ -2525,3 +2525,59 @@ def test_billing_periods_in_dutch_vietnamese_polish_and_indonesian_are_no_units(
         assert tail_unit(tail) is None, tail
     # a word after the slash that is no period is still the page's unit
     assert tail_unit("/projeto") == "projeto"
+
+
+def test_a_vietnamese_dong_written_d_after_the_amount_is_vnd() -> None:
+    assert [currency_code(m.group("cur2")) for m in price_matches("89.000đ /Tháng")] == ["VND"]
+    assert [m.group("amt2") for m in price_matches("Gói 459.000 đ")] == ["459.000"]
+    # a word starting with the letter is no sign ("3 đêm": three nights)
+    assert price_matches("3 đêm miễn phí") == []
+
+
+ELEMENTOR_CARD = (
+    '<div class="pricing-table-wrapper"><div class="pricing-plan-wrap"><h2 class="pricing-plan-title">{name}</h2>'
+    '<div class="pricing-plan-price-wrap"><h3 class="pricing-plan-price" data-price-month="{month} " '
+    'data-price-year="{year} ">{month} </h3><span class="pricing-plan-unit-month">/Tháng</span>'
+    '<span class="pricing-plan-unit-year hide">/Năm</span></div></div>'
+    '<div class="pricing-plan-content"><ul><li>{note}</li></ul>'
+    '<a class="pricing-plan-button button" href="/login">{button}</a></div></div>'
+)
+
+
+def test_a_toggle_attribute_priced_with_its_sign_is_in_the_period_its_name_says() -> None:
+    html = page(
+        '<div class="pricing-table-content-wrapper">'
+        + ELEMENTOR_CARD.format(name="Dùng thử", month="0đ", year="0đ", note="Miễn phí 6 tháng.", button="Dùng thử")
+        + ELEMENTOR_CARD.format(
+            name="Cơ bản", month="89.000đ", year="849.000đ", note="Gói tính năng cơ bản.", button="Liên hệ"
+        )
+        + ELEMENTOR_CARD.format(name="Doanh nghiệp", month="_", year="_", note="Tư vấn riêng.", button="Liên hệ")
+        + "</div>",
+        lang="vi",
+    )
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("Dùng thử", 0.0, "VND", "month"),  # free on both sides: one free price, not one per period
+        ("Cơ bản", 89000.0, "VND", "month"),
+        ("Cơ bản", 849000.0, "VND", "year"),  # data-price-year, its sign but no period: the name's period
+        ("Doanh nghiệp", None, None, None),  # no amount, a button asking to get in touch: custom
+    }
+    # the priced cards' feature lists, with their "Liên hệ" buttons, are no custom plans of their own
+    assert "Gói tính năng cơ bản." not in {plan for plan, *_ in got}
+
+
+@pytest.mark.parametrize(
+    ("button", "lang"),
+    [("Fiyat İçin Arayın", "tr"), ("Liên hệ", "vi"), ("Vraag een offerte aan", "nl"), ("Hubungi Kami", "id")],
+)
+def test_asking_to_get_in_touch_in_more_languages_is_a_custom_price(button: str, lang: str) -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p><a href="/c">{button}</a></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Pro", price="$12 / mo", button="Start")
+        + card.format(name="Team", price="$30 / mo", button="Start")
+        + card.format(name="Kurumsal", price="", button=button)
+        + "</div>",
+        lang=lang,
+    )
+    assert ("Kurumsal", "price", None, None, None) in entries(html)
