@@ -2581,3 +2581,36 @@ def test_asking_to_get_in_touch_in_more_languages_is_a_custom_price(button: str,
         lang=lang,
     )
     assert ("Kurumsal", "price", None, None, None) in entries(html)
+
+
+def test_a_coming_soon_ribbon_or_column_tag_is_no_part_of_a_name() -> None:
+    card = (
+        '<div class="card p-6 flex flex-col">{ribbon}<div class="text-sm font-semibold">{name}</div>'
+        '<div class="text-3xl font-extrabold">{price}<span class="text-base">/月</span></div>'
+        "<ul><li>✓ 每周自动审计</li></ul><button>开始免费试用</button></div>"
+    )
+    ribbon = '<div class="absolute -top-3 px-3 rounded-full text-xs">敬请期待</div>'
+    html = page(
+        '<div class="grid md:grid-cols-3">'
+        + card.format(ribbon="", name="Pro", price="$9")
+        + card.format(ribbon=ribbon, name="Studio", price="$29")
+        + card.format(ribbon=ribbon, name="Agency", price="$59")
+        + "</div>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Pro", "price", 9.0, "USD", None),
+        ("Studio", "price", 29.0, "USD", None),
+        ("Agency", "price", 59.0, "USD", None),
+    }
+    table = page(
+        "<table><thead><tr><th>功能</th><th>Pro</th><th>Studio<br>(即将)</th><th>Agency<br>(即将)</th></tr></thead>"
+        "<tbody><tr><td>自动审计</td><td>每周</td><td>每日</td><td>每小时</td></tr>"
+        "<tr><td>价格</td><td>$9/月</td><td>$29/月</td><td>$59/月</td></tr></tbody></table>",
+        lang="zh",
+    )
+    assert entries(table, CN_URL) == {
+        ("Pro", "price", 9.0, "USD", None),
+        ("Studio", "price", 29.0, "USD", None),
+        ("Agency", "price", 59.0, "USD", None),
+    }
