@@ -114,7 +114,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = plan_cards(tree) or lone_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _without_comparison_heads(_untagged(cards))
+    cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
     plans: list[PricePlan] = []
     for card, name in cards:
         if name:
@@ -184,6 +184,42 @@ def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
     return [
         p for p in plans if not (p.amount == 0 and p.currency is None and (p.plan.casefold(), p.dimension) in signed)
     ]
+
+
+def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Cards that all take one heading for a name ("Pakiet Antyagencyjny" over "Na Dobry Start", "Zoptymalizuj
+    Sklep", ...) show a kicker, the kind of offer they all are: each is named by its next heading before its
+    price instead, when those differ from card to card. Cards sharing a name without such headings keep it."""
+    count = Counter(name.casefold() for _, name in cards if name)
+    shared = {name for name, n in count.items() if n >= 2}
+    if not shared:
+        return cards
+    renamed: list[tuple[LexborNode, str]] = []
+    for card, name in cards:
+        after = _heading_after(card, name) if name.casefold() in shared else ""
+        renamed.append((card, after or name))
+    new_names = Counter(name.casefold() for _, name in renamed if name)
+    if any(new_names[name.casefold()] > 1 for (_, old), (_, name) in zip(cards, renamed, strict=True) if name != old):
+        return cards  # the next headings repeat too ("Features"): no kicker over distinct names
+    return renamed
+
+
+def _heading_after(card: LexborNode, name: str) -> str:
+    """The first heading after the one reading `name`, before the card's first price; "" when there is none."""
+    before = _before_price(card)
+    if before is None:
+        return ""
+    passed = False
+    for node in card.css("h1, h2, h3, h4, h5, h6"):
+        if node.mem_id not in before:
+            return ""
+        text = _name_text(node)
+        if not passed:
+            passed = text.casefold() == name.casefold()
+            continue
+        if text and _plain_name(text):
+            return text
+    return ""
 
 
 def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:

@@ -2614,3 +2614,27 @@ def test_a_coming_soon_ribbon_or_column_tag_is_no_part_of_a_name() -> None:
         ("Studio", "price", 29.0, "USD", None),
         ("Agency", "price", 59.0, "USD", None),
     }
+
+
+def test_a_kicker_every_card_shares_is_no_name_the_next_heading_is() -> None:
+    card = (
+        '<div class="undefined column is-4"><header class="undefined"><div class="undefined">'
+        '<h5 class="undefined">Najbardziej popularny</h5></div><div class="undefined">'
+        '<h4 class="undefined">Pakiet Antyagencyjny</h4><h3 class="undefined">{name}</h3>'
+        '<p class="undefined">{price}</p></div><button>Skontaktuj się</button></header>'
+        "<main><ul><li>Automatyzacja Marketingu</li></ul></main></div>"
+    )
+    html = page(
+        '<div class="undefined container"><div class="columns">'
+        + card.format(name="Na Dobry Start", price="2990 zł x 6 miesięcy")
+        + card.format(name="Zoptymalizuj Sklep", price="790 zł miesięcznie")
+        + "</div></div>",
+        lang="pl",
+    )
+    assert entries(html) == {
+        ("Na Dobry Start", "price", 2990.0, "PLN", None),
+        ("Zoptymalizuj Sklep", "price", 790.0, "PLN", None),
+    }
+    # two cards sharing a name, their next headings alike too ("Features" after the price), keep the name
+    same = html.replace("Na Dobry Start", "Basic").replace("Zoptymalizuj Sklep", "Basic")
+    assert {plan for plan, *_ in entries(same)} == {"Pakiet Antyagencyjny"}
