@@ -77,6 +77,13 @@ RIBBON = re.compile(
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
 Años": a star before it, a note after a "·"): a badge, never the plan's name."""
+PRICE_LEAD = re.compile(
+    r"^(?:from|starting\s+(?:at|from)|starts\s+at|as\s+low\s+as|ab|desde|a\s+partir\s+de|à\s+partir\s+de|"
+    r"a\s+partire\s+da|vanaf|vana|od|już\s+od|từ|chỉ\s+từ|mulai(?:\s+dari)?|hanya|itibaren|起|から|부터)[:：]?$",
+    re.I,
+)
+"""A word set on its own line over a starting price ("Vanaf" over "$350", "Ab" over "€9"): it leads the
+price, and names no plan."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
     r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약)\w*\s*[:：]?\s*$",
@@ -376,7 +383,20 @@ def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
 
 
 def _is_card(node: LexborNode) -> bool:
-    return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node) and not _form(node)
+    named = bool(card_name(node)) or _led_price_box(node)
+    return _has_price_signal(node) and named and not _several_sections(node) and not _form(node)
+
+
+def _led_price_box(node: LexborNode) -> bool:
+    """A price element whose first line leads a starting price ("Vanaf" over "$50 per maand" in
+    `div.care-price`): marked as a card though it names none, so the block around it, named above it, is read."""
+    lines = _lines(node)
+    return (
+        bool(PRICE_CLASS.search(node.attributes.get("class") or ""))
+        and len(lines) >= 2
+        and bool(PRICE_LEAD.match(lines[0]))
+        and bool(PRICE_TEXT.search(" ".join(lines[1:3])))
+    )
 
 
 FORM_FIELDS = "input[type=range], input[type=number], select, textarea"
@@ -611,8 +631,9 @@ def _name_before_price(card: LexborNode) -> str:
 
 def _before_price(card: LexborNode) -> set[int] | None:
     """The nodes of the card that come before its first price, in document order; None without a price. On a
-    card with no amount, a line saying free or custom where the price would stand ("Individuell", "無料") is
-    its price: a bold feature line under it ("Volumenbasierte Credits") is no name."""
+    card with no amount, a line saying free or custom where the price would stand ("Individuell", "無料", or a
+    call to get in touch in the card's price element) is its price: a bold feature line under it
+    ("Volumenbasierte Credits") is no name."""
     nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
     worded: int | None = None  # where the first free or custom line ends
@@ -621,7 +642,8 @@ def _before_price(card: LexborNode) -> set[int] | None:
             label = text.rstrip().endswith((":", "："))
             opening = not text  # a card's first text saying free is its label ("無料" over "Slip POS"), no price
             text = f"{text} {own}" if text else own
-            if worded is None and not (label or opening) and (FREE_LINE.match(own) or CUSTOM_LINE.match(own)):
+            said = FREE_LINE.match(own) or CUSTOM_LINE.match(own) or (_custom_line(own) and _in_price_box(node, card))
+            if worded is None and not (label or opening) and said:
                 worded = len(text)
         nodes.append((node.mem_id, len(text)))
     matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
@@ -632,6 +654,17 @@ def _before_price(card: LexborNode) -> set[int] | None:
     first = matches[0]
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
+
+
+def _in_price_box(node: LexborNode, card: LexborNode) -> bool:
+    """Whether `node` sits in an element of the card classed as its price (`package-price-custom` holding
+    "Vraag een offerte aan"): a call to get in touch there stands where the price would."""
+    parent = node.parent
+    while parent is not None and parent.mem_id != card.mem_id:
+        if PRICE_CLASS.search(parent.attributes.get("class") or ""):
+            return True
+        parent = parent.parent
+    return False
 
 
 def _named_card(node: LexborNode) -> bool:
@@ -725,7 +758,7 @@ def _name_text(node: LexborNode) -> str:
         text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
-    if COMPARISON.search(text) or CUSTOM_LINE.match(text):
+    if COMPARISON.search(text) or CUSTOM_LINE.match(text) or PRICE_LEAD.match(text):
         return ""  # "Compare plans" titles a feature table; "Custom", "Personnalisé" stands where a price would
     if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
@@ -854,8 +887,8 @@ def _plain_name(text: str) -> bool:
     """Short, worded, and no price, free/custom line or call to get in touch, label ("Preis:") or question."""
     if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return False
-    if COMPARISON.search(text):
-        return False
+    if COMPARISON.search(text) or PRICE_LEAD.match(text):
+        return False  # "Vanaf" over "$350": a starting price's lead word, not a plan
     if FREE_LINE.match(text) or _custom_line(text) or text.endswith((":", "：", "?", "？")):
         return False  # a "Contact Sales" button under a card's price is a way to ask for one, not a plan
     return bool(re.search(r"[^\W\d_]", text))

@@ -2638,3 +2638,38 @@ def test_a_kicker_every_card_shares_is_no_name_the_next_heading_is() -> None:
     # two cards sharing a name, their next headings alike too ("Features" after the price), keep the name
     same = html.replace("Na Dobry Start", "Basic").replace("Zoptymalizuj Sklep", "Basic")
     assert {plan for plan, *_ in entries(same)} == {"Pakiet Antyagencyjny"}
+
+
+def test_a_starting_price_lead_word_names_no_plan_and_a_call_in_the_price_box_is_custom() -> None:
+    card = (
+        '<article class="pricing-card"><div class="pricing-card-top"><span class="package-tag">{tag}</span></div>'
+        "<h3>{name}</h3><p>Voor bedrijven.</p>{price}<ul><li>Mobielvriendelijk</li></ul>"
+        '<button class="button">Kies</button></article>'
+    )
+    priced = '<div class="package-price"><span>Eenmalige investering</span><strong>{amount}</strong></div>'
+    custom = (
+        '<div class="package-price package-price-custom"><span>Afgestemd op uw project</span>'
+        "<strong>Vraag een offerte aan</strong></div>"
+    )
+    care = (
+        '<section class="care-section"><div class="care-content"><p class="kicker">Websiteonderhoud</p>'
+        "<h2>Houd uw website veilig.</h2>"
+        '<div class="care-price"><span>Vanaf</span><strong>$50</strong><small>per maand</small></div>'
+        "<button>Vraag naar onderhoudsplannen</button></div></section>"
+    )
+    html = page(
+        '<div class="summary-card"><span class="summary-label">Vanaf</span><strong>$350</strong></div>'
+        '<div class="pricing-grid">'
+        + card.format(tag="Ga online", name="Start", price=priced.format(amount="$350"))
+        + card.format(tag="Groei", name="Groei", price=priced.format(amount="$500"))
+        + card.format(tag="Maatwerkoplossing", name="Maatwerk", price=custom)
+        + "</div>"
+        + care,
+        lang="nl",
+    )
+    assert entries(html) == {
+        ("Start", "price", 350.0, "USD", None),
+        ("Groei", "price", 500.0, "USD", None),
+        ("Maatwerk", "price", None, None, None),  # the call in the price box stands where the price would
+        ("Websiteonderhoud", "price", 50.0, "USD", None),  # "Vanaf" leads the price; the block is named above
+    }
