@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from price_parser import Price
@@ -72,11 +72,18 @@ RIBBON = re.compile(
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
-    r"곧\s*출시)[!！]?(?:\s+[·•|]\s+.*)?$",
+    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
 Años": a star before it, a note after a "·"): a badge, never the plan's name."""
+PRICE_LEAD = re.compile(
+    r"^(?:from|starting\s+(?:at|from)|starts\s+at|as\s+low\s+as|ab|desde|a\s+partir\s+de|à\s+partir\s+de|"
+    r"a\s+partire\s+da|vanaf|vana|od|już\s+od|từ|chỉ\s+từ|mulai(?:\s+dari)?|hanya|itibaren|起|から|부터)[:：]?$",
+    re.I,
+)
+"""A word set on its own line over a starting price ("Vanaf" over "$350", "Ab" over "€9"): it leads the
+price, and names no plan."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
     r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약)\w*\s*[:：]?\s*$",
@@ -114,7 +121,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = plan_cards(tree) or lone_cards(tree)
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _without_comparison_heads(_untagged(cards))
+    cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
     plans: list[PricePlan] = []
     for card, name in cards:
         if name:
@@ -184,6 +191,42 @@ def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
     return [
         p for p in plans if not (p.amount == 0 and p.currency is None and (p.plan.casefold(), p.dimension) in signed)
     ]
+
+
+def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Cards that all take one heading for a name ("Pakiet Antyagencyjny" over "Na Dobry Start", "Zoptymalizuj
+    Sklep", ...) show a kicker, the kind of offer they all are: each is named by its next heading before its
+    price instead, when those differ from card to card. Cards sharing a name without such headings keep it."""
+    count = Counter(name.casefold() for _, name in cards if name)
+    shared = {name for name, n in count.items() if n >= 2}
+    if not shared:
+        return cards
+    renamed: list[tuple[LexborNode, str]] = []
+    for card, name in cards:
+        after = _heading_after(card, name) if name.casefold() in shared else ""
+        renamed.append((card, after or name))
+    new_names = Counter(name.casefold() for _, name in renamed if name)
+    if any(new_names[name.casefold()] > 1 for (_, old), (_, name) in zip(cards, renamed, strict=True) if name != old):
+        return cards  # the next headings repeat too ("Features"): no kicker over distinct names
+    return renamed
+
+
+def _heading_after(card: LexborNode, name: str) -> str:
+    """The first heading after the one reading `name`, before the card's first price; "" when there is none."""
+    before = _before_price(card)
+    if before is None:
+        return ""
+    passed = False
+    for node in card.css("h1, h2, h3, h4, h5, h6"):
+        if node.mem_id not in before:
+            return ""
+        text = _name_text(node)
+        if not passed:
+            passed = text.casefold() == name.casefold()
+            continue
+        if text and _plain_name(text):
+            return text
+    return ""
 
 
 def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
@@ -262,6 +305,9 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue  # one of a row of alike cards, named by its first text where its siblings have headings
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
         del ancestors[mem_id]
+    for mem_id in [m for m in candidates if _call_beside_price(candidates[m])]:
+        del candidates[mem_id]
+        del ancestors[mem_id]
     containers = {a for ids in ancestors.values() for a in ids if a in candidates}
     inner = sorted(
         (node for mem_id, node in candidates.items() if mem_id not in containers),
@@ -279,6 +325,28 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+def _call_beside_price(node: LexborNode) -> bool:
+    """A block with no heading that shows no amount and asks to get in touch ("Liên hệ", "Contact sales"), the
+    one other child of its parent beside an unlike block with a heading and a price (Elementor's
+    `pricing-plan-wrap` then `pricing-plan-content`): the priced card's own feature list and button, not a
+    custom plan named by its first feature line."""
+    if PRICE_TEXT.search(_clean(node.text(separator=" "))) or _bare_price_nodes(node):
+        return False
+    lines = _signal_lines(node)
+    if not any(_worded_price(lines, at, _custom_line) for at in range(len(lines))):
+        return False
+    if any(_worded_price(lines, at, _free_text) for at in range(len(lines))):
+        return False
+    parent = node.parent
+    if parent is None or node.css_first("h1, h2, h3, h4, h5, h6") is not None:
+        return False  # a block with a heading of its own may well be a custom plan beside a priced one
+    siblings = [child for child in parent.iter() if child.tag != "-text" and child.mem_id != node.mem_id]
+    if len(siblings) != 1 or _alike(siblings[0], node):
+        return False
+    priced = siblings[0]
+    return bool(PRICE_TEXT.search(_clean(priced.text(separator=" "))) and priced.css_first("h1, h2, h3, h4, h5, h6"))
 
 
 MAX_LONE_CARD = 400
@@ -315,7 +383,20 @@ def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
 
 
 def _is_card(node: LexborNode) -> bool:
-    return _has_price_signal(node) and bool(card_name(node)) and not _several_sections(node) and not _form(node)
+    named = bool(card_name(node)) or _led_price_box(node)
+    return _has_price_signal(node) and named and not _several_sections(node) and not _form(node)
+
+
+def _led_price_box(node: LexborNode) -> bool:
+    """A price element whose first line leads a starting price ("Vanaf" over "$50 per maand" in
+    `div.care-price`): marked as a card though it names none, so the block around it, named above it, is read."""
+    lines = _lines(node)
+    return (
+        bool(PRICE_CLASS.search(node.attributes.get("class") or ""))
+        and len(lines) >= 2
+        and bool(PRICE_LEAD.match(lines[0]))
+        and bool(PRICE_TEXT.search(" ".join(lines[1:3])))
+    )
 
 
 FORM_FIELDS = "input[type=range], input[type=number], select, textarea"
@@ -550,8 +631,9 @@ def _name_before_price(card: LexborNode) -> str:
 
 def _before_price(card: LexborNode) -> set[int] | None:
     """The nodes of the card that come before its first price, in document order; None without a price. On a
-    card with no amount, a line saying free or custom where the price would stand ("Individuell", "無料") is
-    its price: a bold feature line under it ("Volumenbasierte Credits") is no name."""
+    card with no amount, a line saying free or custom where the price would stand ("Individuell", "無料", or a
+    call to get in touch in the card's price element) is its price: a bold feature line under it
+    ("Volumenbasierte Credits") is no name."""
     nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
     worded: int | None = None  # where the first free or custom line ends
@@ -560,7 +642,8 @@ def _before_price(card: LexborNode) -> set[int] | None:
             label = text.rstrip().endswith((":", "："))
             opening = not text  # a card's first text saying free is its label ("無料" over "Slip POS"), no price
             text = f"{text} {own}" if text else own
-            if worded is None and not (label or opening) and (FREE_LINE.match(own) or CUSTOM_LINE.match(own)):
+            said = FREE_LINE.match(own) or CUSTOM_LINE.match(own) or (_custom_line(own) and _in_price_box(node, card))
+            if worded is None and not (label or opening) and said:
                 worded = len(text)
         nodes.append((node.mem_id, len(text)))
     matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
@@ -571,6 +654,17 @@ def _before_price(card: LexborNode) -> set[int] | None:
     first = matches[0]
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
+
+
+def _in_price_box(node: LexborNode, card: LexborNode) -> bool:
+    """Whether `node` sits in an element of the card classed as its price (`package-price-custom` holding
+    "Vraag een offerte aan"): a call to get in touch there stands where the price would."""
+    parent = node.parent
+    while parent is not None and parent.mem_id != card.mem_id:
+        if PRICE_CLASS.search(parent.attributes.get("class") or ""):
+            return True
+        parent = parent.parent
+    return False
 
 
 def _named_card(node: LexborNode) -> bool:
@@ -664,7 +758,7 @@ def _name_text(node: LexborNode) -> str:
         text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
-    if COMPARISON.search(text) or CUSTOM_LINE.match(text):
+    if COMPARISON.search(text) or CUSTOM_LINE.match(text) or PRICE_LEAD.match(text):
         return ""  # "Compare plans" titles a feature table; "Custom", "Personnalisé" stands where a price would
     if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
@@ -793,8 +887,8 @@ def _plain_name(text: str) -> bool:
     """Short, worded, and no price, free/custom line or call to get in touch, label ("Preis:") or question."""
     if not text or len(text) > MAX_FIRST_TEXT or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return False
-    if COMPARISON.search(text):
-        return False
+    if COMPARISON.search(text) or PRICE_LEAD.match(text):
+        return False  # "Vanaf" over "$350": a starting price's lead word, not a plan
     if FREE_LINE.match(text) or _custom_line(text) or text.endswith((":", "：", "?", "？")):
         return False  # a "Contact Sales" button under a card's price is a way to ask for one, not a plan
     return bool(re.search(r"[^\W\d_]", text))
@@ -814,7 +908,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
-    chosen = _chosen(prices)
+    chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
@@ -1234,7 +1328,8 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
 
 def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
     """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
-    with its own sign and period ("$390/yıl"), or a bare one ("32,5") in the currency and period shown."""
+    with its own sign and period ("$390/yıl"), or with its sign only ("849.000đ" in `data-price-year`), in the
+    period its attribute names, or a bare one ("32,5") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
         for key, value in node.attributes.items():
@@ -1243,12 +1338,36 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             match = PRICE_TEXT.search(value)
             if match is not None:
                 price = text_price(match, yen)
+                if price is not None and price.period is None:
+                    price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
             elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+def _one_free_price(prices: list[CardPrice]) -> list[CardPrice]:
+    """A card free on both sides of its billing toggle ("0đ /Tháng", `data-price-year="0đ"`) is one free
+    price in that currency, not one per period: nothing is paid either way."""
+    seen: set[tuple[str | None, str, str | None]] = set()
+    kept: list[CardPrice] = []
+    for price in prices:
+        key = (price.currency, price.dimension, price.unit)
+        if price.amount == 0 and not price.overage:
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(price)
+    return kept
+
+
+def _key_period(key: str) -> Period | None:
+    """The billing period a toggle's data attribute is named for (`data-price-year`, `data-monthly`)."""
+    if re.search(r"month", key, re.I):
+        return "month"
+    return "year" if re.search(r"year|annual", key, re.I) else None
 
 
 def _footnote_unit(lines: list[str]) -> str | None:

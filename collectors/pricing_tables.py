@@ -390,8 +390,8 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     """A comparison table of plans as columns ("Feature | Free | Pro") that prices none of its columns: its row
     labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
     or $39.99/year" is two prices, the yearly one per year, not a second monthly price) and the unit it says
-    ("$50/developer")."""
-    names = [label_text(h) for h in headers]
+    ("$50/developer"). A column's tag in brackets ("Studio (即将)", "Agency (coming soon)") is no part of its name."""
+    names = [without_tag(label_text(h)) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
     row = next((r for r in body if r and PRICE_ROW.match(label_text(r[0].text))), None)

@@ -106,6 +106,7 @@ CURRENCY_SYMBOLS = {
     "us$": "USD",
     "€": "EUR",
     "£": "GBP",
+    "đ": "VND",
     "ca$": "CAD",
     "a$": "AUD",
     "元": "CNY",
@@ -180,8 +181,13 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
-_CUR_AFTER = rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|{_MONEY_WORD})"
-"""A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다")."""
+_CUR_AFTER = (
+    rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"{_MONEY_WORD})"
+)
+"""A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
+Vietnamese "đ" (a letter of the alphabet, so only right after an amount and before no letter: "89.000đ",
+"0 đ /Tháng") is the dong as "₫" is."""
 _AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 '\u2019]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
 """An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
 "2’900"), and maybe decimals."""
@@ -310,15 +316,16 @@ CUSTOM_TEXT = re.compile(
     r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
     r"|聯[繫絡系](?:我們|業務|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
-    r"demander?\s+un\s+devis|angebot\s+anfordern",
+    r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
+    r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
-"お問い合わせ", "Bize ulaşın")."""
+"お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın")."""
 CUSTOM_LINE = re.compile(
     r"^(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
-    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|"
+    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의)$",
     re.I,
@@ -346,12 +353,13 @@ title of a feature table, never a plan's name."""
 
 BADGE_START = re.compile(
     r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|retired|legacy|limited|preview|experimental|sale|discount|"
-    r"coming\s+soon|"
-    r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*off)\b|^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠)",
+    r"coming\s+soon|binnenkort|yakında|wkrótce|demnächst|bientôt|próximamente|em\s+breve|"
+    r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*off)\b|"
+    r"^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠|即将|即將|敬请期待|敬請期待|近日)",
     re.I,
 )
-"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折") rather than names it (no
-word boundary after a Chinese word: "限时" runs into "2.5折")."""
+"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折", "即将": coming soon) rather
+than names it (no word boundary after a Chinese word: "限时" runs into "2.5折")."""
 BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)\s*(?P<note>[^()（）]{2,60}?)\s*[)）]$")
 """A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)",
 "DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it). Spaces just inside the
@@ -560,7 +568,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*mo\b|/\s*mth\b|/\s*month|\bper\s+month|\ba\s+month|\bmonthly\b|\bmo\b|"
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
-            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*mnd\b|\bper\s+mnd\b|/\s*ay\b|\baylık|\bayda\b|"
+            r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
+            r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक",
             re.I,
         ),
@@ -570,7 +580,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
-            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|/\s*yıl|\byıllık|"
+            r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
+            r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक",
             re.I,
         ),
@@ -621,7 +632,8 @@ _OWN_SLASH_UNIT = re.compile(r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w/-])
 """A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
-    r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|"
+    r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
+    r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",

@@ -2488,3 +2488,188 @@ def test_a_heading_holding_name_and_price_is_named_by_the_text_before_the_price(
     assert "Precio" not in {plan for plan, *_ in entries(label)}
     sentence = html.replace("<span>$170</span>", "<span>$170</span> y ahorra")
     assert "Paquete de 5 clases" not in {plan for plan, *_ in entries(sentence)}
+
+
+def test_billing_periods_in_dutch_vietnamese_polish_and_indonesian_are_no_units() -> None:
+    card = '<div class="plan"><h3>{name}</h3><p><span>{price}</span><span>{tail}</span></p><a href="/s">Go</a></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Lina+", price="€ 7,99", tail="/mnd")
+        + card.format(name="Basis", price="€ 3,99", tail="/mnd")
+        + "</div>",
+        lang="nl",
+    )
+    assert entries(html) == {("Lina+", "price", 7.99, "EUR", None), ("Basis", "price", 3.99, "EUR", None)}
+    addon = page(
+        '<div class="grid">'
+        + card.format(name="Khách hàng", price="+100.000₫", tail="/tháng")
+        + card.format(name="Học viên", price="+200.000₫", tail="/tháng")
+        + "</div>",
+        lang="vi",
+    )
+    assert entries(addon) == {
+        ("Khách hàng", "price", 100000.0, "VND", None),
+        ("Học viên", "price", 200000.0, "VND", None),
+    }
+    for tail, period in [
+        ("/mnd", "month"),
+        ("/Tháng", "month"),
+        ("/Năm", "year"),
+        (" zł miesięcznie", "month"),
+        ("/mies.", "month"),
+        ("/rok", "year"),
+        ("/bulan", "month"),
+        ("/tahun", "year"),
+    ]:
+        assert tail_period(tail) == period, tail
+        assert tail_unit(tail) is None, tail
+    # a word after the slash that is no period is still the page's unit
+    assert tail_unit("/projeto") == "projeto"
+
+
+def test_a_vietnamese_dong_written_d_after_the_amount_is_vnd() -> None:
+    assert [currency_code(m.group("cur2")) for m in price_matches("89.000đ /Tháng")] == ["VND"]
+    assert [m.group("amt2") for m in price_matches("Gói 459.000 đ")] == ["459.000"]
+    # a word starting with the letter is no sign ("3 đêm": three nights)
+    assert price_matches("3 đêm miễn phí") == []
+
+
+ELEMENTOR_CARD = (
+    '<div class="pricing-table-wrapper"><div class="pricing-plan-wrap"><h2 class="pricing-plan-title">{name}</h2>'
+    '<div class="pricing-plan-price-wrap"><h3 class="pricing-plan-price" data-price-month="{month} " '
+    'data-price-year="{year} ">{month} </h3><span class="pricing-plan-unit-month">/Tháng</span>'
+    '<span class="pricing-plan-unit-year hide">/Năm</span></div></div>'
+    '<div class="pricing-plan-content"><ul><li>{note}</li></ul>'
+    '<a class="pricing-plan-button button" href="/login">{button}</a></div></div>'
+)
+
+
+def test_a_toggle_attribute_priced_with_its_sign_is_in_the_period_its_name_says() -> None:
+    html = page(
+        '<div class="pricing-table-content-wrapper">'
+        + ELEMENTOR_CARD.format(name="Dùng thử", month="0đ", year="0đ", note="Miễn phí 6 tháng.", button="Dùng thử")
+        + ELEMENTOR_CARD.format(
+            name="Cơ bản", month="89.000đ", year="849.000đ", note="Gói tính năng cơ bản.", button="Liên hệ"
+        )
+        + ELEMENTOR_CARD.format(name="Doanh nghiệp", month="_", year="_", note="Tư vấn riêng.", button="Liên hệ")
+        + "</div>",
+        lang="vi",
+    )
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("Dùng thử", 0.0, "VND", "month"),  # free on both sides: one free price, not one per period
+        ("Cơ bản", 89000.0, "VND", "month"),
+        ("Cơ bản", 849000.0, "VND", "year"),  # data-price-year, its sign but no period: the name's period
+        ("Doanh nghiệp", None, None, None),  # no amount, a button asking to get in touch: custom
+    }
+    # the priced cards' feature lists, with their "Liên hệ" buttons, are no custom plans of their own
+    assert "Gói tính năng cơ bản." not in {plan for plan, *_ in got}
+
+
+@pytest.mark.parametrize(
+    ("button", "lang"),
+    [("Fiyat İçin Arayın", "tr"), ("Liên hệ", "vi"), ("Vraag een offerte aan", "nl"), ("Hubungi Kami", "id")],
+)
+def test_asking_to_get_in_touch_in_more_languages_is_a_custom_price(button: str, lang: str) -> None:
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p><a href="/c">{button}</a></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Pro", price="$12 / mo", button="Start")
+        + card.format(name="Team", price="$30 / mo", button="Start")
+        + card.format(name="Kurumsal", price="", button=button)
+        + "</div>",
+        lang=lang,
+    )
+    assert ("Kurumsal", "price", None, None, None) in entries(html)
+
+
+def test_a_coming_soon_ribbon_or_column_tag_is_no_part_of_a_name() -> None:
+    card = (
+        '<div class="card p-6 flex flex-col">{ribbon}<div class="text-sm font-semibold">{name}</div>'
+        '<div class="text-3xl font-extrabold">{price}<span class="text-base">/月</span></div>'
+        "<ul><li>✓ 每周自动审计</li></ul><button>开始免费试用</button></div>"
+    )
+    ribbon = '<div class="absolute -top-3 px-3 rounded-full text-xs">敬请期待</div>'
+    html = page(
+        '<div class="grid md:grid-cols-3">'
+        + card.format(ribbon="", name="Pro", price="$9")
+        + card.format(ribbon=ribbon, name="Studio", price="$29")
+        + card.format(ribbon=ribbon, name="Agency", price="$59")
+        + "</div>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("Pro", "price", 9.0, "USD", None),
+        ("Studio", "price", 29.0, "USD", None),
+        ("Agency", "price", 59.0, "USD", None),
+    }
+    table = page(
+        "<table><thead><tr><th>功能</th><th>Pro</th><th>Studio<br>(即将)</th><th>Agency<br>(即将)</th></tr></thead>"
+        "<tbody><tr><td>自动审计</td><td>每周</td><td>每日</td><td>每小时</td></tr>"
+        "<tr><td>价格</td><td>$9/月</td><td>$29/月</td><td>$59/月</td></tr></tbody></table>",
+        lang="zh",
+    )
+    assert entries(table, CN_URL) == {
+        ("Pro", "price", 9.0, "USD", None),
+        ("Studio", "price", 29.0, "USD", None),
+        ("Agency", "price", 59.0, "USD", None),
+    }
+
+
+def test_a_kicker_every_card_shares_is_no_name_the_next_heading_is() -> None:
+    card = (
+        '<div class="undefined column is-4"><header class="undefined"><div class="undefined">'
+        '<h5 class="undefined">Najbardziej popularny</h5></div><div class="undefined">'
+        '<h4 class="undefined">Pakiet Antyagencyjny</h4><h3 class="undefined">{name}</h3>'
+        '<p class="undefined">{price}</p></div><button>Skontaktuj się</button></header>'
+        "<main><ul><li>Automatyzacja Marketingu</li></ul></main></div>"
+    )
+    html = page(
+        '<div class="undefined container"><div class="columns">'
+        + card.format(name="Na Dobry Start", price="2990 zł x 6 miesięcy")
+        + card.format(name="Zoptymalizuj Sklep", price="790 zł miesięcznie")
+        + "</div></div>",
+        lang="pl",
+    )
+    assert entries(html) == {
+        ("Na Dobry Start", "price", 2990.0, "PLN", None),
+        ("Zoptymalizuj Sklep", "price", 790.0, "PLN", None),
+    }
+    # two cards sharing a name, their next headings alike too ("Features" after the price), keep the name
+    same = html.replace("Na Dobry Start", "Basic").replace("Zoptymalizuj Sklep", "Basic")
+    assert {plan for plan, *_ in entries(same)} == {"Pakiet Antyagencyjny"}
+
+
+def test_a_starting_price_lead_word_names_no_plan_and_a_call_in_the_price_box_is_custom() -> None:
+    card = (
+        '<article class="pricing-card"><div class="pricing-card-top"><span class="package-tag">{tag}</span></div>'
+        "<h3>{name}</h3><p>Voor bedrijven.</p>{price}<ul><li>Mobielvriendelijk</li></ul>"
+        '<button class="button">Kies</button></article>'
+    )
+    priced = '<div class="package-price"><span>Eenmalige investering</span><strong>{amount}</strong></div>'
+    custom = (
+        '<div class="package-price package-price-custom"><span>Afgestemd op uw project</span>'
+        "<strong>Vraag een offerte aan</strong></div>"
+    )
+    care = (
+        '<section class="care-section"><div class="care-content"><p class="kicker">Websiteonderhoud</p>'
+        "<h2>Houd uw website veilig.</h2>"
+        '<div class="care-price"><span>Vanaf</span><strong>$50</strong><small>per maand</small></div>'
+        "<button>Vraag naar onderhoudsplannen</button></div></section>"
+    )
+    html = page(
+        '<div class="summary-card"><span class="summary-label">Vanaf</span><strong>$350</strong></div>'
+        '<div class="pricing-grid">'
+        + card.format(tag="Ga online", name="Start", price=priced.format(amount="$350"))
+        + card.format(tag="Groei", name="Groei", price=priced.format(amount="$500"))
+        + card.format(tag="Maatwerkoplossing", name="Maatwerk", price=custom)
+        + "</div>"
+        + care,
+        lang="nl",
+    )
+    assert entries(html) == {
+        ("Start", "price", 350.0, "USD", None),
+        ("Groei", "price", 500.0, "USD", None),
+        ("Maatwerk", "price", None, None, None),  # the call in the price box stands where the price would
+        ("Websiteonderhoud", "price", 50.0, "USD", None),  # "Vanaf" leads the price; the block is named above
+    }
