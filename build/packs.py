@@ -130,6 +130,10 @@ class PackWriter:
         with open(source, "rb") as fh:
             return os.pread(fh.fileno(), end - start, start)
 
+    def abandon(self) -> None:
+        """Close this build's segment without an index (the build failed: its tree is not published)."""
+        self._fh.close()
+
     def close(self) -> int:
         """Link or fold in the adopted segments, finish this build's segment and write the index, the
         segment list and the path list; returns the bytes of the segments the index refers to."""
@@ -238,13 +242,16 @@ class Packs:
         span = self.span(relpath)
         if span is None:
             return None
-        if self._open is not None:
-            fd = self._open.get(span[0])
-            if fd is None:
-                fd = self._open[span[0]] = os.open(self._prefix + span[0], os.O_RDONLY)
-            return os.pread(fd, span[2] - span[1], span[1])
-        with open(self._prefix + span[0], "rb") as fh:
-            return os.pread(fh.fileno(), span[2] - span[1], span[1])
+        try:
+            if self._open is not None:
+                fd = self._open.get(span[0])
+                if fd is None:
+                    fd = self._open[span[0]] = os.open(self._prefix + span[0], os.O_RDONLY)
+                return os.pread(fd, span[2] - span[1], span[1])
+            with open(self._prefix + span[0], "rb") as fh:
+                return os.pread(fh.fileno(), span[2] - span[1], span[1])
+        except FileNotFoundError:  # the tree was pruned under a reader that still held its index
+            return None
 
     def close(self) -> None:
         """Close the segments kept open (`keep_open`)."""

@@ -311,7 +311,14 @@ def components_html(components: dict[str, float | None]) -> Markup:
     """The rows of the page's score components table, escaped. Written here rather than looped over in
     the template (a third of an entity page's template time, in Jinja's per-value calls); a row is one of
     ~1,000 values for each of four components, so each distinct row is formatted once."""
-    return Markup("".join(_component_row(name, weight, components[key]) for key, name, weight in COMPONENT_LABELS))
+    return Markup(
+        "".join(_component_row(name, weight, _signless(components[key])) for key, name, weight in COMPONENT_LABELS)
+    )
+
+
+def _signless(value: float | None) -> float | None:
+    """-0.0 as 0.0: the row cache takes them for one key, so both must be shown alike."""
+    return None if value is None else value + 0.0
 
 
 def listing_html(listing: Iterable[dict[str, str]]) -> Markup:

@@ -243,8 +243,8 @@ def _seed_recent(recent: RecentEvents, series: FeedSeries, reuse: FeedReuse | No
     if reuse.scored_again > series.days[-1]:
         return ""  # the archive lost its latest days: this build's last day, always written, is in the state
     held = [day for day in series.days if day < reuse.scored_again]
-    previous = Packs(reuse.previous)
-    if not all(previous.exists(trends_events_path(series.feed, day)) for day in held):
+    previous = Packs(reuse.previous)  # packed, as `FeedReuse.file` takes them (a loose file is not taken)
+    if not all(previous.span(trends_events_path(series.feed, day)) is not None for day in held):
         return ""
     try:
         state = orjson.loads((reuse.previous / recent_events_state_path(series.feed)).read_bytes())
@@ -515,7 +515,7 @@ def _run_build(
         }
         writer.write_bytes(BUILD_INFO, orjson.dumps(info, option=orjson.OPT_INDENT_2))
     finally:
-        writer.close_packs()  # a failed build's packs too: it is never published, and no file stays open
+        writer.abandon_packs()  # a failed build's packs: never published, so only closed (no-op after close_packs)
         archive.close()
         demand_log.close()
         progress.clear()

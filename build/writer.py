@@ -181,9 +181,24 @@ class TreeWriter:
         return relpath in self.written
 
     def close_packs(self) -> None:
-        """Finish every pack (its index and path list): before the tree is published."""
+        """Finish every pack (its index and path list): before the tree is published. Each pack is
+        finished once: after a failure part way, a second call finishes only those left."""
+        try:
+            while self._packs:
+                _, pack = self._packs.popitem()
+                try:
+                    pack.close()
+                except BaseException:
+                    pack.abandon()  # its segment file closed, whatever failed
+                    raise
+        finally:
+            self.abandon_packs()
+
+    def abandon_packs(self) -> None:
+        """Close every open pack and reader without finishing the packs: a failed build's tree is never
+        published, so its segments need no index, no links and no copies."""
         for pack in self._packs.values():
-            pack.close()
+            pack.abandon()
         self._packs.clear()
         for reader in self._previous.values():
             reader.close()

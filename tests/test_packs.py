@@ -234,3 +234,47 @@ def test_over_many_builds_every_file_reads_back_and_segments_stay_few(
     segments = segments_of(previous, "pages/mcp")
     live = sum(map(len, current.values()))
     assert len(segments) <= 4 and sum(map(len, segments)) <= 2 * live  # each linked one at least half live
+
+
+def test_a_reader_of_a_pruned_tree_gets_nothing_rather_than_an_error(tmp_path: Path) -> None:
+    """A server still holding a tree's index after the tree was pruned answers "absent" (a 404), not a 500."""
+    relpath = "api/trends/mcp-servers/1d/2026-11-01.json"
+    for keep_open in (False, True):
+        root = tmp_path / f"keep-open-{keep_open}"
+        writer = TreeWriter(root)
+        writer.write_bytes(relpath, b"{}")
+        writer.close_packs()
+        packs = Packs(root, keep_open=keep_open)
+        assert packs.exists(relpath)  # its index is loaded
+        for segment in (root / PACKS).rglob(f"*{PACK_SUFFIX}"):
+            segment.unlink()
+        assert packs.read(relpath) is None
+        packs.close()
+
+
+def test_packs_are_finished_once_and_a_failed_build_only_closes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer = TreeWriter(tmp_path / "b1")
+    writer.write_bytes("pages/mcp/a/index.html", b"a")
+    writer.write_bytes("pages/llm/b/index.html", b"b")
+    calls: list[str] = []
+    close = packs_module.PackWriter.close
+
+    def failing(pack: packs_module.PackWriter) -> int:
+        calls.append(pack.directory)
+        if len(calls) == 1:
+            raise OSError("disk full")
+        return close(pack)
+
+    monkeypatch.setattr(packs_module.PackWriter, "close", failing)
+    with pytest.raises(OSError, match="disk full"):
+        writer.close_packs()
+    writer.close_packs()  # what the build's `finally` does: nothing is finished twice
+    writer.abandon_packs()
+    assert len(calls) == 1
+    # a failed build abandons its packs: closed, no index written
+    other = TreeWriter(tmp_path / "b2")
+    other.write_bytes("pages/mcp/a/index.html", b"a")
+    other.abandon_packs()
+    assert not (tmp_path / "b2" / pack_file("pages/mcp", INDEX_SUFFIX)).exists()
