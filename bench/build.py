@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bench.report import PYTHON, ROOT, Check, cache_root, child_env, heading, say, show
 from bench.yeararchive import CachedArchive, YearSpec, archive_bytes, ensure
+from build import publish
 
 TARGET_SECONDS = 90.0
 TARGET_RSS_MIB = 1024.0  # 1 GiB
@@ -29,6 +30,10 @@ NIGHTLY_SHARE = 0.20
 """The nightly build's wall time, as a share of the full build's measured in the same run."""
 NIGHTLY_GROWTH = 1.3
 """The nightly build over a three-year archive, at most this many times the one-year nightly build."""
+NIGHTLY_RUNS = 3
+"""The nightly build is timed this many times from the same start (the full build's tree and series cache
+put back before each) and judged on the median: on this machine one run can land in a slow spell (two
+runs of the same code once gave 15.9 s and 19.6 s)."""
 STAGES = (
     "load_series",
     "write_feed",
@@ -186,11 +191,40 @@ def full_and_nightly(cached: CachedArchive, prefix_days: int | None = None) -> t
         say(f"feeds build --full exited {full.returncode}: {full.stderr.strip()[-2000:]}")
         return None
     add_last_day(cached, nightly)
-    night = timed_build(nightly.directory, nightly.site)
-    if night.returncode != 0:
-        say(f"nightly feeds build exited {night.returncode}: {night.stderr.strip()[-2000:]}")
+    nights = repeated_nightly(nightly, NIGHTLY_RUNS)
+    failed = [night for night in nights if night.returncode != 0]
+    if failed:
+        say(f"nightly feeds build exited {failed[0].returncode}: {failed[0].stderr.strip()[-2000:]}")
         return None
-    return full, night
+    ordered = sorted(nights, key=lambda night: night.seconds)
+    say(f"nightly build, {len(nights)} runs from the same start: " + ", ".join(f"{n.seconds:.1f} s" for n in nights))
+    return full, ordered[len(ordered) // 2]
+
+
+def repeated_nightly(nightly: Nightly, runs: int) -> list[BuildRun]:
+    """The nightly build `runs` times, each from the full build's published tree and series cache (put back
+    before each run: the nightly build publishes a new tree and writes the cache's current month)."""
+    cache = nightly.directory / "cache"
+    kept = nightly.directory / "cache.before-nightly"
+    shutil.rmtree(kept, ignore_errors=True)
+    if cache.exists():  # the cache's files are replaced by renames, never written in place: links are safe
+        shutil.copytree(cache, kept, copy_function=os.link)
+    full_build = publish.current_build(nightly.site)
+    nights: list[BuildRun] = []
+    for n in range(runs):
+        if n and full_build is not None:
+            publish.swap(nightly.site, full_build)
+            for entry in publish.builds_dir(nightly.site).iterdir():
+                if entry.is_dir() and entry.name != full_build:
+                    shutil.rmtree(entry)
+            shutil.rmtree(cache, ignore_errors=True)
+            if kept.exists():
+                shutil.copytree(kept, cache, copy_function=os.link)
+        nights.append(timed_build(nightly.directory, nightly.site))
+        if nights[-1].returncode != 0:
+            break
+    shutil.rmtree(kept, ignore_errors=True)
+    return nights
 
 
 def run(
