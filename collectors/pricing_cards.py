@@ -408,11 +408,25 @@ def _form(node: LexborNode) -> bool:
     the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
     radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
     or hardware ID a purchase card asks for): a text field asks for a quantity when it says it takes
-    digits (`inputmode`) or shows a number (its value or placeholder)."""
+    digits (`inputmode`) or shows a number (its value or placeholder). A field kept from readers (a sign-up
+    form's spam trap: `tabindex="-1"`, or inside an `aria-hidden="true"` block) asks them for nothing."""
     return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
 
 
+def _kept_from_readers(field: LexborNode) -> bool:
+    if (field.attributes.get("tabindex") or "").strip() == "-1":
+        return True
+    parent = field.parent
+    while parent is not None and parent.tag != "body":
+        if (parent.attributes.get("aria-hidden") or "").lower() == "true":
+            return True
+        parent = parent.parent
+    return False
+
+
 def _asks_number(field: LexborNode) -> bool:
+    if _kept_from_readers(field):
+        return False
     attrs = field.attributes
     if (attrs.get("inputmode") or "").lower() in {"numeric", "decimal"}:
         return True

@@ -2673,3 +2673,53 @@ def test_a_starting_price_lead_word_names_no_plan_and_a_call_in_the_price_box_is
         ("Maatwerk", "price", None, None, None),  # the call in the price box stands where the price would
         ("Websiteonderhoud", "price", 50.0, "USD", None),  # "Vanaf" leads the price; the block is named above
     }
+
+
+def test_a_spam_trap_field_in_a_cards_request_form_asks_for_no_quantity() -> None:
+    form = (
+        '<form class="plan-form" action="mailto:a@example.test" method="post">'
+        '<input type="hidden" name="plan" value="{plan}"/>'
+        '<div aria-hidden="true" style="position:absolute;left:-10000px">'
+        '<label for="w-{plan}">Website</label><input id="w-{plan}" type="text" tabindex="-1" name="website"/></div>'
+        '<label for="e-{plan}">Email</label><input id="e-{plan}" type="email" placeholder="you@example.com"/>'
+        '<button type="submit">Request by email</button></form>'
+    )
+    card = (
+        '<article class="pricing-card"><div class="plan-heading"><h2>{name}</h2><p>What it is.</p></div>'
+        '<p class="plan-price"><strong>{amount}</strong><span>{tail}</span></p>'
+        "<ul><li>Delivered by email</li></ul>{form}</article>"
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="New issues", amount="Free", tail="ongoing", form=form.format(plan="weekly"))
+        + card.format(name="Your topic", amount="₽500", tail="per month", form=form.format(plan="custom"))
+        + card.format(name="In your Git", amount="₽10,000", tail="one-time", form=form.format(plan="git"))
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("New issues", "price", 0.0, None, None),
+        ("Your topic", "price", 500.0, "RUB", None),
+        ("In your Git", "price", 10000.0, "RUB", None),
+    }
+
+
+def test_a_priceless_json_ld_offer_naming_a_priced_card_with_the_product_is_that_card() -> None:
+    ld = (
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "SoftwareApplication",'
+        ' "name": "Clipmaker AI", "offers": ['
+        '{"@type": "Offer", "name": "Clipmaker AI START", "priceCurrency": "USD"},'
+        '{"@type": "Offer", "name": "Clipmaker AI PRO", "priceCurrency": "USD"}]}</script>'
+    )
+    card = (
+        '<article class="seo-card"><span class="seo-badge">{badge}</span><h3>{name}</h3><p>Who it is for</p>'
+        '<div class="seo-price"><strong>{amount}</strong><span>{tail}</span></div>'
+        '<a class="seo-btn" href="/studio">Choose</a></article>'
+    )
+    html = page(
+        ld
+        + '<div class="seo-plan-grid">'
+        + card.format(badge="Free", name="START", amount="0", tail="1 Short")
+        + card.format(badge="Recommended", name="PRO", amount="$24", tail="preview tier")
+        + "</div>"
+    )
+    assert entries(html) == {("START", "price", 0.0, None, None), ("PRO", "price", 24.0, "USD", None)}
