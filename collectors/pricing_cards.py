@@ -550,6 +550,8 @@ def _price_line(node: LexborNode) -> bool:
         return False  # an item of a numbered list
     every = [*lines, *text_blocks(node)]
     for at, line in enumerate(every):
+        if _marked_price_part(line):
+            return True
         if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
         if PRICE_TEXT.search(line) or _worded_price(every, at, _free_or_custom):
@@ -1045,6 +1047,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
+        elif part := _marked_price_part(line):
+            short.append((span[0] + part[0], span[0] + part[1]))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -1067,6 +1071,30 @@ def _leading_price(line: str) -> str:
     if len(matches) != 1 or not tail_period(matches[0].group("tail")):
         return ""
     return parts[0]
+
+
+def _marked_price_part(line: str) -> tuple[int, int] | None:
+    """A line of short parts set off by marks, one of them a price alone ("10 videos · $10 · Extra credits"):
+    that part, as (start, end) in the line, is a price line of its own, the count and the note around it
+    are not. None when no part or more than one shows a price ("월간 ₩4,400 / 월 · 연간 ₩29,000 / 년" is
+    read as it always was), or the priced part says more than its price."""
+    bounds: list[tuple[int, int]] = []
+    at = 0
+    for mark in LEAD_MARK.finditer(line):
+        bounds.append((at, mark.start()))
+        at = mark.end()
+    bounds.append((at, len(line)))
+    if len(bounds) < 2:
+        return None
+    priced = [(start, end) for start, end in bounds if price_matches(line[start:end])]
+    if len(priced) != 1:
+        return None
+    start, end = priced[0]
+    part = line[start:end]
+    matches = price_matches(part)
+    if len(part) > MAX_PRICE_LINE or len(matches) != 1 or part.replace(matches[0].group(0), "", 1).strip():
+        return None
+    return start, end
 
 
 def _card_text(card: LexborNode) -> str:

@@ -2723,3 +2723,22 @@ def test_a_priceless_json_ld_offer_naming_a_priced_card_with_the_product_is_that
         + "</div>"
     )
     assert entries(html) == {("START", "price", 0.0, None, None), ("PRO", "price", 24.0, "USD", None)}
+
+
+def test_a_price_set_off_by_marks_between_a_count_and_a_note_is_the_pack_cards_price() -> None:
+    mini = '<article class="seo-mini"><strong>{name}</strong><p>{count} videos · {amount} · {note}</p></article>'
+    html = page(
+        "<h2>Extra video packs</h2><p>Add more videos anytime.</p>"
+        '<div class="seo-pack-grid">'
+        + mini.format(name="Pack 10", count=10, amount="$10", note="Extra credits")
+        + mini.format(name="Pack 50", count=50, amount="$40", note="Volume pack")
+        + mini.format(name="Pack 100", count=100, amount="$70", note="Best value")
+        + "</div>"
+        '<div class="seo-faq-grid"><article class="seo-mini"><strong>Can I start for free?</strong>'
+        "<p>Yes. Create one video first.</p></article></div>"
+    )
+    assert entries(html) == {
+        ("Pack 10", "price", 10.0, "USD", None),
+        ("Pack 50", "price", 40.0, "USD", None),
+        ("Pack 100", "price", 70.0, "USD", None),
+    }
