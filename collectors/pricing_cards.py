@@ -548,14 +548,18 @@ def _price_line(node: LexborNode) -> bool:
     lines = _signal_lines(node)
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
-    every = [*lines, *text_blocks(node)]
+    blocks = text_blocks(node)
+    every = [*lines, *blocks]
+    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE]
     for at, line in enumerate(every):
         if _marked_price_part(line):
             return True
         if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
-        if PRICE_TEXT.search(line) or _worded_price(every, at, _free_or_custom):
+        if PRICE_TEXT.search(line):
             return True
+        if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
+            return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return False
 
 

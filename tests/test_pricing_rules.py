@@ -2742,3 +2742,25 @@ def test_a_price_set_off_by_marks_between_a_count_and_a_note_is_the_pack_cards_p
         ("Pack 50", "price", 40.0, "USD", None),
         ("Pack 100", "price", 70.0, "USD", None),
     }
+
+
+def test_an_hourly_rate_column_prices_each_row_per_hour() -> None:
+    html = page(
+        '<main><h1>Pricing</h1><div class="table-wrapper"><table><thead><tr><th><strong>Service</strong></th>'
+        "<th><strong>Specs</strong></th><th><strong>Hourly Rate</strong></th>"
+        "<th><strong>6-Month Discount</strong></th></tr></thead><tbody>"
+        "<tr><td><strong>Compute Unit</strong></td><td>1 vCPU, 2GB RAM per unit</td><td>$0.14</td><td>$0.12</td></tr>"
+        "</tbody></table></div></main>"
+    )
+    assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
+
+
+def test_a_contact_link_inside_a_sentence_makes_no_card_of_the_paragraph() -> None:
+    html = page(
+        '<div class="layout"><nav><a href="/">Home</a><a href="/pricing">Pricing</a></nav>'
+        '<main><h1>Pricing</h1><div class="table-wrapper"><table><thead><tr><th>Service</th><th>Hourly Rate</th>'
+        "</tr></thead><tbody><tr><td>Compute Unit</td><td>$0.14</td></tr></tbody></table></div>"
+        "<p>For instance, if you deploy an instance using 4 vCPUs and 8GB of RAM, the cost would be $400 per"
+        ' month. <a href="/contact">Contact us</a> if you are looking for more discount.</p></main></div>'
+    )
+    assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
