@@ -408,11 +408,25 @@ def _form(node: LexborNode) -> bool:
     the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
     radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
     or hardware ID a purchase card asks for): a text field asks for a quantity when it says it takes
-    digits (`inputmode`) or shows a number (its value or placeholder)."""
+    digits (`inputmode`) or shows a number (its value or placeholder). A field kept from readers (a sign-up
+    form's spam trap: `tabindex="-1"`, or inside an `aria-hidden="true"` block) asks them for nothing."""
     return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
 
 
+def _kept_from_readers(field: LexborNode) -> bool:
+    if (field.attributes.get("tabindex") or "").strip() == "-1":
+        return True
+    parent = field.parent
+    while parent is not None and parent.tag != "body":
+        if (parent.attributes.get("aria-hidden") or "").lower() == "true":
+            return True
+        parent = parent.parent
+    return False
+
+
 def _asks_number(field: LexborNode) -> bool:
+    if _kept_from_readers(field):
+        return False
     attrs = field.attributes
     if (attrs.get("inputmode") or "").lower() in {"numeric", "decimal"}:
         return True
@@ -534,12 +548,18 @@ def _price_line(node: LexborNode) -> bool:
     lines = _signal_lines(node)
     if lines and ORDINAL.match(lines[0]):
         return False  # an item of a numbered list
-    every = [*lines, *text_blocks(node)]
+    blocks = text_blocks(node)
+    every = [*lines, *blocks]
+    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE]
     for at, line in enumerate(every):
+        if _marked_price_part(line):
+            return True
         if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
-        if PRICE_TEXT.search(line) or _worded_price(every, at, _free_or_custom):
+        if PRICE_TEXT.search(line):
             return True
+        if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
+            return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return False
 
 
@@ -1031,6 +1051,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
+        elif part := _marked_price_part(line):
+            short.append((span[0] + part[0], span[0] + part[1]))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -1053,6 +1075,30 @@ def _leading_price(line: str) -> str:
     if len(matches) != 1 or not tail_period(matches[0].group("tail")):
         return ""
     return parts[0]
+
+
+def _marked_price_part(line: str) -> tuple[int, int] | None:
+    """A line of short parts set off by marks, one of them a price alone ("10 videos · $10 · Extra credits"):
+    that part, as (start, end) in the line, is a price line of its own, the count and the note around it
+    are not. None when no part or more than one shows a price ("월간 ₩4,400 / 월 · 연간 ₩29,000 / 년" is
+    read as it always was), or the priced part says more than its price."""
+    bounds: list[tuple[int, int]] = []
+    at = 0
+    for mark in LEAD_MARK.finditer(line):
+        bounds.append((at, mark.start()))
+        at = mark.end()
+    bounds.append((at, len(line)))
+    if len(bounds) < 2:
+        return None
+    priced = [(start, end) for start, end in bounds if price_matches(line[start:end])]
+    if len(priced) != 1:
+        return None
+    start, end = priced[0]
+    part = line[start:end]
+    matches = price_matches(part)
+    if len(part) > MAX_PRICE_LINE or len(matches) != 1 or part.replace(matches[0].group(0), "", 1).strip():
+        return None
+    return start, end
 
 
 def _card_text(card: LexborNode) -> str:

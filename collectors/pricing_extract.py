@@ -146,10 +146,20 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
 
     def said_again(offer: PricePlan) -> bool:
         """An offer without an amount beside a custom card of another name is that card said again ("Enterprise
-        Plan" in JSON-LD for the card "エンタープライズ版")."""
-        return offer.amount is None and bool(custom) and offer.plan.casefold() not in custom
+        Plan" in JSON-LD for the card "エンタープライズ版"), and so is one whose name holds a priced card's name
+        as whole words ("AdShorts AI PRO", no price, for the card "PRO" at $24): the card gives its price."""
+        if offer.amount is not None:
+            return False
+        if any(card.plan.casefold() != offer.plan.casefold() and _holds_name(offer.plan, card.plan) for card in priced):
+            return True
+        return bool(custom) and offer.plan.casefold() not in custom
 
     return [offer for offer in offers if (offer.amount is None and not said_again(offer)) or shown_as_named(offer)]
+
+
+def _holds_name(text: str, name: str) -> bool:
+    """Whether `name` stands in `text` as whole words, case aside ("AdShorts AI PRO" holds "PRO")."""
+    return bool(name.strip()) and re.search(rf"(?<!\w){re.escape(name.strip())}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def _ld_documents(html: str) -> Iterator[Any]:

@@ -857,7 +857,18 @@ def _dimension(
             return heading_dim
         if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
             return by_label
+    if RATE_HEADER.match(column.header):
+        return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     return slug(column.header) or f"column_{col}"
+
+
+RATE_HEADER = re.compile(
+    r"^\s*(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|rate|cost|fee)s?"
+    r"(?:\s*(?:per|/)\s*(?:hour|hr|h|minute|min|second|sec|s))?\s*$",
+    re.I,
+)
+"""A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",
+"Price per hour"): it names no dimension of its own, so the row is priced by the plain `price`."""
 
 
 def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> PricePlan | None:

@@ -431,7 +431,10 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:image|张|图)", re.I), "image"),
     (re.compile(r"(?:per|/)\s*(?:second|sec|s)\b|每秒|/\s*秒", re.I), "second"),
     (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
-    (re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b|每小时|/\s*小时", re.I), "hour"),
+    (
+        re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b|每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b", re.I),
+        "hour",
+    ),
     (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
     (re.compile(r"(?:per|/)\s*GB\b", re.I), "GB"),
 )

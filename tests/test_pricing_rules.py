@@ -2673,3 +2673,94 @@ def test_a_starting_price_lead_word_names_no_plan_and_a_call_in_the_price_box_is
         ("Maatwerk", "price", None, None, None),  # the call in the price box stands where the price would
         ("Websiteonderhoud", "price", 50.0, "USD", None),  # "Vanaf" leads the price; the block is named above
     }
+
+
+def test_a_spam_trap_field_in_a_cards_request_form_asks_for_no_quantity() -> None:
+    form = (
+        '<form class="plan-form" action="mailto:a@example.test" method="post">'
+        '<input type="hidden" name="plan" value="{plan}"/>'
+        '<div aria-hidden="true" style="position:absolute;left:-10000px">'
+        '<label for="w-{plan}">Website</label><input id="w-{plan}" type="text" tabindex="-1" name="website"/></div>'
+        '<label for="e-{plan}">Email</label><input id="e-{plan}" type="email" placeholder="you@example.com"/>'
+        '<button type="submit">Request by email</button></form>'
+    )
+    card = (
+        '<article class="pricing-card"><div class="plan-heading"><h2>{name}</h2><p>What it is.</p></div>'
+        '<p class="plan-price"><strong>{amount}</strong><span>{tail}</span></p>'
+        "<ul><li>Delivered by email</li></ul>{form}</article>"
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="New issues", amount="Free", tail="ongoing", form=form.format(plan="weekly"))
+        + card.format(name="Your topic", amount="₽500", tail="per month", form=form.format(plan="custom"))
+        + card.format(name="In your Git", amount="₽10,000", tail="one-time", form=form.format(plan="git"))
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("New issues", "price", 0.0, None, None),
+        ("Your topic", "price", 500.0, "RUB", None),
+        ("In your Git", "price", 10000.0, "RUB", None),
+    }
+
+
+def test_a_priceless_json_ld_offer_naming_a_priced_card_with_the_product_is_that_card() -> None:
+    ld = (
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "SoftwareApplication",'
+        ' "name": "Clipmaker AI", "offers": ['
+        '{"@type": "Offer", "name": "Clipmaker AI START", "priceCurrency": "USD"},'
+        '{"@type": "Offer", "name": "Clipmaker AI PRO", "priceCurrency": "USD"}]}</script>'
+    )
+    card = (
+        '<article class="seo-card"><span class="seo-badge">{badge}</span><h3>{name}</h3><p>Who it is for</p>'
+        '<div class="seo-price"><strong>{amount}</strong><span>{tail}</span></div>'
+        '<a class="seo-btn" href="/studio">Choose</a></article>'
+    )
+    html = page(
+        ld
+        + '<div class="seo-plan-grid">'
+        + card.format(badge="Free", name="START", amount="0", tail="1 Short")
+        + card.format(badge="Recommended", name="PRO", amount="$24", tail="preview tier")
+        + "</div>"
+    )
+    assert entries(html) == {("START", "price", 0.0, None, None), ("PRO", "price", 24.0, "USD", None)}
+
+
+def test_a_price_set_off_by_marks_between_a_count_and_a_note_is_the_pack_cards_price() -> None:
+    mini = '<article class="seo-mini"><strong>{name}</strong><p>{count} videos · {amount} · {note}</p></article>'
+    html = page(
+        "<h2>Extra video packs</h2><p>Add more videos anytime.</p>"
+        '<div class="seo-pack-grid">'
+        + mini.format(name="Pack 10", count=10, amount="$10", note="Extra credits")
+        + mini.format(name="Pack 50", count=50, amount="$40", note="Volume pack")
+        + mini.format(name="Pack 100", count=100, amount="$70", note="Best value")
+        + "</div>"
+        '<div class="seo-faq-grid"><article class="seo-mini"><strong>Can I start for free?</strong>'
+        "<p>Yes. Create one video first.</p></article></div>"
+    )
+    assert entries(html) == {
+        ("Pack 10", "price", 10.0, "USD", None),
+        ("Pack 50", "price", 40.0, "USD", None),
+        ("Pack 100", "price", 70.0, "USD", None),
+    }
+
+
+def test_an_hourly_rate_column_prices_each_row_per_hour() -> None:
+    html = page(
+        '<main><h1>Pricing</h1><div class="table-wrapper"><table><thead><tr><th><strong>Service</strong></th>'
+        "<th><strong>Specs</strong></th><th><strong>Hourly Rate</strong></th>"
+        "<th><strong>6-Month Discount</strong></th></tr></thead><tbody>"
+        "<tr><td><strong>Compute Unit</strong></td><td>1 vCPU, 2GB RAM per unit</td><td>$0.14</td><td>$0.12</td></tr>"
+        "</tbody></table></div></main>"
+    )
+    assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
+
+
+def test_a_contact_link_inside_a_sentence_makes_no_card_of_the_paragraph() -> None:
+    html = page(
+        '<div class="layout"><nav><a href="/">Home</a><a href="/pricing">Pricing</a></nav>'
+        '<main><h1>Pricing</h1><div class="table-wrapper"><table><thead><tr><th>Service</th><th>Hourly Rate</th>'
+        "</tr></thead><tbody><tr><td>Compute Unit</td><td>$0.14</td></tr></tbody></table></div>"
+        "<p>For instance, if you deploy an instance using 4 vCPUs and 8GB of RAM, the cost would be $400 per"
+        ' month. <a href="/contact">Contact us</a> if you are looking for more discount.</p></main></div>'
+    )
+    assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
