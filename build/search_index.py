@@ -93,9 +93,13 @@ def _word_at(data: np.ndarray, sa: np.ndarray, skip: int) -> np.ndarray:
 def previous_of_same_row(rows: np.ndarray) -> np.ndarray:
     """For each position, the nearest earlier position holding the same row, or -1.
 
-    int32 throughout after the sort (4 bytes a position; the build's peak memory is its limit).
+    int32 throughout after the sort (4 bytes a position; the build's peak memory is its limit). Rows are
+    non-negative row ids.
     """
-    order = np.argsort(rows, kind="stable").astype(np.int32)  # grouped by row, positions ascending
+    # grouped by row, positions ascending; row ids that fit 16 bits are sorted as such: NumPy's stable
+    # sort of a 16-bit type is a radix sort, ~4x faster than the merge sort of int32 (same order)
+    keys = rows.astype(np.uint16) if rows.size and int(rows.max()) < 1 << 16 else rows
+    order = np.argsort(keys, kind="stable").astype(np.int32)
     grouped = rows[order]
     follows = np.flatnonzero(grouped[1:] == grouped[:-1]).astype(np.int32)  # order[k + 1] follows order[k]
     del grouped

@@ -79,9 +79,11 @@ def test_a_tree_from_before_the_index_format_is_searched_from_its_text(tmp_path:
     assert list(index.search(b"gam")) == [1]
 
 
-def test_previous_of_same_row_matches_a_scan() -> None:
+@pytest.mark.parametrize("highest", [40, 70_000])  # row ids that fit 16 bits (a radix sort), and that do not
+def test_previous_of_same_row_matches_a_scan(highest: int) -> None:
     rng = np.random.default_rng(5)
-    rows = rng.integers(0, 40, size=2000).astype(np.int32)
+    rows = rng.integers(0, highest, size=20_000).astype(np.int32)
+    rows[:5] = highest - 1  # the largest id, at the start and repeated
     last: dict[int, int] = {}
     expected = []
     for position, row in enumerate(rows.tolist()):
