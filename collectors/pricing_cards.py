@@ -10,6 +10,7 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -618,7 +619,20 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    return _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    return _without_pictographs(name)
+
+
+def _without_pictographs(name: str) -> str:
+    """The name without the pictures set before it ("🆓 Free", "⚡ Pro", "★ Team"): a run of symbols (an
+    emoji, its variation selector or joiner) at the start of a name is decoration, not part of it."""
+    start = 0
+    while start < len(name) and (
+        unicodedata.category(name[start]) == "So" or name[start] in "\ufe0e\ufe0f\u200d" or name[start].isspace()
+    ):
+        start += 1
+    rest = name[start:]
+    return rest if start and re.search(r"[^\W\d_]", rest) else name
 
 
 COUNT_NAME = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\s?[^\W\d_][^\W\d_\s]{1,15}$")
@@ -813,12 +827,18 @@ BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s]
 """A class marking an element a tag beside the name (`coming-soon-tag`, `badge`, `plan-ribbon`)."""
 
 
+COUNT_NOTE = re.compile(r"[(（][^()（）]*\d[^()（）]*[)）]")
+"""A bracketed note holding a number, set in an element of its own after a name: a note on what the plan
+holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
+
+
 def _without_ribbons(node: LexborNode, text: str) -> str:
-    """The name without a ribbon set in an element of its own at its start or end: a ribbon word, or any
-    text in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>")."""
+    """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
+    in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
+    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
-        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or ""))
+        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()

@@ -2764,3 +2764,33 @@ def test_a_contact_link_inside_a_sentence_makes_no_card_of_the_paragraph() -> No
         ' month. <a href="/contact">Contact us</a> if you are looking for more discount.</p></main></div>'
     )
     assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
+
+
+def test_pictures_before_a_card_name_are_not_part_of_it() -> None:
+    card = '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">{price}</div>'
+    html = page(
+        '<section><div class="pricing-grid">'
+        + card.format(name="🆓 Free", price="$0 <span>/ forever</span>")
+        + "<ul><li>50+ browser-based tools</li></ul></div>"
+        + card.format(name="⚡ Pro", price="$5.99 <span>/ month</span>")
+        + "<ul><li>No ads</li></ul></div></div></section>"
+    )
+    assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 5.99, "USD", None)}
+
+
+def test_a_bracketed_count_note_after_a_pack_name_is_not_part_of_it() -> None:
+    pack = '<div class="credit-pack"><p class="price"><sup>$</sup>{amount}</p><p class="pack-title">{title}</p>'
+    html = page(
+        '<div class="modal"><p class="title">Buy Credits</p><div class="credit-packs-container">'
+        + pack.format(amount="9.99", title="150 credits <span>(50 + 100 Free)</span>")
+        + '<div class="pack-nav">Select Package</div></div>'
+        + pack.format(amount="1.99", title="10 credits")
+        + '<div class="pack-nav">Select Package</div></div>'
+        + pack.format(amount="4.99", title="30 credits")
+        + '<div class="pack-nav">Select Package</div></div></div></div>'
+    )
+    assert entries(html) == {
+        ("150 credits", "price", 9.99, "USD", None),
+        ("10 credits", "price", 1.99, "USD", None),
+        ("30 credits", "price", 4.99, "USD", None),
+    }
