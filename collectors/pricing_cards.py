@@ -319,6 +319,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in inner:
         others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
         card = _widened(node, others)
+        if _sets_prices_against(card):
+            continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
             name = card_name(node)
@@ -326,6 +328,21 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
+
+
+def _sets_prices_against(node: LexborNode) -> bool:
+    """A block where a line saying only "vs" stands between two prices sets one cost against another ("$350K"
+    over "3 human hires/yr", "vs", "$19,400" over "3 AI agents/yr"): a worked comparison, not a plan."""
+    lines = _lines(node)
+    return any(
+        VERSUS.match(line)
+        and any(PRICE_TEXT.search(before) for before in lines[:at])
+        and any(PRICE_TEXT.search(after) for after in lines[at + 1 :])
+        for at, line in enumerate(lines)
+    )
 
 
 def _call_beside_price(node: LexborNode) -> bool:
@@ -367,6 +384,8 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
             continue
         if aside & _ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+            continue
+        if _sets_prices_against(node):
             continue
         if name := _name_before_price(node):
             found.append((node, name))

@@ -2794,3 +2794,28 @@ def test_a_bracketed_count_note_after_a_pack_name_is_not_part_of_it() -> None:
         ("10 credits", "price", 1.99, "USD", None),
         ("30 credits", "price", 4.99, "USD", None),
     }
+
+
+def test_two_costs_set_against_each_other_by_vs_make_no_card() -> None:
+    side = '<div class="text-center"><div class="font-black">{amount}</div><div class="text-xs">{note}</div></div>'
+    card = (
+        '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="font-black">{price}/mo</div>'
+        '<a href="/book">Get Started</a></div>'
+    )
+    html = page(
+        '<section><h2>The Math</h2><div class="grid"><div><div class="uppercase">For Businesses</div>'
+        '<div class="flex">'
+        + side.format(amount="$350K", note="3 human hires/yr")
+        + '<div class="self-center">vs</div>'
+        + side.format(amount="$19,400", note="3 AI agents/yr")
+        + '</div></div><div><div class="uppercase">For Individuals</div><div class="flex">'
+        + side.format(amount="$200+", note="lawyer per hour")
+        + '<div class="self-center">vs</div>'
+        + side.format(amount="$1,200", note="full staff/mo")
+        + "</div></div></div></section>"
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + card.format(name="1 Agent", price="$500")
+        + card.format(name="3 Agents", price="$1,200")
+        + "</div></section>"
+    )
+    assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
