@@ -570,7 +570,9 @@ def _price_line(node: LexborNode) -> bool:
         return False  # an item of a numbered list
     blocks = text_blocks(node)
     every = [*lines, *blocks]
-    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE]
+    # running text that inline elements break into lines: a sentence that is a line of its own holds no
+    # other line ("Custom" over "Custom pricing based on scope." is a custom price, not a word of the sentence)
+    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE and block not in lines]
     for at, line in enumerate(every):
         if _marked_price_part(line):
             return True

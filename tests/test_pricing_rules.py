@@ -2819,3 +2819,21 @@ def test_two_costs_set_against_each_other_by_vs_make_no_card() -> None:
         + "</div></section>"
     )
     assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
+
+
+def test_a_custom_line_over_a_sentence_saying_custom_pricing_is_the_cards_custom_price() -> None:
+    card = (
+        '<div class="relative rounded-lg p-6 flex flex-col border">'
+        '<div class="text-sm font-semibold">{name}</div><div class="font-black text-3xl">{price}</div>'
+        '<div class="text-sm">{setup}<!-- --> setup</div><p class="text-sm leading-relaxed">{blurb}</p>'
+        '<a href="/book" class="mt-6 block">Get Started</a></div>'
+    )
+    html = page(
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + card.format(name="5 Agents", price="$1,800/mo", setup="$7,500", blurb="Expand into marketing and HR.")
+        + card.format(
+            name="8+ Agents", price="Custom", setup="Custom", blurb="Full AI workforce. Custom pricing based on scope."
+        )
+        + "</div></section>"
+    )
+    assert ("8+ Agents", "price", None, None, None) in entries(html)
