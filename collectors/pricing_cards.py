@@ -119,7 +119,7 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = plan_cards(tree) or lone_cards(tree)
+    cards = [(card, name) for card, name in plan_cards(tree) or lone_cards(tree) if not _under_excluded_heading(card)]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
@@ -136,6 +136,32 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
     return _free_said_once(plans)
+
+
+HEADINGS = "h1, h2, h3, h4, h5, h6"
+NOT_INCLUDED = re.compile(r"\bnot\s+included\b|\bbilled\s+separately\b|\bsold\s+separately\b", re.I)
+MAX_HEAD_BLOCK = 120
+
+
+def _under_excluded_heading(card: LexborNode) -> bool:
+    """Whether the nearest heading before the card, with the badge set beside it, says the prices under it are
+    not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing", "Billed separately"): the
+    other vendors' plans a customer buys directly, listed as cards, are no plans of this page."""
+    node = card
+    while node.parent is not None and node.tag != "body":
+        sibling = node.prev
+        while sibling is not None:
+            if _alike(sibling, node):
+                pass  # a fellow card of the row: its heading names its plan
+            elif sibling.tag in CARD_TAGS or sibling.tag in {"h1", "h2", "h3", "h4", "h5", "h6", "header"}:
+                heads = [sibling] if sibling.tag.startswith("h") and len(sibling.tag) == 2 else sibling.css(HEADINGS)
+                if heads:
+                    block = _clean(sibling.text(separator=" "))
+                    text = block if len(block) <= MAX_HEAD_BLOCK else _clean(heads[-1].text(separator=" "))
+                    return bool(NOT_INCLUDED.search(text))
+            sibling = sibling.prev
+        node = node.parent
+    return False
 
 
 TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (

@@ -2837,3 +2837,25 @@ def test_a_custom_line_over_a_sentence_saying_custom_pricing_is_the_cards_custom
         + "</div></section>"
     )
     assert ("8+ Agents", "price", None, None, None) in entries(html)
+
+
+def test_cards_under_a_heading_badged_not_included_are_no_plans_of_the_page() -> None:
+    plan = '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="text-3xl">{price}</div></div>'
+    vendor = (
+        '<div class="bg-black border rounded-lg p-5"><h3 class="font-bold">{name}</h3><div class="space-y-2">'
+        '<div class="flex justify-between"><span>{tier}</span><span>{price}</span></div></div></div>'
+    )
+    html = page(
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + plan.format(name="1 Agent", price="$500/mo")
+        + plan.format(name="3 Agents", price="$1,200/mo")
+        + "</div></section>"
+        '<section><div><div class="flex items-center gap-3"><h2>AI Brain Costs</h2>'
+        '<span class="rounded-full">Not Included in Our Pricing</span></div>'
+        '<p>AI agents need access to an AI model. You subscribe directly.</p><div class="grid">'
+        + vendor.format(name="Anthropic", tier="Pro", price="$20/mo")
+        + vendor.format(name="OpenAI", tier="Plus", price="$20/mo")
+        + vendor.format(name="Venice AI", tier="Plans", price="$10–50/mo")
+        + "</div></div></section>"
+    )
+    assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
