@@ -139,13 +139,15 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
 
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"
-NOT_INCLUDED = re.compile(r"\bnot\s+included\b|\bbilled\s+separately\b|\bsold\s+separately\b", re.I)
+NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:pricing|prices|plans?)\b", re.I)
+"""A heading saying the prices under it are not the page's own. An add-on "billed separately" is still the
+page's price, and so is one "not included in the plans": only "not included in OUR pricing" disowns them."""
 MAX_HEAD_BLOCK = 120
 
 
 def _under_excluded_heading(card: LexborNode) -> bool:
     """Whether the nearest heading before the card, with the badge set beside it, says the prices under it are
-    not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing", "Billed separately"): the
+    not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing"): the
     other vendors' plans a customer buys directly, listed as cards, are no plans of this page."""
     node = card
     while node.parent is not None and node.tag != "body":

@@ -2859,3 +2859,18 @@ def test_cards_under_a_heading_badged_not_included_are_no_plans_of_the_page() ->
         + "</div></div></section>"
     )
     assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
+
+
+def test_add_on_cards_under_a_billed_separately_heading_stay_the_pages_prices() -> None:
+    card = '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="text-3xl">{price}</div></div>'
+    html = page(
+        '<section><h2>Plans</h2><div class="grid">'
+        + card.format(name="Starter", price="$19/mo")
+        + card.format(name="Team", price="$49/mo")
+        + '</div></section><section><div><h2>Add-ons</h2><span class="badge">Billed separately</span></div>'
+        '<div class="grid">'
+        + card.format(name="Extra seats", price="$5/mo")
+        + card.format(name="Priority support", price="$99/mo")
+        + "</div></section>"
+    )
+    assert ("Extra seats", "price", 5.0, "USD", None) in entries(html)
