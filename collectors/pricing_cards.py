@@ -10,6 +10,7 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -118,7 +119,7 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = plan_cards(tree) or lone_cards(tree)
+    cards = [(card, name) for card, name in plan_cards(tree) or lone_cards(tree) if not _under_excluded_heading(card)]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
@@ -135,6 +136,34 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         named = {p.plan.casefold() for p in plans}
         plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
     return _free_said_once(plans)
+
+
+HEADINGS = "h1, h2, h3, h4, h5, h6"
+NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:pricing|prices|plans?)\b", re.I)
+"""A heading saying the prices under it are not the page's own. An add-on "billed separately" is still the
+page's price, and so is one "not included in the plans": only "not included in OUR pricing" disowns them."""
+MAX_HEAD_BLOCK = 120
+
+
+def _under_excluded_heading(card: LexborNode) -> bool:
+    """Whether the nearest heading before the card, with the badge set beside it, says the prices under it are
+    not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing"): the
+    other vendors' plans a customer buys directly, listed as cards, are no plans of this page."""
+    node = card
+    while node.parent is not None and node.tag != "body":
+        sibling = node.prev
+        while sibling is not None:
+            if _alike(sibling, node):
+                pass  # a fellow card of the row: its heading names its plan
+            elif sibling.tag in CARD_TAGS or sibling.tag in {"h1", "h2", "h3", "h4", "h5", "h6", "header"}:
+                heads = [sibling] if sibling.tag.startswith("h") and len(sibling.tag) == 2 else sibling.css(HEADINGS)
+                if heads:
+                    block = _clean(sibling.text(separator=" "))
+                    text = block if len(block) <= MAX_HEAD_BLOCK else _clean(heads[-1].text(separator=" "))
+                    return bool(NOT_INCLUDED.search(text))
+            sibling = sibling.prev
+        node = node.parent
+    return False
 
 
 TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (
@@ -318,6 +347,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in inner:
         others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
         card = _widened(node, others)
+        if _sets_prices_against(card):
+            continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
             name = card_name(node)
@@ -325,6 +356,21 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return cards
+
+
+VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
+
+
+def _sets_prices_against(node: LexborNode) -> bool:
+    """A block where a line saying only "vs" stands between two prices sets one cost against another ("$350K"
+    over "3 human hires/yr", "vs", "$19,400" over "3 AI agents/yr"): a worked comparison, not a plan."""
+    lines = _lines(node)
+    return any(
+        VERSUS.match(line)
+        and any(PRICE_TEXT.search(before) for before in lines[:at])
+        and any(PRICE_TEXT.search(after) for after in lines[at + 1 :])
+        for at, line in enumerate(lines)
+    )
 
 
 def _call_beside_price(node: LexborNode) -> bool:
@@ -366,6 +412,8 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
             continue
         if aside & _ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+            continue
+        if _sets_prices_against(node):
             continue
         if name := _name_before_price(node):
             found.append((node, name))
@@ -550,7 +598,9 @@ def _price_line(node: LexborNode) -> bool:
         return False  # an item of a numbered list
     blocks = text_blocks(node)
     every = [*lines, *blocks]
-    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE]
+    # running text that inline elements break into lines: a sentence that is a line of its own holds no
+    # other line ("Custom" over "Custom pricing based on scope." is a custom price, not a word of the sentence)
+    sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE and block not in lines]
     for at, line in enumerate(every):
         if _marked_price_part(line):
             return True
@@ -618,7 +668,20 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    return _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    return _without_pictographs(name)
+
+
+def _without_pictographs(name: str) -> str:
+    """The name without the pictures set before it ("🆓 Free", "⚡ Pro", "★ Team"): a run of symbols (an
+    emoji, its variation selector or joiner) at the start of a name is decoration, not part of it."""
+    start = 0
+    while start < len(name) and (
+        unicodedata.category(name[start]) == "So" or name[start] in "\ufe0e\ufe0f\u200d" or name[start].isspace()
+    ):
+        start += 1
+    rest = name[start:]
+    return rest if start and re.search(r"[^\W\d_]", rest) else name
 
 
 COUNT_NAME = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\s?[^\W\d_][^\W\d_\s]{1,15}$")
@@ -813,12 +876,18 @@ BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s]
 """A class marking an element a tag beside the name (`coming-soon-tag`, `badge`, `plan-ribbon`)."""
 
 
+COUNT_NOTE = re.compile(r"[(（][^()（）]*\d[^()（）]*[)）]")
+"""A bracketed note holding a number, set in an element of its own after a name: a note on what the plan
+holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
+
+
 def _without_ribbons(node: LexborNode, text: str) -> str:
-    """The name without a ribbon set in an element of its own at its start or end: a ribbon word, or any
-    text in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>")."""
+    """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
+    in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
+    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
-        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or ""))
+        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()

@@ -2764,3 +2764,113 @@ def test_a_contact_link_inside_a_sentence_makes_no_card_of_the_paragraph() -> No
         ' month. <a href="/contact">Contact us</a> if you are looking for more discount.</p></main></div>'
     )
     assert entries(html) == {("Compute Unit", "price", 0.14, "USD", "hour")}
+
+
+def test_pictures_before_a_card_name_are_not_part_of_it() -> None:
+    card = '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">{price}</div>'
+    html = page(
+        '<section><div class="pricing-grid">'
+        + card.format(name="🆓 Free", price="$0 <span>/ forever</span>")
+        + "<ul><li>50+ browser-based tools</li></ul></div>"
+        + card.format(name="⚡ Pro", price="$5.99 <span>/ month</span>")
+        + "<ul><li>No ads</li></ul></div></div></section>"
+    )
+    assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 5.99, "USD", None)}
+
+
+def test_a_bracketed_count_note_after_a_pack_name_is_not_part_of_it() -> None:
+    pack = '<div class="credit-pack"><p class="price"><sup>$</sup>{amount}</p><p class="pack-title">{title}</p>'
+    html = page(
+        '<div class="modal"><p class="title">Buy Credits</p><div class="credit-packs-container">'
+        + pack.format(amount="9.99", title="150 credits <span>(50 + 100 Free)</span>")
+        + '<div class="pack-nav">Select Package</div></div>'
+        + pack.format(amount="1.99", title="10 credits")
+        + '<div class="pack-nav">Select Package</div></div>'
+        + pack.format(amount="4.99", title="30 credits")
+        + '<div class="pack-nav">Select Package</div></div></div></div>'
+    )
+    assert entries(html) == {
+        ("150 credits", "price", 9.99, "USD", None),
+        ("10 credits", "price", 1.99, "USD", None),
+        ("30 credits", "price", 4.99, "USD", None),
+    }
+
+
+def test_two_costs_set_against_each_other_by_vs_make_no_card() -> None:
+    side = '<div class="text-center"><div class="font-black">{amount}</div><div class="text-xs">{note}</div></div>'
+    card = (
+        '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="font-black">{price}/mo</div>'
+        '<a href="/book">Get Started</a></div>'
+    )
+    html = page(
+        '<section><h2>The Math</h2><div class="grid"><div><div class="uppercase">For Businesses</div>'
+        '<div class="flex">'
+        + side.format(amount="$350K", note="3 human hires/yr")
+        + '<div class="self-center">vs</div>'
+        + side.format(amount="$19,400", note="3 AI agents/yr")
+        + '</div></div><div><div class="uppercase">For Individuals</div><div class="flex">'
+        + side.format(amount="$200+", note="lawyer per hour")
+        + '<div class="self-center">vs</div>'
+        + side.format(amount="$1,200", note="full staff/mo")
+        + "</div></div></div></section>"
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + card.format(name="1 Agent", price="$500")
+        + card.format(name="3 Agents", price="$1,200")
+        + "</div></section>"
+    )
+    assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
+
+
+def test_a_custom_line_over_a_sentence_saying_custom_pricing_is_the_cards_custom_price() -> None:
+    card = (
+        '<div class="relative rounded-lg p-6 flex flex-col border">'
+        '<div class="text-sm font-semibold">{name}</div><div class="font-black text-3xl">{price}</div>'
+        '<div class="text-sm">{setup}<!-- --> setup</div><p class="text-sm leading-relaxed">{blurb}</p>'
+        '<a href="/book" class="mt-6 block">Get Started</a></div>'
+    )
+    html = page(
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + card.format(name="5 Agents", price="$1,800/mo", setup="$7,500", blurb="Expand into marketing and HR.")
+        + card.format(
+            name="8+ Agents", price="Custom", setup="Custom", blurb="Full AI workforce. Custom pricing based on scope."
+        )
+        + "</div></section>"
+    )
+    assert ("8+ Agents", "price", None, None, None) in entries(html)
+
+
+def test_cards_under_a_heading_badged_not_included_are_no_plans_of_the_page() -> None:
+    plan = '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="text-3xl">{price}</div></div>'
+    vendor = (
+        '<div class="bg-black border rounded-lg p-5"><h3 class="font-bold">{name}</h3><div class="space-y-2">'
+        '<div class="flex justify-between"><span>{tier}</span><span>{price}</span></div></div></div>'
+    )
+    html = page(
+        '<section><h2>Choose Your Team Size</h2><div class="grid">'
+        + plan.format(name="1 Agent", price="$500/mo")
+        + plan.format(name="3 Agents", price="$1,200/mo")
+        + "</div></section>"
+        '<section><div><div class="flex items-center gap-3"><h2>AI Brain Costs</h2>'
+        '<span class="rounded-full">Not Included in Our Pricing</span></div>'
+        '<p>AI agents need access to an AI model. You subscribe directly.</p><div class="grid">'
+        + vendor.format(name="Anthropic", tier="Pro", price="$20/mo")
+        + vendor.format(name="OpenAI", tier="Plus", price="$20/mo")
+        + vendor.format(name="Venice AI", tier="Plans", price="$10–50/mo")
+        + "</div></div></section>"
+    )
+    assert entries(html) == {("1 Agent", "price", 500.0, "USD", None), ("3 Agents", "price", 1200.0, "USD", None)}
+
+
+def test_add_on_cards_under_a_billed_separately_heading_stay_the_pages_prices() -> None:
+    card = '<div class="rounded-lg p-6"><div class="text-sm">{name}</div><div class="text-3xl">{price}</div></div>'
+    html = page(
+        '<section><h2>Plans</h2><div class="grid">'
+        + card.format(name="Starter", price="$19/mo")
+        + card.format(name="Team", price="$49/mo")
+        + '</div></section><section><div><h2>Add-ons</h2><span class="badge">Billed separately</span></div>'
+        '<div class="grid">'
+        + card.format(name="Extra seats", price="$5/mo")
+        + card.format(name="Priority support", price="$99/mo")
+        + "</div></section>"
+    )
+    assert ("Extra seats", "price", 5.0, "USD", None) in entries(html)
