@@ -2874,3 +2874,24 @@ def test_add_on_cards_under_a_billed_separately_heading_stay_the_pages_prices() 
         + "</div></section>"
     )
     assert ("Extra seats", "price", 5.0, "USD", None) in entries(html)
+
+
+def test_rupees_in_the_indian_grouping_are_read_whole() -> None:
+    card = (
+        '<div class="rounded-xl py-6 px-4"><h3 class="text-xl font-bold">{name}</h3>'
+        '<p class="text-2xl font-bold">{price}<span class="text-base">/mo</span></p>'
+        "<ul><li>100 Variations</li></ul></div>"
+    )
+    html = page(
+        '<div class="grid grid-cols-3">'
+        + card.format(name="Starter", price="₹80,000 ")
+        + card.format(name="Growth", price="₹1,80,000")
+        + card.format(name="Pro", price="₹1,00,00,000")
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("Starter", "price", 80000.0, "INR", None),
+        ("Growth", "price", 180000.0, "INR", None),
+        ("Pro", "price", 10000000.0, "INR", None),
+    }
+    assert parse_amount("1,234,567") == Decimal("1234567")
