@@ -884,7 +884,8 @@ holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
 def _without_ribbons(node: LexborNode, text: str) -> str:
     """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
-    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>")."""
+    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>"); nor a ribbon set off by
+    "·" at the end of the name's own text ("Professional · Most popular")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
         badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
@@ -893,7 +894,15 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
                 text = text[: -len(ribbon)].rstrip()
             elif text.startswith(ribbon):
                 text = text[len(ribbon) :].lstrip()
+    noted = NOTED_RIBBON.search(text)
+    if noted is not None and noted.start() > 0 and RIBBON.match(noted.group("ribbon")):
+        text = text[: noted.start()].rstrip()  # "Professional · Most popular": the plan, then its ribbon
     return text
+
+
+NOTED_RIBBON = re.compile(r"\s+[·•|]\s+(?P<ribbon>[^·•|]+)$")
+"""A last part set off by "·", "•" or "|" in a name's own text: a ribbon there ("Professional · Most popular")
+is a badge on the plan, not part of its name."""
 
 
 def _first_text(card: LexborNode, within: set[int] | None = None) -> str:

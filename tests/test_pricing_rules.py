@@ -2895,3 +2895,21 @@ def test_rupees_in_the_indian_grouping_are_read_whole() -> None:
         ("Pro", "price", 10000000.0, "INR", None),
     }
     assert parse_amount("1,234,567") == Decimal("1234567")
+
+
+def test_a_ribbon_set_off_by_a_dot_after_the_name_is_no_part_of_it() -> None:
+    detail = (
+        '<div class="detail-block"><div><div class="sub">{name}</div><h3>Everything in the plan before.</h3>'
+        "<p>We set it up and watch it after.</p></div>"
+        '<div class="right"><div class="pr">{setup}<span> setup</span></div><div class="pr-sub">one-time</div>'
+        '<div class="ms">then <b>{monthly}</b> / month</div><a href="#" class="btn">Get started</a></div></div>'
+    )
+    html = page(
+        "<section>"
+        + detail.format(name="Essentials", setup="$300", monthly="$99")
+        + detail.format(name="Professional · Most popular", setup="$500", monthly="$149")
+        + "</section>"
+    )
+    names = {plan for plan, *_ in entries(html)}
+    assert "Professional" in names
+    assert not any("popular" in name.lower() for name in names)
