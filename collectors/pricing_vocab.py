@@ -619,10 +619,11 @@ SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
-    r"mese|mesi|anno|mes|año|mois|an|monat|jahr)s?$",
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|life|lifetime|forever)s?$",
     re.I,
 )
-"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses."""
+"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses, and how long a
+free plan lasts ("$0.0 per life")."""
 
 
 _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")

@@ -2913,3 +2913,15 @@ def test_a_ribbon_set_off_by_a_dot_after_the_name_is_no_part_of_it() -> None:
     names = {plan for plan, *_ in entries(html)}
     assert "Professional" in names
     assert not any("popular" in name.lower() for name in names)
+
+
+def test_a_free_plan_per_life_has_no_unit() -> None:
+    assert tail_unit(" per life") is None
+    assert tail_unit(" per lifetime") is None
+    html = page(
+        '<div class="row"><div class="col-4"><h2>Basic</h2><div class="card-title pricing-card-title">'
+        '<span class="h5">$ </span><span class="h2"> 0.0</span><small> per life</small></div></div>'
+        '<div class="col-4"><h2>Premium</h2><div class="card-title pricing-card-title">'
+        '<span class="h5">$ </span><span class="h2"> 9.99</span><small> per month</small></div></div></div>'
+    )
+    assert ("Basic", "price", 0.0, "USD", None) in entries(html)
