@@ -746,9 +746,11 @@ PERIOD_HEADER: tuple[tuple[re.Pattern[str], Period], ...] = tuple(
 
 
 def header_period(header: str) -> Period | None:
-    """The billing period a column header names, its currency or unit note in brackets left aside."""
+    """The billing period a column header names, its currency or unit note in brackets left aside, and
+    a currency it names by its code ("Annual EUR")."""
     text = re.sub(r"[(（][^()（）]*[)）]", " ", header)
     text = re.sub(r"[$€£¥￥*:：]", " ", text)
+    text = " ".join(word for word in text.split() if word not in ISO_CODES)
     text = re.sub(r"\s+", " ", text).strip()
     for pattern, period in PERIOD_HEADER:
         if pattern.match(text):

@@ -2925,3 +2925,19 @@ def test_a_free_plan_per_life_has_no_unit() -> None:
         '<span class="h5">$ </span><span class="h2"> 9.99</span><small> per month</small></div></div></div>'
     )
     assert ("Basic", "price", 0.0, "USD", None) in entries(html)
+
+
+def test_a_period_header_naming_its_currency_by_code_and_thousands_written_with_k() -> None:
+    html = page(
+        "<h2>Support Plans</h2><table><thead><tr><th>Plan</th><th>App Source</th><th>SASjs</th>"
+        "<th>Annual EUR</th><th></th></tr></thead><tbody>"
+        "<tr><td>A</td><td>SAS Apps</td><td>✅</td><td>5k</td><td></td></tr>"
+        "<tr><td>B</td><td>Customer</td><td>✅</td><td>10k</td><td></td></tr>"
+        "<tr><td>C</td><td>Customer</td><td>❌</td><td>15.5k</td><td></td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(html) == {
+        ("A", "price", 5000.0, "EUR", None),
+        ("B", "price", 10000.0, "EUR", None),
+        ("C", "price", 15500.0, "EUR", None),
+    }
