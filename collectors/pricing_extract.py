@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans, text_price
-from collectors.pricing_prose import prose_plans
+from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
@@ -78,7 +78,8 @@ def extract(html: str, url: str) -> Extraction:
     tree.strip_tags(INVISIBLE_TAGS)
     cards = heuristic_plans(tree, page)
     found: list[PricePlan] = []
-    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards):
+    rate_lists = rate_list_plans(tree, page)
+    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))

@@ -2941,3 +2941,19 @@ def test_a_period_header_naming_its_currency_by_code_and_thousands_written_with_
         ("B", "price", 10000.0, "EUR", None),
         ("C", "price", 15500.0, "EUR", None),
     }
+
+
+def test_a_list_of_names_each_with_a_rate_is_a_rate_card_and_a_feature_list_is_not() -> None:
+    html = page(
+        "<h2>Rate Card</h2><p>All team members are well versed in the framework.</p><ul>"
+        "<li>Principal SAS Consultant - 1200 EUR per day</li>"
+        "<li>Senior SAS Developer - 1000 EUR per day</li>"
+        "<li>Junior JS Developer - 450 EUR per day</li></ul>"
+        "<p>The rates above are for projects of five days or more.</p>"
+        "<ul><li>Hosting - included</li><li>Support - 600 EUR, no minimum engagement</li></ul>"
+    )
+    assert entries(html) == {
+        ("Principal SAS Consultant", "price", 1200.0, "EUR", "day"),
+        ("Senior SAS Developer", "price", 1000.0, "EUR", "day"),
+        ("Junior JS Developer", "price", 450.0, "EUR", "day"),
+    }
