@@ -1528,8 +1528,12 @@ def _lines(node: LexborNode) -> list[str]:
 
 def _signal_lines(node: LexborNode) -> list[str]:
     """The node's lines without those of its feature tables: a `<table>` with no price in it compares the plans
-    (✓ / ✗ / "10 GB" cells), so its column headers ("Free", "Pro") say which plan, not what one costs."""
-    tables = [t for t in node.css("table") if not PRICE_TEXT.search(_clean(t.text(separator=" ")))]
+    (✓ / ✗ / "10 GB" cells), so its column headers ("Free", "Pro") say which plan, not what one costs; and
+    one the table reader left unread with a row of two or more priced cells sets costs side by side ("Cost
+    (for 100 creatives)": in-house, agency, ours), a comparison, no card's price."""
+    tables = [
+        t for t in node.css("table") if not PRICE_TEXT.search(_clean(t.text(separator=" "))) or _costs_side_by_side(t)
+    ]
     if not tables:
         return _lines(node)
     skipped = Counter(line for table in tables for line in _lines(table))
@@ -1540,6 +1544,15 @@ def _signal_lines(node: LexborNode) -> list[str]:
             continue
         kept.append(line)
     return kept
+
+
+def _costs_side_by_side(table: LexborNode) -> bool:
+    """Whether a row of the table holds a price in two or more of its cells."""
+    for row in table.css("tr"):
+        priced = [cell for cell in row.iter() if cell.tag in ("td", "th") and PRICE_TEXT.search(_clean(cell.text()))]
+        if len(priced) >= 2:
+            return True
+    return False
 
 
 def _clean(text: str | None) -> str:

@@ -2957,3 +2957,22 @@ def test_a_list_of_names_each_with_a_rate_is_a_rate_card_and_a_feature_list_is_n
         ("Senior SAS Developer", "price", 1000.0, "EUR", "day"),
         ("Junior JS Developer", "price", 450.0, "EUR", "day"),
     }
+
+
+def test_an_unread_table_setting_costs_side_by_side_is_no_card() -> None:
+    card = (
+        '<div class="rounded-xl py-6 px-4"><h3 class="text-xl font-bold">{name}</h3>'
+        '<p class="text-2xl font-bold">{price}<span class="text-base">/mo</span></p><ul><li>4 Days</li></ul></div>'
+    )
+    html = page(
+        '<section><div class="grid grid-cols-2">'
+        + card.format(name="Starter", price="₹80,000")
+        + card.format(name="Growth", price="₹1,80,000")
+        + "</div></section>"
+        '<section><div class="container"><h2>Why us?</h2><div class="w-full overflow-x-auto"><table><thead><tr>'
+        "<th>Feature</th><th>In-House</th><th>Traditional</th><th>Us</th></tr></thead><tbody>"
+        "<tr><td>Cost (for 100 creatives)</td><td>₹2,60,000</td><td>₹3,50,000</td><td>₹80,000</td></tr>"
+        "<tr><td>Turnaround Time</td><td>4 Weeks</td><td>2-3 Weeks</td><td>4 Days</td></tr>"
+        "</tbody></table></div></div></section>"
+    )
+    assert entries(html) == {("Starter", "price", 80000.0, "INR", None), ("Growth", "price", 180000.0, "INR", None)}
