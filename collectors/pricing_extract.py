@@ -67,6 +67,7 @@ def extract(html: str, url: str) -> Extraction:
     offers = jsonld_plans(tree, fallback)
     microdata = microdata_plans(tree, fallback)
     struck = struck_classes(tree)
+    _drop_unreachable_panes(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     markdowns = struck_markdowns(tree, struck, page.yen)
     drop_struck(tree, struck)
@@ -86,6 +87,27 @@ def extract(html: str, url: str) -> Extraction:
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
+
+
+def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:
+    """A tab panel (`role="tabpanel"`) that is not the one shown and whose tab (`aria-labelledby`) is no
+    element of the page can never be opened: no reader sees it (a site builder's leftover pane of template
+    plans). A hidden panel whose tab exists is a view a reader can switch to, and stays."""
+    body = tree.body
+    if body is None:
+        return
+    ids = {(node.attributes.get("id") or "").strip() for node in body.css("[id]")}
+    for panel in body.css("[role]"):
+        if (panel.attributes.get("role") or "").strip().casefold() != "tabpanel":
+            continue
+        labelled = (panel.attributes.get("aria-labelledby") or "").split()
+        if not labelled or ACTIVE_CLASS.search(panel.attributes.get("class") or ""):
+            continue
+        if not any(label in ids for label in labelled):
+            panel.decompose()
 
 
 CSS_SIGN = re.compile(r"^(?P<side>before|after):content-\[(?P<q>['\"])(?P<sign>[^'\"\]]{1,4})(?P=q)\]$")

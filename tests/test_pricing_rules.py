@@ -2976,3 +2976,28 @@ def test_an_unread_table_setting_costs_side_by_side_is_no_card() -> None:
         "</tbody></table></div></div></section>"
     )
     assert entries(html) == {("Starter", "price", 80000.0, "INR", None), ("Growth", "price", 180000.0, "INR", None)}
+
+
+def test_a_hidden_tab_panel_whose_tab_is_nowhere_is_no_part_of_the_page() -> None:
+    card = (
+        '<div class="pricing-grid-wrapper"><h3 class="pricing-heading">{name}</h3>'
+        '<div class="price-starting-text">Starting at</div><div class="plan-pricing-text">{price}</div>'
+        '<div class="bold-text">BILLED PER MONTH</div></div>'
+    )
+    panes = (
+        '<div class="w-tabs"><div class="w-tab-menu">{links}</div><div class="w-tab-content">'
+        '<div data-w-tab="Tab 1" class="w-tab-pane w--tab-active" id="pane-0" role="tabpanel" '
+        'aria-labelledby="tab-0"><div class="grid">'
+        + card.format(name="Monthly", price="0.99€")
+        + card.format(name="Lifetime", price="24.99€")
+        + '</div></div><div data-w-tab="Tab 2" class="w-tab-pane" id="pane-1" role="tabpanel" '
+        'aria-labelledby="tab-1"><div class="grid">'
+        + card.format(name="Personal", price="$29")
+        + card.format(name="Business", price="$249")
+        + "</div></div></div></div>"
+    )
+    unreachable = entries(page(panes.format(links="")))
+    assert {name for name, *_ in unreachable} == {"Monthly", "Lifetime"}
+    links = '<a id="tab-0" class="w-tab-link w--current">Apps</a><a id="tab-1" class="w-tab-link">Web</a>'
+    reachable = entries(page(panes.format(links=links)))
+    assert {"Personal", "Business"} <= {name for name, *_ in reachable}
