@@ -884,7 +884,8 @@ holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
 def _without_ribbons(node: LexborNode, text: str) -> str:
     """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
-    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>")."""
+    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>"); nor a ribbon set off by
+    "·" at the end of the name's own text ("Professional · Most popular")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
         badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
@@ -893,7 +894,15 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
                 text = text[: -len(ribbon)].rstrip()
             elif text.startswith(ribbon):
                 text = text[len(ribbon) :].lstrip()
+    noted = NOTED_RIBBON.search(text)
+    if noted is not None and noted.start() > 0 and RIBBON.match(noted.group("ribbon")):
+        text = text[: noted.start()].rstrip()  # "Professional · Most popular": the plan, then its ribbon
     return text
+
+
+NOTED_RIBBON = re.compile(r"\s+[·•|]\s+(?P<ribbon>[^·•|]+)$")
+"""A last part set off by "·", "•" or "|" in a name's own text: a ribbon there ("Professional · Most popular")
+is a badge on the plan, not part of its name."""
 
 
 def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
@@ -1519,8 +1528,12 @@ def _lines(node: LexborNode) -> list[str]:
 
 def _signal_lines(node: LexborNode) -> list[str]:
     """The node's lines without those of its feature tables: a `<table>` with no price in it compares the plans
-    (✓ / ✗ / "10 GB" cells), so its column headers ("Free", "Pro") say which plan, not what one costs."""
-    tables = [t for t in node.css("table") if not PRICE_TEXT.search(_clean(t.text(separator=" ")))]
+    (✓ / ✗ / "10 GB" cells), so its column headers ("Free", "Pro") say which plan, not what one costs; and
+    one the table reader left unread with a row of two or more priced cells sets costs side by side ("Cost
+    (for 100 creatives)": in-house, agency, ours), a comparison, no card's price."""
+    tables = [
+        t for t in node.css("table") if not PRICE_TEXT.search(_clean(t.text(separator=" "))) or _costs_side_by_side(t)
+    ]
     if not tables:
         return _lines(node)
     skipped = Counter(line for table in tables for line in _lines(table))
@@ -1531,6 +1544,15 @@ def _signal_lines(node: LexborNode) -> list[str]:
             continue
         kept.append(line)
     return kept
+
+
+def _costs_side_by_side(table: LexborNode) -> bool:
+    """Whether a row of the table holds a price in two or more of its cells."""
+    for row in table.css("tr"):
+        priced = [cell for cell in row.iter() if cell.tag in ("td", "th") and PRICE_TEXT.search(_clean(cell.text()))]
+        if len(priced) >= 2:
+            return True
+    return False
 
 
 def _clean(text: str | None) -> str:

@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import heuristic_plans, text_price
-from collectors.pricing_prose import prose_plans
+from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
 from collectors.pricing_vocab import currency_code as vocab_currency_code
@@ -67,6 +67,7 @@ def extract(html: str, url: str) -> Extraction:
     offers = jsonld_plans(tree, fallback)
     microdata = microdata_plans(tree, fallback)
     struck = struck_classes(tree)
+    _drop_unreachable_panes(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     markdowns = struck_markdowns(tree, struck, page.yen)
     drop_struck(tree, struck)
@@ -78,13 +79,35 @@ def extract(html: str, url: str) -> Extraction:
     tree.strip_tags(INVISIBLE_TAGS)
     cards = heuristic_plans(tree, page)
     found: list[PricePlan] = []
-    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards):
+    rate_lists = rate_list_plans(tree, page)
+    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
+
+
+def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:
+    """A tab panel (`role="tabpanel"`) that is not the one shown and whose tab (`aria-labelledby`) is no
+    element of the page can never be opened: no reader sees it (a site builder's leftover pane of template
+    plans). A hidden panel whose tab exists is a view a reader can switch to, and stays."""
+    body = tree.body
+    if body is None:
+        return
+    ids = {(node.attributes.get("id") or "").strip() for node in body.css("[id]")}
+    for panel in body.css("[role]"):
+        if (panel.attributes.get("role") or "").strip().casefold() != "tabpanel":
+            continue
+        labelled = (panel.attributes.get("aria-labelledby") or "").split()
+        if not labelled or ACTIVE_CLASS.search(panel.attributes.get("class") or ""):
+            continue
+        if not any(label in ids for label in labelled):
+            panel.decompose()
 
 
 CSS_SIGN = re.compile(r"^(?P<side>before|after):content-\[(?P<q>['\"])(?P<sign>[^'\"\]]{1,4})(?P=q)\]$")

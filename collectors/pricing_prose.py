@@ -23,6 +23,7 @@ from collectors.pricing_cards import (
     SAVING,
     SCHEDULED_AFTER,
     SCHEDULED_BEFORE,
+    _clean,
     _form,
     _plan,
     text_price,
@@ -227,3 +228,53 @@ def _heading_name(heading: str | None) -> str | None:
     if price_matches(heading) or PRICING_HEADING.search(heading) or NOT_A_NAME.search(heading):
         return None
     return heading
+
+
+# -- rate cards written as lists ---------------------------------------------------------------------------
+
+RATE_ITEM = re.compile(r"^(?P<name>[^\W\d_][^\d:–—$€£¥₹]{1,58}?)\s+[-–—:]\s+(?P<price>\S.*)$")
+"""A list item naming what is priced, a dash or colon, then its price ("Principal SAS Consultant - 1200 EUR per
+day", "Setup: $300")."""
+RATE_TIME = re.compile(r"^\s*(?:per|/|an?)\s*(?P<unit>hour|day)\b", re.I)
+"""A rate per hour or per day: the price's unit, charged by use."""
+MAX_RATE_NAME_WORDS = 6
+MIN_RATE_ITEMS = 2
+
+
+def rate_list_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
+    """A list (`<ul>`, `<ol>`) whose every item is a name, a dash or colon, and one price that ends the item
+    is a rate card: each item prices the plan it names ("Junior JS Developer - 450 EUR per day" is 450 EUR per
+    `day`). A list with an item of any other shape (a feature list, a sentence) is no rate card."""
+    body = tree.body
+    if body is None:
+        return []
+    plans: list[PricePlan] = []
+    for listing in body.css("ul, ol"):
+        items = [child for child in listing.iter() if child.tag == "li"]
+        if len(items) < MIN_RATE_ITEMS:
+            continue
+        rates = [_rate(_clean(item.text(separator=" ")), page) for item in items]
+        if all(rate is not None for rate in rates):
+            plans.extend(rate for rate in rates if rate is not None)
+    return plans
+
+
+def _rate(text: str, page: PageContext) -> PricePlan | None:
+    item = RATE_ITEM.match(text)
+    if item is None or len(item.group("name").split()) > MAX_RATE_NAME_WORDS:
+        return None
+    matches = price_matches(item.group("price"))
+    if len(matches) != 1 or matches[0].start() != 0:
+        return None
+    match = matches[0]
+    price = text_price(match, page.yen)
+    if price is None:
+        return None
+    tail = match.group("tail")
+    time = RATE_TIME.match(tail)
+    rest = tail[time.end() :] if time else re.sub(r"^\s*(?:/|per\s+)\s*[^\W\d_]+", "", tail)
+    if rest.strip():
+        return None  # the price is not the item's end: a sentence about it
+    if time is not None:
+        return _plan(item.group("name").strip(), price.amount, price.currency, "usage", time.group("unit").lower())
+    return _plan(item.group("name").strip(), price.amount, price.currency, price.period, price.unit)

@@ -890,7 +890,10 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         if bare is None or column.currency is None:
             return None
         amount = parse_number(bare.group("amt"))
-        currency, unit = column.currency, _tail_unit(bare.group("tail")) or column.unit
+        tail = bare.group("tail")
+        if amount is not None and THOUSANDS.fullmatch(tail):
+            amount, tail = amount * 1000, ""  # "5k" under "Annual EUR": five thousand euros
+        currency, unit = column.currency, _tail_unit(tail) or column.unit
     if amount is None:
         return None
     return PricePlan(
@@ -902,6 +905,11 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         unit=unit,
         method="table",
     )
+
+
+THOUSANDS = re.compile(r"\s*[kK]\s*")
+"""A "k" right after a bare amount in a price column ("5k", "10k" under "Annual EUR"): thousands of the
+column's currency."""
 
 
 PROSE_AMOUNT = re.compile(r"(?:^|(?<=[:：\s]))(?P<amt>\d+(?:\.\d+)?)(?P<tail>)\s*(?=$|[;；,，|)）]|/\s|\s+[/|])")

@@ -188,14 +188,21 @@ _CUR_AFTER = (
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
 Vietnamese "đ" (a letter of the alphabet, so only right after an amount and before no letter: "89.000đ",
 "0 đ /Tháng") is the dong as "₫" is."""
-_AMT = r"(?:[1-9]\d{0,2}(?:[,.\u00a0 '\u2019]\d{3})+(?!\d)(?:[.,]\d{1,6})?|\d+(?:[.,]\d{1,6})?)"
+_LAKH = r"[1-9]\d?(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d{1,6})?"
+"""An amount in the Indian grouping: thousands, then lakhs and crores in pairs of digits ("₹1,80,000",
+"₹1,00,00,000")."""
+_AMT = rf"(?:{_LAKH}|[1-9]\d{{0,2}}(?:[,.\u00a0 '\u2019]\d{{3}})+(?!\d)(?:[.,]\d{{1,6}})?|\d+(?:[.,]\d{{1,6}})?)"
 """An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
-"2’900"), and maybe decimals."""
+"2’900"), or in the Indian way, and maybe decimals."""
+_LAKH_AMOUNT = re.compile(_LAKH)
 
 
 def amount_digits(number: str) -> str:
     """A matched amount as price-parser reads it: it knows the Swiss grouping apostrophe ("2'500") but not
-    its typographic form ("2’500", read as 2), so that one is written plainly."""
+    its typographic form ("2’500", read as 2), so that one is written plainly; nor does it know the Indian
+    grouping ("1,80,000", read as 1.8), whose commas are dropped."""
+    if _LAKH_AMOUNT.fullmatch(number.strip()):
+        return number.strip().replace(",", "")
     return number.replace("\u2019", "'")
 
 
@@ -612,10 +619,11 @@ SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
-    r"mese|mesi|anno|mes|año|mois|an|monat|jahr)s?$",
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|life|lifetime|forever)s?$",
     re.I,
 )
-"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses."""
+"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses, and how long a
+free plan lasts ("$0.0 per life")."""
 
 
 _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")
@@ -738,9 +746,11 @@ PERIOD_HEADER: tuple[tuple[re.Pattern[str], Period], ...] = tuple(
 
 
 def header_period(header: str) -> Period | None:
-    """The billing period a column header names, its currency or unit note in brackets left aside."""
+    """The billing period a column header names, its currency or unit note in brackets left aside, and
+    a currency it names by its code ("Annual EUR")."""
     text = re.sub(r"[(（][^()（）]*[)）]", " ", header)
     text = re.sub(r"[$€£¥￥*:：]", " ", text)
+    text = " ".join(word for word in text.split() if word not in ISO_CODES)
     text = re.sub(r"\s+", " ", text).strip()
     for pattern, period in PERIOD_HEADER:
         if pattern.match(text):

@@ -2874,3 +2874,130 @@ def test_add_on_cards_under_a_billed_separately_heading_stay_the_pages_prices() 
         + "</div></section>"
     )
     assert ("Extra seats", "price", 5.0, "USD", None) in entries(html)
+
+
+def test_rupees_in_the_indian_grouping_are_read_whole() -> None:
+    card = (
+        '<div class="rounded-xl py-6 px-4"><h3 class="text-xl font-bold">{name}</h3>'
+        '<p class="text-2xl font-bold">{price}<span class="text-base">/mo</span></p>'
+        "<ul><li>100 Variations</li></ul></div>"
+    )
+    html = page(
+        '<div class="grid grid-cols-3">'
+        + card.format(name="Starter", price="₹80,000 ")
+        + card.format(name="Growth", price="₹1,80,000")
+        + card.format(name="Pro", price="₹1,00,00,000")
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("Starter", "price", 80000.0, "INR", None),
+        ("Growth", "price", 180000.0, "INR", None),
+        ("Pro", "price", 10000000.0, "INR", None),
+    }
+    assert parse_amount("1,234,567") == Decimal("1234567")
+
+
+def test_a_ribbon_set_off_by_a_dot_after_the_name_is_no_part_of_it() -> None:
+    detail = (
+        '<div class="detail-block"><div><div class="sub">{name}</div><h3>Everything in the plan before.</h3>'
+        "<p>We set it up and watch it after.</p></div>"
+        '<div class="right"><div class="pr">{setup}<span> setup</span></div><div class="pr-sub">one-time</div>'
+        '<div class="ms">then <b>{monthly}</b> / month</div><a href="#" class="btn">Get started</a></div></div>'
+    )
+    html = page(
+        "<section>"
+        + detail.format(name="Essentials", setup="$300", monthly="$99")
+        + detail.format(name="Professional · Most popular", setup="$500", monthly="$149")
+        + "</section>"
+    )
+    names = {plan for plan, *_ in entries(html)}
+    assert "Professional" in names
+    assert not any("popular" in name.lower() for name in names)
+
+
+def test_a_free_plan_per_life_has_no_unit() -> None:
+    assert tail_unit(" per life") is None
+    assert tail_unit(" per lifetime") is None
+    html = page(
+        '<div class="row"><div class="col-4"><h2>Basic</h2><div class="card-title pricing-card-title">'
+        '<span class="h5">$ </span><span class="h2"> 0.0</span><small> per life</small></div></div>'
+        '<div class="col-4"><h2>Premium</h2><div class="card-title pricing-card-title">'
+        '<span class="h5">$ </span><span class="h2"> 9.99</span><small> per month</small></div></div></div>'
+    )
+    assert ("Basic", "price", 0.0, "USD", None) in entries(html)
+
+
+def test_a_period_header_naming_its_currency_by_code_and_thousands_written_with_k() -> None:
+    html = page(
+        "<h2>Support Plans</h2><table><thead><tr><th>Plan</th><th>App Source</th><th>SASjs</th>"
+        "<th>Annual EUR</th><th></th></tr></thead><tbody>"
+        "<tr><td>A</td><td>SAS Apps</td><td>✅</td><td>5k</td><td></td></tr>"
+        "<tr><td>B</td><td>Customer</td><td>✅</td><td>10k</td><td></td></tr>"
+        "<tr><td>C</td><td>Customer</td><td>❌</td><td>15.5k</td><td></td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(html) == {
+        ("A", "price", 5000.0, "EUR", None),
+        ("B", "price", 10000.0, "EUR", None),
+        ("C", "price", 15500.0, "EUR", None),
+    }
+
+
+def test_a_list_of_names_each_with_a_rate_is_a_rate_card_and_a_feature_list_is_not() -> None:
+    html = page(
+        "<h2>Rate Card</h2><p>All team members are well versed in the framework.</p><ul>"
+        "<li>Principal SAS Consultant - 1200 EUR per day</li>"
+        "<li>Senior SAS Developer - 1000 EUR per day</li>"
+        "<li>Junior JS Developer - 450 EUR per day</li></ul>"
+        "<p>The rates above are for projects of five days or more.</p>"
+        "<ul><li>Hosting - included</li><li>Support - 600 EUR, no minimum engagement</li></ul>"
+    )
+    assert entries(html) == {
+        ("Principal SAS Consultant", "price", 1200.0, "EUR", "day"),
+        ("Senior SAS Developer", "price", 1000.0, "EUR", "day"),
+        ("Junior JS Developer", "price", 450.0, "EUR", "day"),
+    }
+
+
+def test_an_unread_table_setting_costs_side_by_side_is_no_card() -> None:
+    card = (
+        '<div class="rounded-xl py-6 px-4"><h3 class="text-xl font-bold">{name}</h3>'
+        '<p class="text-2xl font-bold">{price}<span class="text-base">/mo</span></p><ul><li>4 Days</li></ul></div>'
+    )
+    html = page(
+        '<section><div class="grid grid-cols-2">'
+        + card.format(name="Starter", price="₹80,000")
+        + card.format(name="Growth", price="₹1,80,000")
+        + "</div></section>"
+        '<section><div class="container"><h2>Why us?</h2><div class="w-full overflow-x-auto"><table><thead><tr>'
+        "<th>Feature</th><th>In-House</th><th>Traditional</th><th>Us</th></tr></thead><tbody>"
+        "<tr><td>Cost (for 100 creatives)</td><td>₹2,60,000</td><td>₹3,50,000</td><td>₹80,000</td></tr>"
+        "<tr><td>Turnaround Time</td><td>4 Weeks</td><td>2-3 Weeks</td><td>4 Days</td></tr>"
+        "</tbody></table></div></div></section>"
+    )
+    assert entries(html) == {("Starter", "price", 80000.0, "INR", None), ("Growth", "price", 180000.0, "INR", None)}
+
+
+def test_a_hidden_tab_panel_whose_tab_is_nowhere_is_no_part_of_the_page() -> None:
+    card = (
+        '<div class="pricing-grid-wrapper"><h3 class="pricing-heading">{name}</h3>'
+        '<div class="price-starting-text">Starting at</div><div class="plan-pricing-text">{price}</div>'
+        '<div class="bold-text">BILLED PER MONTH</div></div>'
+    )
+    panes = (
+        '<div class="w-tabs"><div class="w-tab-menu">{links}</div><div class="w-tab-content">'
+        '<div data-w-tab="Tab 1" class="w-tab-pane w--tab-active" id="pane-0" role="tabpanel" '
+        'aria-labelledby="tab-0"><div class="grid">'
+        + card.format(name="Monthly", price="0.99€")
+        + card.format(name="Lifetime", price="24.99€")
+        + '</div></div><div data-w-tab="Tab 2" class="w-tab-pane" id="pane-1" role="tabpanel" '
+        'aria-labelledby="tab-1"><div class="grid">'
+        + card.format(name="Personal", price="$29")
+        + card.format(name="Business", price="$249")
+        + "</div></div></div></div>"
+    )
+    unreachable = entries(page(panes.format(links="")))
+    assert {name for name, *_ in unreachable} == {"Monthly", "Lifetime"}
+    links = '<a id="tab-0" class="w-tab-link w--current">Apps</a><a id="tab-1" class="w-tab-link">Web</a>'
+    reachable = entries(page(panes.format(links=links)))
+    assert {"Personal", "Business"} <= {name for name, *_ in reachable}
