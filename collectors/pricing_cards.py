@@ -570,11 +570,22 @@ def _near_alike(klass: str, other: str) -> bool:
     """Whether a lone card's class list (`other`) is its plain siblings' style (`klass`) with a few classes
     added or swapped: the highlighted card of a row ("Most popular", a coloured border, a shadow) keeps most
     of the plain card's classes, however many it adds ("border border-gray-200" → "border border-brand
-    shadow-lg shadow-brand/10")."""
+    shadow-lg shadow-brand/10"); a class swapped for another of the same utility (a border's width or colour)
+    is kept."""
     plain, lone = _look(klass), _look(other)
     if not plain or not lone:
         return False
-    return len(plain & lone) / len(plain) >= NEAR_ALIKE
+    swapped = {_utility(c) for c in lone - plain}
+    kept = [c for c in plain if c in lone or _utility(c) in swapped]
+    return len(kept) / len(plain) >= NEAR_ALIKE
+
+
+def _utility(klass: str) -> str:
+    """A utility class's property, its value dropped (`border-gray-200` and `border-2` are both `border`,
+    `dark:bg-gray-800` is `dark:bg`): the highlighted card swaps a plain card's border colour and width
+    for its own ("border border-gray-200" -> "border-2 border-blue-500"), keeping the property."""
+    variant, _, name = klass.rpartition(":")
+    return f"{variant}:{name.split('-')[0]}" if variant else name.split("-")[0]
 
 
 BEHAVIOUR_CLASS = re.compile(

@@ -1933,6 +1933,30 @@ def test_the_highlighted_card_keeping_most_of_its_siblings_classes_is_a_card() -
     assert {plan for plan, *_ in entries(html)} == {"ライト版", "アドバンス版", "ビジネス版"}
 
 
+def test_the_highlighted_card_swapping_its_border_width_and_colour_is_a_card() -> None:
+    plain = "bg-gray-50 dark:bg-gray-800 rounded-lg p-6 border border-gray-200 dark:border-gray-700"
+    featured = "bg-gray-50 dark:bg-gray-800 rounded-lg p-6 border-2 border-blue-500 relative"
+    card = (
+        '<div class="{}"><div class="text-center mb-4"><h3 class="text-xl font-semibold">{}</h3>'
+        '<div class="text-3xl font-bold">{} <span class="text-lg">/month</span></div></div>'
+        '<ul class="space-y-2"><li>2,500 credits each month</li></ul><button>Start Monthly</button></div>'
+    )
+    html = page(
+        '<div class="grid md:grid-cols-3 gap-6">'
+        + card.format(plain, "🆓 Free", "$0")
+        + card.format(featured, "✨ Creator", "$19.99").replace(
+            '<div class="text-center', '<div class="absolute">Most Popular</div><div class="text-center', 1
+        )
+        + card.format(plain, "🚀 Pro", "$29.99")
+        + "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Free", 0.0),
+        ("Creator", 19.99),
+        ("Pro", 29.99),
+    }
+
+
 def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
     html = page(
         '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
