@@ -47,12 +47,13 @@ from collectors.pricing_vocab import (
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on", re.I)
 NAME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)[-_]tier|(?:plan|tier|package)[-_]?(?:type|label))"
+    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
+    r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
-`card-tier`): not
+`card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
 DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)

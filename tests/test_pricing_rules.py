@@ -1957,6 +1957,22 @@ def test_the_highlighted_card_swapping_its_border_width_and_colour_is_a_card() -
     }
 
 
+def test_a_bem_tier_element_names_the_card_over_its_audience_name() -> None:
+    card = (
+        '<div class="b-pricing-card"><div class="b-pricing-card__tier">{}</div>'
+        '<div class="b-pricing-card__name">{}</div><div class="b-pricing-card__price">'
+        '<span class="b-pricing-card__amount">{}</span><span class="b-pricing-card__period">/mo</span></div>'
+        '<ul class="b-pricing-card__features"><li>Cloud hosted</li></ul><a class="b-btn">Get Started</a></div>'
+    )
+    html = page(
+        '<div class="b-pricing-grid">'
+        + card.format("Starter", "Small Business", "$9.99")
+        + card.format("Growth", "Growing Teams", "$19.99")
+        + "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 9.99), ("Growth", 19.99)}
+
+
 def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
     html = page(
         '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
