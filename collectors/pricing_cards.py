@@ -23,6 +23,7 @@ from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
+    ADDED_SEAT,
     COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -1137,7 +1138,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
     for span, line in zip(_line_spans(card), _lines(card), strict=True):
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line):
+        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
@@ -1149,6 +1150,12 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     return inside + [p for p in beside if p not in inside]
+
+
+def _added_seat_line(line: str) -> bool:
+    """A line of its own pricing one more seat ("$15/mo per additional member" in a team card's feature list):
+    the card's price per user, however longer than a bare price line it runs."""
+    return len(line) <= 2 * MAX_PRICE_LINE and bool(ADDED_SEAT.search(line)) and bool(PRICE_TEXT.search(line))
 
 
 LEAD_MARK = re.compile(r"\s+[·•|]\s+")

@@ -1973,6 +1973,26 @@ def test_a_bem_tier_element_names_the_card_over_its_audience_name() -> None:
     assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 9.99), ("Growth", 19.99)}
 
 
+def test_a_feature_line_pricing_one_more_seat_is_the_cards_price_per_user() -> None:
+    card = (
+        '<div class="tier-card"><div class="tier-name">{}</div><div class="tier-price"><span class="cur">$</span>'
+        '<span class="amt">{}</span><span class="per">/mo</span></div><div class="tier-feats">'
+        '<div class="tier-feat">Everything in Pro</div><div class="tier-feat">{}</div></div>'
+        '<a class="tier-btn">Get started</a></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format("Pro", "29", "Priority support")
+        + card.format("Team", "79", "$15/mo per additional member")
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("Pro", "price", 29.0, "USD", None),
+        ("Team", "price", 79.0, "USD", None),
+        ("Team", "price", 15.0, "USD", "user"),
+    }
+
+
 def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
     html = page(
         '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
