@@ -23,6 +23,7 @@ from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
+    ADDED_SEAT,
     COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -47,12 +48,13 @@ from collectors.pricing_vocab import (
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on", re.I)
 NAME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)[-_]tier|(?:plan|tier|package)[-_]?(?:type|label))"
+    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
+    r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
-`card-tier`): not
+`card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
 DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
@@ -570,11 +572,22 @@ def _near_alike(klass: str, other: str) -> bool:
     """Whether a lone card's class list (`other`) is its plain siblings' style (`klass`) with a few classes
     added or swapped: the highlighted card of a row ("Most popular", a coloured border, a shadow) keeps most
     of the plain card's classes, however many it adds ("border border-gray-200" → "border border-brand
-    shadow-lg shadow-brand/10")."""
+    shadow-lg shadow-brand/10"); a class swapped for another of the same utility (a border's width or colour)
+    is kept."""
     plain, lone = _look(klass), _look(other)
     if not plain or not lone:
         return False
-    return len(plain & lone) / len(plain) >= NEAR_ALIKE
+    swapped = {_utility(c) for c in lone - plain}
+    kept = [c for c in plain if c in lone or _utility(c) in swapped]
+    return len(kept) / len(plain) >= NEAR_ALIKE
+
+
+def _utility(klass: str) -> str:
+    """A utility class's property, its value dropped (`border-gray-200` and `border-2` are both `border`,
+    `dark:bg-gray-800` is `dark:bg`): the highlighted card swaps a plain card's border colour and width
+    for its own ("border border-gray-200" -> "border-2 border-blue-500"), keeping the property."""
+    variant, _, name = klass.rpartition(":")
+    return f"{variant}:{name.split('-')[0]}" if variant else name.split("-")[0]
 
 
 BEHAVIOUR_CLASS = re.compile(
@@ -1125,7 +1138,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
     for span, line in zip(_line_spans(card), _lines(card), strict=True):
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line):
+        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
@@ -1137,6 +1150,12 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     return inside + [p for p in beside if p not in inside]
+
+
+def _added_seat_line(line: str) -> bool:
+    """A line of its own pricing one more seat ("$15/mo per additional member" in a team card's feature list):
+    the card's price per user, however longer than a bare price line it runs."""
+    return len(line) <= 2 * MAX_PRICE_LINE and bool(ADDED_SEAT.search(line)) and bool(PRICE_TEXT.search(line))
 
 
 LEAD_MARK = re.compile(r"\s+[·•|]\s+")

@@ -1933,6 +1933,66 @@ def test_the_highlighted_card_keeping_most_of_its_siblings_classes_is_a_card() -
     assert {plan for plan, *_ in entries(html)} == {"ライト版", "アドバンス版", "ビジネス版"}
 
 
+def test_the_highlighted_card_swapping_its_border_width_and_colour_is_a_card() -> None:
+    plain = "bg-gray-50 dark:bg-gray-800 rounded-lg p-6 border border-gray-200 dark:border-gray-700"
+    featured = "bg-gray-50 dark:bg-gray-800 rounded-lg p-6 border-2 border-blue-500 relative"
+    card = (
+        '<div class="{}"><div class="text-center mb-4"><h3 class="text-xl font-semibold">{}</h3>'
+        '<div class="text-3xl font-bold">{} <span class="text-lg">/month</span></div></div>'
+        '<ul class="space-y-2"><li>2,500 credits each month</li></ul><button>Start Monthly</button></div>'
+    )
+    html = page(
+        '<div class="grid md:grid-cols-3 gap-6">'
+        + card.format(plain, "🆓 Free", "$0")
+        + card.format(featured, "✨ Creator", "$19.99").replace(
+            '<div class="text-center', '<div class="absolute">Most Popular</div><div class="text-center', 1
+        )
+        + card.format(plain, "🚀 Pro", "$29.99")
+        + "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Free", 0.0),
+        ("Creator", 19.99),
+        ("Pro", 29.99),
+    }
+
+
+def test_a_bem_tier_element_names_the_card_over_its_audience_name() -> None:
+    card = (
+        '<div class="b-pricing-card"><div class="b-pricing-card__tier">{}</div>'
+        '<div class="b-pricing-card__name">{}</div><div class="b-pricing-card__price">'
+        '<span class="b-pricing-card__amount">{}</span><span class="b-pricing-card__period">/mo</span></div>'
+        '<ul class="b-pricing-card__features"><li>Cloud hosted</li></ul><a class="b-btn">Get Started</a></div>'
+    )
+    html = page(
+        '<div class="b-pricing-grid">'
+        + card.format("Starter", "Small Business", "$9.99")
+        + card.format("Growth", "Growing Teams", "$19.99")
+        + "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Starter", 9.99), ("Growth", 19.99)}
+
+
+def test_a_feature_line_pricing_one_more_seat_is_the_cards_price_per_user() -> None:
+    card = (
+        '<div class="tier-card"><div class="tier-name">{}</div><div class="tier-price"><span class="cur">$</span>'
+        '<span class="amt">{}</span><span class="per">/mo</span></div><div class="tier-feats">'
+        '<div class="tier-feat">Everything in Pro</div><div class="tier-feat">{}</div></div>'
+        '<a class="tier-btn">Get started</a></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format("Pro", "29", "Priority support")
+        + card.format("Team", "79", "$15/mo per additional member")
+        + "</div>"
+    )
+    assert entries(html) == {
+        ("Pro", "price", 29.0, "USD", None),
+        ("Team", "price", 79.0, "USD", None),
+        ("Team", "price", 15.0, "USD", "user"),
+    }
+
+
 def test_the_column_heads_of_a_div_feature_grid_naming_the_plans_are_no_card() -> None:
     html = page(
         '<div class="pricing-grid"><div class="pricing-card"><h3>Free</h3><div class="price">$0</div></div>'
