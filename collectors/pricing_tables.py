@@ -487,7 +487,8 @@ def _with_variants(columns: list[Column], head: Grid) -> list[Column]:
     """Name what sets apart columns that price one dimension: their grouping header ("Short context" /
     "Long context"), else their own header ("LoRA精调" / "全量精调"). Columns that name no dimension
     ("Online inference" / "Offline inference", "在线推理" / "批量推理": the row or the heading says what they
-    price) are variants of one another the same way."""
+    price) are variants of one another the same way. Columns whose headers differ only by their unit
+    ("Price / min" / "Price / hour") are told apart by the whole header, unit and all."""
     counts = Counter(c.dimension for c in columns if c.priced)
     out: list[Column] = []
     for col, column in enumerate(columns):
@@ -502,7 +503,10 @@ def _with_variants(columns: list[Column], head: Grid) -> list[Column]:
             if c.dimension == column.dimension and c.priced and _groups(head, i) == groups
         ]
         if len(same_group) > 1:
-            variant = f"{variant} {_unitless(column.header)}".strip()
+            own = _unitless(column.header)
+            if sum(_unitless(c.header) == own for c in same_group) > 1:
+                own = column.header  # "Price / min" beside "Price / hour": the unit is what sets them apart
+            variant = f"{variant} {own}".strip()
         out.append(replace(column, variant=variant))
     return out
 

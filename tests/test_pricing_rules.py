@@ -3061,3 +3061,24 @@ def test_a_hidden_tab_panel_whose_tab_is_nowhere_is_no_part_of_the_page() -> Non
     links = '<a id="tab-0" class="w-tab-link w--current">Apps</a><a id="tab-1" class="w-tab-link">Web</a>'
     reachable = entries(page(panes.format(links=links)))
     assert {"Personal", "Business"} <= {name for name, *_ in reachable}
+
+
+def test_two_price_columns_differing_only_by_unit_both_price_the_row() -> None:
+    html = page(
+        "<main><h1>Pricing</h1><table><thead><tr><th>Model</th><th>Price / min</th><th>Price / hour</th>"
+        "<th>Languages</th></tr></thead><tbody>"
+        "<tr><td>nova-3</td><td>$0.0077</td><td>$0.46</td><td>EN</td></tr>"
+        "<tr><td>whisper-1</td><td>$0.006</td><td>—</td><td>EN</td></tr>"
+        "</tbody></table></main>"
+    )
+    assert entries(html) == {
+        ("nova-3", "price", 0.0077, "USD", "minute"),
+        ("nova-3", "price", 0.46, "USD", "hour"),
+        ("whisper-1", "price", 0.006, "USD", "minute"),
+    }
+    # Negative: one price column and a non-price column keep one price per row.
+    single = html.replace("<th>Price / hour</th>", "<th>Notes</th>").replace("<td>$0.46</td>", "<td>fast</td>")
+    assert entries(single) == {
+        ("nova-3", "price", 0.0077, "USD", "minute"),
+        ("whisper-1", "price", 0.006, "USD", "minute"),
+    }
