@@ -535,10 +535,20 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
     free = [c for c in range(len(columns)) if not priced[c] and c != unit_col]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
     label = _finer_label(body, headers, free, label)
+    if PROVIDER_HEADER.match(label_text(headers[label]) if label < len(headers) else ""):
+        label = next((c for c in free if c > label and MODEL_HEADER.match(label_text(headers[c]))), label)
     labels = _carried_labels([row[label] if label < len(row) else Cell("") for row in body])
     variants = _variant_columns(body, labels, [c for c in free if c != label])
     row_dimensions = tuple(c for c in variants if _names_dimensions(body, c))
     return Layout(label, unit_col, tuple(variants), row_dimensions)
+
+
+PROVIDER_HEADER = re.compile(
+    r"^(?:providers?|vendors?|platforms?|compan(?:y|ies)|提供商|供应商|厂商|服务商|平台)$", re.I
+)
+MODEL_HEADER = re.compile(r"^(?:models?|model\s*(?:name|id)|模型|模型名称)$", re.I)
+"""A "Provider" column before a "Model" column: the provider groups the rows, the model names the priced thing
+(the same model sold by two providers is two rows, the provider then a variant)."""
 
 
 def _carried_labels(cells: list[Cell]) -> list[str]:

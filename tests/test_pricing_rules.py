@@ -3082,3 +3082,25 @@ def test_two_price_columns_differing_only_by_unit_both_price_the_row() -> None:
         ("nova-3", "price", 0.0077, "USD", "minute"),
         ("whisper-1", "price", 0.006, "USD", "minute"),
     }
+
+
+def test_a_model_column_after_a_provider_column_names_the_rows() -> None:
+    html = page(
+        "<main><h1>Pricing</h1><table><thead><tr><th>Provider</th><th>Model</th><th>Price</th></tr></thead><tbody>"
+        '<tr><td class="provider-name">Groq</td><td class="model-name">whisper-large-v3</td><td>$0.111</td></tr>'
+        '<tr><td class="provider-name">Together AI</td><td class="model-name">whisper-large-v3</td><td>$0.09</td></tr>'
+        '<tr><td class="provider-name">OpenAI</td><td class="model-name">whisper-1</td><td>$0.36</td></tr>'
+        "</tbody></table></main>"
+    )
+    assert entries(html) == {
+        ("whisper-large-v3", "price", 0.111, "USD", None),
+        ("whisper-large-v3", "price", 0.09, "USD", None),
+        ("whisper-1", "price", 0.36, "USD", None),
+    }
+    # Negative: a "Provider" column with no "Model" column after it still names the rows.
+    alone = page(
+        "<main><h1>Pricing</h1><table><thead><tr><th>Provider</th><th>Price</th><th>Notes</th></tr></thead><tbody>"
+        "<tr><td>Groq</td><td>$0.111</td><td>fast</td></tr><tr><td>OpenAI</td><td>$0.36</td><td>slow</td></tr>"
+        "</tbody></table></main>"
+    )
+    assert entries(alone) == {("Groq", "price", 0.111, "USD", None), ("OpenAI", "price", 0.36, "USD", None)}
