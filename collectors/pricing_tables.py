@@ -79,12 +79,17 @@ HEADING_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"train|fine[- ]?tun|训练|精调|微调", re.I), "training"),
     (re.compile(r"\bimage|图片|图像", re.I), "image"),
     (re.compile(r"\bvideo|视频", re.I), "video"),
+    (
+        re.compile(r"speech[- ]to[- ]text|\bstt\b|\basr\b|speech recognition|语音识别|语音转文字", re.I),
+        "audio_input",
+    ),
     (re.compile(r"语音合成|声音|音乐|\bmusic\b|\bspeech\b|text[- ]to[- ]speech|\btts\b", re.I), "audio_output"),
     (re.compile(r"\baudio\b|音频|语音", re.I), "audio_input"),
     (re.compile(r"web\s*search|\bsearch|搜索|联网", re.I), "search"),
 )
 """What a heading over a table of "Price" columns prices: the kind of product it names ("Image generation
-models" prices images; "generation" there is no output)."""
+models" prices images; "generation" there is no output). Speech-to-text (STT, ASR, speech recognition) prices
+the audio going in, before "speech" alone (text-to-speech) names audio coming out."""
 
 
 def label_text(text: str) -> str:

@@ -3104,3 +3104,15 @@ def test_a_model_column_after_a_provider_column_names_the_rows() -> None:
         "</tbody></table></main>"
     )
     assert entries(alone) == {("Groq", "price", 0.111, "USD", None), ("OpenAI", "price", 0.36, "USD", None)}
+
+
+def test_a_speech_to_text_heading_prices_audio_going_in() -> None:
+    table = (
+        "<table><thead><tr><th>Model</th><th>Price / min</th></tr></thead><tbody>"
+        "<tr><td>nova-3</td><td>$0.0077</td></tr></tbody></table>"
+    )
+    stt = page(f"<main><h1>Pricing</h1><h2>🎤 Speech-to-Text (STT)</h2>{table}</main>")
+    assert entries(stt) == {("nova-3", "audio_input", 0.0077, "USD", "minute")}
+    # Negative: text-to-speech is audio coming out.
+    tts = page(f"<main><h1>Pricing</h1><h2>Text-to-Speech</h2>{table}</main>")
+    assert entries(tts) == {("nova-3", "audio_output", 0.0077, "USD", "minute")}
