@@ -134,9 +134,15 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
                 found = [p.model_copy(update={"period": side}) if p.period is None and p.amount else p for p in found]
                 own.extend(p for p in found if p not in own)
             plans.extend(own)
+    custom = [p.plan.casefold() for p in plans if p.custom]
+    plans = [p for p in plans if not (p.custom and _extends_custom_card(p.plan, custom))]
     if plans:
         named = {p.plan.casefold() for p in plans}
-        plans.extend(p for p in _quote_blocks(tree, [card for card, _ in cards]) if p.plan.casefold() not in named)
+        plans.extend(
+            p
+            for p in _quote_blocks(tree, [card for card, _ in cards])
+            if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
+        )
     return _free_said_once(plans)
 
 
@@ -281,6 +287,14 @@ def _without_comparison_heads(cards: list[tuple[LexborNode, str]]) -> list[tuple
         return len(found) >= 2
 
     return [(card, name) for card, name in cards if not lists_others(name)]
+
+
+def _extends_custom_card(name: str, custom: list[str]) -> bool:
+    """Whether a contact block's heading starts with the name of a card already priced custom ("Enterprise &
+    Multi-Cluster" under the "Enterprise" card saying "Custom"): the card's own way to get in touch, set
+    below the row, not a plan of its own."""
+    own = name.casefold()
+    return any(own != n and re.match(rf"{re.escape(n)}(?!\w)", own) for n in custom)
 
 
 def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:
@@ -752,6 +766,31 @@ def _before_price(card: LexborNode) -> set[int] | None:
     return {mem_id for mem_id, upto in nodes if upto < end}
 
 
+def _custom_amount(card: LexborNode) -> bool:
+    """Whether the card's first text in an element classed as its amount or price says custom ("Custom" in
+    `<span class="amount">`) and that element shows no figure: the card's price is custom, a lower bound
+    stated below it, outside the price element ("Starting at $72,000/year"), a price besides."""
+    for node in card.traverse(include_text=True):
+        if node.tag != "-text" or not (own := _clean(node.text(deep=False))):
+            continue
+        if _in_price_box(node, card):
+            return bool(CUSTOM_LINE.match(own)) and not _price_box_priced(node, card)
+    return False
+
+
+def _price_box_priced(node: LexborNode, card: LexborNode) -> bool:
+    """Whether any price element of the card holding `node` shows a figure ("Custom ab €2.500" in one box is a
+    starting price, not a custom price besides it)."""
+    parent = node.parent
+    while parent is not None and parent.mem_id != card.mem_id:
+        if PRICE_CLASS.search(parent.attributes.get("class") or "") and PRICE_TEXT.search(
+            _clean(parent.text(separator=" "))
+        ):
+            return True
+        parent = parent.parent
+    return False
+
+
 def _in_price_box(node: LexborNode, card: LexborNode) -> bool:
     """Whether `node` sits in an element of the card classed as its price (`package-price-custom` holding
     "Vraag een offerte aan"): a call to get in touch there stands where the price would."""
@@ -1028,7 +1067,10 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     if chosen:
         if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
             chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
-        return [_plan(name, p.amount, p.currency, p.period, p.unit, p.dimension) for p in chosen]
+        plans = [_plan(name, p.amount, p.currency, p.period, p.unit, p.dimension) for p in chosen]
+        if _custom_amount(card):  # "Custom" where the amount stands, "Starting at $72,000/year" below: both
+            plans.insert(0, _plan(name, None, None, None, None))
+        return plans
     if free_line or FREE_LINE.match(name):
         return [_plan(name, Decimal(0), None, None, None)]
     if any(_worded_price(lines, at, _custom_line) for at in range(len(lines))):

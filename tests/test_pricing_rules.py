@@ -3116,3 +3116,37 @@ def test_a_speech_to_text_heading_prices_audio_going_in() -> None:
     # Negative: text-to-speech is audio coming out.
     tts = page(f"<main><h1>Pricing</h1><h2>Text-to-Speech</h2>{table}</main>")
     assert entries(tts) == {("nova-3", "audio_output", 0.0077, "USD", "minute")}
+
+
+def _custom_cards(enterprise_price: str) -> str:
+    def card(name: str, price: str, annual: str) -> str:
+        return (
+            f'<div class="pricing-card"><div class="pricing-header"><h3>{name}</h3><div class="price">{price}</div>'
+            '</div><ul class="feature-list"><li>Unlimited everything</li><li>Dedicated support</li></ul>'
+            f'<div class="pricing-annual"><p class="annual-price">{annual}</p></div>'
+            '<div class="pricing-cta"><a href="mailto:x@example.test">Contact Sales</a></div></div>'
+        )
+
+    return page(
+        '<main><h1>Pricing</h1><section><div class="pricing-grid">'
+        + card("Starter", '<span class="currency">$</span><span class="amount">1,000</span><span>/month</span>', "")
+        + card(
+            "Professional", '<span class="currency">$</span><span class="amount">3,000</span><span>/month</span>', ""
+        )
+        + card("Enterprise", enterprise_price, "Starting at $72,000/year")
+        + '</div><div class="enterprise-section"><div class="enterprise-card"><h3>Enterprise &amp; Multi-Cluster</h3>'
+        "<p>Need licenses for multiple clusters or custom terms?</p>"
+        '<a href="mailto:x@example.test" class="btn-enterprise">Contact Sales</a></div></div></section></main>'
+    )
+
+
+def test_a_custom_amount_with_a_starting_price_below_is_both_and_the_contact_box_below_is_no_plan() -> None:
+    found = {e for e in entries(_custom_cards('<span class="amount">Custom</span>')) if e[0].startswith("Enterprise")}
+    assert found == {("Enterprise", "price", None, None, None), ("Enterprise", "price", 72000.0, "USD", None)}
+    # Negative: a figure in the price element itself ("Custom from $5,000") is a starting price, not custom.
+    found = {
+        e
+        for e in entries(_custom_cards('<span class="amount">Custom</span> <span>from $5,000</span>'))
+        if e[0] == "Enterprise" and e[2] is None
+    }
+    assert found == set()
