@@ -572,7 +572,16 @@ def _carried_labels(cells: list[Cell]) -> list[str]:
 
 
 def _price_cell(text: str, column: Column) -> bool:
-    return bool(has_price(text) or FREE_CELL.match(text) or (column.currency and BARE_AMOUNT.match(text)))
+    return bool(has_price(text) or _free_cell(text) or (column.currency and BARE_AMOUNT.match(text)))
+
+
+def _free_cell(text: str) -> bool:
+    """A cell saying free, a pictograph after the word aside ("Free 🔒", "Free ✨": a badge, not a condition;
+    "Free 500/day" is a quota and no free price)."""
+    return bool(FREE_CELL.match(TRAILING_SYMBOLS.sub("", text.strip())))
+
+
+TRAILING_SYMBOLS = re.compile(r"(?:\s*[^\w\s/.,:;()（）%$€£¥-])+$")
 
 
 def _names_dimensions(body: Grid, col: int) -> bool:
@@ -902,7 +911,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         amount = parse_number(number, sign_after=match.group("cur2"))
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
-    elif FREE_CELL.match(text.strip()):
+    elif _free_cell(text):
         amount, currency, unit = Decimal(0), column.currency, column.unit
     else:
         bare = BARE_AMOUNT.match(text) or _prose_amount(text)

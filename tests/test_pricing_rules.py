@@ -3150,3 +3150,16 @@ def test_a_custom_amount_with_a_starting_price_below_is_both_and_the_contact_box
         if e[0] == "Enterprise" and e[2] is None
     }
     assert found == set()
+
+
+def test_a_free_cell_with_a_pictograph_after_the_word_is_free() -> None:
+    html = page(
+        "<main><h1>Pricing</h1><table><thead><tr><th>Model</th><th>Price / min</th></tr></thead><tbody>"
+        '<tr><td>nova-3</td><td>$0.0077</td></tr><tr><td>sensevoice</td><td class="price free">Free ✨</td></tr>'
+        "<tr><td>iat</td><td>Free 500/day</td></tr></tbody></table></main>"
+    )
+    # Negative: "Free 500/day" is a quota, no free price.
+    assert entries(html) == {
+        ("nova-3", "price", 0.0077, "USD", "minute"),
+        ("sensevoice", "price", 0.0, "USD", "minute"),
+    }
