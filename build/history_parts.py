@@ -70,16 +70,20 @@ def build_index(entries: Iterable[tuple[bytes, int, int]]) -> np.ndarray:
     return np.sort(index, order="key") if index.size else index
 
 
-def find(index: np.ndarray, key: bytes) -> tuple[int, int] | None:
-    """The byte range of a 16-byte `key` in an index of INDEX_DTYPE, or None.
+def find_row(index: np.ndarray, key: bytes) -> int | None:
+    """The row of a 16-byte `key` in an index sorted by its `key` field (INDEX_DTYPE, or the packs'), or None.
 
     NumPy hands back an `S16` value without its trailing NUL bytes, so the key is compared the same
     way: exact, because every key is 16 bytes (one in 256 hashes ends in a NUL byte)."""
     keys = index["key"]
     at = int(np.searchsorted(keys, key))
-    if at < keys.size and keys[at] == key.rstrip(b"\x00"):
-        return int(index["start"][at]), int(index["end"][at])
-    return None
+    return at if at < keys.size and keys[at] == key.rstrip(b"\x00") else None
+
+
+def find(index: np.ndarray, key: bytes) -> tuple[int, int] | None:
+    """The byte range of a 16-byte `key` in an index of INDEX_DTYPE, or None."""
+    at = find_row(index, key)
+    return None if at is None else (int(index["start"][at]), int(index["end"][at]))
 
 
 def lookup(index: np.ndarray, entity: str) -> tuple[int, int] | None:

@@ -38,6 +38,7 @@ from typing import IO
 
 import numpy as np
 
+from build.history_parts import find_row
 from build.paths import PACKS, pack_of
 
 PACK_SUFFIX = ".pack"
@@ -221,10 +222,10 @@ class Packs:
             if ranges is None:
                 keys, numbers, starts, ends = (index[name].tolist() for name in PACK_INDEX_DTYPE.names or ())
                 ranges = self._ranges[directory] = dict(zip(keys, zip(numbers, starts, ends, strict=True), strict=True))
-            # NumPy hands keys back without trailing NUL bytes (`_find`)
+            # NumPy hands keys back without trailing NUL bytes (build/history_parts.py `find_row`)
             hit = ranges.get((key or path_key(relpath)).rstrip(b"\x00"))
             return None if hit is None else (segments[hit[0]], hit[1], hit[2])
-        at = _find(index, key or path_key(relpath))
+        at = find_row(index, key or path_key(relpath))
         if at is None:
             return None
         return segments[int(index["segment"][at])], int(index["start"][at]), int(index["end"][at])
@@ -265,14 +266,6 @@ class Packs:
         if directory is None or self._index(directory) is None:
             return os.path.isfile(self._prefix + relpath)
         return self.span(relpath) is not None
-
-
-def _find(index: np.ndarray, key: bytes) -> int | None:
-    """The row of a 16-byte `key` in a sorted index, or None. NumPy hands back an `S16` value without its
-    trailing NUL bytes, so the key is compared the same way: exact, because every key is 16 bytes."""
-    keys = index["key"]
-    at = int(np.searchsorted(keys, key))
-    return at if at < keys.size and keys[at] == key.rstrip(b"\x00") else None
 
 
 def tree_paths(root: Path) -> Iterator[str]:
