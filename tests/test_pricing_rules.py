@@ -3163,3 +3163,35 @@ def test_a_free_cell_with_a_pictograph_after_the_word_is_free() -> None:
         ("nova-3", "price", 0.0077, "USD", "minute"),
         ("sensevoice", "price", 0.0, "USD", "minute"),
     }
+
+
+def test_a_note_offering_the_price_billed_another_way_is_a_price_of_the_card_in_its_unit() -> None:
+    def card(name: str, price: str, note: str) -> str:
+        return (
+            '<li class="col-lg-4"><div class="pricing_box"><div class="pricing_boxT"><h4>'
+            + name
+            + '</h4><p>Para empresas que trabajan por proyectos</p></div><div class="pricing_boxB">'
+            '<span class="pricetxt"><strong>' + price + "</strong> por usuario / por mes</span>"
+            '<span class="terms_notes">' + note + "</span></div></div></li>"
+        )
+
+    html = page(
+        '<main><h2>Precios</h2><ul class="row">'
+        + card("Growth", "$9.99", "* Facturado anualmente o $11.99 facturado mensualmente")
+        + card("Enterprise", "$19.99", "* Facturado anualmente o $23.99 facturado mensualmente")
+        + "</ul></main>"
+    )
+    assert entries(html) == {
+        ("Growth", "price", 9.99, "USD", "user"),
+        ("Growth", "price", 11.99, "USD", "user"),
+        ("Enterprise", "price", 19.99, "USD", "user"),
+        ("Enterprise", "price", 23.99, "USD", "user"),
+    }
+    # Negative: an "or" with no price after it that says per when ("o $5 de crédito") adds nothing.
+    html = page(
+        '<main><h2>Precios</h2><ul class="row">'
+        + card("Growth", "$9.99", "* Incluye soporte o $5 de crédito para integraciones")
+        + card("Enterprise", "$19.99", "* Incluye soporte o $5 de crédito para integraciones")
+        + "</ul></main>"
+    )
+    assert entries(html) == {("Growth", "price", 9.99, "USD", "user"), ("Enterprise", "price", 19.99, "USD", "user")}
