@@ -332,7 +332,11 @@ def _note(node: LexborNode, context: Context, page: PageContext) -> None:
     if not text or len(text) > 200 or node.css_first("table") is not None:
         return
     unit = usage_unit(text)
-    if unit and re.search(r"\b(?:per|price|prices|pricing)\b|价格|单价|計|/", text, re.I):
+    if unit and re.search(
+        r"\b(?:per|price|prices|pricing|pre[çc]os?|precios?|prezz[oi]|prix|preise?|por|pro)\b|价格|单价|計|/",
+        text,
+        re.I,
+    ):
         context.unit = unit
         context.currency = header_currency(text, page.yen) or context.currency
 

@@ -3195,3 +3195,33 @@ def test_a_note_offering_the_price_billed_another_way_is_a_price_of_the_card_in_
         + "</ul></main>"
     )
     assert entries(html) == {("Growth", "price", 9.99, "USD", "user"), ("Enterprise", "price", 19.99, "USD", "user")}
+
+
+def test_a_note_in_portuguese_over_a_transposed_table_sets_its_unit() -> None:
+    html = page(
+        "<main><h1>Preços</h1><p>Todos os preços são por milhão de tokens processados. A cobrança considera"
+        " tanto tokens de input quanto de output.</p><table><thead><tr><th></th><th><strong>Sabiá 4</strong>"
+        "</th><th><strong>Sabiazinho 4</strong></th></tr></thead><tbody><tr><td><strong>Input</strong></td>"
+        "<td>R$ 5,00</td><td>R$ 1,00</td></tr><tr><td><strong>Output</strong></td><td>R$ 20,00</td>"
+        "<td>R$ 4,00</td></tr></tbody></table></main>"
+    )
+    assert entries(html) == {
+        ("Sabiá 4", "input", 5.0, "BRL", "1M tokens"),
+        ("Sabiá 4", "output", 20.0, "BRL", "1M tokens"),
+        ("Sabiazinho 4", "input", 1.0, "BRL", "1M tokens"),
+        ("Sabiazinho 4", "output", 4.0, "BRL", "1M tokens"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("por milhão de tokens", "1M tokens"),
+        ("precio por millón de tokens", "1M tokens"),
+        ("prezzo per milione di token", "1M tokens"),
+        ("pro 1 Mio. Tokens", "1M tokens"),
+        ("5 millones de usuarios", None),  # negative: a count of users is no token unit
+    ],
+)
+def test_a_million_tokens_in_romance_and_german_words(text: str, unit: str | None) -> None:
+    assert stated_unit(text) == unit
