@@ -1179,6 +1179,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     text = _card_text(card)
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
+    other_ways: list[tuple[int, int]] = []
     for span, line in zip(_line_spans(card), _lines(card), strict=True):
         if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
             short.append(span)
@@ -1186,12 +1187,19 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append((span[0], span[0] + len(lead)))
         elif part := _marked_price_part(line):
             short.append((span[0] + part[0], span[0] + part[1]))
+        elif part := _other_way_part(line):
+            other_ways.append((span[0] + part[0], span[0] + part[1]))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
-    return inside + [p for p in beside if p not in inside]
+    units = {p.unit for p in inside if p.unit}
+    for price in _text_prices(card, yen, other_ways, outside=spans):  # the same price billed another way
+        if price.unit is None and len(units) == 1:
+            price = CardPrice(price.amount, price.currency, price.period, next(iter(units)), price.dimension)
+        beside.append(price)
+    return inside + [p for p in dict.fromkeys(beside) if p not in inside]
 
 
 def _added_seat_line(line: str) -> bool:
@@ -1214,6 +1222,25 @@ def _leading_price(line: str) -> str:
     if len(matches) != 1 or not tail_period(matches[0].group("tail")):
         return ""
     return parts[0]
+
+
+OTHER_WAY = re.compile(r"(?:^|\s)(?:or|o|ou|oder|oppure|of|veya|또는|または|或)\s+", re.IGNORECASE)
+
+
+def _other_way_part(line: str) -> tuple[int, int] | None:
+    """A note offering the card's price billed another way, the price after an "or" word and its period
+    ("* Facturado anualmente o $11.99 facturado mensualmente", "Billed yearly, or $12 billed monthly"):
+    that price with its tail, as (start, end) in the line, is a price of the card. None when a price stands
+    before the "or" (such lines are read as they always were) or the part after it is not one price that
+    opens it and says per when."""
+    for found in OTHER_WAY.finditer(line):
+        part = line[found.end() :]
+        matches = price_matches(part)
+        if price_matches(line[: found.start()]) or len(matches) != 1 or matches[0].start() != 0:
+            continue
+        if tail_period(matches[0].group("tail")):
+            return found.end(), len(line)
+    return None
 
 
 def _marked_price_part(line: str) -> tuple[int, int] | None:

@@ -332,7 +332,11 @@ def _note(node: LexborNode, context: Context, page: PageContext) -> None:
     if not text or len(text) > 200 or node.css_first("table") is not None:
         return
     unit = usage_unit(text)
-    if unit and re.search(r"\b(?:per|price|prices|pricing)\b|价格|单价|計|/", text, re.I):
+    if unit and re.search(
+        r"\b(?:per|price|prices|pricing|pre[çc]os?|precios?|prezz[oi]|prix|preise?|por|pro)\b|价格|单价|計|/",
+        text,
+        re.I,
+    ):
         context.unit = unit
         context.currency = header_currency(text, page.yen) or context.currency
 
@@ -1037,6 +1041,9 @@ TIER_COLUMN = re.compile(r"^(?P<tier>(?:free|paid|standard|enterprise|pay[- ]as[
 """A column header naming a tier of use of one model ("Free Tier", "Paid Tier, per 1M tokens in USD")."""
 
 
+FOOTNOTE_MARKS = re.compile(r"[¹²³⁴⁵⁶⁷⁸⁹⁰*†]+")
+
+
 def _read_transposed(
     body: Grid,
     headers: list[str],
@@ -1061,6 +1068,7 @@ def _read_transposed(
         return []
     plans: list[PricePlan] = []
     seen: set[tuple[str, str, str | None]] = set()
+    row_dimensions: set[str] = set()
     for cells in body:
         row = [c.text for c in cells]
         label = _row_label(row, lead)
@@ -1073,6 +1081,9 @@ def _read_transposed(
             continue
         label_unit = usage_unit(label) or unit
         sub_row = _sub_row(row[:lead])
+        if dimension in row_dimensions:  # "Input noturno ²" under "Input": the same dimension another way
+            sub_row = " · ".join(p for p in (sub_row, FOOTNOTE_MARKS.sub("", label_text(label)).strip()) if p)
+        row_dimensions.add(dimension)
         for col in range(lead, len(cells)):
             header = headers[col] if col < len(headers) else ""
             column = Column(

@@ -421,7 +421,8 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|/\s*m){_TOKENS}|\bmtok\b|百万|"
-            r"(?:per|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b",
+            r"(?:per|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b|"
+            r"\b(?:milh[ãa]o|mill[oó]n|milione|millionen|mio\.)\s+(?:de\s+|di\s+)?tokens?\b",
             re.I,
         ),
         "1M tokens",

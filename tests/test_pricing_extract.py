@@ -275,3 +275,22 @@ def test_a_sentence_price_on_a_page_nested_deeper_than_the_recursion_limit_is_re
     html = "<html><body>" + "<div>" * 3000 + "<p>Pro costs $12 per month.</p>" + "</div>" * 3000 + "</body></html>"
     plans = prose_plans(LexborHTMLParser(html), PageContext("example.test"))
     assert [(p.plan, p.amount, p.currency, p.period) for p in plans] == [("Pro", 12.0, "USD", "month")]
+
+
+def test_a_transposed_row_naming_a_dimension_again_is_that_dimension_another_way() -> None:
+    html = (
+        "<html><body><main><h1>Preços</h1><p>Todos os preços são por milhão de tokens processados.</p>"
+        "<table><thead><tr><th></th><th><strong>Sabiá 4</strong></th><th><strong>Sabiazinho 4</strong></th>"
+        "</tr></thead><tbody>"
+        "<tr><td><strong>Input</strong></td><td>R$ 5,00</td><td>R$ 1,00</td></tr>"
+        "<tr><td><strong>Output</strong></td><td>R$ 20,00</td><td>R$ 4,00</td></tr>"
+        "<tr><td><strong>Input noturno ²</strong></td><td>R$ 3,50</td><td>R$ 0,70</td></tr>"
+        "<tr><td><strong>Output Batch API</strong></td><td>R$ 10,00</td><td>R$ 2,00</td></tr>"
+        "</tbody></table></main></body></html>"
+    )
+    found = {(p.plan, p.dimension, float(p.amount or 0), p.section) for p in extract(html, URL).plans}
+    assert ("Sabiá 4", "input", 3.5, "Preços · Input noturno") in found
+    assert ("Sabiazinho 4", "output", 2.0, "Preços · Output Batch API") in found
+    # Negative: the first rows naming each dimension keep only the heading as their section.
+    assert ("Sabiá 4", "input", 5.0, "Preços") in found
+    assert len(found) == 8

@@ -3163,3 +3163,65 @@ def test_a_free_cell_with_a_pictograph_after_the_word_is_free() -> None:
         ("nova-3", "price", 0.0077, "USD", "minute"),
         ("sensevoice", "price", 0.0, "USD", "minute"),
     }
+
+
+def test_a_note_offering_the_price_billed_another_way_is_a_price_of_the_card_in_its_unit() -> None:
+    def card(name: str, price: str, note: str) -> str:
+        return (
+            '<li class="col-lg-4"><div class="pricing_box"><div class="pricing_boxT"><h4>'
+            + name
+            + '</h4><p>Para empresas que trabajan por proyectos</p></div><div class="pricing_boxB">'
+            '<span class="pricetxt"><strong>' + price + "</strong> por usuario / por mes</span>"
+            '<span class="terms_notes">' + note + "</span></div></div></li>"
+        )
+
+    html = page(
+        '<main><h2>Precios</h2><ul class="row">'
+        + card("Growth", "$9.99", "* Facturado anualmente o $11.99 facturado mensualmente")
+        + card("Enterprise", "$19.99", "* Facturado anualmente o $23.99 facturado mensualmente")
+        + "</ul></main>"
+    )
+    assert entries(html) == {
+        ("Growth", "price", 9.99, "USD", "user"),
+        ("Growth", "price", 11.99, "USD", "user"),
+        ("Enterprise", "price", 19.99, "USD", "user"),
+        ("Enterprise", "price", 23.99, "USD", "user"),
+    }
+    # Negative: an "or" with no price after it that says per when ("o $5 de crédito") adds nothing.
+    html = page(
+        '<main><h2>Precios</h2><ul class="row">'
+        + card("Growth", "$9.99", "* Incluye soporte o $5 de crédito para integraciones")
+        + card("Enterprise", "$19.99", "* Incluye soporte o $5 de crédito para integraciones")
+        + "</ul></main>"
+    )
+    assert entries(html) == {("Growth", "price", 9.99, "USD", "user"), ("Enterprise", "price", 19.99, "USD", "user")}
+
+
+def test_a_note_in_portuguese_over_a_transposed_table_sets_its_unit() -> None:
+    html = page(
+        "<main><h1>Preços</h1><p>Todos os preços são por milhão de tokens processados. A cobrança considera"
+        " tanto tokens de input quanto de output.</p><table><thead><tr><th></th><th><strong>Sabiá 4</strong>"
+        "</th><th><strong>Sabiazinho 4</strong></th></tr></thead><tbody><tr><td><strong>Input</strong></td>"
+        "<td>R$ 5,00</td><td>R$ 1,00</td></tr><tr><td><strong>Output</strong></td><td>R$ 20,00</td>"
+        "<td>R$ 4,00</td></tr></tbody></table></main>"
+    )
+    assert entries(html) == {
+        ("Sabiá 4", "input", 5.0, "BRL", "1M tokens"),
+        ("Sabiá 4", "output", 20.0, "BRL", "1M tokens"),
+        ("Sabiazinho 4", "input", 1.0, "BRL", "1M tokens"),
+        ("Sabiazinho 4", "output", 4.0, "BRL", "1M tokens"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("por milhão de tokens", "1M tokens"),
+        ("precio por millón de tokens", "1M tokens"),
+        ("prezzo per milione di token", "1M tokens"),
+        ("pro 1 Mio. Tokens", "1M tokens"),
+        ("5 millones de usuarios", None),  # negative: a count of users is no token unit
+    ],
+)
+def test_a_million_tokens_in_romance_and_german_words(text: str, unit: str | None) -> None:
+    assert stated_unit(text) == unit
