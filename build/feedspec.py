@@ -32,6 +32,12 @@ class FeedSpec:
     top_list: int | None = None
     """The feed is a top-N list (this N) whose membership changes daily: an entity seen before that comes
     back is a `trending_enter` event, one that drops out a `trending_exit`. None: absence is no event."""
+    windowed: frozenset[str] = frozenset()
+    """Matrices (`rank`, `activity`, metric names) no output reads more than a trends window before a day
+    it computes: a nightly build holds them for its recent days only (build/series.py `FeedSeries.start`).
+    The others are read over every archived day: the main metric (charts, momentum), the texts (version
+    history), an MCP server's activity (its creation time) and the small feeds' prices (an event compares
+    with the entity's previous day, however long ago)."""
 
 
 def _typed(feed: str, *names: str) -> dict[str, Callable[[dict[str, Any]], Any]]:
@@ -50,6 +56,7 @@ def _spec(
     texts: tuple[str, ...] = (),
     activity: bool = False,
     top_list: int | None = None,
+    windowed: tuple[str, ...] = (),
 ) -> FeedSpec:
     return FeedSpec(
         feed,
@@ -60,6 +67,7 @@ def _spec(
         _typed(feed, *texts),
         FEEDS[feed].column(ACTIVITY).extract if activity else None,
         top_list,
+        frozenset(windowed),
     )
 
 
@@ -72,6 +80,7 @@ FEED_SPECS: dict[str, FeedSpec] = {
             main_metric="stars",
             rank_metric="stars",
             activity=True,
+            windowed=("forks", "open_issues", "rank", "activity"),
         ),
         _spec(
             "forum-launch-ai",
@@ -79,6 +88,7 @@ FEED_SPECS: dict[str, FeedSpec] = {
             main_metric="points",
             rank_metric="points",
             activity=True,
+            windowed=("comments", "rank", "activity"),
         ),
         _spec(
             "mcp-servers",
@@ -87,6 +97,7 @@ FEED_SPECS: dict[str, FeedSpec] = {
             rank_metric="releases",
             texts=("version",),
             activity=True,
+            windowed=("remotes", "packages", "rank"),
         ),
         _spec(
             "ai-pricing",
@@ -109,6 +120,7 @@ FEED_SPECS: dict[str, FeedSpec] = {
             rank_metric="trending_score",
             activity=True,
             top_list=100,
+            windowed=("downloads", "trending_score", "rank", "activity"),
         ),
     )
 }

@@ -65,6 +65,7 @@ def month_columns(days: list[str]) -> dict[str, tuple[int, int]]:
 
 def write_month(writer: TreeWriter, series: FeedSeries, month: str, lo: int, hi: int) -> int:
     """The part and index of one month: every entity with a row on columns lo..hi-1; returns the entities."""
+    series.require(lo)
     rows = np.flatnonzero(series.seen[:, lo:hi].any(axis=1))
     keyed = sorted((entity_key(series.entities[i]), i) for i in rows.tolist())
     entries = []

@@ -530,6 +530,7 @@ def compute_momentum(
     if known is not None:
         start = max(0, min(known(scores), n_days - 1))
         scores[:, start:] = np.nan  # a day after `start` is scored here, whatever was filled in
+    series.require(start)  # a scored day reads its activity
     ctx = _context(series, now, start)
     for t in range(start, n_days):
         day_lookups = lookups

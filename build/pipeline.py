@@ -52,9 +52,9 @@ from build.paths import (
 )
 from build.recent_events import RecentEvents
 from build.reuse import FeedReuse, Reuse
-from build.series import FeedSeries, Prior, load_series
+from build.series import FeedSeries, Prior, SeriesWindowError, load_series
 from build.series_cache import SeriesCache
-from build.trends import WINDOWS, compute_events, compute_head
+from build.trends import WINDOWS, base_day, compute_events, compute_head
 from build.trends_files import compose, entity_of, events_file, events_of
 from build.trends_files import head as trends_head
 from build.writer import TreeWriter
@@ -336,6 +336,27 @@ def prior_scores(prior: Prior, series: FeedSeries) -> Callable[[np.ndarray], int
     return fill
 
 
+def series_window(days: list[str], prior: Prior | None, reuse: FeedReuse | None) -> int:
+    """The first day column a nightly build's windowed matrices hold (build/series.py `FeedSeries.start`).
+
+    The first day the build computes anything for is the first it reads from the archive, the first
+    archived again since the previous build, or that build's last day (scored again), whichever comes
+    first. The window starts a trends window before it (the movers' base day), at the latest the day
+    before it (a trending move) and the first day of its month (history is written by month). 0, every
+    day, for a full build or without a cached series."""
+    if prior is None or reuse is None or reuse.previous is None or not days:
+        return 0
+    first = len(prior.days)
+    for day in (reuse.stable_before, reuse.scored_again):
+        if day is not None:
+            first = min(first, bisect_left(days, day))
+    first = min(first, len(days) - 1)
+    if first < 1:
+        return 0
+    base, _ = base_day(days, first, max(WINDOWS.values()))
+    return max(0, min(base, first - 1, bisect_left(days, days[first][:7])))
+
+
 def build_feed(
     writer: TreeWriter,
     archive: Archive,
@@ -357,7 +378,8 @@ def build_feed(
     prior = None
     if series_cache is not None and reuse is not None and reuse.previous is not None:  # not `--full`
         prior = series_cache.prior(feed, reuse.feeds[feed])
-    series = load_series(archive, feed, progress=say, prior=prior)
+    start = series_window(list(reuse.feeds[feed]), prior, feed_reuse) if reuse is not None else 0
+    series = load_series(archive, feed, progress=say, prior=prior, start=start)
     if reuse is not None and feed_reuse is not None:  # a day archived again while it was read: reuse nothing
         feed_reuse = reuse.confirm(archive, feed, feed_reuse, series.days)
     say(f"{feed}: {len(series.entities):,} entities x {len(series.days)} days read")
@@ -421,9 +443,19 @@ def run_build(
     """Write and publish a new tree. `api_document` is the OpenAPI document the /docs page shows,
     passed in because the build knows nothing of the server. Unchanged history months and past trends
     documents are linked from the published tree (build/reuse.py) unless `full`; the tree is the same.
-    PublishError when another build of the site is running (build/publish.py `exclusive`)."""
+    PublishError when another build of the site is running (build/publish.py `exclusive`).
+
+    A nightly build that finds it needs a day its series does not hold (build/series.py
+    `SeriesWindowError`: the previous tree lacks a file its manifest implies) starts again in full; what
+    it wrote is never published, and the next build's `publish.prepare` clears it."""
     with publish.exclusive(Path(settings.feeds_site_dir)):
-        return _run_build(settings, api_document=api_document, now=now, quiet=quiet, full=full)
+        try:
+            return _run_build(settings, api_document=api_document, now=now, quiet=quiet, full=full)
+        except SeriesWindowError as error:
+            if full:
+                raise
+            print(f"build: {error}; building again in full", file=sys.stderr)
+            return _run_build(settings, api_document=api_document, now=now, quiet=quiet, full=True)
 
 
 def _run_build(

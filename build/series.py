@@ -7,13 +7,18 @@ year of 15,000 repositories is three 15,000 x 365 float arrays.
 
 Derived metric: `releases` (MCP servers) counts the versions seen so far, so release cadence is a
 difference like any other growth.
+
+A nightly build holds some matrices for its recent days only (`FeedSeries.start`, the feed's
+`windowed` in build/feedspec.py): a day's rank, an entity's forks or a post's comments are read at
+most a trends window before a day the build computes, while filling every archived day of them cost
+most of the series' time and memory (a three-year archive: 1.5 GB of repository matrices).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import orjson
@@ -23,6 +28,15 @@ import pyarrow.compute as pc
 from build.feedspec import FEED_SPECS
 from collectors.archive import Archive
 from collectors.models import ACTIVITY, FEEDS
+
+PRE_WINDOW_FILL: float | None = None
+"""What a windowed matrix holds before `FeedSeries.start`: nothing is written there (never read, never
+touched, so never allocated); tests fill it with an absurd value to prove no output reads it."""
+
+
+class SeriesWindowError(RuntimeError):
+    """An output needed a windowed matrix before the series' `start`: the build starts again, full
+    (build/pipeline.py `run_build`). Only a previous tree that lacks a file it should hold leads here."""
 
 
 @dataclass
@@ -48,6 +62,11 @@ class FeedSeries:
     """int [entities]: day index of the latest row."""
     seen: np.ndarray
     """bool [entities x days]: the entity has a row that day."""
+    start: int = 0
+    """The first day column the `windowed` matrices hold; before it they hold nothing meaningful. Every
+    other matrix holds every day. 0 for a full build."""
+    windowed: frozenset[str] = frozenset()
+    """The matrices held from `start` on (`rank`, `activity`, metric names); empty when `start` is 0."""
     index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -58,11 +77,25 @@ class FeedSeries:
         """The feed's latest archived day: its current rows (a failed collection adds no day)."""
         return self.days[-1] if self.days else None
 
+    def require(self, column: int) -> None:
+        """Say that an output is about to read the windowed matrices at day column `column` (and later):
+        SeriesWindowError when they do not hold it."""
+        if self.windowed and column < self.start:
+            raise SeriesWindowError(
+                f"{self.feed}: day {self.days[max(column, 0)]} is before the series' window ({self.days[self.start]})"
+            )
+
     def present(self, day_index: int = -1) -> np.ndarray:
         """bool [entities]: which entities have a row on that day (default: the current day)."""
         if not self.days:
             return np.zeros(len(self.entities), dtype=bool)
         return self.seen[:, day_index]
+
+
+class CellValues(Protocol):
+    def __call__(self, name: str, since: int = 0) -> np.ndarray | list[Any]:
+        """The cells' values of one matrix, in the cells' order, from the first cell of day `since` on."""
+        ...
 
 
 @dataclass
@@ -76,9 +109,9 @@ class Prior:
     rows: np.ndarray
     cols: np.ndarray
     """int32 [cells]: each cell's entity (into `entities`) and day (into `days`), day by day."""
-    values: Callable[[str], np.ndarray | list[Any]]
+    values: CellValues
     """The cells' values of one matrix (`metric.<name>`, `text.<name>`, `rank`, `activity`), in the
-    cells' order: read one at a time, so only one is held beside the matrices being filled."""
+    cells' order, from a day on: read one at a time, so only one is held beside the matrices being filled."""
     latest: list[dict[str, Any] | None]
     """Each entity's latest row on `days`; None when it must be read again (its day was re-archived)."""
 
@@ -155,7 +188,11 @@ def _day_rows(archive: Archive, feed: str, day: str, entities: list[str]) -> np.
 
 
 def load_series(
-    archive: Archive, feed: str, progress: Callable[[str], None] | None = None, prior: Prior | None = None
+    archive: Archive,
+    feed: str,
+    progress: Callable[[str], None] | None = None,
+    prior: Prior | None = None,
+    start: int = 0,
 ) -> FeedSeries:
     """Read the feed's matrices from the archive's typed columns (collectors/columnar.py): the entity
     column of each day first (which rows exist), then each day's typed columns, then `data` only of
@@ -163,7 +200,9 @@ def load_series(
     before the column existed or changed) is read from its rows with the same extractors.
 
     `prior`: the series of the feed's first days as already read (build/series_cache.py); only the
-    days after them are read, and the result is the same."""
+    days after them are read, and the result is the same. `start` (with `prior` only; build/pipeline.py
+    `series_window`): the feed's windowed matrices are filled from that day column on, from the prior's
+    cells of those days; the columns before it are left unwritten (`FeedSeries.start`)."""
     spec = FEED_SPECS[feed]
     info = FEEDS[feed]
     days = archive.days(feed)
@@ -176,18 +215,35 @@ def load_series(
     rows_of_day: list[np.ndarray | None] = [None] * k + list(rows_of_new_day)
     n_entities = len(entities)
     shape = (n_entities, len(days))
-    metrics = {name: np.full(shape, np.nan) for name in spec.metrics}
+    start = min(start, k) if spec.windowed else 0
+    windowed = spec.windowed if start else frozenset()
+
+    def allocate(name: str) -> np.ndarray:
+        if name not in windowed:
+            return np.full(shape, np.nan)
+        # day-major, so the window's columns are one block and the days before it are never touched
+        held = np.empty(shape, order="F")
+        held[:, start:] = np.nan
+        if PRE_WINDOW_FILL is not None:
+            held[:, :start] = PRE_WINDOW_FILL
+        return held
+
+    metrics = {name: allocate(name) for name in spec.metrics}
     texts = {name: np.full(shape, None, dtype=object) for name in spec.texts}
     present = np.zeros(shape, dtype=bool)
-    activity = np.full(shape, np.nan)
-    rank = np.full(shape, np.nan)
+    activity = allocate("activity")
+    rank = allocate("rank")
     if prior is not None:
         rows, cols = moved[prior.rows], prior.cols
         present[rows, cols] = True
-        for name, matrix in [("activity", activity), ("rank", rank)] + [
-            (f"metric.{name}", metrics[name]) for name in spec.metrics
+        cut = int(np.searchsorted(cols, start))  # the cells are day by day: those of the window are a suffix
+        for name, key, held in [("activity", "activity", activity), ("rank", "rank", rank)] + [
+            (name, f"metric.{name}", metrics[name]) for name in spec.metrics
         ]:
-            matrix[rows, cols] = prior.values(name)
+            if name in windowed:
+                held[rows[cut:], cols[cut:]] = prior.values(key, start)
+            else:
+                held[rows, cols] = prior.values(key)
         for name in spec.texts:
             listed = prior.values(f"text.{name}")
             column = np.empty(len(listed), dtype=object)
@@ -269,4 +325,6 @@ def load_series(
         first_seen=first_seen,
         last_seen=last_seen,
         seen=present,
+        start=start,
+        windowed=windowed,
     )

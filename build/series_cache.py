@@ -146,6 +146,7 @@ class SeriesCache:
             if old is not None and self._unchanged(old, old_spans, month, series.days[start:end], fingerprints, scores):
                 chunks[month] = old["chunks"][month]
                 continue
+            series.require(start)  # a month of windowed matrices is written whole, or kept
             arrays = _chunk_arrays(series, scores, to_cache, start, end)
             chunks[month] = f"{month}-{token}.npz"
             _write_npz(folder / chunks[month], arrays)
@@ -241,16 +242,21 @@ class SeriesCache:
         texts = set(meta["texts"])
         row_of = {int(c): n for n, c in enumerate(latest_of.tolist())}
 
-        def values(name: str) -> np.ndarray | list[Any]:
+        def values(name: str, since: int = 0) -> np.ndarray | list[Any]:
             if name.startswith("text.") and name[len("text.") :] not in texts:
                 raise KeyError(name)
             parts: list[Any] = []
-            for (path, _), cells in zip(spans, chunk_cells, strict=True):
+            first = 0  # the chunk's first day
+            for (path, chunk_days), cells, chunk_per_day in zip(spans, chunk_cells, per_days, strict=True):
+                first += chunk_days
+                if first <= since:  # every day of this chunk is before `since`: not even opened
+                    continue
+                skip = int(chunk_per_day[: max(0, since - (first - chunk_days))].sum())
                 with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
                     if name.startswith("text."):
-                        parts.extend(orjson.loads(stored[name].tobytes())[:cells])
+                        parts.extend(orjson.loads(stored[name].tobytes())[skip:cells])
                     else:
-                        parts.append(stored[name][:cells])
+                        parts.append(stored[name][skip:cells])
             if name.startswith("text."):
                 return parts
             return np.concatenate(parts) if parts else np.empty(0)

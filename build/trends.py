@@ -282,6 +282,7 @@ def _sort_key(event: dict[str, Any]) -> tuple[str, str, str]:
 def compute_events(series: FeedSeries, day_index: int, momentum: Momentum | None = None) -> list[dict[str, Any]]:
     """The change events of one archived day (build/changes.py envelopes), ordered by (date, type, entity)."""
     day = range(len(series.days))[day_index]
+    series.require(max(day - 1, 0))  # a trending move reads the day before
     spec = FEED_SPECS[series.feed]
     events = _new_entities(series, day)
     if day > 0 and VERSION_TEXT in series.texts:
@@ -308,6 +309,7 @@ def compute_head(series: FeedSeries, window: str, day_index: int, *, top: int = 
         raise ValueError(f"unknown window {window!r}; expected one of {', '.join(WINDOWS)}")
     day = range(len(series.days))[day_index]
     base, partial = base_day(series.days, day, WINDOWS[window])
+    series.require(base)  # the movers' ranks on the base day
     metric = FEED_SPECS[series.feed].main_metric
     movers, relative = compute_movers(series, metric, base, day, top)
     document: dict[str, Any] = {

@@ -21,7 +21,9 @@ import numpy as np
 import orjson
 import pytest
 
-from build import publish
+from build import pipeline, publish
+from build import series as series_module
+from build.feedspec import FEED_SPECS
 from build.history_parts import entity_lines, index_path, part_path
 from build.momentum import Momentum
 from build.packs import Packs, tree_files
@@ -152,9 +154,19 @@ def nightly(backfilled: Settings, tmp_path_factory: pytest.TempPathFactory) -> S
         SEEDED.append((len(days), seed(recent, state, days)))
         return SEEDED[-1][1]
 
+    load = pipeline.load_series
+
+    def loading(archive: Archive, feed: str, *args: Any, **kwargs: Any) -> FeedSeries:
+        series = load(archive, feed, *args, **kwargs)
+        STARTS.append((feed, series.start))
+        return series
+
     patch = pytest.MonkeyPatch()
     patch.setattr(RecentEvents, "seed", seeding)
     patch.setattr(FeedReuse, "file", taking(TAKEN))
+    patch.setattr(pipeline, "load_series", loading)
+    # what the windowed matrices hold before their window: absurd, so any output that read it would differ
+    patch.setattr(series_module, "PRE_WINDOW_FILL", 1e300)
     for n in range(1, DAYS + 1):
         day = days[n - 1]
         expose(backfilled, settings, [day])
@@ -187,6 +199,8 @@ def taking(taken: dict[str, bool]) -> Callable[[FeedReuse, TreeWriter, str, str]
 TAKEN: dict[str, bool] = {}
 """Dated trends file -> whether the last nightly build took it from the previous tree (a range of a
 previous segment, build/packs.py) rather than writing it."""
+STARTS: list[tuple[str, int]] = []
+"""(feed, `FeedSeries.start`) of every nightly build's series."""
 SEEDED: list[tuple[int, bool]] = []
 """(the feed's days, whether its recent events started from the previous build's state), per feed and
 nightly build that found a state to start from."""
@@ -207,6 +221,11 @@ def test_day_by_day_builds_equal_a_full_build(nightly: Settings, tmp_path: Path)
     # each build after the first two started each feed's recent events from the previous build's state
     # (rather than reading every linked day's events back), and still wrote what a full build writes
     assert len(SEEDED) >= (DAYS - 2) * len(FEED_NAMES) and all(ok for _, ok in SEEDED)
+    # the November builds held the repositories' rank, forks, issues and activity from a trends window
+    # before their first computed day only (build/series.py `FeedSeries.start`), and wrote the same tree
+    assert STARTS[-len(FEED_NAMES) :] == [
+        (feed, 8 if FEED_SPECS[feed].windowed else 0) for feed in FEED_NAMES
+    ]  # the last build re-scores 11-09: its 30-day base is 10-10, column 8 (the archive starts 10-02)
     archive = Archive(nightly.archive_path)
     for feed in FEED_NAMES:  # each nightly build read its earlier days from the series cache
         prior = SeriesCache(nightly.series_cache_dir, code_digest()).prior(
@@ -410,3 +429,22 @@ def test_a_settled_entity_keeps_its_card_only_once_no_build_shows_its_scores() -
     assert settled_cards(series, momentum, settled, days[:9]).tolist() == [True, True, False, False]
     assert settled_cards(series, momentum, settled, []).tolist() == [False] * 4  # no previous build
     assert settled_cards(series, None, settled, days[:7]).tolist() == settled.tolist()  # no scores shown
+
+
+def test_a_nightly_build_that_needs_a_day_before_its_window_builds_in_full(
+    nightly: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A previous tree without a past day's trends head (here: refused) makes the build compute it, from
+    columns its windowed series does not hold: it starts again in full and publishes the full tree."""
+    file = FeedReuse.file
+    missing = trends_path("codehost-ai-repos", "7d", "2026-10-05")
+
+    def refusing(reuse: FeedReuse, writer: TreeWriter, relpath: str, day: str) -> bool:
+        return relpath != missing and file(reuse, writer, relpath, day)
+
+    monkeypatch.setattr(FeedReuse, "file", refusing)
+    now = START + timedelta(minutes=DAYS + 2)
+    summary = run_build(nightly, now=now, quiet=True)
+    assert "before the series' window" in capsys.readouterr().err
+    assert summary.linked == 0  # the second attempt: full, nothing taken from the previous tree
+    assert_same_tree(Path(nightly.feeds_site_dir), full_build(nightly, tmp_path, now))
