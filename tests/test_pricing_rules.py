@@ -3225,3 +3225,49 @@ def test_a_note_in_portuguese_over_a_transposed_table_sets_its_unit() -> None:
 )
 def test_a_million_tokens_in_romance_and_german_words(text: str, unit: str | None) -> None:
     assert stated_unit(text) == unit
+
+
+def _toggle_card(name: str, monthly: str, annual: str, billed: str) -> str:
+    return (
+        f'<div class="pricing-card"><h2 class="pricing-plan">{name}</h2><p>Pour les équipes</p>'
+        f'<div class="pricing-amount monthly active"><div class="pricing-price"><span class="currency">$</span>'
+        f'{monthly}<span class="period">/mois</span></div></div><div class="pricing-amount annual">'
+        f'<div class="pricing-price"><span class="currency">$</span>{annual}<span class="period">/mois</span>'
+        f'</div><div class="pricing-billed">{billed}</div></div><ul class="pricing-features"><li>5 projets</li>'
+        '</ul><a href="#signup" class="pricing-cta">Commencer</a></div>'
+    )
+
+
+def test_a_billed_yearly_total_in_brackets_and_a_contact_card_in_french() -> None:
+    html = page(
+        '<main><div class="pricing-grid">'
+        + _toggle_card("Débutant", "49", "39", "Facturé annuellement ($468)")
+        + _toggle_card("Pro", "149", "119", "Facturé annuellement ($1 428)")
+        + '</div><div class="enterprise-card"><h2 class="enterprise-title">Entreprise</h2><p>Besoin d\'une'
+        ' solution personnalisée ?</p><a href="/contact" class="enterprise-cta">Contacter les Ventes</a></div></main>',
+        "fr",
+    )
+    assert entries(html) == {
+        ("Débutant", "price", 49.0, "USD", None),
+        ("Débutant", "price", 39.0, "USD", None),
+        ("Débutant", "price", 468.0, "USD", None),
+        ("Pro", "price", 149.0, "USD", None),
+        ("Pro", "price", 119.0, "USD", None),
+        ("Pro", "price", 1428.0, "USD", None),
+        ("Entreprise", "price", None, None, None),
+    }
+    # Negative: a bracket holding more than the total ("(économisez $120)", a saving), or after words naming
+    # no billing period ("Inclut ($20 de crédits)"), is no price of the card.
+    html = page(
+        '<main><div class="pricing-grid">'
+        + _toggle_card("Débutant", "49", "39", "Facturé annuellement (économisez $120)")
+        + _toggle_card("Pro", "149", "119", "Inclut ($20 de crédits)")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {
+        ("Débutant", "price", 49.0, "USD", None),
+        ("Débutant", "price", 39.0, "USD", None),
+        ("Pro", "price", 149.0, "USD", None),
+        ("Pro", "price", 119.0, "USD", None),
+    }
