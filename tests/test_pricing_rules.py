@@ -3271,3 +3271,52 @@ def test_a_billed_yearly_total_in_brackets_and_a_contact_card_in_french() -> Non
         ("Pro", "price", 149.0, "USD", None),
         ("Pro", "price", 119.0, "USD", None),
     }
+
+
+def _ld_offers(*offers: tuple[str, str]) -> str:
+    items = ",".join(
+        f'{{"@type":"Offer","name":"{name}","price":"{price}","priceCurrency":"USD",'
+        '"priceSpecification":{"@type":"UnitPriceSpecification","price":"' + price + '","priceCurrency":"USD",'
+        '"billingDuration":"P1M"}}'
+        for name, price in offers
+    )
+    return f'<script type="application/ld+json">{{"@type":"Product","name":"IDE","offers":[{items}]}}</script>'
+
+
+def _attr_toggle_card(name: str, monthly: str, annual: str, billed: str, extra: str = "") -> str:
+    return (
+        f'<div class="price-card"><div class="tier-name">{name}</div><div class="tier-price">'
+        f'<span class="tier-amount" data-monthly="${monthly}" data-annual="${annual}">${monthly}</span>'
+        '<span class="tier-period" data-monthly="/ 月" data-annual="/ 月">/ 月</span></div>'
+        f'<div class="tier-billed" data-monthly="按月计费 · 随时取消" data-annual="{billed}">按月计费 · 随时取消</div>'
+        f'<ul class="tier-features"><li>无限提示</li>{extra}</ul><a class="btn">选择 {name}</a></div>'
+    )
+
+
+def test_a_toggles_attribute_side_beside_a_json_ld_offer_of_the_monthly_price() -> None:
+    html = page(
+        _ld_offers(("Pro", "20"), ("Max Pro", "200"))
+        + '<section><div class="pricing-grid">'
+        + _attr_toggle_card("Pro", "20", "17", "$200 按年计费 · 省 $40")
+        + _attr_toggle_card("Max Pro", "200", "167", "$2,000 按年计费 · 省 $400")
+        + "</div></section>",
+        "zh",
+    )
+    assert entries(html) == {
+        ("Pro", "price", 20.0, "USD", None),
+        ("Pro", "price", 17.0, "USD", None),
+        ("Pro", "price", 200.0, "USD", None),
+        ("Max Pro", "price", 200.0, "USD", None),
+        ("Max Pro", "price", 167.0, "USD", None),
+        ("Max Pro", "price", 2000.0, "USD", None),
+    }
+    # Negative: a card price in the offer's own period ("$5 / 月" of API credit in the feature list) is not
+    # a toggle's other side: the offer's price stays the plan's one monthly price.
+    html = page(
+        _ld_offers(("Pro", "20"))
+        + '<section><div class="price-card"><div class="tier-name">Pro</div><div class="tier-price">'
+        '<span class="tier-amount">$20</span><span class="tier-period">/ 月</span></div><ul>'
+        "<li>API 额度 $5 / 月</li></ul></div></section>",
+        "zh",
+    )
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None)}
