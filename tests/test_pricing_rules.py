@@ -3320,3 +3320,33 @@ def test_a_toggles_attribute_side_beside_a_json_ld_offer_of_the_monthly_price() 
         "zh",
     )
     assert entries(html) == {("Pro", "price", 20.0, "USD", None)}
+
+
+def _tag_plan(tag: str, amount: str, featured: str = "") -> str:
+    return (
+        f'<div class="plan{featured}"><span class="tag">{tag}</span><div class="amt">{amount}</div>'
+        "<ul><li>Scans illimités</li><li>Résiliable à tout moment</li></ul></div>"
+    )
+
+
+def test_a_french_feminine_ribbon_after_a_dot_is_no_part_of_the_name() -> None:
+    html = page(
+        '<main><h1>Tarifs</h1><div class="price-grid">'
+        + _tag_plan("Mensuel", "9,99 €<small> / mois</small>")
+        + _tag_plan("Annuel · meilleure offre", "59,99 €<small> / an</small>", " featured")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {("Mensuel", "price", 9.99, "EUR", None), ("Annuel", "price", 59.99, "EUR", None)}
+    # Negative: a note after the dot that is no ribbon ("12 mois") stays in the name.
+    html = page(
+        '<main><h1>Tarifs</h1><div class="price-grid">'
+        + _tag_plan("Mensuel", "9,99 €<small> / mois</small>")
+        + _tag_plan("Annuel · 12 mois", "59,99 €<small> / an</small>", " featured")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {
+        ("Mensuel", "price", 9.99, "EUR", None),
+        ("Annuel · 12 mois", "price", 59.99, "EUR", None),
+    }
