@@ -70,7 +70,7 @@ RIBBON = re.compile(
     r"^(?:[^\w\s]\s*)*"  # a star or emoji before the word ("⭐ Mejor Valor")
     r"(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
     r"mejor\s+(?:valor|opci[oó]n|precio)|melhor\s+(?:valor|escolha|op[cç][aã]o|pre[cç]o)|"
-    r"miglior\s+(?:valore|scelta|prezzo)|meilleur\s+(?:choix|prix|rapport\s+qualit[eé][\s-]prix)|"
+    r"miglior\s+(?:valore|scelta|prezzo)|meilleure?\s+(?:choix|prix|offre|affaire|rapport\s+qualit[eé][\s-]prix)|"
     r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
@@ -1189,6 +1189,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append((span[0] + part[0], span[0] + part[1]))
         elif part := _other_way_part(line):
             other_ways.append((span[0] + part[0], span[0] + part[1]))
+        elif _billed_total_line(line):
+            short.append(span)
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -1200,6 +1202,25 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             price = CardPrice(price.amount, price.currency, price.period, next(iter(units)), price.dimension)
         beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
+
+
+BILLED_TOTAL = re.compile(r"^[^\d()（）]{0,32}[(（](?P<price>[^()（）]+)[)）]\s*$")
+
+
+def _billed_total_line(line: str) -> bool:
+    """A line saying how the card's price is billed, the total in brackets after it ("Facturé annuellement
+    ($1 428)", "Billed annually ($468)"): a price line of its own when the words before the brackets end on a
+    billing period, the bracket holds that one price and nothing else ("Facturé annuellement (économisez
+    $96)" is a saving, not a total)."""
+    found = BILLED_TOTAL.match(line)
+    if found is None:
+        return False
+    words = line[: found.start("price")].strip(" (（").split()
+    if not words or tail_period(words[-1]) is None:
+        return False
+    inner = found.group("price").strip()
+    matches = price_matches(inner)
+    return len(matches) == 1 and matches[0].start() == 0 and matches[0].group(0).strip() == inner
 
 
 def _added_seat_line(line: str) -> bool:
@@ -1489,8 +1510,11 @@ def _prompt_period(tail: str) -> bool:
 
 
 def _lead_period(match: re.Match[str]) -> Period | None:
-    """The period the word right before an amount names ("年額なら", "月額", "Annual:", "yearly")."""
+    """The period the word right before an amount names ("年額なら", "月額", "Annual:", "yearly"), or before the
+    bracket it opens ("Facturé annuellement ($468)")."""
     before = match.string[max(0, match.start() - 12) : match.start()].rstrip()
+    if before.endswith(("(", "（")):
+        before = match.string[max(0, match.start() - 24) : match.start()].rstrip()[:-1].rstrip()
     word = re.split(r"\s", before)[-1] if before else ""
     return tail_period(word) if word else None
 

@@ -80,8 +80,10 @@ def extract(html: str, url: str) -> Extraction:
     cards = heuristic_plans(tree, page)
     found: list[PricePlan] = []
     rate_lists = rate_list_plans(tree, page)
-    for plans in (_offers_beside_cards(offers, cards), microdata, tables, state, cards, rate_lists):
+    kept = _offers_beside_cards(offers, cards)
+    for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
+    _merge_other_sides(found, kept, cards)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
@@ -178,6 +180,38 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
         return bool(custom) and offer.plan.casefold() not in custom
 
     return [offer for offer in offers if (offer.amount is None and not said_again(offer)) or shown_as_named(offer)]
+
+
+def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:
+    """A JSON-LD offer gives one price of a plan (the monthly one); the card showing that same price may show
+    the plan's other prices too, the other side of its billing toggle ("$17 / 月" billed yearly, "$200 按年计费"):
+    those are the plan's prices as well, added beside the offer's. Only for a card that shows the offer's
+    amount in its currency under the offer's name, and only amounts no offer of that plan gives, in a period
+    the offer names and the card's price differs from (an offer with no period, or a card price in the offer's
+    own period, "$80k salary" read as "$80 /month", adds nothing)."""
+    keys = {_dedupe_key(p) for p in found}
+    for offer in offers:
+        if offer.amount is None or offer.period is None:
+            continue
+        same = [
+            card
+            for card in cards
+            if card.plan.casefold() == offer.plan.casefold()
+            and card.dimension == offer.dimension
+            and card.section == offer.section
+        ]
+        if not any(card.amount == offer.amount and card.currency in (None, offer.currency) for card in same):
+            continue
+        given = {
+            p.amount for p in offers if p.plan.casefold() == offer.plan.casefold() and p.dimension == offer.dimension
+        }
+        for card in same:
+            if card.amount is None or card.amount in given or card.period in (None, offer.period):
+                continue
+            if _dedupe_key(card) in keys:
+                continue
+            keys.add(_dedupe_key(card))
+            found.append(card)
 
 
 def _holds_name(text: str, name: str) -> bool:

@@ -320,6 +320,7 @@ CUSTOM_TEXT = re.compile(
     r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
     r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
+    r"|contacter\s+(?:les\s+)?ventes"
     r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
     r"|聯[繫絡系](?:我們|業務|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"

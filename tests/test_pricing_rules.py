@@ -3225,3 +3225,128 @@ def test_a_note_in_portuguese_over_a_transposed_table_sets_its_unit() -> None:
 )
 def test_a_million_tokens_in_romance_and_german_words(text: str, unit: str | None) -> None:
     assert stated_unit(text) == unit
+
+
+def _toggle_card(name: str, monthly: str, annual: str, billed: str) -> str:
+    return (
+        f'<div class="pricing-card"><h2 class="pricing-plan">{name}</h2><p>Pour les équipes</p>'
+        f'<div class="pricing-amount monthly active"><div class="pricing-price"><span class="currency">$</span>'
+        f'{monthly}<span class="period">/mois</span></div></div><div class="pricing-amount annual">'
+        f'<div class="pricing-price"><span class="currency">$</span>{annual}<span class="period">/mois</span>'
+        f'</div><div class="pricing-billed">{billed}</div></div><ul class="pricing-features"><li>5 projets</li>'
+        '</ul><a href="#signup" class="pricing-cta">Commencer</a></div>'
+    )
+
+
+def test_a_billed_yearly_total_in_brackets_and_a_contact_card_in_french() -> None:
+    html = page(
+        '<main><div class="pricing-grid">'
+        + _toggle_card("Débutant", "49", "39", "Facturé annuellement ($468)")
+        + _toggle_card("Pro", "149", "119", "Facturé annuellement ($1 428)")
+        + '</div><div class="enterprise-card"><h2 class="enterprise-title">Entreprise</h2><p>Besoin d\'une'
+        ' solution personnalisée ?</p><a href="/contact" class="enterprise-cta">Contacter les Ventes</a></div></main>',
+        "fr",
+    )
+    assert entries(html) == {
+        ("Débutant", "price", 49.0, "USD", None),
+        ("Débutant", "price", 39.0, "USD", None),
+        ("Débutant", "price", 468.0, "USD", None),
+        ("Pro", "price", 149.0, "USD", None),
+        ("Pro", "price", 119.0, "USD", None),
+        ("Pro", "price", 1428.0, "USD", None),
+        ("Entreprise", "price", None, None, None),
+    }
+    # Negative: a bracket holding more than the total ("(économisez $120)", a saving), or after words naming
+    # no billing period ("Inclut ($20 de crédits)"), is no price of the card.
+    html = page(
+        '<main><div class="pricing-grid">'
+        + _toggle_card("Débutant", "49", "39", "Facturé annuellement (économisez $120)")
+        + _toggle_card("Pro", "149", "119", "Inclut ($20 de crédits)")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {
+        ("Débutant", "price", 49.0, "USD", None),
+        ("Débutant", "price", 39.0, "USD", None),
+        ("Pro", "price", 149.0, "USD", None),
+        ("Pro", "price", 119.0, "USD", None),
+    }
+
+
+def _ld_offers(*offers: tuple[str, str]) -> str:
+    items = ",".join(
+        f'{{"@type":"Offer","name":"{name}","price":"{price}","priceCurrency":"USD",'
+        '"priceSpecification":{"@type":"UnitPriceSpecification","price":"' + price + '","priceCurrency":"USD",'
+        '"billingDuration":"P1M"}}'
+        for name, price in offers
+    )
+    return f'<script type="application/ld+json">{{"@type":"Product","name":"IDE","offers":[{items}]}}</script>'
+
+
+def _attr_toggle_card(name: str, monthly: str, annual: str, billed: str, extra: str = "") -> str:
+    return (
+        f'<div class="price-card"><div class="tier-name">{name}</div><div class="tier-price">'
+        f'<span class="tier-amount" data-monthly="${monthly}" data-annual="${annual}">${monthly}</span>'
+        '<span class="tier-period" data-monthly="/ 月" data-annual="/ 月">/ 月</span></div>'
+        f'<div class="tier-billed" data-monthly="按月计费 · 随时取消" data-annual="{billed}">按月计费 · 随时取消</div>'
+        f'<ul class="tier-features"><li>无限提示</li>{extra}</ul><a class="btn">选择 {name}</a></div>'
+    )
+
+
+def test_a_toggles_attribute_side_beside_a_json_ld_offer_of_the_monthly_price() -> None:
+    html = page(
+        _ld_offers(("Pro", "20"), ("Max Pro", "200"))
+        + '<section><div class="pricing-grid">'
+        + _attr_toggle_card("Pro", "20", "17", "$200 按年计费 · 省 $40")
+        + _attr_toggle_card("Max Pro", "200", "167", "$2,000 按年计费 · 省 $400")
+        + "</div></section>",
+        "zh",
+    )
+    assert entries(html) == {
+        ("Pro", "price", 20.0, "USD", None),
+        ("Pro", "price", 17.0, "USD", None),
+        ("Pro", "price", 200.0, "USD", None),
+        ("Max Pro", "price", 200.0, "USD", None),
+        ("Max Pro", "price", 167.0, "USD", None),
+        ("Max Pro", "price", 2000.0, "USD", None),
+    }
+    # Negative: a card price in the offer's own period ("$5 / 月" of API credit in the feature list) is not
+    # a toggle's other side: the offer's price stays the plan's one monthly price.
+    html = page(
+        _ld_offers(("Pro", "20"))
+        + '<section><div class="price-card"><div class="tier-name">Pro</div><div class="tier-price">'
+        '<span class="tier-amount">$20</span><span class="tier-period">/ 月</span></div><ul>'
+        "<li>API 额度 $5 / 月</li></ul></div></section>",
+        "zh",
+    )
+    assert entries(html) == {("Pro", "price", 20.0, "USD", None)}
+
+
+def _tag_plan(tag: str, amount: str, featured: str = "") -> str:
+    return (
+        f'<div class="plan{featured}"><span class="tag">{tag}</span><div class="amt">{amount}</div>'
+        "<ul><li>Scans illimités</li><li>Résiliable à tout moment</li></ul></div>"
+    )
+
+
+def test_a_french_feminine_ribbon_after_a_dot_is_no_part_of_the_name() -> None:
+    html = page(
+        '<main><h1>Tarifs</h1><div class="price-grid">'
+        + _tag_plan("Mensuel", "9,99 €<small> / mois</small>")
+        + _tag_plan("Annuel · meilleure offre", "59,99 €<small> / an</small>", " featured")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {("Mensuel", "price", 9.99, "EUR", None), ("Annuel", "price", 59.99, "EUR", None)}
+    # Negative: a note after the dot that is no ribbon ("12 mois") stays in the name.
+    html = page(
+        '<main><h1>Tarifs</h1><div class="price-grid">'
+        + _tag_plan("Mensuel", "9,99 €<small> / mois</small>")
+        + _tag_plan("Annuel · 12 mois", "59,99 €<small> / an</small>", " featured")
+        + "</div></main>",
+        "fr",
+    )
+    assert entries(html) == {
+        ("Mensuel", "price", 9.99, "EUR", None),
+        ("Annuel · 12 mois", "price", 59.99, "EUR", None),
+    }
