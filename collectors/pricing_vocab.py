@@ -649,12 +649,14 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
     r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
+    r"qtr|quarter|quartal|trimestre|trimester|semester|semestre|biennium|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",
     re.I,
 )
-"""Words after the slash that are no plan's unit: periods in the pages' languages, credits (a pack's price
+"""Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
+"$25 /qtr" says per when, in a period the labels have no value for, so it is no unit), credits (a pack's price
 divided), tokens, and the small words of "/ para siempre", "/ forever"."""
 
 

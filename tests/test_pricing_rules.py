@@ -3350,3 +3350,28 @@ def test_a_french_feminine_ribbon_after_a_dot_is_no_part_of_the_name() -> None:
         ("Mensuel", "price", 9.99, "EUR", None),
         ("Annuel · 12 mois", "price", 59.99, "EUR", None),
     }
+
+
+def _period_sides(*sides: tuple[str, str]) -> str:
+    parts = '<span class="sep">|</span>'.join(
+        f'<div><span class="amt">{amount}</span><span class="per">{per}</span></div>' for amount, per in sides
+    )
+    return (
+        '<main><h1>Pricing</h1><div class="grid">'
+        '<div class="card"><h3>Free</h3><span class="amt">$0</span><ul><li>5 notes a day</li></ul></div>'
+        f'<div class="card"><h3>Prime</h3><div class="prices">{parts}</div><ul><li>Unlimited notes</li></ul></div>'
+        "</div></main>"
+    )
+
+
+def test_a_quarterly_price_is_no_unit_and_no_entry() -> None:
+    # "$25 /qtr" says per when, in a period the labels have no value for: not a plan priced per "qtr".
+    html = page(_period_sides(("$9.99", "/mo"), ("$25", "/qtr"), ("$69", "/yr")))
+    assert entries(html) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Prime", "price", 9.99, "USD", None),
+        ("Prime", "price", 69.0, "USD", None),
+    }
+    # Negative: a word of the page's own after the slash is still the plan's unit ("$25 /project").
+    html = page(_period_sides(("$9.99", "/mo"), ("$25", "/project")))
+    assert ("Prime", "price", 25.0, "USD", "project") in entries(html)
