@@ -116,6 +116,8 @@ class CardPrice:
     dimension: str = "price"
     overage: bool = False
     """What each unit beyond the plan's allowance costs ("danach $0.015 / Credit"), beside the plan's price."""
+    per_when: bool = False
+    """Says per when in a period the labels have no value for ("$25 /qtr"): a price (period null) all the same."""
 
 
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
@@ -1158,7 +1160,7 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
     $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
     overage = [p for p in prices if p.overage]
     prices = [p for p in prices if not p.overage]
-    periodic = [p for p in prices if p.period or p.unit]
+    periodic = [p for p in prices if p.period or p.unit or p.per_when]
     if not periodic:
         first: dict[str | None, CardPrice] = {}
         for price in prices:
@@ -1480,7 +1482,18 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(match.group("tail")):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
-    return CardPrice(amount, currency_code(symbol, yen), period, unit, _token_dimension(match.group("tail"), unit))
+    per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
+    dimension = _token_dimension(match.group("tail"), unit)
+    return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)
+
+
+OTHER_PERIOD = re.compile(
+    r"^\s*(?:/|per\b|a\b|every\b|pro\b|par\b|por\b)\s*"
+    r"(?:qtr|quarter|quartal|trimestre|trimester|semester|semestre|half[- ]year)s?\b",
+    re.I,
+)
+"""A period right after the amount that is neither month nor year ("$25 /qtr", "€60 per quarter"): the price
+says per when, so it is one, with no period the labels can give."""
 
 
 TOKEN_UNITS = frozenset({"1M tokens", "1K tokens"})

@@ -3364,14 +3364,19 @@ def _period_sides(*sides: tuple[str, str]) -> str:
     )
 
 
-def test_a_quarterly_price_is_no_unit_and_no_entry() -> None:
-    # "$25 /qtr" says per when, in a period the labels have no value for: not a plan priced per "qtr".
+def test_a_quarterly_price_is_a_price_with_no_period_and_no_unit() -> None:
+    # "$25 /qtr" says per when, in a period the labels have no value for: a price (period null), not per "qtr".
     html = page(_period_sides(("$9.99", "/mo"), ("$25", "/qtr"), ("$69", "/yr")))
     assert entries(html) == {
         ("Free", "price", 0.0, "USD", None),
         ("Prime", "price", 9.99, "USD", None),
+        ("Prime", "price", 25.0, "USD", None),
         ("Prime", "price", 69.0, "USD", None),
     }
+    assert {p.period for p in extract(html, URL).plans if p.amount == 25.0} == {None}
+    # Negative: a bare amount beside the periodic ones says per nothing, and stays no entry.
+    html = page(_period_sides(("$9.99", "/mo"), ("$25", ""), ("$69", "/yr")))
+    assert ("Prime", "price", 25.0, "USD", None) not in entries(html)
     # Negative: a word of the page's own after the slash is still the plan's unit ("$25 /project").
     html = page(_period_sides(("$9.99", "/mo"), ("$25", "/project")))
     assert ("Prime", "price", 25.0, "USD", "project") in entries(html)
