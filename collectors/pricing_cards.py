@@ -301,11 +301,14 @@ def _extends_custom_card(name: str, custom: list[str]) -> bool:
 
 def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:
     """Custom plans set apart from the cards: a block whose heading names a plan ("Enterprise plan",
-    "企業端服務方案") and that shows no price but asks to get in touch ("Contact sales", "與我們聯繫")."""
+    "企業端服務方案") and that shows no price but asks to get in touch ("Contact sales", "與我們聯繫"). A block
+    holding cards is the section around them ("Choose Your Plan" over the grid): its heading names no plan,
+    and the card's "Contact us" inside it is that card's."""
     root = tree.body
     if root is None:
         return
     inside = {card.mem_id for card in cards}
+    around = set().union(*(_ancestor_ids(card) for card in cards)) if cards else set()
     aside = {node.mem_id for node in root.css("footer, nav, header")}
     for heading in root.css("h2, h3, h4"):
         if inside & (_ancestor_ids(heading) | {heading.mem_id}):
@@ -315,6 +318,8 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
         name = _name_text(heading)
         block = heading.parent
         if not name or re.search(r"[?？]", name) or not PLAN_WORD.search(name) or block is None or not _small(block):
+            continue
+        if block.mem_id in around:
             continue
         lines = _lines(block)
         if any(PRICE_TEXT.search(line) for line in lines) or not any(_custom_line(line) for line in lines):

@@ -3380,3 +3380,31 @@ def test_a_quarterly_price_is_a_price_with_no_period_and_no_unit() -> None:
     # Negative: a word of the page's own after the slash is still the plan's unit ("$25 /project").
     html = page(_period_sides(("$9.99", "/mo"), ("$25", "/project")))
     assert ("Prime", "price", 25.0, "USD", "project") in entries(html)
+
+
+def _bem_card(badge: str, name: str, price: str, cta: str) -> str:
+    return (
+        f'<div class="pricing-card"><div class="pricing-card__badge">{badge}</div>'
+        f'<div class="pricing-card__header"><h3 class="pricing-card__name">{name}</h3>'
+        f'<div class="pricing-card__price">{price}</div></div>'
+        "<ul><li>All features included</li><li>Self-hosted deployment</li></ul>"
+        f'<a class="pricing-card__cta" href="#">{cta}</a></div>'
+    )
+
+
+def test_a_section_heading_over_the_cards_is_no_custom_plan() -> None:
+    cards = _bem_card("Open Source", "Community", "Free forever", "Get Started") + _bem_card(
+        "Enterprise", "Enterprise Support", "Contact us", "Contact Sales"
+    )
+    html = page(
+        '<main><section class="section"><h2>Choose Your Plan</h2><p>Every feature, every integration.</p>'
+        f'<div class="pricing-grid">{cards}</div></section></main>'
+    )
+    assert entries(html) == {("Community", "price", 0.0, None, None), ("Enterprise Support", "price", None, None, None)}
+    # Negative: a contact block set apart from the cards, under its own plan heading, is still a custom plan.
+    html = page(
+        f'<main><section class="section"><h2>Choose Your Plan</h2><div class="pricing-grid">{cards}</div></section>'
+        '<section class="cta"><h2>Agency plan</h2><p>Reselling to clients?</p><a href="#">Contact sales</a></section>'
+        "</main>"
+    )
+    assert ("Agency plan", "price", None, None, None) in entries(html)
