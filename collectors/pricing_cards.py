@@ -651,6 +651,12 @@ def _free_or_custom(line: str) -> bool:
     return _free_text(line) or _custom_line(line)
 
 
+def _price_box_free(card: LexborNode) -> bool:
+    """Whether an element of the card whose class says it holds the price says free and nothing else
+    (`<div class="price">Free</div>` under "Free Tier"): the card is free, though the word is also in its name."""
+    return any(FREE_LINE.match(_clean(node.text())) for node in _price_elements(card))
+
+
 def _free_text(line: str) -> bool:
     """A line saying free, alone ("Kostenlos") or set off by a mark from a note on it ("Grátis · sem conta",
     "Free • no card needed")."""
@@ -1069,6 +1075,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     free_lines = [line for line in lines if _free_text(line)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
+    free_line = free_line or _price_box_free(card)  # "Free Tier" over `div.price` "Free": the box says it
     if free_line:
         chosen = [p for p in chosen if p not in _upper_bounds(card, yen)]
     if chosen:

@@ -3408,3 +3408,24 @@ def test_a_section_heading_over_the_cards_is_no_custom_plan() -> None:
         "</main>"
     )
     assert ("Agency plan", "price", None, None, None) in entries(html)
+
+
+def _plain_card(name: str, price: str, price_class: str = "price") -> str:
+    return (
+        f'<div class="card"><div class="card-icon">*</div><h3>{name}</h3><div class="{price_class}">{price}</div>'
+        "<p>Perfect for exploring.</p><ul><li>5 Monthly Credits</li><li>Basic Chat Access</li></ul></div>"
+    )
+
+
+def test_a_price_box_saying_free_makes_the_card_free_though_the_name_says_free_too() -> None:
+    cards = _plain_card("Free Tier", "Free") + _plain_card("Starter", "₹255") + _plain_card("Pro", "₹449")
+    html = page(f'<main><h1>Credit Bundles</h1><div class="card-grid">{cards}</div></main>')
+    assert entries(html) == {
+        ("Free Tier", "price", 0.0, None, None),
+        ("Starter", "price", 255.0, "INR", None),
+        ("Pro", "price", 449.0, "INR", None),
+    }
+    # Negative: the same word in a box no class marks as the price is the name said again, no free price.
+    cards = _plain_card("Free Tier", "Free", "tagline") + _plain_card("Starter", "₹255") + _plain_card("Pro", "₹449")
+    html = page(f'<main><h1>Credit Bundles</h1><div class="card-grid">{cards}</div></main>')
+    assert ("Free Tier", "price", 0.0, None, None) not in entries(html)
