@@ -1509,7 +1509,7 @@ says per when, so it is one, with no period the labels can give."""
 
 
 TOKEN_UNITS = frozenset({"1M tokens", "1K tokens"})
-_TOKEN_TAIL = re.compile(r"^[^$€£¥￥]{0,24}?\btokens?\b", re.I)
+_TOKEN_TAIL = re.compile(r"^[^$€£¥￥]{0,24}?\b(?:tokens?|tok)\b", re.I)
 
 
 def _token_dimension(tail: str, unit: str | None) -> str:

@@ -3429,3 +3429,31 @@ def test_a_price_box_saying_free_makes_the_card_free_though_the_name_says_free_t
     cards = _plain_card("Free Tier", "Free", "tagline") + _plain_card("Starter", "₹255") + _plain_card("Pro", "₹449")
     html = page(f'<main><h1>Credit Bundles</h1><div class="card-grid">{cards}</div></main>')
     assert ("Free Tier", "price", 0.0, None, None) not in entries(html)
+
+
+def _stat_card(model: str, stats: list[tuple[str, str]]) -> str:
+    items = "".join(
+        f'<div class="stat-item"><div class="stat-val">{value}</div><div class="stat-label">{label}</div></div>'
+        for value, label in stats
+    )
+    return (
+        f'<div class="model-card"><h3>{model}</h3><div class="model-id">claude-x</div>'
+        f'<p>最も高性能なモデル。</p><div class="stat-row">{items}</div></div>'
+    )
+
+
+def test_a_japanese_model_cards_input_and_output_labels_after_the_value() -> None:
+    cards = _stat_card(
+        "Opus", [("200K", "コンテキスト"), ("$15", "入力 /1M tok"), ("$75", "出力 /1M tok")]
+    ) + _stat_card("Haiku", [("200K", "コンテキスト"), ("$0.80", "入力 /1M tok"), ("$4", "出力 /1M tok")])
+    html = page(f'<main><h2>利用可能なモデル</h2><div class="models">{cards}</div></main>', "ja")
+    assert entries(html) == {
+        ("Opus", "input", 15.0, "USD", "1M tokens"),
+        ("Opus", "output", 75.0, "USD", "1M tokens"),
+        ("Haiku", "input", 0.8, "USD", "1M tokens"),
+        ("Haiku", "output", 4.0, "USD", "1M tokens"),
+    }
+    # Negative: a plan's monthly price with tokens included ("月額, 入力 10M tokens") stays the plan's price.
+    assert entries(
+        page('<div class="card"><h3>Pro</h3><div class="price">$20/月</div><p>入力 10M tokens 込み</p></div>')
+    ) == {("Pro", "price", 20.0, "USD", None)}
