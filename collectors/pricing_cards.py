@@ -1087,7 +1087,7 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
         return plans
     if free_line or FREE_LINE.match(name):
         return [_plan(name, Decimal(0), None, None, None)]
-    if any(_worded_price(lines, at, _custom_line) for at in range(len(lines))):
+    if any(_worded_price(lines, at, _custom_line) and not _call_as_name(lines[at], name) for at in range(len(lines))):
         return [_plan(name, None, None, None, None)]
     return []
 
@@ -1105,6 +1105,13 @@ def _upper_bounds(card: LexborNode, yen: str) -> list[CardPrice]:
         if text[: match.start()].rstrip().endswith(UP_TO) and (price := text_price(match, yen)) is not None:
             bounds.append(price)
     return bounds
+
+
+def _call_as_name(line: str, name: str) -> bool:
+    """Whether the card's only call to get in touch is its own name ("Contact Us" heading a support box beside
+    "Delivery Policy" in a row of alike cards): a contact box, not a custom plan. A name saying custom
+    ("Custom", "Individuell") is the custom plan's."""
+    return line == name and not CUSTOM_LINE.match(name)
 
 
 def _custom_line(line: str) -> bool:

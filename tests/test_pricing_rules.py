@@ -3457,3 +3457,27 @@ def test_a_japanese_model_cards_input_and_output_labels_after_the_value() -> Non
     assert entries(
         page('<div class="card"><h3>Pro</h3><div class="price">$20/月</div><p>入力 10M tokens 込み</p></div>')
     ) == {("Pro", "price", 20.0, "USD", None)}
+
+
+def _info_card(name: str, text: str) -> str:
+    return f'<div class="card"><div class="card-icon">*</div><h3>{name}</h3><p>{text}</p></div>'
+
+
+def test_a_card_named_only_by_a_call_to_get_in_touch_is_no_custom_plan() -> None:
+    priced = _plain_card("Starter", "₹255") + _plain_card("Pro", "₹449")
+    info = _info_card("Delivery Policy", "Credits are added to your account instantly.") + _info_card(
+        "Contact Us", "Have questions? Reach out to our support team anytime."
+    )
+    html = page(
+        f'<main><div class="card-grid">{priced}</div>'
+        f'<section><h2>Policies &amp; Support</h2><div class="card-grid">{info}</div></section></main>'
+    )
+    assert entries(html) == {("Starter", "price", 255.0, "INR", None), ("Pro", "price", 449.0, "INR", None)}
+    # Negative: a named card whose price box asks to get in touch, in the same row, is still the custom plan.
+    custom = _plain_card("Enterprise", "Contact us")
+    html = page(
+        f'<main><div class="card-grid">{priced}{custom}</div>'
+        f'<section><h2>Policies &amp; Support</h2><div class="card-grid">{info}</div></section></main>'
+    )
+    assert ("Enterprise", "price", None, None, None) in entries(html)
+    assert ("Contact Us", "price", None, None, None) not in entries(html)
