@@ -441,7 +441,8 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?:per|/)\s*(?:second|sec|s)\b|每秒|/\s*秒", re.I), "second"),
     (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
     (
-        re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b|每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b", re.I),
+        # "/ h" but not "/ H&P" (a feature line's "SOAP / H&P" abbreviation: History and Physical)
+        re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b", re.I),
         "hour",
     ),
     (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),

@@ -3481,3 +3481,28 @@ def test_a_card_named_only_by_a_call_to_get_in_touch_is_no_custom_plan() -> None
     )
     assert ("Enterprise", "price", None, None, None) in entries(html)
     assert ("Contact Us", "price", None, None, None) not in entries(html)
+
+
+def _price_card(name: str, price: str, feature: str) -> str:
+    return (
+        f'<article class="price-card"><h2>{name}</h2><p class="price">{price}</p>'
+        f"<ul><li>{feature}</li><li>Export to PDF</li></ul></article>"
+    )
+
+
+def test_an_ampersand_abbreviation_after_a_slash_is_no_hour() -> None:
+    html = page(
+        '<main><section class="grid">'
+        + _price_card("Free / Student", "$0", "SOAP / H&amp;P / Discharge parsing")
+        + _price_card("Pro Lab", "$29 / month", "Unlimited notes")
+        + "</section></main>"
+    )
+    assert entries(html) == {("Free / Student", "price", 0.0, "USD", None), ("Pro Lab", "price", 29.0, "USD", None)}
+    # Negative: "/ h" said as a unit still prices per hour.
+    html = page(
+        '<main><section class="grid">'
+        + _price_card("Compute", "$0.40 / h", "GPU included")
+        + _price_card("Pro Lab", "$29 / month", "Unlimited notes")
+        + "</section></main>"
+    )
+    assert ("Compute", "price", 0.4, "USD", "hour") in entries(html)
