@@ -1601,7 +1601,7 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
     base = shown[0] if shown else None
     for node in card.traverse():
         for key, value in node.attributes.items():
-            if not DATA_PRICE.match(key) or not value or not re.search(r"\d", value):
+            if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
                 continue
             match = PRICE_TEXT.search(value)
             if match is not None:
@@ -1614,6 +1614,21 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}
+
+
+def _short_toggle_key(node: LexborNode, key: str) -> bool:
+    """`data-m` / `data-a` on a price element holding both (`<div class="plan-price" data-m="12" data-a="9.60">`):
+    a billing toggle's monthly and annual sides under short names; either name alone, or off a price element,
+    says nothing."""
+    attributes = node.attributes
+    return (
+        key in SHORT_TOGGLE
+        and all(attributes.get(name) for name in SHORT_TOGGLE)
+        and bool(PRICE_CLASS.search(attributes.get("class") or ""))
+    )
 
 
 def _one_free_price(prices: list[CardPrice]) -> list[CardPrice]:
@@ -1632,7 +1647,9 @@ def _one_free_price(prices: list[CardPrice]) -> list[CardPrice]:
 
 
 def _key_period(key: str) -> Period | None:
-    """The billing period a toggle's data attribute is named for (`data-price-year`, `data-monthly`)."""
+    """The billing period a toggle's data attribute is named for (`data-price-year`, `data-monthly`, `data-a`)."""
+    if key in SHORT_TOGGLE:
+        return "month" if SHORT_TOGGLE[key] == "month" else "year"
     if re.search(r"month", key, re.I):
         return "month"
     return "year" if re.search(r"year|annual", key, re.I) else None

@@ -3506,3 +3506,28 @@ def test_an_ampersand_abbreviation_after_a_slash_is_no_hour() -> None:
         + "</section></main>"
     )
     assert ("Compute", "price", 0.4, "USD", "hour") in entries(html)
+
+
+def _short_toggle_card(name: str, attributes: str, shown: str) -> str:
+    return (
+        f'<div class="plan"><h3>{name}</h3><div class="plan-price" {attributes}>{shown}<span>/mo</span></div>'
+        "<ul><li>Unlimited practice</li></ul></div>"
+    )
+
+
+def test_short_toggle_attributes_on_a_price_element_give_the_annual_side() -> None:
+    # A bare toggle value is in the currency and period shown ("$9.60/mo" billed yearly), as with `data-yearly`.
+    cards = _short_toggle_card("Starter", 'data-m="12" data-a="9.60"', "$12") + _short_toggle_card(
+        "Standard", 'data-m="18" data-a="14.40"', "$18"
+    )
+    plans = extract(page(f'<main><div class="plans">{cards}</div></main>'), URL).plans
+    assert {(p.plan, p.amount, p.period) for p in plans} == {
+        ("Starter", 12.0, "month"),
+        ("Starter", 9.6, "month"),
+        ("Standard", 18.0, "month"),
+        ("Standard", 14.4, "month"),
+    }
+    # Negative: one short name alone (`data-a` as an analytics id) is no toggle side.
+    cards = _short_toggle_card("Starter", 'data-a="7"', "$12") + _short_toggle_card("Standard", 'data-a="8"', "$18")
+    plans = extract(page(f'<main><div class="plans">{cards}</div></main>'), URL).plans
+    assert {(p.plan, p.amount, p.period) for p in plans} == {("Starter", 12.0, "month"), ("Standard", 18.0, "month")}
