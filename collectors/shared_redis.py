@@ -39,6 +39,16 @@ PAUSE_SECONDS = 0.5
 """After a failure, calls fail at once for this long: one timeout, not one per request."""
 UNREACHABLE: tuple[type[Exception], ...] = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 """Redis down, restarting (BusyLoadingError is a ConnectionError), or too slow."""
+REFUSALS = frozenset({"LOADING", "BUSY", "MASTERDOWN", "READONLY", "TRYAGAIN", "CLUSTERDOWN"})
+"""Error replies of a Redis that cannot serve for now: reading its data after a restart, running a long
+script, a replica or a cluster in failover. Unavailable, as a Redis that is down: the request path's
+pipe (`RedisPipe`) hands them back as plain ResponseError, where redis-py raises BusyLoadingError."""
+
+
+def refused(exc: BaseException) -> bool:
+    """Whether `exc` is one of the REFUSALS."""
+    return isinstance(exc, redis.exceptions.ResponseError) and str(exc).split(" ", 1)[0] in REFUSALS
+
 
 T = TypeVar("T")
 
@@ -82,6 +92,14 @@ class RedisLink:
             )
         return self._async
 
+    def failed(self, exc: BaseException) -> BackendUnavailable:
+        """What a call that found Redis down or refusing raises; calls fail at once for PAUSE_SECONDS."""
+        with self._lock:
+            self._paused_until = time.monotonic() + PAUSE_SECONDS
+        unavailable = BackendUnavailable("the shared counters (Redis) are unreachable")
+        unavailable.__cause__ = exc
+        return unavailable
+
     async def call_async(self, action: Callable[[], Awaitable[T]]) -> T:
         """`call` for coroutines: the same pause after a failure, the same BackendUnavailable."""
         if self._paused_until and time.monotonic() < self._paused_until:
@@ -89,22 +107,28 @@ class RedisLink:
         try:
             result = await action()
         except UNREACHABLE as exc:
-            self._paused_until = time.monotonic() + PAUSE_SECONDS
-            raise BackendUnavailable("the shared counters (Redis) are unreachable") from exc
+            raise self.failed(exc) from exc
+        except redis.exceptions.ResponseError as exc:
+            if refused(exc):
+                raise self.failed(exc) from exc
+            raise
         if self._paused_until:
             self._paused_until = 0.0
         return result
 
     def call(self, action: Callable[[], T]) -> T:
-        """Run `action` against Redis; `BackendUnavailable` if Redis is down (or was, moments ago)."""
+        """Run `action` against Redis; `BackendUnavailable` if Redis is down or refusing work (or was,
+        moments ago)."""
         if self._paused_until and time.monotonic() < self._paused_until:
             raise BackendUnavailable("the shared counters (Redis) are unreachable")
         try:
             result = action()
         except UNREACHABLE as exc:
-            with self._lock:
-                self._paused_until = time.monotonic() + PAUSE_SECONDS
-            raise BackendUnavailable("the shared counters (Redis) are unreachable") from exc
+            raise self.failed(exc) from exc
+        except redis.exceptions.ResponseError as exc:
+            if refused(exc):
+                raise self.failed(exc) from exc
+            raise
         if self._paused_until:
             self._paused_until = 0.0
         return result

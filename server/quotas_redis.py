@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from redis.exceptions import ResponseError
 
-from collectors.shared_redis import Command, RedisLink, key
+from collectors.shared_redis import Command, RedisLink, key, refused
 from collectors.unavailable import BackendUnavailable
 from feeds.settings import Settings
 from server.plans import Plan
@@ -266,7 +266,9 @@ class RedisQuotas:
                 for n, w in enumerate(waiting):
                     if w.future.done():
                         continue  # the client went away; its request was counted all the same
-                    if isinstance(reply, Exception):
+                    if refused(reply):  # Redis loading its data after a restart, busy, failing over
+                        w.future.set_exception(self.link.failed(reply))
+                    elif isinstance(reply, Exception):
                         w.future.set_exception(reply)
                     else:
                         decision = self._decision(reply[3 * n], reply[3 * n + 1], reply[3 * n + 2], w.plan, clock)

@@ -8,6 +8,7 @@ import asyncio
 import shutil
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Sequence
 from contextlib import closing
@@ -264,3 +265,69 @@ def wait_for_port(port: int) -> None:
         except OSError:
             assert time.monotonic() < deadline, "redis-server did not start"
             time.sleep(0.02)
+
+
+def test_a_redis_busy_with_a_script_is_a_backend_unavailable_until_it_is_free(tmp_path: Path, redis_server) -> None:
+    """Redis refusing work for now is the counters being unavailable (503), not a failure of ours (500):
+    here BUSY, another client's script running past the busy threshold; after a restart the same holds
+    for LOADING, while Redis reads its append-only file. Both paths: the request path's pipe (which hands
+    the error reply back in the request's place) and the pooled client's."""
+    redis_server.flush()
+    settings = settings_for(tmp_path, redis_server.url)
+    plan = plans(settings)["starter"]
+    admin = redis.Redis.from_url(redis_server.url)
+    threshold = admin.config_get("lua-time-limit")["lua-time-limit"]
+    admin.config_set("lua-time-limit", 10)
+    ended: list[str] = []
+
+    def block() -> None:
+        blocker = redis.Redis.from_url(redis_server.url)
+        try:
+            blocker.eval("while true do end", 0)
+        except redis.exceptions.ResponseError as exc:  # killed by SCRIPT KILL
+            ended.append(str(exc))
+        finally:
+            blocker.close()
+
+    thread = threading.Thread(target=block)
+    thread.start()
+    probe = redis.Redis.from_url(redis_server.url)
+    deadline = time.monotonic() + 10
+    while True:  # until Redis answers BUSY
+        try:
+            probe.ping()
+        except redis.exceptions.ResponseError as exc:
+            assert str(exc).startswith("BUSY")
+            break
+        assert time.monotonic() < deadline, "Redis never became busy"
+        time.sleep(0.02)
+    try:
+        with closing(open_quotas(settings)) as store:
+
+            async def busy() -> None:
+                with pytest.raises(BackendUnavailable):
+                    await store.hit_async("acct", plan)
+                await store.aclose()
+
+            asyncio.run(busy())
+            with pytest.raises(BackendUnavailable):
+                store.hit("acct", plan)
+            probe.script_kill()
+            thread.join(timeout=10)
+            time.sleep(0.6)  # past the pause that follows a failure
+
+            async def free() -> Decision:
+                decision = await store.hit_async("acct", plan)
+                await store.aclose()
+                return decision
+
+            assert asyncio.run(free()).allowed
+            assert store.usage("acct", plan)["requests"] == 1  # the refused requests counted nothing
+    finally:
+        if thread.is_alive():
+            probe.script_kill()
+            thread.join(timeout=10)
+        admin.config_set("lua-time-limit", threshold)
+        admin.close()
+        probe.close()
+    assert ended and "kill" in ended[0].lower()
