@@ -709,7 +709,23 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
-    return _without_pictographs(name)
+    return _without_custom_tail(_without_pictographs(name))
+
+
+NAME_AND_TAIL = re.compile(r"^(?P<name>[^/]{2,40}?)\s*/\s*(?P<tail>[^/]{2,30})$")
+
+
+def _custom_tail(line: str) -> str:
+    """The plan name before a slash whose other side says custom ("Enterprise/Custom", "Business / Individuell"):
+    one heading that names the plan and says its price is custom; "" when the line is no such name."""
+    match = NAME_AND_TAIL.match(line)
+    if match is None or not CUSTOM_LINE.match(match["tail"]) or CUSTOM_LINE.match(match["name"]):
+        return ""
+    return match["name"]
+
+
+def _without_custom_tail(name: str) -> str:
+    return _custom_tail(name) or name
 
 
 def _without_pictographs(name: str) -> str:
@@ -1117,7 +1133,7 @@ def _call_as_name(line: str, name: str) -> bool:
 def _custom_line(line: str) -> bool:
     """A button or label asking to get in touch ("Contact sales", "Kontaktiere uns"), not a sentence in a
     FAQ answer that happens to say "contact us"."""
-    if CUSTOM_LINE.match(line):
+    if CUSTOM_LINE.match(line) or _custom_tail(line):
         return True
     return (
         len(line) <= MAX_FIRST_TEXT

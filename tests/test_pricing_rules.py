@@ -3531,3 +3531,32 @@ def test_short_toggle_attributes_on_a_price_element_give_the_annual_side() -> No
     cards = _short_toggle_card("Starter", 'data-a="7"', "$12") + _short_toggle_card("Standard", 'data-a="8"', "$18")
     plans = extract(page(f'<main><div class="plans">{cards}</div></main>'), URL).plans
     assert {(p.plan, p.amount, p.period) for p in plans} == {("Starter", 12.0, "month"), ("Standard", 18.0, "month")}
+
+
+def _tailwind_card(badge: str, name: str, feature: str, button: str) -> str:
+    head = f'<div class="inline-block px-3 rounded-full">{badge}</div>' if badge else ""
+    return (
+        f'<div class="bg-white rounded-2xl p-8 border"><div class="text-center">{head}<h3 class="text-2xl">{name}</h3>'
+        f'</div><ul class="space-y-3"><li><span>{feature}</span></li></ul><button class="w-4">{button}</button></div>'
+    )
+
+
+def test_free_badge_over_the_name_and_a_name_saying_custom_after_a_slash() -> None:
+    # A "Free" pill above the free card's name and "Enterprise/Custom": two plans, the unpriced cards none.
+    row = (
+        _tailwind_card("Free", "SRE/DevOps Playground", "Unlimited flows", "Get Started")
+        + _tailwind_card("", "Startups", "Unlimited flows", "Get Started")
+        + _tailwind_card("", "Enterprise/Custom", "On premise setup", "Book a demo")
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {
+        ("SRE/DevOps Playground", "price", 0.0, None, None),
+        ("Enterprise", "price", None, None, None),
+    }
+    # Negative: a slash before another word ("Teams/Agencies") is part of the name, which is not cut there.
+    row = _tailwind_card("Free", "Playground", "Unlimited flows", "Get Started") + _tailwind_card(
+        "", "Teams/Agencies", "On premise setup", "Contact sales"
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {
+        ("Playground", "price", 0.0, None, None),
+        ("Teams/Agencies", "price", None, None, None),
+    }
