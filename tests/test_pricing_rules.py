@@ -3560,3 +3560,30 @@ def test_free_badge_over_the_name_and_a_name_saying_custom_after_a_slash() -> No
         ("Playground", "price", 0.0, None, None),
         ("Teams/Agencies", "price", None, None, None),
     }
+
+
+def _feature_table(heads: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{h}</th>" for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def test_plan_prices_in_a_feature_tables_column_headers() -> None:
+    # "Pro (£99/mo)" heads a column of features: the bracket is the plan's price; "Free" / "Enterprise" give none.
+    table = _feature_table(
+        ["", "Free", "Pro (£99/mo)", "MSP (£299/mo)", "Enterprise"],
+        [
+            ["Starting credits", "10,000", "125,000/mo", "400,000/mo", "Unlimited"],
+            ["Branding", "—", "✓", "✓", "Custom"],
+        ],
+    )
+    plans = extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans
+    assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("Pro", 99.0, "GBP", "month"),
+        ("MSP", 299.0, "GBP", "month"),
+    }
+    # Negative: one bracketed note in a header ("Pro (beta)") and no price anywhere give no plan.
+    table = _feature_table(
+        ["", "Free", "Pro (beta)", "Team"], [["Credits", "10,000", "125,000/mo", "400,000/mo"], ["API", "—", "✓", "✓"]]
+    )
+    assert extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans == []
