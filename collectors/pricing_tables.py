@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     NOT_A_PRICE,
     OWN_NAME,
+    PLAN_WORD,
     PRICE_TEXT,
     PageContext,
     amount_digits,
@@ -160,6 +161,8 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                     _note(node, context, page)
                 header = None
         elif tag == "table" and _outermost(node):
+            if _against_others(context.heading):
+                continue
             grid, header_rows = table_grid(node)
             if grid and header_rows == len(grid):
                 header, header_node = grid, node
@@ -197,6 +200,20 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             else:
                 _note(node, context, page)
     return plans, used
+
+
+AGAINST_OTHERS = re.compile(
+    r"\b(?:compared\s+(?:to|with|against)|in\s+comparison\s+(?:to|with)|verglichen\s+mit|im\s+vergleich\s+(?:zu|mit)|"
+    r"compar[ée]\s+(?:à|aux?|avec))\b",
+    re.I,
+)
+
+
+def _against_others(heading: str | None) -> bool:
+    """A heading setting the product against something else ("Compared to traditional pentesting"): the table
+    under it sets an outside offer's cost beside the product's ("Cost | £15,000–£30,000 | From £10"), a worked
+    comparison, not plans; a heading naming plans ("Compared with other plans") still heads a plan table."""
+    return bool(heading and AGAINST_OTHERS.search(heading) and not PLAN_WORD.search(heading))
 
 
 def _in_section(plans: list[PricePlan], context: Context) -> list[PricePlan]:

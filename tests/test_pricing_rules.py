@@ -3587,3 +3587,17 @@ def test_plan_prices_in_a_feature_tables_column_headers() -> None:
         ["", "Free", "Pro (beta)", "Team"], [["Credits", "10,000", "125,000/mo", "400,000/mo"], ["API", "—", "✓", "✓"]]
     )
     assert extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans == []
+
+
+def test_a_table_comparing_the_product_with_an_outside_offer_gives_no_plans() -> None:
+    # "Compared to traditional pentesting": the competitor's "Cost" beside the product's is no plan.
+    plans_table = _feature_table(
+        ["", "Free", "Pro (£99/mo)", "MSP (£299/mo)"], [["Credits", "10,000", "125,000", "400,000"]]
+    )
+    against = _feature_table(["", "Traditional pentest", "Revelion"], [["Cost", "£15,000–£30,000", "From £10"]])
+    html = page(f"<main><h2>Plans</h2>{plans_table}<h2>Compared to traditional pentesting</h2>{against}</main>")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Pro", 99.0), ("MSP", 299.0)}
+    # Negative: the same "Cost" row under a heading naming the plans is the plans' prices.
+    table = _feature_table(["", "Starter", "Team"], [["Cost", "£15/mo", "£30/mo"]])
+    html = page(f"<main><h2>Compared with other plans</h2>{table}</main>")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Starter", 15.0), ("Team", 30.0)}
