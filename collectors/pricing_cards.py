@@ -378,7 +378,43 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             if card.mem_id != node.mem_id and not _name_before_price(node):
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
-    return cards
+    return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _with_own_price_holders(
+    cards: list[tuple[LexborNode, str]], holders: list[LexborNode], seen: set[int]
+) -> list[tuple[LexborNode, str]]:
+    """The cards, and before them each marked card that holds cards and also shows a price of its own outside
+    them ("Pro Minute" with its "0.20 CHF/Min" beside the three pack cards it holds): read without the cards it
+    holds, under its own name, which none of them bears."""
+    result = list(cards)
+    for holder in holders:
+        if holder.mem_id in seen or not (name := card_name(holder)):
+            continue
+        held = [card for card, _ in cards if holder.mem_id in _ancestor_ids(card)]
+        if len(held) < 2 or any(name == own for card, own in cards if card in held):
+            continue
+        own = _without_held(holder, held)
+        if own is None or not (PRICE_TEXT.search(_clean(own.text(separator=" "))) or _bare_price_nodes(own)):
+            continue
+        at = next(i for i, (card, _) in enumerate(result) if card in held)
+        result.insert(at, (own, name))
+    return result
+
+
+def _without_held(holder: LexborNode, held: list[LexborNode]) -> LexborNode | None:
+    """A copy of `holder` without the cards it holds (each cut from its markup), or None if one is not found."""
+    markup = holder.html or ""
+    for card in held:
+        inner = card.html or ""
+        if not inner or inner not in markup:
+            return None
+        markup = markup.replace(inner, "", 1)
+    node = LexborHTMLParser(f"<html><body>{markup}</body></html>").body
+    child = node.child if node is not None else None
+    while child is not None and child.tag in ("-text", "-comment"):
+        child = child.next
+    return child
 
 
 VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
@@ -1156,9 +1192,14 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
         or usage_unit(unit) is not None
     ):
         return price
-    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}", text, re.I):
+    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
         return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
+
+
+FREE_ALLOWANCE = r"(?:free|kostenlos|gratis|gratuit\w*|grátis)\b"
+"""A count said free ("30 Minuten kostenlos testen", "100 minutes free"): a trial's allowance, no pack the
+price per that word divides."""
 
 
 def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:

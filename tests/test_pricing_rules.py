@@ -3601,3 +3601,37 @@ def test_a_table_comparing_the_product_with_an_outside_offer_gives_no_plans() ->
     table = _feature_table(["", "Starter", "Team"], [["Cost", "£15/mo", "£30/mo"]])
     html = page(f"<main><h2>Compared with other plans</h2>{table}</main>")
     assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Starter", 15.0), ("Team", 30.0)}
+
+
+def _pack_button(name: str, price: str) -> str:
+    return (
+        f'<button type="button" class="plan"><div class="plan-top"><span class="plan-name">{name}</span></div>'
+        f'<div class="plan-bottom"><span class="plan-price">{price}</span></div></button>'
+    )
+
+
+def _minute_card(own: str, trial: str) -> str:
+    packs = _pack_button("Paket 1", "10 CHF") + _pack_button("Paket 5", "40 CHF")
+    return (
+        f'<div class="pricing-card prepaid"><h3 class="card-title">Pro Minute</h3>{own}'
+        f'<div class="packs-wrap"><p>Pakete</p>{packs}</div>{trial}<a class="cta-btn">Starten</a></div>'
+    )
+
+
+def test_a_card_holding_pack_cards_keeps_its_own_rate() -> None:
+    # "0.20 CHF/Min" beside the packs the card holds is the card's own rate; "30 Minuten kostenlos" is a trial.
+    own = '<div class="minute-pill"><span>0.20</span> <span>CHF/Min</span></div>'
+    trial = (
+        '<button type="button" class="plan trial"><span class="plan-name">30 Minuten kostenlos testen</span></button>'
+    )
+    html = page(f'<main><div class="pricing-cards">{_minute_card(own, trial)}</div></main>', "de")
+    assert {("Pro Minute", "price", 0.2, "CHF", "minute"), ("Paket 1", "price", 10.0, "CHF", None)} <= entries(html)
+    # Negative: with no price of its own outside the packs, the holding card gives no plan.
+    html = page(
+        f'<main><div class="pricing-cards">{_minute_card("<p>Ohne Verpflichtung</p>", trial)}</div></main>', "de"
+    )
+    assert all(plan != "Pro Minute" for plan, *_ in entries(html))
+    # Negative: a count of the unit's word not said free ("30 Minuten Guthaben") still takes the unit away.
+    credit = '<button type="button" class="plan trial"><span class="plan-name">30 Minuten Guthaben</span></button>'
+    html = page(f'<main><div class="pricing-cards">{_minute_card(own, credit)}</div></main>', "de")
+    assert ("Pro Minute", "price", 0.2, "CHF", None) in entries(html)
