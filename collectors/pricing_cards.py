@@ -1547,6 +1547,8 @@ def _bare_amount(number: str) -> Decimal | None:
 
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
+    if _in_volume_band(match) or _worked_fee(match):
+        return None
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
     amount = zero_led(number)
@@ -1561,6 +1563,32 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
     dimension = _token_dimension(match.group("tail"), unit)
     return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)
+
+
+VOLUME_BAND = re.compile(
+    r"[$€£]\s?\d[\d.,]*\s?[kKmM]?\s*(?:[-–—]|to)\s*[$€£]\s?\d[\d.,]*\s?[kKmM](?![a-zA-Z])|[$€£]\s?\d[\d.,]*\s?[kKmM]\+"
+)
+"""A band of amounts counted in thousands or millions ("$0 - $10k / month", "$10k - $50k", "$250k+ / month"):
+how much a customer processes, the volume a tier's fee applies to, not a price."""
+
+
+def _in_volume_band(match: re.Match[str]) -> bool:
+    return any(band.start() <= match.start() < band.end() for band in VOLUME_BAND.finditer(match.string))
+
+
+WORKED_FEE = re.compile(r"^\s*(?:fees?|costs?|commission)\s+(?:on|for)\s*$", re.I)
+FEE_BASE = re.compile(r"\s*[$€£]?\s?\d")
+
+
+def _worked_fee(match: re.Match[str]) -> bool:
+    """An amount said to be the fee on another amount ("$50" over "fee on $10k volume"): what a percentage fee
+    comes to on a worked volume, not a price; nor is the volume it is worked out on."""
+    if FEE_ON.search(match.string, 0, match.start()):
+        return True  # the volume the fee is worked out on ("fee on $10k volume")
+    return bool(WORKED_FEE.match(match.group("tail") or "")) and bool(FEE_BASE.match(match.string, match.end()))
+
+
+FEE_ON = re.compile(r"\b(?:fees?|costs?|commission)\s+(?:on|for)\s*$", re.I)
 
 
 OTHER_PERIOD = re.compile(

@@ -3635,3 +3635,26 @@ def test_a_card_holding_pack_cards_keeps_its_own_rate() -> None:
     credit = '<button type="button" class="plan trial"><span class="plan-name">30 Minuten Guthaben</span></button>'
     html = page(f'<main><div class="pricing-cards">{_minute_card(own, credit)}</div></main>', "de")
     assert ("Pro Minute", "price", 0.2, "CHF", None) in entries(html)
+
+
+def _tier_card(name: str, rate: str, band: str, fee: str, base: str) -> str:
+    return (
+        f'<div class="tier-card"><div class="text-center"><p class="tier">{name}</p><p class="rate">{rate}</p>'
+        f'<p class="band">{band}</p><div class="worked"><p>{fee}</p><p>fee on {base} volume</p></div></div></div>'
+    )
+
+
+def test_volume_bands_and_worked_fees_beside_percentage_tiers_are_no_prices() -> None:
+    # "$0 - $10k / month" is how much a tier processes, "$50" / "fee on $10k volume" what its 0.5% comes to.
+    tiers = _tier_card("Starter", "0.5%", "$0 - $10k / month", "$50", "$10k") + _tier_card(
+        "Growth", "0.4%", "$10k - $50k / month", "$200", "$50k"
+    )
+    tiers += _tier_card("Volume", "0.2%", "$250k+ / month", "$2,000", "$1M")
+    html = page(f'<main><div id="tiers"><h2>Volume Discounts</h2><div class="grid">{tiers}</div></div></main>')
+    assert not [p for p in extract(html, URL).plans if p.amount]
+    # Negative: a plan priced in thousands with no band or worked fee is still a price.
+    cards = (
+        '<div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Enterprise</h3><p class="price">$10k / year</p></div>'
+    )
+    assert ("Team", "price", 99.0, "USD", None) in entries(page(f'<main><div class="plans">{cards}</div></main>'))
