@@ -593,10 +593,25 @@ def _row_of_plans(node: LexborNode) -> bool:
     them), one of them saying free: a row of plan cards however differently each is styled, the free card
     plainer than the highlighted paid one ("Lite 版 免费" beside "Pro 版 ¥28"). Two priced boxes set side by
     side without a free one are as often a worked comparison ("$399/mes x 6 mes" against a pack) as plans."""
-    children = [child for child in node.iter() if child.tag != "-text"]
-    if len(children) < 2 or not all(_lone_plan(child) for child in children):
+    children = [child for child in node.iter() if child.tag not in ("-text", "-comment")]
+    if len(children) < 2 or not all(_lone_plan(child) or _fee_box(child) for child in children):
+        return False
+    if not any(_lone_plan(child) for child in children):
         return False
     return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child))
+
+
+FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower)|per\s+\w+|fee))?$", re.I)
+"""A line giving a fee as a share ("0.5% and down", "2.9%"): no amount, but a plan box's price line all the same."""
+
+
+def _fee_box(node: LexborNode) -> bool:
+    """A block named by its first text whose price line is a percentage fee ("Live Mode" · "0.5% and down"), the
+    paid side of a row beside a free box ("Test Mode" · "FREE"): one of the row, giving no amount of its own."""
+    if node.tag not in CARD_TAGS or not _small(node) or _form(node) or not card_name(node):
+        return False
+    lines = _signal_lines(node)
+    return any(FEE_LINE.match(line) for line in lines[:3])
 
 
 def _lone_plan(node: LexborNode) -> bool:

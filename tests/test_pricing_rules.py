@@ -3658,3 +3658,27 @@ def test_volume_bands_and_worked_fees_beside_percentage_tiers_are_no_prices() ->
         '<div class="plan-card"><h3>Enterprise</h3><p class="price">$10k / year</p></div>'
     )
     assert ("Team", "price", 99.0, "USD", None) in entries(page(f'<main><div class="plans">{cards}</div></main>'))
+
+
+def _mode_box(badge: str, price: str, feature: str) -> str:
+    return (
+        f'<div class="bg-white p-8"><div class="flex mb-6"><span class="badge">{badge}</span>'
+        f'<span class="text-2xl">{price}</span></div><p>Build and test your integration.</p>'
+        f'<ul><li><span>{feature}</span></li></ul><a href="/signup">Start</a></div>'
+    )
+
+
+def test_a_free_box_beside_a_percentage_fee_box_is_a_row_of_plans() -> None:
+    # "Test Mode · FREE" beside "Live Mode · 0.5% and down" (a comment between): the free box is a plan at $0.
+    row = (
+        "<!-- Test -->"
+        + _mode_box("Test Mode", "FREE", "Unlimited testnet transactions")
+        + "<!-- Live -->"
+        + _mode_box("Live Mode", "0.5% and down", "Unlimited volume")
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {("Test Mode", "price", 0.0, None, None)}
+    # Negative: a percentage box beside another percentage box, none free, forms no row and gives no plan.
+    row = _mode_box("Test Mode", "1% fee", "Unlimited testnet transactions") + _mode_box(
+        "Live Mode", "0.5% and down", "Unlimited volume"
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == set()
