@@ -3676,7 +3676,13 @@ def test_a_free_box_beside_a_percentage_fee_box_is_a_row_of_plans() -> None:
         + "<!-- Live -->"
         + _mode_box("Live Mode", "0.5% and down", "Unlimited volume")
     )
-    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {("Test Mode", "price", 0.0, None, None)}
+    plans = (
+        '<div class="plans"><div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Scale</h3><p class="price">$199 / month</p></div></div>'
+    )
+    assert ("Test Mode", "price", 0.0, None, None) in entries(
+        page(f'<main>{plans}<div class="grid">{row}</div></main>')
+    )
     # Negative: a percentage box beside another percentage box, none free, forms no row and gives no plan.
     row = _mode_box("Test Mode", "1% fee", "Unlimited testnet transactions") + _mode_box(
         "Live Mode", "0.5% and down", "Unlimited volume"
