@@ -322,9 +322,14 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
         if block.mem_id in around:
             continue
         lines = _lines(block)
-        if any(PRICE_TEXT.search(line) for line in lines) or not any(_custom_line(line) for line in lines):
+        if any(_priced(line) for line in lines) or not any(_custom_line(line) for line in lines):
             continue
         yield _plan(name, None, None, None, None)
+
+
+def _priced(line: str) -> bool:
+    """Whether the line shows a price; a volume band ("Processing $250k+/month?") is none."""
+    return any(not _in_volume_band(match) for match in PRICE_TEXT.finditer(line))
 
 
 # -- finding the cards ------------------------------------------------------------------------------

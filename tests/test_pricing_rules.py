@@ -3688,3 +3688,19 @@ def test_a_free_box_beside_a_percentage_fee_box_is_a_row_of_plans() -> None:
         "Live Mode", "0.5% and down", "Unlimited volume"
     )
     assert entries(page(f'<main><div class="grid">{row}</div></main>')) == set()
+
+
+def test_a_contact_block_naming_a_volume_band_is_a_custom_plan() -> None:
+    # "Processing $250k+/month? Let's talk custom rates" over "Contact Sales": the band is no price.
+    plans = (
+        '<div class="plans"><div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Scale</h3><p class="price">$199 / month</p></div></div>'
+    )
+    block = (
+        '<div class="enterprise"><h2>Enterprise</h2><p>Processing $250k+/month? Let\'s talk custom rates.</p>'
+        '<a href="mailto:sales@example.test">Contact Sales</a></div>'
+    )
+    assert ("Enterprise", "price", None, None, None) in entries(page(f"<main>{plans}{block}</main>"))
+    # Negative: a block showing a real price beside its call is no custom plan of its own.
+    block = block.replace("Processing $250k+/month?", "From $2,500/month.")
+    assert ("Enterprise", "price", None, None, None) not in entries(page(f"<main>{plans}{block}</main>"))
