@@ -322,9 +322,14 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
         if block.mem_id in around:
             continue
         lines = _lines(block)
-        if any(PRICE_TEXT.search(line) for line in lines) or not any(_custom_line(line) for line in lines):
+        if any(_priced(line) for line in lines) or not any(_custom_line(line) for line in lines):
             continue
         yield _plan(name, None, None, None, None)
+
+
+def _priced(line: str) -> bool:
+    """Whether the line shows a price; a volume band ("Processing $250k+/month?") is none."""
+    return any(not _in_volume_band(match) for match in PRICE_TEXT.finditer(line))
 
 
 # -- finding the cards ------------------------------------------------------------------------------
@@ -378,7 +383,43 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             if card.mem_id != node.mem_id and not _name_before_price(node):
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
-    return cards
+    return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _with_own_price_holders(
+    cards: list[tuple[LexborNode, str]], holders: list[LexborNode], seen: set[int]
+) -> list[tuple[LexborNode, str]]:
+    """The cards, and before them each marked card that holds cards and also shows a price of its own outside
+    them ("Pro Minute" with its "0.20 CHF/Min" beside the three pack cards it holds): read without the cards it
+    holds, under its own name, which none of them bears."""
+    result = list(cards)
+    for holder in holders:
+        if holder.mem_id in seen or not (name := card_name(holder)):
+            continue
+        held = [card for card, _ in cards if holder.mem_id in _ancestor_ids(card)]
+        if len(held) < 2 or any(name == own for card, own in cards if card in held):
+            continue
+        own = _without_held(holder, held)
+        if own is None or not (PRICE_TEXT.search(_clean(own.text(separator=" "))) or _bare_price_nodes(own)):
+            continue
+        at = next(i for i, (card, _) in enumerate(result) if card in held)
+        result.insert(at, (own, name))
+    return result
+
+
+def _without_held(holder: LexborNode, held: list[LexborNode]) -> LexborNode | None:
+    """A copy of `holder` without the cards it holds (each cut from its markup), or None if one is not found."""
+    markup = holder.html or ""
+    for card in held:
+        inner = card.html or ""
+        if not inner or inner not in markup:
+            return None
+        markup = markup.replace(inner, "", 1)
+    node = LexborHTMLParser(f"<html><body>{markup}</body></html>").body
+    child = node.child if node is not None else None
+    while child is not None and child.tag in ("-text", "-comment"):
+        child = child.next
+    return child
 
 
 VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
@@ -557,10 +598,25 @@ def _row_of_plans(node: LexborNode) -> bool:
     them), one of them saying free: a row of plan cards however differently each is styled, the free card
     plainer than the highlighted paid one ("Lite 版 免费" beside "Pro 版 ¥28"). Two priced boxes set side by
     side without a free one are as often a worked comparison ("$399/mes x 6 mes" against a pack) as plans."""
-    children = [child for child in node.iter() if child.tag != "-text"]
-    if len(children) < 2 or not all(_lone_plan(child) for child in children):
+    children = [child for child in node.iter() if child.tag not in ("-text", "-comment")]
+    if len(children) < 2 or not all(_lone_plan(child) or _fee_box(child) for child in children):
+        return False
+    if not any(_lone_plan(child) for child in children):
         return False
     return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child))
+
+
+FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower)|per\s+\w+|fee))?$", re.I)
+"""A line giving a fee as a share ("0.5% and down", "2.9%"): no amount, but a plan box's price line all the same."""
+
+
+def _fee_box(node: LexborNode) -> bool:
+    """A block named by its first text whose price line is a percentage fee ("Live Mode" · "0.5% and down"), the
+    paid side of a row beside a free box ("Test Mode" · "FREE"): one of the row, giving no amount of its own."""
+    if node.tag not in CARD_TAGS or not _small(node) or _form(node) or not card_name(node):
+        return False
+    lines = _signal_lines(node)
+    return any(FEE_LINE.match(line) for line in lines[:3])
 
 
 def _lone_plan(node: LexborNode) -> bool:
@@ -709,7 +765,23 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
-    return _without_pictographs(name)
+    return _without_custom_tail(_without_pictographs(name))
+
+
+NAME_AND_TAIL = re.compile(r"^(?P<name>[^/]{2,40}?)\s*/\s*(?P<tail>[^/]{2,30})$")
+
+
+def _custom_tail(line: str) -> str:
+    """The plan name before a slash whose other side says custom ("Enterprise/Custom", "Business / Individuell"):
+    one heading that names the plan and says its price is custom; "" when the line is no such name."""
+    match = NAME_AND_TAIL.match(line)
+    if match is None or not CUSTOM_LINE.match(match["tail"]) or CUSTOM_LINE.match(match["name"]):
+        return ""
+    return match["name"]
+
+
+def _without_custom_tail(name: str) -> str:
+    return _custom_tail(name) or name
 
 
 def _without_pictographs(name: str) -> str:
@@ -1117,7 +1189,7 @@ def _call_as_name(line: str, name: str) -> bool:
 def _custom_line(line: str) -> bool:
     """A button or label asking to get in touch ("Contact sales", "Kontaktiere uns"), not a sentence in a
     FAQ answer that happens to say "contact us"."""
-    if CUSTOM_LINE.match(line):
+    if CUSTOM_LINE.match(line) or _custom_tail(line):
         return True
     return (
         len(line) <= MAX_FIRST_TEXT
@@ -1140,9 +1212,14 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
         or usage_unit(unit) is not None
     ):
         return price
-    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}", text, re.I):
+    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
         return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
+
+
+FREE_ALLOWANCE = r"(?:free|kostenlos|gratis|gratuit\w*|grátis)\b"
+"""A count said free ("30 Minuten kostenlos testen", "100 minutes free"): a trial's allowance, no pack the
+price per that word divides."""
 
 
 def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:
@@ -1490,6 +1567,8 @@ def _bare_amount(number: str) -> Decimal | None:
 
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
+    if _in_volume_band(match) or _worked_fee(match):
+        return None
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
     amount = zero_led(number)
@@ -1504,6 +1583,32 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
     dimension = _token_dimension(match.group("tail"), unit)
     return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)
+
+
+VOLUME_BAND = re.compile(
+    r"[$€£]\s?\d[\d.,]*\s?[kKmM]?\s*(?:[-–—]|to)\s*[$€£]\s?\d[\d.,]*\s?[kKmM](?![a-zA-Z])|[$€£]\s?\d[\d.,]*\s?[kKmM]\+"
+)
+"""A band of amounts counted in thousands or millions ("$0 - $10k / month", "$10k - $50k", "$250k+ / month"):
+how much a customer processes, the volume a tier's fee applies to, not a price."""
+
+
+def _in_volume_band(match: re.Match[str]) -> bool:
+    return any(band.start() <= match.start() < band.end() for band in VOLUME_BAND.finditer(match.string))
+
+
+WORKED_FEE = re.compile(r"^\s*(?:fees?|costs?|commission)\s+(?:on|for)\s*$", re.I)
+FEE_BASE = re.compile(r"\s*[$€£]?\s?\d")
+
+
+def _worked_fee(match: re.Match[str]) -> bool:
+    """An amount said to be the fee on another amount ("$50" over "fee on $10k volume"): what a percentage fee
+    comes to on a worked volume, not a price; nor is the volume it is worked out on."""
+    if FEE_ON.search(match.string, 0, match.start()):
+        return True  # the volume the fee is worked out on ("fee on $10k volume")
+    return bool(WORKED_FEE.match(match.group("tail") or "")) and bool(FEE_BASE.match(match.string, match.end()))
+
+
+FEE_ON = re.compile(r"\b(?:fees?|costs?|commission)\s+(?:on|for)\s*$", re.I)
 
 
 OTHER_PERIOD = re.compile(

@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     NOT_A_PRICE,
     OWN_NAME,
+    PLAN_WORD,
     PRICE_TEXT,
     PageContext,
     amount_digits,
@@ -160,6 +161,8 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                     _note(node, context, page)
                 header = None
         elif tag == "table" and _outermost(node):
+            if _against_others(context.heading):
+                continue
             grid, header_rows = table_grid(node)
             if grid and header_rows == len(grid):
                 header, header_node = grid, node
@@ -197,6 +200,20 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             else:
                 _note(node, context, page)
     return plans, used
+
+
+AGAINST_OTHERS = re.compile(
+    r"\b(?:compared\s+(?:to|with|against)|in\s+comparison\s+(?:to|with)|verglichen\s+mit|im\s+vergleich\s+(?:zu|mit)|"
+    r"compar[ée]\s+(?:à|aux?|avec))\b",
+    re.I,
+)
+
+
+def _against_others(heading: str | None) -> bool:
+    """A heading setting the product against something else ("Compared to traditional pentesting"): the table
+    under it sets an outside offer's cost beside the product's ("Cost | £15,000–£30,000 | From £10"), a worked
+    comparison, not plans; a heading naming plans ("Compared with other plans") still heads a plan table."""
+    return bool(heading and AGAINST_OTHERS.search(heading) and not PLAN_WORD.search(heading))
 
 
 def _in_section(plans: list[PricePlan], context: Context) -> list[PricePlan]:
@@ -377,6 +394,8 @@ def read_grid(
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
     columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    if not any(c.priced for c in columns) and (head_plans := _header_price_plans(headers, section, page)):
+        return head_plans
     if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
         return row_plans
     columns = _priced_by_unit_column(body, columns, headers, page)
@@ -409,26 +428,46 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     plans: list[PricePlan] = []
     for col, cell in enumerate(row[1:], start=1):
         name = names[col] if col < len(names) else ""
-        if not name:
+        if name:
+            plans.extend(_named_cell_prices(name, cell.text, section, page))
+    return plans
+
+
+HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()（）]{1,30})[)）]$")
+
+
+def _header_price_plans(headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
+    """A comparison table of plans whose column headers carry the prices ("Free | Pro (£99/mo) | MSP (£299/mo)
+    | Enterprise") and whose cells are features: each header's price in brackets is its plan's, when two or
+    more headers show one; a header with no price gives no plan (its cells are features, not prices)."""
+    found = [(m["name"], m["price"]) for h in headers[1:] if (m := HEADER_PRICE.match(label_text(h)))]
+    priced = [(name, price) for name, price in found if price_matches(price)]
+    if len(priced) < 2:
+        return []
+    return [plan for name, price in priced for plan in _named_cell_prices(name, price, section, page)]
+
+
+def _named_cell_prices(name: str, text: str, section: str | None, page: PageContext) -> list[PricePlan]:
+    """Every price a cell shows for the plan `name`, with the period and unit each says."""
+    plans: list[PricePlan] = []
+    for match in price_matches(text):
+        symbol = match.group("cur") or match.group("cur2")
+        amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+        if amount is None:
             continue
-        for match in price_matches(cell.text):
-            symbol = match.group("cur") or match.group("cur2")
-            amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
-            if amount is None:
-                continue
-            tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
-            plans.append(
-                PricePlan(
-                    plan=name,
-                    dimension="price",
-                    amount=float(amount.normalize()),
-                    currency=currency_code(symbol, page.yen),
-                    period=tail_period(tail),
-                    unit=tail_unit(tail),  # "$50/developer": per developer, as a card's "/developer" is
-                    method="table",
-                    section=section,
-                )
+        tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
+        plans.append(
+            PricePlan(
+                plan=name,
+                dimension="price",
+                amount=float(amount.normalize()),
+                currency=currency_code(symbol, page.yen),
+                period=tail_period(tail),
+                unit=tail_unit(tail),  # "$50/developer": per developer, as a card's "/developer" is
+                method="table",
+                section=section,
             )
+        )
     return plans
 
 

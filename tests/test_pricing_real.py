@@ -121,6 +121,7 @@ HELD_OUT = [
         "heldout19",
         "heldout20",
         "heldout21",
+        "heldout22",
         "heldout23",
     )
 ]

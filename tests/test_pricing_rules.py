@@ -3531,3 +3531,176 @@ def test_short_toggle_attributes_on_a_price_element_give_the_annual_side() -> No
     cards = _short_toggle_card("Starter", 'data-a="7"', "$12") + _short_toggle_card("Standard", 'data-a="8"', "$18")
     plans = extract(page(f'<main><div class="plans">{cards}</div></main>'), URL).plans
     assert {(p.plan, p.amount, p.period) for p in plans} == {("Starter", 12.0, "month"), ("Standard", 18.0, "month")}
+
+
+def _tailwind_card(badge: str, name: str, feature: str, button: str) -> str:
+    head = f'<div class="inline-block px-3 rounded-full">{badge}</div>' if badge else ""
+    return (
+        f'<div class="bg-white rounded-2xl p-8 border"><div class="text-center">{head}<h3 class="text-2xl">{name}</h3>'
+        f'</div><ul class="space-y-3"><li><span>{feature}</span></li></ul><button class="w-4">{button}</button></div>'
+    )
+
+
+def test_free_badge_over_the_name_and_a_name_saying_custom_after_a_slash() -> None:
+    # A "Free" pill above the free card's name and "Enterprise/Custom": two plans, the unpriced cards none.
+    row = (
+        _tailwind_card("Free", "SRE/DevOps Playground", "Unlimited flows", "Get Started")
+        + _tailwind_card("", "Startups", "Unlimited flows", "Get Started")
+        + _tailwind_card("", "Enterprise/Custom", "On premise setup", "Book a demo")
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {
+        ("SRE/DevOps Playground", "price", 0.0, None, None),
+        ("Enterprise", "price", None, None, None),
+    }
+    # Negative: a slash before another word ("Teams/Agencies") is part of the name, which is not cut there.
+    row = _tailwind_card("Free", "Playground", "Unlimited flows", "Get Started") + _tailwind_card(
+        "", "Teams/Agencies", "On premise setup", "Contact sales"
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == {
+        ("Playground", "price", 0.0, None, None),
+        ("Teams/Agencies", "price", None, None, None),
+    }
+
+
+def _feature_table(heads: list[str], rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{h}</th>" for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def test_plan_prices_in_a_feature_tables_column_headers() -> None:
+    # "Pro (£99/mo)" heads a column of features: the bracket is the plan's price; "Free" / "Enterprise" give none.
+    table = _feature_table(
+        ["", "Free", "Pro (£99/mo)", "MSP (£299/mo)", "Enterprise"],
+        [
+            ["Starting credits", "10,000", "125,000/mo", "400,000/mo", "Unlimited"],
+            ["Branding", "—", "✓", "✓", "Custom"],
+        ],
+    )
+    plans = extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans
+    assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("Pro", 99.0, "GBP", "month"),
+        ("MSP", 299.0, "GBP", "month"),
+    }
+    # Negative: one bracketed note in a header ("Pro (beta)") and no price anywhere give no plan.
+    table = _feature_table(
+        ["", "Free", "Pro (beta)", "Team"], [["Credits", "10,000", "125,000/mo", "400,000/mo"], ["API", "—", "✓", "✓"]]
+    )
+    assert extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans == []
+
+
+def test_a_table_comparing_the_product_with_an_outside_offer_gives_no_plans() -> None:
+    # "Compared to traditional pentesting": the competitor's "Cost" beside the product's is no plan.
+    plans_table = _feature_table(
+        ["", "Free", "Pro (£99/mo)", "MSP (£299/mo)"], [["Credits", "10,000", "125,000", "400,000"]]
+    )
+    against = _feature_table(["", "Traditional pentest", "Revelion"], [["Cost", "£15,000–£30,000", "From £10"]])
+    html = page(f"<main><h2>Plans</h2>{plans_table}<h2>Compared to traditional pentesting</h2>{against}</main>")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Pro", 99.0), ("MSP", 299.0)}
+    # Negative: the same "Cost" row under a heading naming the plans is the plans' prices.
+    table = _feature_table(["", "Starter", "Team"], [["Cost", "£15/mo", "£30/mo"]])
+    html = page(f"<main><h2>Compared with other plans</h2>{table}</main>")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Starter", 15.0), ("Team", 30.0)}
+
+
+def _pack_button(name: str, price: str) -> str:
+    return (
+        f'<button type="button" class="plan"><div class="plan-top"><span class="plan-name">{name}</span></div>'
+        f'<div class="plan-bottom"><span class="plan-price">{price}</span></div></button>'
+    )
+
+
+def _minute_card(own: str, trial: str) -> str:
+    packs = _pack_button("Paket 1", "10 CHF") + _pack_button("Paket 5", "40 CHF")
+    return (
+        f'<div class="pricing-card prepaid"><h3 class="card-title">Pro Minute</h3>{own}'
+        f'<div class="packs-wrap"><p>Pakete</p>{packs}</div>{trial}<a class="cta-btn">Starten</a></div>'
+    )
+
+
+def test_a_card_holding_pack_cards_keeps_its_own_rate() -> None:
+    # "0.20 CHF/Min" beside the packs the card holds is the card's own rate; "30 Minuten kostenlos" is a trial.
+    own = '<div class="minute-pill"><span>0.20</span> <span>CHF/Min</span></div>'
+    trial = (
+        '<button type="button" class="plan trial"><span class="plan-name">30 Minuten kostenlos testen</span></button>'
+    )
+    html = page(f'<main><div class="pricing-cards">{_minute_card(own, trial)}</div></main>', "de")
+    assert {("Pro Minute", "price", 0.2, "CHF", "minute"), ("Paket 1", "price", 10.0, "CHF", None)} <= entries(html)
+    # Negative: with no price of its own outside the packs, the holding card gives no plan.
+    html = page(
+        f'<main><div class="pricing-cards">{_minute_card("<p>Ohne Verpflichtung</p>", trial)}</div></main>', "de"
+    )
+    assert all(plan != "Pro Minute" for plan, *_ in entries(html))
+    # Negative: a count of the unit's word not said free ("30 Minuten Guthaben") still takes the unit away.
+    credit = '<button type="button" class="plan trial"><span class="plan-name">30 Minuten Guthaben</span></button>'
+    html = page(f'<main><div class="pricing-cards">{_minute_card(own, credit)}</div></main>', "de")
+    assert ("Pro Minute", "price", 0.2, "CHF", None) in entries(html)
+
+
+def _tier_card(name: str, rate: str, band: str, fee: str, base: str) -> str:
+    return (
+        f'<div class="tier-card"><div class="text-center"><p class="tier">{name}</p><p class="rate">{rate}</p>'
+        f'<p class="band">{band}</p><div class="worked"><p>{fee}</p><p>fee on {base} volume</p></div></div></div>'
+    )
+
+
+def test_volume_bands_and_worked_fees_beside_percentage_tiers_are_no_prices() -> None:
+    # "$0 - $10k / month" is how much a tier processes, "$50" / "fee on $10k volume" what its 0.5% comes to.
+    tiers = _tier_card("Starter", "0.5%", "$0 - $10k / month", "$50", "$10k") + _tier_card(
+        "Growth", "0.4%", "$10k - $50k / month", "$200", "$50k"
+    )
+    tiers += _tier_card("Volume", "0.2%", "$250k+ / month", "$2,000", "$1M")
+    html = page(f'<main><div id="tiers"><h2>Volume Discounts</h2><div class="grid">{tiers}</div></div></main>')
+    assert not [p for p in extract(html, URL).plans if p.amount]
+    # Negative: a plan priced in thousands with no band or worked fee is still a price.
+    cards = (
+        '<div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Enterprise</h3><p class="price">$10k / year</p></div>'
+    )
+    assert ("Team", "price", 99.0, "USD", None) in entries(page(f'<main><div class="plans">{cards}</div></main>'))
+
+
+def _mode_box(badge: str, price: str, feature: str) -> str:
+    return (
+        f'<div class="bg-white p-8"><div class="flex mb-6"><span class="badge">{badge}</span>'
+        f'<span class="text-2xl">{price}</span></div><p>Build and test your integration.</p>'
+        f'<ul><li><span>{feature}</span></li></ul><a href="/signup">Start</a></div>'
+    )
+
+
+def test_a_free_box_beside_a_percentage_fee_box_is_a_row_of_plans() -> None:
+    # "Test Mode · FREE" beside "Live Mode · 0.5% and down" (a comment between): the free box is a plan at $0.
+    row = (
+        "<!-- Test -->"
+        + _mode_box("Test Mode", "FREE", "Unlimited testnet transactions")
+        + "<!-- Live -->"
+        + _mode_box("Live Mode", "0.5% and down", "Unlimited volume")
+    )
+    plans = (
+        '<div class="plans"><div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Scale</h3><p class="price">$199 / month</p></div></div>'
+    )
+    assert ("Test Mode", "price", 0.0, None, None) in entries(
+        page(f'<main>{plans}<div class="grid">{row}</div></main>')
+    )
+    # Negative: a percentage box beside another percentage box, none free, forms no row and gives no plan.
+    row = _mode_box("Test Mode", "1% fee", "Unlimited testnet transactions") + _mode_box(
+        "Live Mode", "0.5% and down", "Unlimited volume"
+    )
+    assert entries(page(f'<main><div class="grid">{row}</div></main>')) == set()
+
+
+def test_a_contact_block_naming_a_volume_band_is_a_custom_plan() -> None:
+    # "Processing $250k+/month? Let's talk custom rates" over "Contact Sales": the band is no price.
+    plans = (
+        '<div class="plans"><div class="plan-card"><h3>Team</h3><p class="price">$99 / month</p></div>'
+        '<div class="plan-card"><h3>Scale</h3><p class="price">$199 / month</p></div></div>'
+    )
+    block = (
+        '<div class="enterprise"><h2>Enterprise</h2><p>Processing $250k+/month? Let\'s talk custom rates.</p>'
+        '<a href="mailto:sales@example.test">Contact Sales</a></div>'
+    )
+    assert ("Enterprise", "price", None, None, None) in entries(page(f"<main>{plans}{block}</main>"))
+    # Negative: a block showing a real price beside its call is no custom plan of its own.
+    block = block.replace("Processing $250k+/month?", "From $2,500/month.")
+    assert ("Enterprise", "price", None, None, None) not in entries(page(f"<main>{plans}{block}</main>"))
