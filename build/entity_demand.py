@@ -103,6 +103,13 @@ class EntityDemand:
         ]
         return {"rank": weeks[-1]["rank"], "lookups": weeks[-1]["lookups"], "weeks": weeks}
 
+    def card(self, feed: str, entity: str) -> dict[str, Any]:
+        """`card_demand(self.of(feed, entity))`, without building the weeks of an entity no one looked
+        up (most of them: every absent entity of every build)."""
+        if (feed, entity) not in self._looked_up:
+            return {"rank": None, "lookups": 0, "weeks": []}
+        return card_demand(self.of(feed, entity))
+
 
 UNSEEN_WEEKS = b'"weeks":[]}}'
 """How a stored entity card ends when the entity had no lookup in any of the eight weeks: its `demand`

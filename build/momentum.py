@@ -88,7 +88,17 @@ class Momentum:
         self._index = {entity: i for i, entity in enumerate(self.entities)}
 
     def _components_of(self, i: int) -> dict[str, float | None]:
+        if self._unscored[i]:  # most entities ever seen: absent today, every component null
+            return dict.fromkeys(self.components)
         return {name: _json_number(values[i]) for name, values in self.components.items()}
+
+    @cached_property
+    def _unscored(self) -> np.ndarray:
+        """bool [E]: no score and no component on the current day (absent from the feed)."""
+        unscored: np.ndarray = np.isnan(self.score)
+        for values in self.components.values():
+            unscored &= np.isnan(values)
+        return unscored
 
     def leaderboard(self, limit: int = 100) -> list[dict[str, Any]]:
         """Top `limit` present entities by score desc, ties by entity asc:

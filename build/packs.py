@@ -209,10 +209,11 @@ class Packs:
             self._indexes[directory] = (index, segments)
         return self._indexes[directory]
 
-    def span(self, relpath: str, key: bytes | None = None) -> tuple[str, int, int] | None:
+    def span(self, relpath: str, key: bytes | None = None, directory: str | None = None) -> tuple[str, int, int] | None:
         """(segment file's tree path, start, end) of a packed path, or None when the build has no such
-        file. Only for paths under a packed directory. `key`: the path's `path_key`, when known."""
-        directory = pack_of(relpath)
+        file. Only for paths under a packed directory. `key`: the path's `path_key`, `directory` its
+        packed directory (`pack_of`), when known."""
+        directory = directory or pack_of(relpath)
         found = None if directory is None else self._index(directory)
         if directory is None or found is None:
             return None

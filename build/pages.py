@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 
 from build.badges import score_text, write_badges
 from build.claims import claim_form_context
-from build.entity_demand import EntityDemand, card_demand
+from build.entity_demand import EntityDemand
 from build.feedspec import FEED_SPECS
 from build.links import Links, links_of
 from build.paths import badge_path, changes_feed_url, entity_page
@@ -472,7 +472,7 @@ def entity_demand(demand: EntityDemand | None, feed: str, entity: str) -> dict[s
     """What the page's demand section shows: the eight weeks' ranks, or no weeks when the entity had
     no lookup in any of them (their dates move every day; "none in eight weeks" does not): what the
     card stores (build/entity_demand.py `card_demand`)."""
-    return None if demand is None else card_demand(demand.of(feed, entity))
+    return None if demand is None else demand.card(feed, entity)
 
 
 def events_fragment(recent: list[bytes]) -> orjson.Fragment:

@@ -27,7 +27,7 @@ import orjson
 from build import publish
 from build.atom import CHANGES_DAYS, changes_feed
 from build.claims import load_maintainers
-from build.entity_demand import DailyDemand, EntityDemand, card_demand
+from build.entity_demand import DailyDemand, EntityDemand
 from build.feed_pages import FeedOutput, write_feed, write_sample_index
 from build.feedspec import FEED_SPECS
 from build.history_files import write_history
@@ -292,7 +292,7 @@ def write_entity_cards(
         maintainer = maintainers.get(entity_page(series.feed, entity)) if maintainers else None
         if maintainer is not None:  # approved claims only (build/claims.py); absent otherwise
             card["maintainer"] = maintainer
-        card["demand"] = card_demand(demand.of(series.feed, entity))
+        card["demand"] = demand.card(series.feed, entity)
         writer.write_json(path, card)
 
 

@@ -45,11 +45,15 @@ class TreeWriter:
         """Refuse a path outside the tree or one already written; otherwise record it as written.
         Plain string checks: this runs for every file of the tree (~155,000 a year's build)."""
         if (
-            relpath.startswith("/")
+            relpath in ("", ".", "..")
+            or relpath.startswith(("/", "./", "../"))
+            or relpath.endswith(("/", "/.", "/.."))
+            or "//" in relpath
+            or "/./" in relpath
+            or "/../" in relpath
             or "\\" in relpath
             or "\x00" in relpath
-            or any(part in ("..", ".", "") for part in relpath.split("/"))
-        ):
+        ):  # an empty, "." or ".." part, without splitting the path
             raise WriterError(f"refusing path outside the tree: {relpath!r}")
         if relpath in self.written:
             raise WriterError(f"refusing to write {relpath!r} twice")
@@ -113,7 +117,7 @@ class TreeWriter:
         if reader is None:
             reader = self._previous[previous] = Packs(previous, keep_open=True)
         key = path_key(relpath)
-        span = reader.span(relpath, key)
+        span = reader.span(relpath, key, pack.directory)
         if span is None:
             raise FileNotFoundError(relpath)
         self._claim(relpath)
