@@ -391,10 +391,14 @@ def _with_own_price_holders(
 ) -> list[tuple[LexborNode, str]]:
     """The cards, and before them each marked card that holds cards and also shows a price of its own outside
     them ("Pro Minute" with its "0.20 CHF/Min" beside the three pack cards it holds): read without the cards it
-    holds, under its own name, which none of them bears."""
+    holds, under its own name, which none of them bears. A marked block holding another such holder is the
+    page's pricing region around them ("Wählen Sie das Angebot" over "Pro Minute" and its packs), not a plan."""
     result = list(cards)
-    for holder in holders:
+    read: list[LexborNode] = []
+    for holder in sorted(holders, key=lambda node: -len(_ancestor_ids(node))):  # the innermost first
         if holder.mem_id in seen or not (name := card_name(holder)):
+            continue
+        if any(holder.mem_id in _ancestor_ids(inner) for inner in read):
             continue
         held = [card for card, _ in cards if holder.mem_id in _ancestor_ids(card)]
         if len(held) < 2 or any(name == own for card, own in cards if card in held):
@@ -404,6 +408,7 @@ def _with_own_price_holders(
             continue
         at = next(i for i, (card, _) in enumerate(result) if card in held)
         result.insert(at, (own, name))
+        read.append(holder)
     return result
 
 
@@ -564,8 +569,10 @@ def _price_heading(node: LexborNode) -> bool:
 
 def _small(node: LexborNode) -> bool:
     """A card holds one plan: a page region of many thousand characters (the whole pricing page, marked
-    `page-pricing`) is no card, even with a "Contact sales" button in it."""
-    return len(node.text(separator=" ")) <= MAX_CARD_TEXT
+    `page-pricing`) is no card, even with a "Contact sales" button in it. What counts is the text a reader
+    sees, its runs of white space as one: a card whose markup is deeply indented (a tooltip under each feature
+    line, each on lines of its own) is no longer for it."""
+    return len(_clean(node.text(separator=" "))) <= MAX_CARD_TEXT
 
 
 def _alike_children(node: LexborNode) -> Iterator[LexborNode]:

@@ -653,12 +653,14 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"qtr|quarter|quartal|trimestre|trimester|semester|semestre|biennium|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
-    r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",
+    r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
+    r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos)s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
 "$25 /qtr" says per when, in a period the labels have no value for, so it is no unit), credits (a pack's price
-divided), tokens, and the small words of "/ para siempre", "/ forever"."""
+divided), tokens, the small words of "/ para siempre", "/ forever", and the word free where a free card's price
+box keeps the paid cards' "$59/ Month" layout ("$ 00/ Free"): what the price is, not per what."""
 
 
 def own_tail_unit(tail: str) -> str | None:

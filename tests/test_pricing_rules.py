@@ -3704,3 +3704,29 @@ def test_a_contact_block_naming_a_volume_band_is_a_custom_plan() -> None:
     # Negative: a block showing a real price beside its call is no custom plan of its own.
     block = block.replace("Processing $250k+/month?", "From $2,500/month.")
     assert ("Enterprise", "price", None, None, None) not in entries(page(f"<main>{plans}{block}</main>"))
+
+
+def _split_price_box(name: str, amount: str, after: str, pad: str) -> str:
+    # Bootstrap's `div.pricing-box`: "$" / "<strong>59/</strong>" / "Month", features each with a tooltip.
+    tip = f'<span class="tooltip">{"Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 2}</span>'
+    features = "".join(f"<li>{pad}<span>Feature {i}{pad}{tip}{pad}</span>{pad}</li>" for i in range(12))
+    return (
+        f'<div class="col"><div class="pricing-box"><div class="price-head">{name}</div>'
+        f'<div class="price-blog"><div class="price"> <span class="currency">$</span><strong>{amount}/</strong>'
+        f'<span class="month">{after}</span> </div></div><div class="listing"><ul>{features}</ul></div></div></div>'
+    )
+
+
+def test_a_card_is_measured_by_its_visible_text_and_a_free_box_slash_free_is_no_unit() -> None:
+    # Deeply indented markup: the white space between tags is no text a reader sees, so the card stays a card.
+    pad = "\n" + " " * 60
+    row = "".join(_split_price_box(*box, pad) for box in (("Free", "00", "Free"), ("Basic", "59", "Month")))
+    assert entries(page(f'<div class="row">{row}</div>')) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Basic", "price", 59.0, "USD", None),
+    }
+    # Negative: a block with over 4,000 characters of real text is still no card (a page region).
+    long = "".join(
+        _split_price_box(*box, " " + "word " * 200) for box in (("Free", "00", "Free"), ("Basic", "59", "Month"))
+    )
+    assert entries(page(f'<div class="row">{long}</div>')) == set()
