@@ -14,8 +14,9 @@ from price_parser._currencies import CURRENCIES, REPLACED_BY_EURO
 
 from collectors.models import Period
 
-CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD"}
-"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes)."""
+CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD", "VNĐ": "VND"}
+"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes), and
+"VNĐ", the dong's code as Vietnamese pages spell it, with the letter đ ("200.000 VNĐ")."""
 _NOT_ISO = frozenset({"PRB", "TVD", "GGP", "IMP", "JEP", "ZWD", "ZMK", "MRO", "STD", "VEF"})
 ISO_CODES = frozenset(
     code
@@ -164,6 +165,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
     if re.fullmatch(r"[A-Za-z]{3}", text):
         code = text.upper()
         return CODE_ALIASES.get(code, code)
+    if text in CODE_ALIASES:
+        return CODE_ALIASES[text]
     return CURRENCY_SYMBOLS.get(text.casefold())
 
 

@@ -3730,3 +3730,26 @@ def test_a_card_is_measured_by_its_visible_text_and_a_free_box_slash_free_is_no_
         _split_price_box(*box, " " + "word " * 200) for box in (("Free", "00", "Free"), ("Basic", "59", "Month"))
     )
     assert entries(page(f'<div class="row">{long}</div>')) == set()
+
+
+def _vn_card(name: str, price: str, period: str) -> str:
+    # A Next.js export's Tailwind card with no card class: the period in the `<p>` after the price's.
+    return (
+        f'<div class="p-4 rounded-lg shadow-xl"><div><h2 class="text-2xl">{name}</h2>'
+        f'<p class="text-sm">Dành cho gia đình</p><p class="text-4xl font-bold">{price}</p>'
+        f'<p class="text-sm">{period}</p><a href="#"><button>Đăng ký ngay</button></a>'
+        f"<ul><li><span>Cho cả gia đình 3 người</span></li></ul></div></div>"
+    )
+
+
+def test_vnd_spelled_with_the_letter_d_stroke_is_the_dong() -> None:
+    row = _vn_card("Gói Gia đình", "200.000 VNĐ", "/ tháng") + _vn_card("Gói Linh Hoạt", "50.000 VNĐ", "/ tháng")
+    html = page(f'<div class="grid md:grid-cols-3">{row}</div>', "vi")
+    assert entries(html) == {
+        ("Gói Gia đình", "price", 200000.0, "VND", None),
+        ("Gói Linh Hoạt", "price", 50000.0, "VND", None),
+    }
+    assert {p.period for p in extract(html, URL).plans} == {"month"}
+    # Negative: "VNĐ" inside a word, or with no amount ("Coming Soon" over "/ month"), is no price.
+    row = _vn_card("Gói Gia đình", "Coming Soon", "/ month") + _vn_card("Gói Linh Hoạt", "XVNĐ 50", "/ tháng")
+    assert entries(page(f'<div class="grid md:grid-cols-3">{row}</div>', "vi")) == set()
