@@ -3753,3 +3753,38 @@ def test_vnd_spelled_with_the_letter_d_stroke_is_the_dong() -> None:
     # Negative: "VNĐ" inside a word, or with no amount ("Coming Soon" over "/ month"), is no price.
     row = _vn_card("Gói Gia đình", "Coming Soon", "/ month") + _vn_card("Gói Linh Hoạt", "XVNĐ 50", "/ tháng")
     assert entries(page(f'<div class="grid md:grid-cols-3">{row}</div>', "vi")) == set()
+
+
+def test_a_list_of_packs_named_by_their_count_is_a_rate_card() -> None:
+    # A plain document page: "+120分: ¥1,440", the pack's count, a colon against it, then its price.
+    items = "".join(f"<li>+{n}分: ¥{p}</li>" for n, p in (("120", "1,440"), ("240", "2,440"), ("360", "3,240")))
+    html = page(f"<main><h2>2. チケット価格（Pro限定）</h2><ul>{items}</ul></main>", "ja")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("+120分", 1440.0, "JPY", "one_time"),
+        ("+240分", 2440.0, "JPY", "one_time"),
+        ("+360分", 3240.0, "JPY", "one_time"),
+    }
+    # Negative: one item of another shape (a sentence) makes the list no rate card.
+    items += "<li>チケットは購入日から90日間有効です。合計¥1,440から</li>"
+    plans = extract(page(f"<main><h2>2. チケット価格</h2><ul>{items}</ul></main>", "ja"), URL).plans
+    assert not any(p.plan.startswith("+") for p in plans)
+
+
+def test_a_card_listing_named_plans_is_priced_by_its_items() -> None:
+    # "Paid Plans" holding "✅ Basic: ₹99/month" and "✅ Pro: ₹499 lifetime": the items name the plans.
+    free = '<div class="p-8 rounded-2xl shadow"><h3>Free</h3><p>3 generations</p><p>₹0</p></div>'
+    paid = (
+        '<div class="p-8 rounded-2xl shadow"><div><h3>Paid Plans</h3><p>Upgrade after Free credits</p>'
+        "<ul><li>✅ Basic: ₹99/month</li><li>✅ Pro: ₹499 lifetime</li></ul></div><button>Upgrade</button></div>"
+    )
+    html = page(f'<div class="grid md:grid-cols-3">{free}{paid}</div>')
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert ("Basic", 99.0, "INR", "month") in found
+    assert ("Pro", 499.0, "INR", "one_time") in found
+    assert not any(plan == "Paid Plans" for plan, *_ in found)
+    # Negative: a feature list whose items are no "name: price" leaves the card priced under its heading.
+    paid = paid.replace("✅ Basic: ₹99/month", "✅ Basic support").replace("✅ Pro: ₹499 lifetime", "₹499 lifetime")
+    found = {
+        (p.plan, p.amount) for p in extract(page(f'<div class="grid md:grid-cols-3">{free}{paid}</div>'), URL).plans
+    }
+    assert ("Paid Plans", 499.0) in found
