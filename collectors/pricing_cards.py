@@ -375,7 +375,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in inner:
         others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
         card = _widened(node, others)
-        if _sets_prices_against(card):
+        if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
             continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
@@ -439,6 +439,39 @@ def _sets_prices_against(node: LexborNode) -> bool:
         and any(PRICE_TEXT.search(before) for before in lines[:at])
         and any(PRICE_TEXT.search(after) for after in lines[at + 1 :])
         for at, line in enumerate(lines)
+    )
+
+
+SUM_LABEL = re.compile(
+    r"^(?:total\b[^\d$€£¥₹]{0,30}|(?:[^\W\d_]+\s+){0,2}(?:savings?|saved|ersparnis|économies|ahorro)|"
+    r"you\s+save|net\s+(?:cost|saving))$",
+    re.I,
+)
+MIN_WORKED_PRICES = 3
+
+
+def _works_out_a_cost(node: LexborNode) -> bool:
+    """A block that sums costs up: three or more priced lines and a line of its own labelling a total or a
+    saving ("Data entry labor ₹8,000/mo", "Total manual cost", "₹11,000/mo", "Monthly savings" in an ROI
+    calculator's `div.roi-card`): a worked example of what a plan saves, not a plan."""
+    lines = _lines(node)
+    priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
+    return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
+
+
+MIN_SENTENCE_WORDS = 8
+
+
+def _priced_only_in_sentences(node: LexborNode) -> bool:
+    """A block whose every price sits inside a sentence ("A logistics company spending ₹18,000/month on manual
+    invoice entry pays ₹3,999 for the Business plan.") under a page heading, with no bare amount on a line of
+    its own: prose about the prices, no card."""
+    if any(BARE_PRICE.match(line) for line in _lines(node)):
+        return False  # "29" over "/Platz": the card's own amount, drawn apart from its sign
+    lines = [line for line in _lines(node) if PRICE_TEXT.search(line)]
+    return bool(lines) and all(
+        len(line.split()) >= MIN_SENTENCE_WORDS and re.search(r"[.!?。]$", line) and not PRICE_TEXT.match(line)
+        for line in lines
     )
 
 

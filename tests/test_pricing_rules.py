@@ -3788,3 +3788,45 @@ def test_a_card_listing_named_plans_is_priced_by_its_items() -> None:
         (p.plan, p.amount) for p in extract(page(f'<div class="grid md:grid-cols-3">{free}{paid}</div>'), URL).plans
     }
     assert ("Paid Plans", 499.0) in found
+
+
+def _roi_card(name: str, rows: list[tuple[str, str]], total: str) -> str:
+    cells = "".join(
+        f'<div class="roi-row"><span>{label}</span><span class="roi-val">{v}</span></div>' for label, v in rows
+    )
+    return (
+        f'<div class="roi-card"><h4>{name}</h4><div>80 invoices/month</div>{cells}'
+        f'<div class="roi-total"><div>Monthly savings</div><div>{total}</div></div></div>'
+    )
+
+
+_PC_ROW = (
+    '<div class="pc-grid"><div class="pc"><div class="pc-tier">Starter</div><span class="pc-amt">₹999</span> /mo</div>'
+    '<div class="pc"><div class="pc-tier">Business</div><span class="pc-amt">₹3,999</span> /mo</div></div>'
+)
+
+
+def test_an_roi_calculator_and_a_priced_sentence_are_no_plans() -> None:
+    hero = (
+        '<div class="pricing-hero"><div class="label">Pricing</div><h1>Simple, honest pricing</h1>'
+        "<p>A logistics company spending ₹18,000/month on manual invoice entry pays ₹3,999 for the Business plan."
+        " Payback in Week 1.</p></div>"
+    )
+    rows = [("Data entry labor", "₹8,000/mo"), ("Total manual cost", "₹11,000/mo"), ("Starter Plan", "₹999/mo")]
+    roi = (
+        '<div class="roi-grid">'
+        + _roi_card("Small CHA / Broker", rows, "₹10,001")
+        + _roi_card("Import Manufacturer", [(a, v.replace("₹", "₹2")) for a, v in rows], "₹20,001")
+        + "</div>"
+    )
+    assert entries(page(f"<main>{hero}{_PC_ROW}{roi}</main>")) == {
+        ("Starter", "price", 999.0, "INR", None),
+        ("Business", "price", 3999.0, "INR", None),
+    }
+    # Negative: a plan card with a short price line and a "Total" line billed yearly stays a plan.
+    card = (
+        '<div class="pc-grid"><div class="pc"><div class="pc-tier">Team</div><span class="pc-amt">₹999</span> /mo'
+        "<p>Total</p><p>₹11,988 billed yearly</p></div>"
+        '<div class="pc"><div class="pc-tier">Scale</div><span class="pc-amt">₹3,999</span> /mo</div></div>'
+    )
+    assert ("Team", "price", 999.0, "INR", None) in entries(page(f"<main>{card}</main>"))
