@@ -3830,3 +3830,33 @@ def test_an_roi_calculator_and_a_priced_sentence_are_no_plans() -> None:
         '<div class="pc"><div class="pc-tier">Scale</div><span class="pc-amt">₹3,999</span> /mo</div></div>'
     )
     assert ("Team", "price", 999.0, "INR", None) in entries(page(f"<main>{card}</main>"))
+
+
+def _ru_plan(name: str, price: str, badge: str = "") -> str:
+    badge = f'<div class="badge">{badge}</div>' if badge else ""
+    return (
+        f'<div class="plan">{badge}<div class="pname">{name}</div><p>Для растущих команд.</p>'
+        f'<div class="price">{price}</div><ul><li>10 активных агентов</li></ul></div>'
+    )
+
+
+def test_russian_month_words_a_popular_ribbon_and_a_custom_price_box() -> None:
+    # "/мес" and "/месяц" are per month, "Популярный" is a ribbon, "Индивидуально" in the price box is custom.
+    row = (
+        _ru_plan("Free", "<span>₽0</span><small>/мес</small>")
+        + _ru_plan("Pro", "<span>₽2 900</span><small>/месяц</small>", "Популярный")
+        + _ru_plan("Enterprise", "Индивидуально")
+    )
+    html = page(f'<div class="plans">{row}</div>', "ru")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Free", 0.0, "RUB", "month"),
+        ("Pro", 2900.0, "RUB", "month"),
+        ("Enterprise", None, None, None),
+    }
+    assert tail_period("/ год") == "year"
+    # Negative: "месяцев" in a note ("за 12 месяцев") is no period, and a first text that is no ribbon
+    # ("Команда", team) is read as the name as before.
+    assert tail_period(" за 12 месяцев") is None
+    row = _ru_plan("Pro", "<span>₽2 900</span><small>/мес</small>", "Команда") + _ru_plan("Free", "₽0")
+    names = {p.plan for p in extract(page(f'<div class="plans">{row}</div>', "ru"), URL).plans}
+    assert names == {"Команда", "Free"}
