@@ -131,9 +131,16 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     for card, name in cards:
         if name:
             own: list[PricePlan] = []
-            for view, side in _toggle_views(card):
+            views = _toggle_views(card)
+            shared = len(views) > 1 and _twin_amounts(card) and not _sides_say_period(card)
+            for view, side in views:
                 found = _card_plans(view, name, _card_prices(view, yen, page_currency), yen)
-                found = [p.model_copy(update={"period": side}) if p.period is None and p.amount else p for p in found]
+                found = [
+                    p.model_copy(update={"period": side})
+                    if (p.period is None or (shared and p.period in ("month", "year") and not p.unit)) and p.amount
+                    else p
+                    for p in found
+                ]
                 own.extend(p for p in found if p not in own)
             plans.extend(own)
     custom = [p.plan.casefold() for p in plans if p.custom]
@@ -180,13 +187,21 @@ TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (
     (re.compile(r"^(?:monthly|month|mensal|mensual|mensile)$", re.I), "month"),
     (re.compile(r"^(?:yearly|annual|annually|year|anual|annuale)$", re.I), "year"),
 )
-TOGGLE_CLASS = re.compile(r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$", re.I)
+TOGGLE_CLASS = re.compile(
+    r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$|^(?P<before>[a-z]+)[-_](?:price|amount)$", re.I
+)
+"""A class naming the toggle side an element shows, after the price word ("price-monthly") or before it
+("monthly-price", "yearly-price")."""
 
 
 def _toggle_side(node: LexborNode) -> Period | None:
     """The side of a billing toggle an element shows: `class="price-monthly"` / `"price-yearly"`, or a
     `data-*` attribute whose value is the period (`data-price="monthly"` / `"annual"`)."""
-    words = [m.group("side") for c in (node.attributes.get("class") or "").split() if (m := TOGGLE_CLASS.match(c))]
+    words = [
+        m.group("side") or m.group("before")
+        for c in (node.attributes.get("class") or "").split()
+        if (m := TOGGLE_CLASS.match(c))
+    ]
     words += [v for k, v in node.attributes.items() if k.startswith("data-") and v]
     for word in words:
         for pattern, period in TOGGLE_SIDES:
@@ -221,6 +236,29 @@ def _toggle_views(card: LexborNode) -> list[tuple[LexborNode, Period | None]]:
                 node.decompose()
         views.append((view, side))
     return views
+
+
+def _twin_amounts(card: LexborNode) -> bool:
+    """Whether each side of the card's billing toggle is an element holding an amount of its own
+    (`span.monthly-price` "9.99€" beside `span.yearly-price` "7.99€"), not a label or a button."""
+    sides: set[Period] = set()
+    for node in card.traverse():
+        if node.mem_id != card.mem_id and (side := _toggle_side(node)) is not None:
+            text = _clean(node.text(separator=" "))
+            if len(text) <= MAX_PRICE_LINE and (PRICE_TEXT.search(text) or BARE_PRICE.match(text)):
+                sides.add(side)
+    return len(sides) > 1
+
+
+def _sides_say_period(card: LexborNode) -> bool:
+    """Whether a twin toggle element says its own period ("<span class="price-yearly">/ 년</span>"). When none
+    does, one period element after both amounts ("9.99€" / hidden "7.99€" / "/mois") is shared: each side is
+    in its own period, the hidden yearly side `year` as the labels have it."""
+    return any(
+        _toggle_side(node) is not None and tail_period(_clean(node.text(separator=" "))) is not None
+        for node in card.traverse()
+        if node.mem_id != card.mem_id
+    )
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:

@@ -3860,3 +3860,35 @@ def test_russian_month_words_a_popular_ribbon_and_a_custom_price_box() -> None:
     row = _ru_plan("Pro", "<span>₽2 900</span><small>/мес</small>", "Команда") + _ru_plan("Free", "₽0")
     names = {p.plan for p in extract(page(f'<div class="plans">{row}</div>', "ru"), URL).plans}
     assert names == {"Команда", "Free"}
+
+
+def _twin_card(name: str, monthly: str, yearly: str) -> str:
+    # Twin toggle spans, the yearly one hidden, and one `span.period` "/mois" after both.
+    return (
+        f'<div class="plan-card"><h3 class="plan-name">{name}</h3><div class="plan-price">'
+        f'<span class="price monthly-price">{monthly}</span>'
+        f'<span class="price yearly-price" style="display: none;">{yearly}</span>'
+        '<span class="period">/mois</span></div><a href="#">Commencer</a></div>'
+    )
+
+
+def test_twin_toggle_amounts_classed_side_first_share_one_period() -> None:
+    row = _twin_card("Personnel", "9.99€", "7.99€") + _twin_card("Premium", "49.99€", "39.99€")
+    html = page(f'<div class="plans-grid">{row}</div>', "fr")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Personnel", 9.99, "EUR", "month"),
+        ("Personnel", 7.99, "EUR", "year"),
+        ("Premium", 49.99, "EUR", "month"),
+        ("Premium", 39.99, "EUR", "year"),
+    }
+    # Negative: toggle-marked labels with no amount ("Mensile" / "Annuale" buttons) leave one price in its period.
+    card = (
+        '<div class="plan-card"><h3 class="plan-name">Pro</h3><button class="billing-monthly">Mensile</button>'
+        '<button class="billing-yearly">Annuale</button><div class="plan-price">7,49€<span> /mese</span></div></div>'
+    )
+    other = '<div class="plan-card"><h3 class="plan-name">Lifetime</h3><div class="plan-price">24,49€</div></div>'
+    found = {
+        (p.plan, p.amount, p.period)
+        for p in extract(page(f'<div class="plans-grid">{card}{other}</div>', "it"), URL).plans
+    }
+    assert ("Pro", 7.49, "month") in found and ("Pro", 7.49, "year") not in found
