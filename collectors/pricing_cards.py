@@ -75,7 +75,7 @@ RIBBON = re.compile(
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
-    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시)[!！]?(?:\s+[·•|]\s+.*)?$",
+    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популярн\w*|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
@@ -131,9 +131,16 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     for card, name in cards:
         if name:
             own: list[PricePlan] = []
-            for view, side in _toggle_views(card):
+            views = _toggle_views(card)
+            shared = len(views) > 1 and _twin_amounts(card) and not _sides_say_period(card)
+            for view, side in views:
                 found = _card_plans(view, name, _card_prices(view, yen, page_currency), yen)
-                found = [p.model_copy(update={"period": side}) if p.period is None and p.amount else p for p in found]
+                found = [
+                    p.model_copy(update={"period": side})
+                    if (p.period is None or (shared and p.period in ("month", "year") and not p.unit)) and p.amount
+                    else p
+                    for p in found
+                ]
                 own.extend(p for p in found if p not in own)
             plans.extend(own)
     custom = [p.plan.casefold() for p in plans if p.custom]
@@ -180,13 +187,21 @@ TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (
     (re.compile(r"^(?:monthly|month|mensal|mensual|mensile)$", re.I), "month"),
     (re.compile(r"^(?:yearly|annual|annually|year|anual|annuale)$", re.I), "year"),
 )
-TOGGLE_CLASS = re.compile(r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$", re.I)
+TOGGLE_CLASS = re.compile(
+    r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$|^(?P<before>[a-z]+)[-_](?:price|amount)$", re.I
+)
+"""A class naming the toggle side an element shows, after the price word ("price-monthly") or before it
+("monthly-price", "yearly-price")."""
 
 
 def _toggle_side(node: LexborNode) -> Period | None:
     """The side of a billing toggle an element shows: `class="price-monthly"` / `"price-yearly"`, or a
     `data-*` attribute whose value is the period (`data-price="monthly"` / `"annual"`)."""
-    words = [m.group("side") for c in (node.attributes.get("class") or "").split() if (m := TOGGLE_CLASS.match(c))]
+    words = [
+        m.group("side") or m.group("before")
+        for c in (node.attributes.get("class") or "").split()
+        if (m := TOGGLE_CLASS.match(c))
+    ]
     words += [v for k, v in node.attributes.items() if k.startswith("data-") and v]
     for word in words:
         for pattern, period in TOGGLE_SIDES:
@@ -221,6 +236,29 @@ def _toggle_views(card: LexborNode) -> list[tuple[LexborNode, Period | None]]:
                 node.decompose()
         views.append((view, side))
     return views
+
+
+def _twin_amounts(card: LexborNode) -> bool:
+    """Whether each side of the card's billing toggle is an element holding an amount of its own
+    (`span.monthly-price` "9.99€" beside `span.yearly-price` "7.99€"), not a label or a button."""
+    sides: set[Period] = set()
+    for node in card.traverse():
+        if node.mem_id != card.mem_id and (side := _toggle_side(node)) is not None:
+            text = _clean(node.text(separator=" "))
+            if len(text) <= MAX_PRICE_LINE and (PRICE_TEXT.search(text) or BARE_PRICE.match(text)):
+                sides.add(side)
+    return len(sides) > 1
+
+
+def _sides_say_period(card: LexborNode) -> bool:
+    """Whether a twin toggle element says its own period ("<span class="price-yearly">/ 년</span>"). When none
+    does, one period element after both amounts ("9.99€" / hidden "7.99€" / "/mois") is shared: each side is
+    in its own period, the hidden yearly side `year` as the labels have it."""
+    return any(
+        _toggle_side(node) is not None and tail_period(_clean(node.text(separator=" "))) is not None
+        for node in card.traverse()
+        if node.mem_id != card.mem_id
+    )
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
@@ -375,7 +413,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in inner:
         others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
         card = _widened(node, others)
-        if _sets_prices_against(card):
+        if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
             continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
@@ -391,10 +429,14 @@ def _with_own_price_holders(
 ) -> list[tuple[LexborNode, str]]:
     """The cards, and before them each marked card that holds cards and also shows a price of its own outside
     them ("Pro Minute" with its "0.20 CHF/Min" beside the three pack cards it holds): read without the cards it
-    holds, under its own name, which none of them bears."""
+    holds, under its own name, which none of them bears. A marked block holding another such holder is the
+    page's pricing region around them ("Wählen Sie das Angebot" over "Pro Minute" and its packs), not a plan."""
     result = list(cards)
-    for holder in holders:
+    read: list[LexborNode] = []
+    for holder in sorted(holders, key=lambda node: -len(_ancestor_ids(node))):  # the innermost first
         if holder.mem_id in seen or not (name := card_name(holder)):
+            continue
+        if any(holder.mem_id in _ancestor_ids(inner) for inner in read):
             continue
         held = [card for card, _ in cards if holder.mem_id in _ancestor_ids(card)]
         if len(held) < 2 or any(name == own for card, own in cards if card in held):
@@ -404,6 +446,7 @@ def _with_own_price_holders(
             continue
         at = next(i for i, (card, _) in enumerate(result) if card in held)
         result.insert(at, (own, name))
+        read.append(holder)
     return result
 
 
@@ -434,6 +477,39 @@ def _sets_prices_against(node: LexborNode) -> bool:
         and any(PRICE_TEXT.search(before) for before in lines[:at])
         and any(PRICE_TEXT.search(after) for after in lines[at + 1 :])
         for at, line in enumerate(lines)
+    )
+
+
+SUM_LABEL = re.compile(
+    r"^(?:total\b[^\d$€£¥₹]{0,30}|(?:[^\W\d_]+\s+){0,2}(?:savings?|saved|ersparnis|économies|ahorro)|"
+    r"you\s+save|net\s+(?:cost|saving))$",
+    re.I,
+)
+MIN_WORKED_PRICES = 3
+
+
+def _works_out_a_cost(node: LexborNode) -> bool:
+    """A block that sums costs up: three or more priced lines and a line of its own labelling a total or a
+    saving ("Data entry labor ₹8,000/mo", "Total manual cost", "₹11,000/mo", "Monthly savings" in an ROI
+    calculator's `div.roi-card`): a worked example of what a plan saves, not a plan."""
+    lines = _lines(node)
+    priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
+    return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
+
+
+MIN_SENTENCE_WORDS = 8
+
+
+def _priced_only_in_sentences(node: LexborNode) -> bool:
+    """A block whose every price sits inside a sentence ("A logistics company spending ₹18,000/month on manual
+    invoice entry pays ₹3,999 for the Business plan.") under a page heading, with no bare amount on a line of
+    its own: prose about the prices, no card."""
+    if any(BARE_PRICE.match(line) for line in _lines(node)):
+        return False  # "29" over "/Platz": the card's own amount, drawn apart from its sign
+    lines = [line for line in _lines(node) if PRICE_TEXT.search(line)]
+    return bool(lines) and all(
+        len(line.split()) >= MIN_SENTENCE_WORDS and re.search(r"[.!?。]$", line) and not PRICE_TEXT.match(line)
+        for line in lines
     )
 
 
@@ -564,8 +640,10 @@ def _price_heading(node: LexborNode) -> bool:
 
 def _small(node: LexborNode) -> bool:
     """A card holds one plan: a page region of many thousand characters (the whole pricing page, marked
-    `page-pricing`) is no card, even with a "Contact sales" button in it."""
-    return len(node.text(separator=" ")) <= MAX_CARD_TEXT
+    `page-pricing`) is no card, even with a "Contact sales" button in it. What counts is the text a reader
+    sees, its runs of white space as one: a card whose markup is deeply indented (a tooltip under each feature
+    line, each on lines of its own) is no longer for it."""
+    return len(_clean(node.text(separator=" "))) <= MAX_CARD_TEXT
 
 
 def _alike_children(node: LexborNode) -> Iterator[LexborNode]:

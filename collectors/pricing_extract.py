@@ -21,7 +21,7 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
-from collectors.pricing_cards import heuristic_plans, text_price
+from collectors.pricing_cards import heuristic_plans, plan_cards, text_price
 from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
@@ -77,9 +77,10 @@ def extract(html: str, url: str) -> Extraction:
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
-    cards = heuristic_plans(tree, page)
+    lists: list[LexborNode] = []
+    rate_lists = rate_list_plans(tree, page, lists)
+    cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
     found: list[PricePlan] = []
-    rate_lists = rate_list_plans(tree, page)
     kept = _offers_beside_cards(offers, cards)
     for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
@@ -89,6 +90,30 @@ def extract(html: str, url: str) -> Extraction:
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _without_listed(
+    cards: list[PricePlan], tree: LexborHTMLParser, lists: list[LexborNode], rates: list[PricePlan]
+) -> list[PricePlan]:
+    """The card plans but those a card takes from a rate card it holds: "Paid Plans" over a list of "Basic:
+    ₹99/month" and "Pro: ₹499 lifetime" is no plan at ₹99 and ₹499; the items name their plans."""
+    if not lists:
+        return cards
+    holding: set[str] = set()
+    for card, name in plan_cards(tree):
+        if any(card.mem_id in _ancestors(listing) for listing in lists):
+            holding.add(name.casefold())
+    listed = {(rate.amount, rate.currency) for rate in rates}
+    return [p for p in cards if not (p.plan.casefold() in holding and (p.amount, p.currency) in listed)]
+
+
+def _ancestors(node: LexborNode) -> set[int]:
+    ids: set[int] = set()
+    parent = node.parent
+    while parent is not None:
+        ids.add(parent.mem_id)
+        parent = parent.parent
+    return ids
 
 
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)

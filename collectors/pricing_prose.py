@@ -232,19 +232,26 @@ def _heading_name(heading: str | None) -> str | None:
 
 # -- rate cards written as lists ---------------------------------------------------------------------------
 
-RATE_ITEM = re.compile(r"^(?P<name>[^\W\d_][^\d:–—$€£¥₹]{1,58}?)\s+[-–—:]\s+(?P<price>\S.*)$")
+RATE_ITEM = re.compile(
+    r"^(?:[^\w\s+$€£¥₹]+\s+)?"  # a check mark or bullet drawn before the item ("✅ Basic: ₹99/month")
+    r"(?P<name>[^\W\d_][^\d:：–—$€£¥₹]{1,58}?|(?P<count>\+?\d[\d,]*\s?[^\W\d_]{1,12}))"
+    r"(?:\s+[-–—:]|\s*[:：])\s*(?P<price>\S.*)$"
+)
 """A list item naming what is priced, a dash or colon, then its price ("Principal SAS Consultant - 1200 EUR per
-day", "Setup: $300")."""
+day", "Setup: $300", "Basic: ₹99/month", the colon against the name), maybe after a check mark; or naming a pack
+by its count ("+120分: ¥1,440", minutes bought as a pack: `one_time` when the price says no period)."""
 RATE_TIME = re.compile(r"^\s*(?:per|/|an?)\s*(?P<unit>hour|day)\b", re.I)
 """A rate per hour or per day: the price's unit, charged by use."""
 MAX_RATE_NAME_WORDS = 6
 MIN_RATE_ITEMS = 2
 
 
-def rate_list_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
+def rate_list_plans(tree: LexborHTMLParser, page: PageContext, used: list[LexborNode] | None = None) -> list[PricePlan]:
     """A list (`<ul>`, `<ol>`) whose every item is a name, a dash or colon, and one price that ends the item
     is a rate card: each item prices the plan it names ("Junior JS Developer - 450 EUR per day" is 450 EUR per
-    `day`). A list with an item of any other shape (a feature list, a sentence) is no rate card."""
+    `day`). A list with an item of any other shape (a feature list, a sentence) is no rate card. The lists
+    read are added to `used`: a card holding one ("Paid Plans" over "Basic: ₹99/month", "Pro: ₹499 lifetime")
+    is priced by the plans the list names, not under its own heading."""
     body = tree.body
     if body is None:
         return []
@@ -256,6 +263,8 @@ def rate_list_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan
         rates = [_rate(_clean(item.text(separator=" ")), page) for item in items]
         if all(rate is not None for rate in rates):
             plans.extend(rate for rate in rates if rate is not None)
+            if used is not None:
+                used.append(listing)
     return plans
 
 
@@ -272,9 +281,12 @@ def _rate(text: str, page: PageContext) -> PricePlan | None:
         return None
     tail = match.group("tail")
     time = RATE_TIME.match(tail)
-    rest = tail[time.end() :] if time else re.sub(r"^\s*(?:/|per\s+)\s*[^\W\d_]+", "", tail)
+    said = r"^\s*(?:/|per\s+)\s*[^\W\d_]+" if price.period is None else r"^\s*(?:/|per\s+)?\s*[^\W\d_]+"
+    rest = tail[time.end() :] if time else re.sub(said, "", tail)  # "₹499 lifetime": its period word ends it
     if rest.strip():
         return None  # the price is not the item's end: a sentence about it
+    name = item.group("name").strip()
     if time is not None:
-        return _plan(item.group("name").strip(), price.amount, price.currency, "usage", time.group("unit").lower())
-    return _plan(item.group("name").strip(), price.amount, price.currency, price.period, price.unit)
+        return _plan(name, price.amount, price.currency, "usage", time.group("unit").lower())
+    period = "one_time" if item.group("count") and price.period is None and price.unit is None else price.period
+    return _plan(name, price.amount, price.currency, period, price.unit)

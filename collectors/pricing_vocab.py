@@ -14,8 +14,9 @@ from price_parser._currencies import CURRENCIES, REPLACED_BY_EURO
 
 from collectors.models import Period
 
-CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD"}
-"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes)."""
+CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD", "VNĐ": "VND"}
+"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes), and
+"VNĐ", the dong's code as Vietnamese pages spell it, with the letter đ ("200.000 VNĐ")."""
 _NOT_ISO = frozenset({"PRB", "TVD", "GGP", "IMP", "JEP", "ZWD", "ZMK", "MRO", "STD", "VEF"})
 ISO_CODES = frozenset(
     code
@@ -164,6 +165,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
     if re.fullmatch(r"[A-Za-z]{3}", text):
         code = text.upper()
         return CODE_ALIASES.get(code, code)
+    if text in CODE_ALIASES:
+        return CODE_ALIASES[text]
     return CURRENCY_SYMBOLS.get(text.casefold())
 
 
@@ -335,7 +338,8 @@ CUSTOM_LINE = re.compile(
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
-    r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의)$",
+    r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
+    r"договорн\w+)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -584,7 +588,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*mnd\b|\bper\s+mnd\b|/\s*ay\b|\baylık|\bayda\b|"
             r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
-            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक",
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
+            r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b",
             re.I,
         ),
         "month",
@@ -595,7 +600,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
-            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक",
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
+            r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b",
             re.I,
         ),
         "year",
@@ -653,12 +659,14 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"qtr|quarter|quartal|trimestre|trimester|semester|semestre|biennium|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
-    r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie)s?$",
+    r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
+    r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos)s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
 "$25 /qtr" says per when, in a period the labels have no value for, so it is no unit), credits (a pack's price
-divided), tokens, and the small words of "/ para siempre", "/ forever"."""
+divided), tokens, the small words of "/ para siempre", "/ forever", and the word free where a free card's price
+box keeps the paid cards' "$59/ Month" layout ("$ 00/ Free"): what the price is, not per what."""
 
 
 def own_tail_unit(tail: str) -> str | None:

@@ -3704,3 +3704,191 @@ def test_a_contact_block_naming_a_volume_band_is_a_custom_plan() -> None:
     # Negative: a block showing a real price beside its call is no custom plan of its own.
     block = block.replace("Processing $250k+/month?", "From $2,500/month.")
     assert ("Enterprise", "price", None, None, None) not in entries(page(f"<main>{plans}{block}</main>"))
+
+
+def _split_price_box(name: str, amount: str, after: str, pad: str) -> str:
+    # Bootstrap's `div.pricing-box`: "$" / "<strong>59/</strong>" / "Month", features each with a tooltip.
+    tip = f'<span class="tooltip">{"Lorem ipsum dolor sit amet, consectetur adipiscing elit. " * 2}</span>'
+    features = "".join(f"<li>{pad}<span>Feature {i}{pad}{tip}{pad}</span>{pad}</li>" for i in range(12))
+    return (
+        f'<div class="col"><div class="pricing-box"><div class="price-head">{name}</div>'
+        f'<div class="price-blog"><div class="price"> <span class="currency">$</span><strong>{amount}/</strong>'
+        f'<span class="month">{after}</span> </div></div><div class="listing"><ul>{features}</ul></div></div></div>'
+    )
+
+
+def test_a_card_is_measured_by_its_visible_text_and_a_free_box_slash_free_is_no_unit() -> None:
+    # Deeply indented markup: the white space between tags is no text a reader sees, so the card stays a card.
+    pad = "\n" + " " * 60
+    row = "".join(_split_price_box(*box, pad) for box in (("Free", "00", "Free"), ("Basic", "59", "Month")))
+    assert entries(page(f'<div class="row">{row}</div>')) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Basic", "price", 59.0, "USD", None),
+    }
+    # Negative: a block with over 4,000 characters of real text is still no card (a page region).
+    long = "".join(
+        _split_price_box(*box, " " + "word " * 200) for box in (("Free", "00", "Free"), ("Basic", "59", "Month"))
+    )
+    assert entries(page(f'<div class="row">{long}</div>')) == set()
+
+
+def _vn_card(name: str, price: str, period: str) -> str:
+    # A Next.js export's Tailwind card with no card class: the period in the `<p>` after the price's.
+    return (
+        f'<div class="p-4 rounded-lg shadow-xl"><div><h2 class="text-2xl">{name}</h2>'
+        f'<p class="text-sm">Dành cho gia đình</p><p class="text-4xl font-bold">{price}</p>'
+        f'<p class="text-sm">{period}</p><a href="#"><button>Đăng ký ngay</button></a>'
+        f"<ul><li><span>Cho cả gia đình 3 người</span></li></ul></div></div>"
+    )
+
+
+def test_vnd_spelled_with_the_letter_d_stroke_is_the_dong() -> None:
+    row = _vn_card("Gói Gia đình", "200.000 VNĐ", "/ tháng") + _vn_card("Gói Linh Hoạt", "50.000 VNĐ", "/ tháng")
+    html = page(f'<div class="grid md:grid-cols-3">{row}</div>', "vi")
+    assert entries(html) == {
+        ("Gói Gia đình", "price", 200000.0, "VND", None),
+        ("Gói Linh Hoạt", "price", 50000.0, "VND", None),
+    }
+    assert {p.period for p in extract(html, URL).plans} == {"month"}
+    # Negative: "VNĐ" inside a word, or with no amount ("Coming Soon" over "/ month"), is no price.
+    row = _vn_card("Gói Gia đình", "Coming Soon", "/ month") + _vn_card("Gói Linh Hoạt", "XVNĐ 50", "/ tháng")
+    assert entries(page(f'<div class="grid md:grid-cols-3">{row}</div>', "vi")) == set()
+
+
+def test_a_list_of_packs_named_by_their_count_is_a_rate_card() -> None:
+    # A plain document page: "+120分: ¥1,440", the pack's count, a colon against it, then its price.
+    items = "".join(f"<li>+{n}分: ¥{p}</li>" for n, p in (("120", "1,440"), ("240", "2,440"), ("360", "3,240")))
+    html = page(f"<main><h2>2. チケット価格（Pro限定）</h2><ul>{items}</ul></main>", "ja")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("+120分", 1440.0, "JPY", "one_time"),
+        ("+240分", 2440.0, "JPY", "one_time"),
+        ("+360分", 3240.0, "JPY", "one_time"),
+    }
+    # Negative: one item of another shape (a sentence) makes the list no rate card.
+    items += "<li>チケットは購入日から90日間有効です。合計¥1,440から</li>"
+    plans = extract(page(f"<main><h2>2. チケット価格</h2><ul>{items}</ul></main>", "ja"), URL).plans
+    assert not any(p.plan.startswith("+") for p in plans)
+
+
+def test_a_card_listing_named_plans_is_priced_by_its_items() -> None:
+    # "Paid Plans" holding "✅ Basic: ₹99/month" and "✅ Pro: ₹499 lifetime": the items name the plans.
+    free = '<div class="p-8 rounded-2xl shadow"><h3>Free</h3><p>3 generations</p><p>₹0</p></div>'
+    paid = (
+        '<div class="p-8 rounded-2xl shadow"><div><h3>Paid Plans</h3><p>Upgrade after Free credits</p>'
+        "<ul><li>✅ Basic: ₹99/month</li><li>✅ Pro: ₹499 lifetime</li></ul></div><button>Upgrade</button></div>"
+    )
+    html = page(f'<div class="grid md:grid-cols-3">{free}{paid}</div>')
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert ("Basic", 99.0, "INR", "month") in found
+    assert ("Pro", 499.0, "INR", "one_time") in found
+    assert not any(plan == "Paid Plans" for plan, *_ in found)
+    # Negative: a feature list whose items are no "name: price" leaves the card priced under its heading.
+    paid = paid.replace("✅ Basic: ₹99/month", "✅ Basic support").replace("✅ Pro: ₹499 lifetime", "₹499 lifetime")
+    found = {
+        (p.plan, p.amount) for p in extract(page(f'<div class="grid md:grid-cols-3">{free}{paid}</div>'), URL).plans
+    }
+    assert ("Paid Plans", 499.0) in found
+
+
+def _roi_card(name: str, rows: list[tuple[str, str]], total: str) -> str:
+    cells = "".join(
+        f'<div class="roi-row"><span>{label}</span><span class="roi-val">{v}</span></div>' for label, v in rows
+    )
+    return (
+        f'<div class="roi-card"><h4>{name}</h4><div>80 invoices/month</div>{cells}'
+        f'<div class="roi-total"><div>Monthly savings</div><div>{total}</div></div></div>'
+    )
+
+
+_PC_ROW = (
+    '<div class="pc-grid"><div class="pc"><div class="pc-tier">Starter</div><span class="pc-amt">₹999</span> /mo</div>'
+    '<div class="pc"><div class="pc-tier">Business</div><span class="pc-amt">₹3,999</span> /mo</div></div>'
+)
+
+
+def test_an_roi_calculator_and_a_priced_sentence_are_no_plans() -> None:
+    hero = (
+        '<div class="pricing-hero"><div class="label">Pricing</div><h1>Simple, honest pricing</h1>'
+        "<p>A logistics company spending ₹18,000/month on manual invoice entry pays ₹3,999 for the Business plan."
+        " Payback in Week 1.</p></div>"
+    )
+    rows = [("Data entry labor", "₹8,000/mo"), ("Total manual cost", "₹11,000/mo"), ("Starter Plan", "₹999/mo")]
+    roi = (
+        '<div class="roi-grid">'
+        + _roi_card("Small CHA / Broker", rows, "₹10,001")
+        + _roi_card("Import Manufacturer", [(a, v.replace("₹", "₹2")) for a, v in rows], "₹20,001")
+        + "</div>"
+    )
+    assert entries(page(f"<main>{hero}{_PC_ROW}{roi}</main>")) == {
+        ("Starter", "price", 999.0, "INR", None),
+        ("Business", "price", 3999.0, "INR", None),
+    }
+    # Negative: a plan card with a short price line and a "Total" line billed yearly stays a plan.
+    card = (
+        '<div class="pc-grid"><div class="pc"><div class="pc-tier">Team</div><span class="pc-amt">₹999</span> /mo'
+        "<p>Total</p><p>₹11,988 billed yearly</p></div>"
+        '<div class="pc"><div class="pc-tier">Scale</div><span class="pc-amt">₹3,999</span> /mo</div></div>'
+    )
+    assert ("Team", "price", 999.0, "INR", None) in entries(page(f"<main>{card}</main>"))
+
+
+def _ru_plan(name: str, price: str, badge: str = "") -> str:
+    badge = f'<div class="badge">{badge}</div>' if badge else ""
+    return (
+        f'<div class="plan">{badge}<div class="pname">{name}</div><p>Для растущих команд.</p>'
+        f'<div class="price">{price}</div><ul><li>10 активных агентов</li></ul></div>'
+    )
+
+
+def test_russian_month_words_a_popular_ribbon_and_a_custom_price_box() -> None:
+    # "/мес" and "/месяц" are per month, "Популярный" is a ribbon, "Индивидуально" in the price box is custom.
+    row = (
+        _ru_plan("Free", "<span>₽0</span><small>/мес</small>")
+        + _ru_plan("Pro", "<span>₽2 900</span><small>/месяц</small>", "Популярный")
+        + _ru_plan("Enterprise", "Индивидуально")
+    )
+    html = page(f'<div class="plans">{row}</div>', "ru")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Free", 0.0, "RUB", "month"),
+        ("Pro", 2900.0, "RUB", "month"),
+        ("Enterprise", None, None, None),
+    }
+    assert tail_period("/ год") == "year"
+    # Negative: "месяцев" in a note ("за 12 месяцев") is no period, and a first text that is no ribbon
+    # ("Команда", team) is read as the name as before.
+    assert tail_period(" за 12 месяцев") is None
+    row = _ru_plan("Pro", "<span>₽2 900</span><small>/мес</small>", "Команда") + _ru_plan("Free", "₽0")
+    names = {p.plan for p in extract(page(f'<div class="plans">{row}</div>', "ru"), URL).plans}
+    assert names == {"Команда", "Free"}
+
+
+def _twin_card(name: str, monthly: str, yearly: str) -> str:
+    # Twin toggle spans, the yearly one hidden, and one `span.period` "/mois" after both.
+    return (
+        f'<div class="plan-card"><h3 class="plan-name">{name}</h3><div class="plan-price">'
+        f'<span class="price monthly-price">{monthly}</span>'
+        f'<span class="price yearly-price" style="display: none;">{yearly}</span>'
+        '<span class="period">/mois</span></div><a href="#">Commencer</a></div>'
+    )
+
+
+def test_twin_toggle_amounts_classed_side_first_share_one_period() -> None:
+    row = _twin_card("Personnel", "9.99€", "7.99€") + _twin_card("Premium", "49.99€", "39.99€")
+    html = page(f'<div class="plans-grid">{row}</div>', "fr")
+    assert {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans} == {
+        ("Personnel", 9.99, "EUR", "month"),
+        ("Personnel", 7.99, "EUR", "year"),
+        ("Premium", 49.99, "EUR", "month"),
+        ("Premium", 39.99, "EUR", "year"),
+    }
+    # Negative: toggle-marked labels with no amount ("Mensile" / "Annuale" buttons) leave one price in its period.
+    card = (
+        '<div class="plan-card"><h3 class="plan-name">Pro</h3><button class="billing-monthly">Mensile</button>'
+        '<button class="billing-yearly">Annuale</button><div class="plan-price">7,49€<span> /mese</span></div></div>'
+    )
+    other = '<div class="plan-card"><h3 class="plan-name">Lifetime</h3><div class="plan-price">24,49€</div></div>'
+    found = {
+        (p.plan, p.amount, p.period)
+        for p in extract(page(f'<div class="plans-grid">{card}{other}</div>', "it"), URL).plans
+    }
+    assert ("Pro", 7.49, "month") in found and ("Pro", 7.49, "year") not in found
