@@ -1042,8 +1042,10 @@ def _says_kicker(heading: str, kicker: str) -> bool:
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
+    """The card's elements classed as its name, or slotted as one (`<div data-slot="card-title">`)."""
     for node in card.traverse():
-        if node.mem_id != card.mem_id and NAME_CLASS.search(node.attributes.get("class") or ""):
+        named = any(NAME_CLASS.search(node.attributes.get(key) or "") for key in ("class", "data-slot"))
+        if node.mem_id != card.mem_id and named:
             yield node
 
 
@@ -1096,6 +1098,16 @@ COUNT_NOTE = re.compile(r"[(（][^()（）]*\d[^()（）]*[)）]")
 holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
 
 
+DECOR_MARK = re.compile(r"[.。·•]")
+"""A full stop or dot set in an element of its own at the end of a name (`Solo<span class="text-accent">.</span>`):
+a flourish of the type, not part of the name."""
+
+
+def _badge(node: LexborNode) -> bool:
+    """An element classed or slotted as a tag beside the name (`span.plan-ribbon`, `<span data-slot="badge">`)."""
+    return any(BADGE_CLASS.search(node.attributes.get(key) or "") for key in ("class", "data-slot"))
+
+
 def _without_ribbons(node: LexborNode, text: str) -> str:
     """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
@@ -1103,7 +1115,10 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
     "·" at the end of the name's own text ("Professional · Most popular")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
-        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
+        if DECOR_MARK.fullmatch(ribbon) and text.endswith(ribbon) and len(text) > len(ribbon):
+            text = text[: -len(ribbon)].rstrip()  # "Solo<span class="text-accent">.</span>": a coloured full stop
+            continue
+        badge = _badge(child) or bool(COUNT_NOTE.fullmatch(ribbon))
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()
@@ -1132,6 +1147,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         holder = node.parent
         if holder is None or holder.mem_id == card.mem_id:
             return ""
+        if _badge(holder) and holder.attributes.get("data-slot"):
+            continue  # shadcn/ui's `<span data-slot="badge">` over the card's title: a tag, never the name
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )

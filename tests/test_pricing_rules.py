@@ -3892,3 +3892,43 @@ def test_twin_toggle_amounts_classed_side_first_share_one_period() -> None:
         for p in extract(page(f'<div class="plans-grid">{card}{other}</div>', "it"), URL).plans
     }
     assert ("Pro", 7.49, "month") in found and ("Pro", 7.49, "year") not in found
+
+
+def _accent_card(name: str, amount: str, mark: str) -> str:
+    return (
+        f'<article class="relative flex flex-col rounded-md border p-8"><h3 class="font-serif text-3xl">{name}'
+        f'<span class="text-accent">{mark}</span></h3><p class="mt-2 font-mono">For the independent Keeper</p>'
+        f'<div class="mt-7 flex items-baseline gap-2"><span class="font-serif text-6xl">{amount}</span>'
+        '<span class="font-mono text-sm">/ month</span></div><a href="#">Start</a></article>'
+    )
+
+
+def test_a_full_stop_in_its_own_element_after_a_name_is_no_part_of_it() -> None:
+    row = _accent_card("Solo", "$9", ".") + _accent_card("Keeper", "$24", ".")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Solo", "Keeper"}
+    # Negative: a word in the accent span ("Pro" "Max") stays part of the name.
+    row = _accent_card("Pro", "$9", "Max") + _accent_card("Team", "$24", "Plus")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Pro Max", "Team Plus"}
+
+
+def _slotted_card(badge: str, title: str, amount: str) -> str:
+    head = f'<span data-slot="badge" class="inline-flex w-fit">{badge}</span>' if badge else ""
+    return (
+        '<div data-slot="card" class="flex flex-col rounded-2xl"><div data-slot="card-header" class="grid gap-2">'
+        f'<div class="flex items-center justify-between">{head}</div>'
+        f'<div data-slot="card-title" class="text-xl font-bold">{title}</div><p class="text-sm">For teams.</p>'
+        f'<div><span class="text-3xl">{amount} THB</span><span>/ scan</span></div></div>'
+        '<div data-slot="card-content"><ul><li>Checks</li></ul></div></div>'
+    )
+
+
+def test_a_slotted_badge_over_a_slotted_card_title_is_no_name() -> None:
+    row = _slotted_card("Pay-Per-Use", "Gold Plan", "300") + _slotted_card("AI Audit", "Platinum Plan", "700")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Gold Plan", 300), ("Platinum Plan", 700)}
+    # Negative: with no badge slot, the first text over the title is read as before.
+    row = _slotted_card("", "Gold Plan", "300") + _slotted_card("", "Platinum Plan", "700")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Gold Plan", "Platinum Plan"}
