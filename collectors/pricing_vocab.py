@@ -116,6 +116,7 @@ CURRENCY_SYMBOLS = {
     "₩": "KRW",
     "r$": "BRL",
     "nt$": "TWD",
+    "ريال": "SAR",
 }
 """Currency signs and symbols, casefolded, to ISO codes: price-parser's whole table plus the signs pages
 use that it spells otherwise."""
@@ -184,8 +185,10 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
+_RIYAL = r"ريال(?!\s*(?:قطري|عماني|يمني|إيراني))"
+"""The riyal written as a word after the amount ("499 ريال"): Saudi unless a country word follows it."""
 _CUR_AFTER = (
-    rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"(?:€|£|\$|美元|欧元|元|円|{_RIYAL}|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
     rf"{_MONEY_WORD})"
 )
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
@@ -339,7 +342,7 @@ CUSTOM_LINE = re.compile(
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
-    r"договорн\w+)$",
+    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -349,7 +352,7 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
-    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료)$",
+    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료|مج\u0651?اني)$",
     re.I,
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
@@ -589,7 +592,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
-            r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b",
+            r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
+            r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])",
             re.I,
         ),
         "month",
@@ -601,13 +605,17 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
-            r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b",
+            r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
+            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])",
             re.I,
         ),
         "year",
     ),
     (
-        re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久", re.I),
+        re.compile(
+            r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久|مر\u0651?ة\s+واحدة",
+            re.I,
+        ),
         "one_time",
     ),
 )

@@ -3932,3 +3932,56 @@ def test_a_slotted_badge_over_a_slotted_card_title_is_no_name() -> None:
     row = _slotted_card("", "Gold Plan", "300") + _slotted_card("", "Platinum Plan", "700")
     html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
     assert {p.plan for p in extract(html, URL).plans} == {"Gold Plan", "Platinum Plan"}
+
+
+def _plan_div(name: str, price: str) -> str:
+    return (
+        f'<div class="plan"><h3>{name}</h3><div class="price">{price}</div>'
+        '<ul><li>تقرير أسبوعي</li><li>Proof Pack</li></ul><a class="cta" href="#">ابدأ</a></div>'
+    )
+
+
+def test_arabic_riyal_word_periods_free_and_custom_words_on_cards() -> None:
+    row = (
+        _plan_div("Sprint", "499 <small>ريال / مرّة واحدة · 7 أيّام</small>")
+        + _plan_div("Ops", "2,999 <small>ريال / شهر</small>")
+        + _plan_div("Mini", "مجّاني <small>· 24 ساعة</small>")
+        + _plan_div("Enterprise", "تواصل <small>· مفصّل حسب الحاجة</small>")
+    )
+    found = {
+        (p.plan, p.amount, p.currency, p.period)
+        for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans
+    }
+    assert found == {
+        ("Sprint", 499, "SAR", "one_time"),
+        ("Ops", 2999, "SAR", "month"),
+        ("Mini", 0, None, None),
+        ("Enterprise", None, None, None),
+    }
+    # Negative: a riyal with its country named after it is not the Saudi one.
+    qatar = "<small>ريال قطري / شهر</small>"
+    row = _plan_div("Basic", f"99 {qatar}") + _plan_div("Pro", f"199 {qatar}")
+    found_qatar = {p.currency for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans}
+    assert "SAR" not in found_qatar
+
+
+def test_romanian_month_and_custom_words_on_cards() -> None:
+    def card(name: str, price: str) -> str:
+        return (
+            f'<div class="rounded-2xl border p-8"><h3 class="text-xl">{name}</h3><div class="mt-4 flex items-baseline">'
+            f'{price}</div><ul><li>Voci clonate</li></ul><a href="#">Începe</a></div>'
+        )
+
+    row = (
+        card("Starter", '<span class="text-4xl">€29</span><span class="text-sm">/lună</span>')
+        + card("Pro", '<span class="text-4xl">€99</span><span class="text-sm">/lună</span>')
+        + card("Enterprise", '<span class="text-4xl">Personalizat</span>')
+    )
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ro"), URL).plans}
+    assert found == {("Starter", 29, "month"), ("Pro", 99, "month"), ("Enterprise", None, None)}
+    # Negative: "/lunar" (a word that only starts like the month) says no period.
+    row = card("Starter", '<span class="text-4xl">€29</span><span class="text-sm">/lunar</span>') + card(
+        "Pro", '<span class="text-4xl">€99</span>'
+    )
+    periods = {p.period for p in extract(page(f'<div class="grid">{row}</div>', "ro"), URL).plans}
+    assert "month" not in periods
