@@ -241,6 +241,39 @@ CONVERSION = re.compile(
 "€10 (≈ $11)"): a conversion, not a price of its own."""
 
 
+_RANGE_LOW = re.compile(rf"(?P<low>{_AMT})\s*[–—-]\s*$")
+_RANGE_HIGH = re.compile(
+    rf"\s*[–—-]\s*(?P<cur>{_CUR_BEFORE})?\s*(?P<high>{_AMT})(?![\d.,]*\d)(?!\s?[kKmM](?![^\W\d_]))"
+)
+"""The upper amount of a range; one counted in thousands or millions ("$0 - $10k / month") ends a volume band, no
+range of prices."""
+
+
+def _lower_bound(text: str, match: re.Match[str], pos: int) -> tuple[str, re.Match[str]]:
+    """A range of amounts ("7,500–15,000 ريال / شهر", "$3,500 – $5,000 / month") is one price, read at its lower
+    bound with the currency and the tail the range shares: the dash and the upper amount are blanked out. Only an
+    upper amount greater than the lower, with no other currency, makes a range."""
+    if match.group("cur2"):
+        low = _RANGE_LOW.search(text[: match.start("amt2")], pos)
+        if low is None or not _rises(low.group("low"), match.group("amt2")):
+            return text, match
+        text = text[: low.end("low")] + " " * (match.end("amt2") - low.end("low")) + text[match.end("amt2") :]
+        return text, PRICE_TEXT.match(text, low.start("low")) or match
+    high = _RANGE_HIGH.match(text, match.end("amt"))
+    if high is None or not _rises(match.group("amt"), high.group("high")):
+        return text, match
+    if high.group("cur") and currency_code(high.group("cur")) != currency_code(match.group("cur")):
+        return text, match
+    text = text[: high.start()] + " " * (high.end() - high.start()) + text[high.end() :]
+    return text, PRICE_TEXT.match(text, match.start()) or match
+
+
+def _rises(low: str, high: str) -> bool:
+    """Whether the second of two amounts is the greater, their digits read alike (separators aside)."""
+    low_digits, high_digits = re.sub(r"\D", "", low), re.sub(r"\D", "", high)
+    return bool(low_digits and high_digits) and int(low_digits) < int(high_digits)
+
+
 def price_matches(text: str) -> list[re.Match[str]]:
     """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
     after its tail or its sign, so "1.99€ /month 1.49€ /month" gives both, and a number read with the sign
@@ -251,6 +284,7 @@ def price_matches(text: str) -> list[re.Match[str]]:
     found: list[re.Match[str]] = []
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
+        text, match = _lower_bound(text, match, pos)
         end = match.end("amt") if match.group("amt") else match.end("amt2")
         if match.group("cur2") and _sign_leads_next(text, match.end("amt2"), match.end("cur2")):
             pos = end  # "Paquete de 5 $ 749": the sign starts the next amount, the name's number is no price

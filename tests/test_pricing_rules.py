@@ -3985,3 +3985,17 @@ def test_romanian_month_and_custom_words_on_cards() -> None:
     )
     periods = {p.period for p in extract(page(f'<div class="grid">{row}</div>', "ro"), URL).plans}
     assert "month" not in periods
+
+
+def test_a_range_of_amounts_is_one_price_at_its_lower_bound() -> None:
+    row = _plan_div("Ops", "2,999–4,999 <small>ريال / شهر</small>") + _plan_div(
+        "Command", "7,500–15,000 <small>ريال / شهر</small>"
+    )
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans}
+    assert found == {("Ops", 2999, "month"), ("Command", 7500, "month")}
+    row = _plan_div("Continuum", "$3,500 – $5,000 / month (scope dependent)") + _plan_div("Ascension", "$1,250 / month")
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="plans">{row}</div>'), URL).plans}
+    assert found == {("Continuum", 3500, "month"), ("Ascension", 1250, "month")}
+    # Negative: a band counted in thousands ("$0 - $10k / month") is a volume band, no price of 0.
+    row = _plan_div("Starter", "$0 - $10k / month") + _plan_div("Growth", "$10k - $50k / month")
+    assert not [p for p in extract(page(f'<div class="plans">{row}</div>'), URL).plans if p.amount == 0]
