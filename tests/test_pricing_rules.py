@@ -3999,3 +3999,23 @@ def test_a_range_of_amounts_is_one_price_at_its_lower_bound() -> None:
     # Negative: a band counted in thousands ("$0 - $10k / month") is a volume band, no price of 0.
     row = _plan_div("Starter", "$0 - $10k / month") + _plan_div("Growth", "$10k - $50k / month")
     assert not [p for p in extract(page(f'<div class="plans">{row}</div>'), URL).plans if p.amount == 0]
+
+
+def test_a_tier_word_in_a_dashed_tagline_names_no_plan() -> None:
+    def tier(name: str, line: str) -> str:
+        return (
+            f'<div style="padding:3rem"><h2 class="t">{name}</h2><p style="font-style:italic">{line}</p>'
+            "<p>This tier applies the method to workflows.</p></div>"
+        )
+
+    body = tier("Humanocentric Ascension", "Applied AI in Professional Workflows — $1,250 / month") + tier(
+        "Humanocentric Foundation", "Foundational Alignment — $350 / month"
+    )
+    found = {(p.plan, p.amount) for p in extract(page(f"<main><div>{body}</div></main>"), URL).plans}
+    assert found == {("Humanocentric Ascension", 1250), ("Humanocentric Foundation", 350)}
+    # Negative: with no dash setting the price off, the tier word in the sentence still names the plan.
+    body = tier("Humanocentric Ascension", "Applied AI in Professional Workflows costs $1,250 / month") + tier(
+        "Humanocentric Foundation", "Foundational Alignment costs $350 / month"
+    )
+    found = {(p.plan, p.amount) for p in extract(page(f"<main><div>{body}</div></main>"), URL).plans}
+    assert ("Professional", 1250) in found
