@@ -731,6 +731,10 @@ def own_tail_unit(tail: str) -> str | None:
     return None
 
 
+_CJK_PER_LATIN = re.compile(r"^\s*每\s*(?P<noun>[A-Za-z]{2,12})(?=\s*/\s*[月年天日周])")
+"""A Latin unit after "每" and before a Chinese period ("每GB/月"): the plan's unit as written, beside the period."""
+
+
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
@@ -741,6 +745,9 @@ def tail_unit(tail: str) -> str | None:
     before = _per_noun_before_period(tail)
     if before is not None:
         return before
+    latin = _CJK_PER_LATIN.match(tail)
+    if latin is not None:
+        return latin.group("noun").casefold()  # "¥0.15" over "每GB/月，高性能SSD存储": per `gb`, monthly
     noun = _PER_NOUN.match(tail.strip())
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):

@@ -4019,3 +4019,22 @@ def test_a_tier_word_in_a_dashed_tagline_names_no_plan() -> None:
     )
     found = {(p.plan, p.amount) for p in extract(page(f"<main><div>{body}</div></main>"), URL).plans}
     assert ("Professional", 1250) in found
+
+
+def test_a_latin_unit_after_mei_in_the_line_under_the_price_is_the_plans_unit() -> None:
+    def card(name: str, amount: str, line: str) -> str:
+        return (
+            f'<div class="rounded-lg border p-6"><h3 class="text-lg font-semibold">{name}</h3>'
+            f'<div class="text-2xl font-bold">{amount}</div><p class="text-sm text-muted-foreground">{line}</p>'
+            "<button>选择</button></div>"
+        )
+
+    row = card("存储扩展", "¥0.15", "每GB/月，高性能SSD存储") + card("快照备份", "¥0.05", "每GB/月，自动备份")
+    found = {
+        (p.plan, p.amount, p.unit, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "zh"), URL).plans
+    }
+    assert found == {("存储扩展", 0.15, "gb", "month"), ("快照备份", 0.05, "gb", "month")}
+    # Negative: a Latin word after "每" with no period after it ("每 SSD 盘") gives no unit from this rule.
+    row = card("存储扩展", "¥0.15", "每SSD盘可扩展，高性能") + card("快照备份", "¥0.05", "每SSD盘可备份")
+    units = {p.unit for p in extract(page(f'<div class="grid">{row}</div>', "zh"), URL).plans}
+    assert "ssd" not in units
