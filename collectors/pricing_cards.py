@@ -557,8 +557,28 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if name := _name_before_price(node):
             found.append((node, name))
+    found.extend(_highlighted_beside(found, aside))
     holders = {a for node, _ in found for a in _ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
+
+
+def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) -> Iterator[tuple[LexborNode, str]]:
+    """The highlighted card beside a lone card (a ribbon, a gradient, a coloured border: its look near the plain
+    card's, see `_near_alike`), read though its text runs longer than a lone card's may: one row, two cards."""
+    seen = {node.mem_id for node, _ in found}
+    for node, _ in list(found):
+        klass = node.attributes.get("class") or ""
+        sibling = node.parent.child if node.parent is not None else None
+        while sibling is not None:
+            other = sibling.attributes.get("class") or "" if sibling.tag != "-text" else ""
+            alike = (
+                sibling.mem_id not in seen and sibling.tag in CARD_TAGS and bool(other) and _near_alike(klass, other)
+            )
+            shown = alike and not aside & _ancestor_ids(sibling) and _price_line(sibling)
+            if shown and (name := _name_before_price(sibling)):
+                seen.add(sibling.mem_id)
+                yield sibling, name
+            sibling = sibling.next
 
 
 def _beside_named_card(node: LexborNode, named: set[int]) -> bool:

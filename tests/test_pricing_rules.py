@@ -4038,3 +4038,42 @@ def test_a_latin_unit_after_mei_in_the_line_under_the_price_is_the_plans_unit() 
     row = card("存储扩展", "¥0.15", "每SSD盘可扩展，高性能") + card("快照备份", "¥0.05", "每SSD盘可备份")
     units = {p.unit for p in extract(page(f'<div class="grid">{row}</div>', "zh"), URL).plans}
     assert "ssd" not in units
+
+
+def _feature_rows(words: list[str]) -> str:
+    return "".join(f'<div class="flex items-center gap-3 text-slate-300"><span>{w}</span></div>' for w in words)
+
+
+def test_a_highlighted_card_beside_a_lone_card_is_read_though_longer() -> None:
+    short = ["お気に入り画像の分析とダウンロード", "基本Generate List機能", "ダウンロード履歴追跡", "Date Filter"] * 2
+    long = [
+        *short,
+        "ライブラリ全体ダウンロード（会話別）",
+        "1080p 動画アップグレード",
+        "将来の全機能アップデート込み",
+    ] * 2
+    free = (
+        '<div class="bg-slate-900 border border-slate-800 rounded-3xl p-8 relative"><h3 class="text-2xl">無料版</h3>'
+        '<p class="text-slate-400 mb-6">基本機能、ライトユーザー向け</p><div class="flex items-baseline gap-1 mb-8">'
+        '<span class="text-4xl">$0</span> <span class="text-slate-500">/ 永久</span></div>'
+        f'<div class="space-y-4 mb-8">{_feature_rows(short)}</div>'
+        '<a href="#" class="block w-full">Chromeに追加</a></div>'
+    )
+
+    def pro(klass: str) -> str:
+        return (
+            f'<div class="{klass}"><div class="absolute -top-4 rounded-full">ベストバリュー</div>'
+            '<h3 class="text-2xl">PRO 永久版</h3><p class="text-slate-400 mb-6">フル機能、一度購入で永久利用</p>'
+            '<div class="flex items-baseline gap-1 mb-2"><span class="text-4xl">$4.99</span> '
+            "<span>/ one-time</span></div>"
+            '<p class="text-sm mb-8">1日あたり$0.01未満 — どのサブスクより安い</p>'
+            f'<div class="space-y-4 mb-8">{_feature_rows(long)}</div>'
+            '<a href="#" class="block w-full">今すぐ購入</a></div>'
+        )
+
+    highlighted = "relative bg-gradient-to-br from-slate-900 to-slate-800 border-2 border-pink-500/50 rounded-3xl p-8"
+    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro(highlighted)}</div></section>', "ja")
+    assert ("PRO 永久版", 4.99) in {(p.plan, p.amount) for p in extract(html, URL).plans}
+    # Negative: a long block of another look beside the lone card is not read as its row's card.
+    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro("mt-12 text-left")}</div></section>', "ja")
+    assert ("PRO 永久版", 4.99) not in {(p.plan, p.amount) for p in extract(html, URL).plans}
