@@ -1680,6 +1680,10 @@ def _bare_amount(number: str) -> Decimal | None:
     return amount if amount is not None else Price.fromstring(number).amount
 
 
+FREE_LASTS = re.compile(r"^\s*(?:/|per)?\s*(?:永久|lifetime|forever)", re.I)
+"""A word right after a free amount saying how long the plan lasts ("$0 / 永久", "$0 per lifetime"): no period."""
+
+
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
     if _in_volume_band(match) or _worked_fee(match):
@@ -1695,6 +1699,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(match.group("tail")):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
+    if amount == 0 and period == "one_time" and FREE_LASTS.match(match.group("tail")):
+        period = None  # "$0" "/ 永久": how long the free plan lasts, no one-time price
     per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
     dimension = _token_dimension(match.group("tail"), unit)
     return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)

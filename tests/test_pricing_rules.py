@@ -4077,3 +4077,15 @@ def test_a_highlighted_card_beside_a_lone_card_is_read_though_longer() -> None:
     # Negative: a long block of another look beside the lone card is not read as its row's card.
     html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro("mt-12 text-left")}</div></section>', "ja")
     assert ("PRO 永久版", 4.99) not in {(p.plan, p.amount) for p in extract(html, URL).plans}
+
+
+def test_a_free_amount_over_a_word_saying_how_long_has_no_period() -> None:
+    def card(name: str, amount: str, tail: str) -> str:
+        return (
+            f'<div class="rounded-3xl border p-8"><h3>{name}</h3><div class="flex items-baseline">'
+            f"<span>{amount}</span><span>{tail}</span></div><ul><li>画像ダウンロード</li></ul></div>"
+        )
+
+    row = card("無料版", "$0", "/ 永久") + card("PRO 永久版", "$4.99", "/ 永久")
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ja"), URL).plans}
+    assert found == {("無料版", 0, None), ("PRO 永久版", 4.99, "one_time")}
