@@ -557,8 +557,28 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if name := _name_before_price(node):
             found.append((node, name))
+    found.extend(_highlighted_beside(found, aside))
     holders = {a for node, _ in found for a in _ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
+
+
+def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) -> Iterator[tuple[LexborNode, str]]:
+    """The highlighted card beside a lone card (a ribbon, a gradient, a coloured border: its look near the plain
+    card's, see `_near_alike`), read though its text runs longer than a lone card's may: one row, two cards."""
+    seen = {node.mem_id for node, _ in found}
+    for node, _ in list(found):
+        klass = node.attributes.get("class") or ""
+        sibling = node.parent.child if node.parent is not None else None
+        while sibling is not None:
+            other = sibling.attributes.get("class") or "" if sibling.tag != "-text" else ""
+            alike = (
+                sibling.mem_id not in seen and sibling.tag in CARD_TAGS and bool(other) and _near_alike(klass, other)
+            )
+            shown = alike and not aside & _ancestor_ids(sibling) and _price_line(sibling)
+            if shown and (name := _name_before_price(sibling)):
+                seen.add(sibling.mem_id)
+                yield sibling, name
+            sibling = sibling.next
 
 
 def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
@@ -1042,8 +1062,10 @@ def _says_kicker(heading: str, kicker: str) -> bool:
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
+    """The card's elements classed as its name, or slotted as one (`<div data-slot="card-title">`)."""
     for node in card.traverse():
-        if node.mem_id != card.mem_id and NAME_CLASS.search(node.attributes.get("class") or ""):
+        named = any(NAME_CLASS.search(node.attributes.get(key) or "") for key in ("class", "data-slot"))
+        if node.mem_id != card.mem_id and named:
             yield node
 
 
@@ -1096,6 +1118,16 @@ COUNT_NOTE = re.compile(r"[(（][^()（）]*\d[^()（）]*[)）]")
 holds ("150 credits <span>(50 + 100 Free)</span>"), not part of its name."""
 
 
+DECOR_MARK = re.compile(r"[.。·•]")
+"""A full stop or dot set in an element of its own at the end of a name (`Solo<span class="text-accent">.</span>`):
+a flourish of the type, not part of the name."""
+
+
+def _badge(node: LexborNode) -> bool:
+    """An element classed or slotted as a tag beside the name (`span.plan-ribbon`, `<span data-slot="badge">`)."""
+    return any(BADGE_CLASS.search(node.attributes.get(key) or "") for key in ("class", "data-slot"))
+
+
 def _without_ribbons(node: LexborNode, text: str) -> str:
     """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
@@ -1103,7 +1135,10 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
     "·" at the end of the name's own text ("Professional · Most popular")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
-        badge = bool(BADGE_CLASS.search(child.attributes.get("class") or "")) or bool(COUNT_NOTE.fullmatch(ribbon))
+        if DECOR_MARK.fullmatch(ribbon) and text.endswith(ribbon) and len(text) > len(ribbon):
+            text = text[: -len(ribbon)].rstrip()  # "Solo<span class="text-accent">.</span>": a coloured full stop
+            continue
+        badge = _badge(child) or bool(COUNT_NOTE.fullmatch(ribbon))
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()
@@ -1132,6 +1167,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         holder = node.parent
         if holder is None or holder.mem_id == card.mem_id:
             return ""
+        if _badge(holder) and holder.attributes.get("data-slot"):
+            continue  # shadcn/ui's `<span data-slot="badge">` over the card's title: a tag, never the name
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )
@@ -1643,6 +1680,10 @@ def _bare_amount(number: str) -> Decimal | None:
     return amount if amount is not None else Price.fromstring(number).amount
 
 
+FREE_LASTS = re.compile(r"^\s*(?:/|per)?\s*(?:永久|lifetime|forever)", re.I)
+"""A word right after a free amount saying how long the plan lasts ("$0 / 永久", "$0 per lifetime"): no period."""
+
+
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
     if _in_volume_band(match) or _worked_fee(match):
@@ -1658,6 +1699,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(match.group("tail")):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
+    if amount == 0 and period == "one_time" and FREE_LASTS.match(match.group("tail")):
+        period = None  # "$0" "/ 永久": how long the free plan lasts, no one-time price
     per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
     dimension = _token_dimension(match.group("tail"), unit)
     return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)

@@ -212,8 +212,18 @@ def _words_beside(sentence: str, matches: list[re.Match[str]]) -> list[str]:
     return WORD.findall(sentence)
 
 
+TAGLINE_DASH = re.compile(r"\s[—–-]\s*$")
+MIN_TAGLINE_WORDS = 4
+"""A phrase of this many words set off from the amount by a dash ("Applied AI in Professional Workflows —
+$1,250 / month") is the tier's tagline: a tier word in it is a word of the phrase, no name."""
+
+
 def _tier_word(sentence: str, start: int, end: int) -> str | None:
-    """The tier word nearest before the amount, else the nearest after it."""
+    """The tier word nearest before the amount, else the nearest after it; none from a tagline set off from the
+    amount by a dash (the heading over it names the tier)."""
+    dash = TAGLINE_DASH.search(sentence, 0, start)
+    if dash is not None and len(WORD.findall(sentence[: dash.start()])) >= MIN_TAGLINE_WORDS:
+        return None
     before = list(TIER_WORD.finditer(sentence, 0, start))
     if before:
         return before[-1].group()

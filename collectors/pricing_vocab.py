@@ -116,6 +116,7 @@ CURRENCY_SYMBOLS = {
     "₩": "KRW",
     "r$": "BRL",
     "nt$": "TWD",
+    "ريال": "SAR",
 }
 """Currency signs and symbols, casefolded, to ISO codes: price-parser's whole table plus the signs pages
 use that it spells otherwise."""
@@ -184,8 +185,10 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
+_RIYAL = r"ريال(?!\s*(?:قطري|عماني|يمني|إيراني))"
+"""The riyal written as a word after the amount ("499 ريال"): Saudi unless a country word follows it."""
 _CUR_AFTER = (
-    rf"(?:€|£|\$|美元|欧元|元|円|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"(?:€|£|\$|美元|欧元|元|円|{_RIYAL}|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
     rf"{_MONEY_WORD})"
 )
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
@@ -238,6 +241,39 @@ CONVERSION = re.compile(
 "€10 (≈ $11)"): a conversion, not a price of its own."""
 
 
+_RANGE_LOW = re.compile(rf"(?P<low>{_AMT})\s*[–—-]\s*$")
+_RANGE_HIGH = re.compile(
+    rf"\s*[–—-]\s*(?P<cur>{_CUR_BEFORE})?\s*(?P<high>{_AMT})(?![\d.,]*\d)(?!\s?[kKmM](?![^\W\d_]))"
+)
+"""The upper amount of a range; one counted in thousands or millions ("$0 - $10k / month") ends a volume band, no
+range of prices."""
+
+
+def _lower_bound(text: str, match: re.Match[str], pos: int) -> tuple[str, re.Match[str]]:
+    """A range of amounts ("7,500–15,000 ريال / شهر", "$3,500 – $5,000 / month") is one price, read at its lower
+    bound with the currency and the tail the range shares: the dash and the upper amount are blanked out. Only an
+    upper amount greater than the lower, with no other currency, makes a range."""
+    if match.group("cur2"):
+        low = _RANGE_LOW.search(text[: match.start("amt2")], pos)
+        if low is None or not _rises(low.group("low"), match.group("amt2")):
+            return text, match
+        text = text[: low.end("low")] + " " * (match.end("amt2") - low.end("low")) + text[match.end("amt2") :]
+        return text, PRICE_TEXT.match(text, low.start("low")) or match
+    high = _RANGE_HIGH.match(text, match.end("amt"))
+    if high is None or not _rises(match.group("amt"), high.group("high")):
+        return text, match
+    if high.group("cur") and currency_code(high.group("cur")) != currency_code(match.group("cur")):
+        return text, match
+    text = text[: high.start()] + " " * (high.end() - high.start()) + text[high.end() :]
+    return text, PRICE_TEXT.match(text, match.start()) or match
+
+
+def _rises(low: str, high: str) -> bool:
+    """Whether the second of two amounts is the greater, their digits read alike (separators aside)."""
+    low_digits, high_digits = re.sub(r"\D", "", low), re.sub(r"\D", "", high)
+    return bool(low_digits and high_digits) and int(low_digits) < int(high_digits)
+
+
 def price_matches(text: str) -> list[re.Match[str]]:
     """Every amount-with-currency in `text`; the next is looked for right after the previous amount, not
     after its tail or its sign, so "1.99€ /month 1.49€ /month" gives both, and a number read with the sign
@@ -248,6 +284,7 @@ def price_matches(text: str) -> list[re.Match[str]]:
     found: list[re.Match[str]] = []
     pos = 0
     while (match := PRICE_TEXT.search(text, pos)) is not None:
+        text, match = _lower_bound(text, match, pos)
         end = match.end("amt") if match.group("amt") else match.end("amt2")
         if match.group("cur2") and _sign_leads_next(text, match.end("amt2"), match.end("cur2")):
             pos = end  # "Paquete de 5 $ 749": the sign starts the next amount, the name's number is no price
@@ -339,7 +376,7 @@ CUSTOM_LINE = re.compile(
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
-    r"договорн\w+)$",
+    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat)$",
     re.I,
 )
 PLAN_WORD = re.compile(
@@ -349,7 +386,7 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
-    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료)$",
+    r"^(?:free|free\s+forever|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료|مج\u0651?اني)$",
     re.I,
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
@@ -589,7 +626,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
-            r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b",
+            r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
+            r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])",
             re.I,
         ),
         "month",
@@ -601,13 +639,17 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
-            r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b",
+            r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
+            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])",
             re.I,
         ),
         "year",
     ),
     (
-        re.compile(r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久", re.I),
+        re.compile(
+            r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久|مر\u0651?ة\s+واحدة",
+            re.I,
+        ),
         "one_time",
     ),
 )
@@ -689,6 +731,10 @@ def own_tail_unit(tail: str) -> str | None:
     return None
 
 
+_CJK_PER_LATIN = re.compile(r"^\s*每\s*(?P<noun>[A-Za-z]{2,12})(?=\s*/\s*[月年天日周])")
+"""A Latin unit after "每" and before a Chinese period ("每GB/月"): the plan's unit as written, beside the period."""
+
+
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
@@ -699,6 +745,9 @@ def tail_unit(tail: str) -> str | None:
     before = _per_noun_before_period(tail)
     if before is not None:
         return before
+    latin = _CJK_PER_LATIN.match(tail)
+    if latin is not None:
+        return latin.group("noun").casefold()  # "¥0.15" over "每GB/月，高性能SSD存储": per `gb`, monthly
     noun = _PER_NOUN.match(tail.strip())
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):

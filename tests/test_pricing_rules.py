@@ -3892,3 +3892,200 @@ def test_twin_toggle_amounts_classed_side_first_share_one_period() -> None:
         for p in extract(page(f'<div class="plans-grid">{card}{other}</div>', "it"), URL).plans
     }
     assert ("Pro", 7.49, "month") in found and ("Pro", 7.49, "year") not in found
+
+
+def _accent_card(name: str, amount: str, mark: str) -> str:
+    return (
+        f'<article class="relative flex flex-col rounded-md border p-8"><h3 class="font-serif text-3xl">{name}'
+        f'<span class="text-accent">{mark}</span></h3><p class="mt-2 font-mono">For the independent Keeper</p>'
+        f'<div class="mt-7 flex items-baseline gap-2"><span class="font-serif text-6xl">{amount}</span>'
+        '<span class="font-mono text-sm">/ month</span></div><a href="#">Start</a></article>'
+    )
+
+
+def test_a_full_stop_in_its_own_element_after_a_name_is_no_part_of_it() -> None:
+    row = _accent_card("Solo", "$9", ".") + _accent_card("Keeper", "$24", ".")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Solo", "Keeper"}
+    # Negative: a word in the accent span ("Pro" "Max") stays part of the name.
+    row = _accent_card("Pro", "$9", "Max") + _accent_card("Team", "$24", "Plus")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Pro Max", "Team Plus"}
+
+
+def _slotted_card(badge: str, title: str, amount: str) -> str:
+    head = f'<span data-slot="badge" class="inline-flex w-fit">{badge}</span>' if badge else ""
+    return (
+        '<div data-slot="card" class="flex flex-col rounded-2xl"><div data-slot="card-header" class="grid gap-2">'
+        f'<div class="flex items-center justify-between">{head}</div>'
+        f'<div data-slot="card-title" class="text-xl font-bold">{title}</div><p class="text-sm">For teams.</p>'
+        f'<div><span class="text-3xl">{amount} THB</span><span>/ scan</span></div></div>'
+        '<div data-slot="card-content"><ul><li>Checks</li></ul></div></div>'
+    )
+
+
+def test_a_slotted_badge_over_a_slotted_card_title_is_no_name() -> None:
+    row = _slotted_card("Pay-Per-Use", "Gold Plan", "300") + _slotted_card("AI Audit", "Platinum Plan", "700")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Gold Plan", 300), ("Platinum Plan", 700)}
+    # Negative: with no badge slot, the first text over the title is read as before.
+    row = _slotted_card("", "Gold Plan", "300") + _slotted_card("", "Platinum Plan", "700")
+    html = page(f'<div class="grid gap-6 md:grid-cols-2">{row}</div>')
+    assert {p.plan for p in extract(html, URL).plans} == {"Gold Plan", "Platinum Plan"}
+
+
+def _plan_div(name: str, price: str) -> str:
+    return (
+        f'<div class="plan"><h3>{name}</h3><div class="price">{price}</div>'
+        '<ul><li>تقرير أسبوعي</li><li>Proof Pack</li></ul><a class="cta" href="#">ابدأ</a></div>'
+    )
+
+
+def test_arabic_riyal_word_periods_free_and_custom_words_on_cards() -> None:
+    row = (
+        _plan_div("Sprint", "499 <small>ريال / مرّة واحدة · 7 أيّام</small>")
+        + _plan_div("Ops", "2,999 <small>ريال / شهر</small>")
+        + _plan_div("Mini", "مجّاني <small>· 24 ساعة</small>")
+        + _plan_div("Enterprise", "تواصل <small>· مفصّل حسب الحاجة</small>")
+    )
+    found = {
+        (p.plan, p.amount, p.currency, p.period)
+        for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans
+    }
+    assert found == {
+        ("Sprint", 499, "SAR", "one_time"),
+        ("Ops", 2999, "SAR", "month"),
+        ("Mini", 0, None, None),
+        ("Enterprise", None, None, None),
+    }
+    # Negative: a riyal with its country named after it is not the Saudi one.
+    qatar = "<small>ريال قطري / شهر</small>"
+    row = _plan_div("Basic", f"99 {qatar}") + _plan_div("Pro", f"199 {qatar}")
+    found_qatar = {p.currency for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans}
+    assert "SAR" not in found_qatar
+
+
+def test_romanian_month_and_custom_words_on_cards() -> None:
+    def card(name: str, price: str) -> str:
+        return (
+            f'<div class="rounded-2xl border p-8"><h3 class="text-xl">{name}</h3><div class="mt-4 flex items-baseline">'
+            f'{price}</div><ul><li>Voci clonate</li></ul><a href="#">Începe</a></div>'
+        )
+
+    row = (
+        card("Starter", '<span class="text-4xl">€29</span><span class="text-sm">/lună</span>')
+        + card("Pro", '<span class="text-4xl">€99</span><span class="text-sm">/lună</span>')
+        + card("Enterprise", '<span class="text-4xl">Personalizat</span>')
+    )
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ro"), URL).plans}
+    assert found == {("Starter", 29, "month"), ("Pro", 99, "month"), ("Enterprise", None, None)}
+    # Negative: "/lunar" (a word that only starts like the month) says no period.
+    row = card("Starter", '<span class="text-4xl">€29</span><span class="text-sm">/lunar</span>') + card(
+        "Pro", '<span class="text-4xl">€99</span>'
+    )
+    periods = {p.period for p in extract(page(f'<div class="grid">{row}</div>', "ro"), URL).plans}
+    assert "month" not in periods
+
+
+def test_a_range_of_amounts_is_one_price_at_its_lower_bound() -> None:
+    row = _plan_div("Ops", "2,999–4,999 <small>ريال / شهر</small>") + _plan_div(
+        "Command", "7,500–15,000 <small>ريال / شهر</small>"
+    )
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="plans">{row}</div>', "ar"), URL).plans}
+    assert found == {("Ops", 2999, "month"), ("Command", 7500, "month")}
+    row = _plan_div("Continuum", "$3,500 – $5,000 / month (scope dependent)") + _plan_div("Ascension", "$1,250 / month")
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="plans">{row}</div>'), URL).plans}
+    assert found == {("Continuum", 3500, "month"), ("Ascension", 1250, "month")}
+    # Negative: a band counted in thousands ("$0 - $10k / month") is a volume band, no price of 0.
+    row = _plan_div("Starter", "$0 - $10k / month") + _plan_div("Growth", "$10k - $50k / month")
+    assert not [p for p in extract(page(f'<div class="plans">{row}</div>'), URL).plans if p.amount == 0]
+
+
+def test_a_tier_word_in_a_dashed_tagline_names_no_plan() -> None:
+    def tier(name: str, line: str) -> str:
+        return (
+            f'<div style="padding:3rem"><h2 class="t">{name}</h2><p style="font-style:italic">{line}</p>'
+            "<p>This tier applies the method to workflows.</p></div>"
+        )
+
+    body = tier("Humanocentric Ascension", "Applied AI in Professional Workflows — $1,250 / month") + tier(
+        "Humanocentric Foundation", "Foundational Alignment — $350 / month"
+    )
+    found = {(p.plan, p.amount) for p in extract(page(f"<main><div>{body}</div></main>"), URL).plans}
+    assert found == {("Humanocentric Ascension", 1250), ("Humanocentric Foundation", 350)}
+    # Negative: with no dash setting the price off, the tier word in the sentence still names the plan.
+    body = tier("Humanocentric Ascension", "Applied AI in Professional Workflows costs $1,250 / month") + tier(
+        "Humanocentric Foundation", "Foundational Alignment costs $350 / month"
+    )
+    found = {(p.plan, p.amount) for p in extract(page(f"<main><div>{body}</div></main>"), URL).plans}
+    assert ("Professional", 1250) in found
+
+
+def test_a_latin_unit_after_mei_in_the_line_under_the_price_is_the_plans_unit() -> None:
+    def card(name: str, amount: str, line: str) -> str:
+        return (
+            f'<div class="rounded-lg border p-6"><h3 class="text-lg font-semibold">{name}</h3>'
+            f'<div class="text-2xl font-bold">{amount}</div><p class="text-sm text-muted-foreground">{line}</p>'
+            "<button>选择</button></div>"
+        )
+
+    row = card("存储扩展", "¥0.15", "每GB/月，高性能SSD存储") + card("快照备份", "¥0.05", "每GB/月，自动备份")
+    found = {
+        (p.plan, p.amount, p.unit, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "zh"), URL).plans
+    }
+    assert found == {("存储扩展", 0.15, "gb", "month"), ("快照备份", 0.05, "gb", "month")}
+    # Negative: a Latin word after "每" with no period after it ("每 SSD 盘") gives no unit from this rule.
+    row = card("存储扩展", "¥0.15", "每SSD盘可扩展，高性能") + card("快照备份", "¥0.05", "每SSD盘可备份")
+    units = {p.unit for p in extract(page(f'<div class="grid">{row}</div>', "zh"), URL).plans}
+    assert "ssd" not in units
+
+
+def _feature_rows(words: list[str]) -> str:
+    return "".join(f'<div class="flex items-center gap-3 text-slate-300"><span>{w}</span></div>' for w in words)
+
+
+def test_a_highlighted_card_beside_a_lone_card_is_read_though_longer() -> None:
+    short = ["お気に入り画像の分析とダウンロード", "基本Generate List機能", "ダウンロード履歴追跡", "Date Filter"] * 2
+    long = [
+        *short,
+        "ライブラリ全体ダウンロード（会話別）",
+        "1080p 動画アップグレード",
+        "将来の全機能アップデート込み",
+    ] * 2
+    free = (
+        '<div class="bg-slate-900 border border-slate-800 rounded-3xl p-8 relative"><h3 class="text-2xl">無料版</h3>'
+        '<p class="text-slate-400 mb-6">基本機能、ライトユーザー向け</p><div class="flex items-baseline gap-1 mb-8">'
+        '<span class="text-4xl">$0</span> <span class="text-slate-500">/ 永久</span></div>'
+        f'<div class="space-y-4 mb-8">{_feature_rows(short)}</div>'
+        '<a href="#" class="block w-full">Chromeに追加</a></div>'
+    )
+
+    def pro(klass: str) -> str:
+        return (
+            f'<div class="{klass}"><div class="absolute -top-4 rounded-full">ベストバリュー</div>'
+            '<h3 class="text-2xl">PRO 永久版</h3><p class="text-slate-400 mb-6">フル機能、一度購入で永久利用</p>'
+            '<div class="flex items-baseline gap-1 mb-2"><span class="text-4xl">$4.99</span> '
+            "<span>/ one-time</span></div>"
+            '<p class="text-sm mb-8">1日あたり$0.01未満 — どのサブスクより安い</p>'
+            f'<div class="space-y-4 mb-8">{_feature_rows(long)}</div>'
+            '<a href="#" class="block w-full">今すぐ購入</a></div>'
+        )
+
+    highlighted = "relative bg-gradient-to-br from-slate-900 to-slate-800 border-2 border-pink-500/50 rounded-3xl p-8"
+    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro(highlighted)}</div></section>', "ja")
+    assert ("PRO 永久版", 4.99) in {(p.plan, p.amount) for p in extract(html, URL).plans}
+    # Negative: a long block of another look beside the lone card is not read as its row's card.
+    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro("mt-12 text-left")}</div></section>', "ja")
+    assert ("PRO 永久版", 4.99) not in {(p.plan, p.amount) for p in extract(html, URL).plans}
+
+
+def test_a_free_amount_over_a_word_saying_how_long_has_no_period() -> None:
+    def card(name: str, amount: str, tail: str) -> str:
+        return (
+            f'<div class="rounded-3xl border p-8"><h3>{name}</h3><div class="flex items-baseline">'
+            f"<span>{amount}</span><span>{tail}</span></div><ul><li>画像ダウンロード</li></ul></div>"
+        )
+
+    row = card("無料版", "$0", "/ 永久") + card("PRO 永久版", "$4.99", "/ 永久")
+    found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ja"), URL).plans}
+    assert found == {("無料版", 0, None), ("PRO 永久版", 4.99, "one_time")}
