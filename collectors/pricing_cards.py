@@ -346,12 +346,12 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
     if root is None:
         return
     inside = {card.mem_id for card in cards}
-    around = set().union(*(_ancestor_ids(card) for card in cards)) if cards else set()
+    around = set().union(*(ancestor_ids(card) for card in cards)) if cards else set()
     aside = {node.mem_id for node in root.css("footer, nav, header")}
     for heading in root.css("h2, h3, h4"):
-        if inside & (_ancestor_ids(heading) | {heading.mem_id}):
+        if inside & (ancestor_ids(heading) | {heading.mem_id}):
             continue
-        if aside & _ancestor_ids(heading):
+        if aside & ancestor_ids(heading):
             continue  # a footer's "Empresa" column of links heads the site's pages, not a plan
         name = _name_text(heading)
         block = heading.parent
@@ -392,7 +392,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             candidates[node.mem_id] = node
         for sibling in _alike_children(node):
             candidates[sibling.mem_id] = sibling
-    ancestors = {mem_id: _ancestor_ids(node) for mem_id, node in candidates.items()}
+    ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
     for mem_id in [m for m in candidates if m not in named and ancestors[m] & (named - regions)]:
@@ -433,12 +433,12 @@ def _with_own_price_holders(
     page's pricing region around them ("Wählen Sie das Angebot" over "Pro Minute" and its packs), not a plan."""
     result = list(cards)
     read: list[LexborNode] = []
-    for holder in sorted(holders, key=lambda node: -len(_ancestor_ids(node))):  # the innermost first
+    for holder in sorted(holders, key=lambda node: -len(ancestor_ids(node))):  # the innermost first
         if holder.mem_id in seen or not (name := card_name(holder)):
             continue
-        if any(holder.mem_id in _ancestor_ids(inner) for inner in read):
+        if any(holder.mem_id in ancestor_ids(inner) for inner in read):
             continue
-        held = [card for card, _ in cards if holder.mem_id in _ancestor_ids(card)]
+        held = [card for card, _ in cards if holder.mem_id in ancestor_ids(card)]
         if len(held) < 2 or any(name == own for card, own in cards if card in held):
             continue
         own = _without_held(holder, held)
@@ -551,14 +551,14 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in root.traverse():
         if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
             continue
-        if aside & _ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+        if aside & ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
             continue
         if _sets_prices_against(node):
             continue
         if name := _name_before_price(node):
             found.append((node, name))
     found.extend(_highlighted_beside(found, aside))
-    holders = {a for node, _ in found for a in _ancestor_ids(node)}
+    holders = {a for node, _ in found for a in ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
 
 
@@ -574,7 +574,7 @@ def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) ->
             alike = (
                 sibling.mem_id not in seen and sibling.tag in CARD_TAGS and bool(other) and _near_alike(klass, other)
             )
-            shown = alike and not aside & _ancestor_ids(sibling) and _price_line(sibling)
+            shown = alike and not aside & ancestor_ids(sibling) and _price_line(sibling)
             if shown and (name := _name_before_price(sibling)):
                 seen.add(sibling.mem_id)
                 yield sibling, name
@@ -825,7 +825,8 @@ def _worded_price(lines: list[str], at: int, says: Callable[[str], bool]) -> boo
     return not (at > 0 and lines[at - 1].rstrip().endswith((":", "：")))
 
 
-def _ancestor_ids(node: LexborNode) -> set[int]:
+def ancestor_ids(node: LexborNode) -> set[int]:
+    """The `mem_id` of every ancestor of `node`: "is this inside that" for many pairs, one walk each."""
     ids: set[int] = set()
     parent = node.parent
     while parent is not None:
@@ -1204,7 +1205,7 @@ def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str
     """The word a pack's number counts, in an element of its own right after it and before the price
     ("<div>5</div><div>credits</div><div>2 CHF</div>"); "" when the next text is no such word (a currency
     sign, a period, a ribbon)."""
-    inside = _ancestor_ids(holder) | {holder.mem_id}
+    inside = ancestor_ids(holder) | {holder.mem_id}
     after = False
     for node in card.traverse(include_text=True):
         if node.mem_id == holder.mem_id:
@@ -1541,7 +1542,7 @@ def _price_elements(card: LexborNode) -> list[LexborNode]:
     for node in card.traverse():
         if node.mem_id == card.mem_id or not PRICE_CLASS.search(node.attributes.get("class") or ""):
             continue
-        if not (_ancestor_ids(node) & ids):
+        if not (ancestor_ids(node) & ids):
             found.append(node)
             ids.add(node.mem_id)
     return found

@@ -21,7 +21,7 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
-from collectors.pricing_cards import heuristic_plans, plan_cards, text_price
+from collectors.pricing_cards import ancestor_ids, heuristic_plans, plan_cards, text_price
 from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
@@ -101,19 +101,10 @@ def _without_listed(
         return cards
     holding: set[str] = set()
     for card, name in plan_cards(tree):
-        if any(card.mem_id in _ancestors(listing) for listing in lists):
+        if any(card.mem_id in ancestor_ids(listing) for listing in lists):
             holding.add(name.casefold())
     listed = {(rate.amount, rate.currency) for rate in rates}
     return [p for p in cards if not (p.plan.casefold() in holding and (p.amount, p.currency) in listed)]
-
-
-def _ancestors(node: LexborNode) -> set[int]:
-    ids: set[int] = set()
-    parent = node.parent
-    while parent is not None:
-        ids.add(parent.mem_id)
-        parent = parent.parent
-    return ids
 
 
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
