@@ -50,6 +50,11 @@ def refused(exc: BaseException) -> bool:
     return isinstance(exc, redis.exceptions.ResponseError) and str(exc).split(" ", 1)[0] in REFUSALS
 
 
+def unavailable(exc: BaseException) -> bool:
+    """Whether `exc` says Redis cannot serve: UNREACHABLE, or one of the REFUSALS."""
+    return isinstance(exc, UNREACHABLE) or refused(exc)
+
+
 T = TypeVar("T")
 
 
@@ -96,9 +101,9 @@ class RedisLink:
         """What a call that found Redis down or refusing raises; calls fail at once for PAUSE_SECONDS."""
         with self._lock:
             self._paused_until = time.monotonic() + PAUSE_SECONDS
-        unavailable = BackendUnavailable("the shared counters (Redis) are unreachable")
-        unavailable.__cause__ = exc
-        return unavailable
+        error = BackendUnavailable("the shared counters (Redis) are unreachable")
+        error.__cause__ = exc  # also when handed to a waiting request rather than raised
+        return error
 
     async def call_async(self, action: Callable[[], Awaitable[T]]) -> T:
         """`call` for coroutines: the same pause after a failure, the same BackendUnavailable."""
@@ -106,10 +111,8 @@ class RedisLink:
             raise BackendUnavailable("the shared counters (Redis) are unreachable")
         try:
             result = await action()
-        except UNREACHABLE as exc:
-            raise self.failed(exc) from exc
-        except redis.exceptions.ResponseError as exc:
-            if refused(exc):
+        except Exception as exc:
+            if unavailable(exc):
                 raise self.failed(exc) from exc
             raise
         if self._paused_until:
@@ -123,10 +126,8 @@ class RedisLink:
             raise BackendUnavailable("the shared counters (Redis) are unreachable")
         try:
             result = action()
-        except UNREACHABLE as exc:
-            raise self.failed(exc) from exc
-        except redis.exceptions.ResponseError as exc:
-            if refused(exc):
+        except Exception as exc:
+            if unavailable(exc):
                 raise self.failed(exc) from exc
             raise
         if self._paused_until:
