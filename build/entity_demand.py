@@ -103,6 +103,10 @@ class EntityDemand:
         ]
         return {"rank": weeks[-1]["rank"], "lookups": weeks[-1]["lookups"], "weeks": weeks}
 
+    def looked_up(self, feed: str) -> list[str]:
+        """The feed's entities with a lookup in any of the weeks."""
+        return [entity for f, entity in self._looked_up if f == feed]
+
     def card(self, feed: str, entity: str) -> dict[str, Any]:
         """`card_demand(self.of(feed, entity))`, without building the weeks of an entity no one looked
         up (most of them: every absent entity of every build)."""

@@ -459,6 +459,10 @@ class PageReuse(Protocol):
 
     def settled(self, relpath: str, key: str, unchanged: bool) -> bool: ...
 
+    def carry(self, relpath: str) -> bool: ...
+
+    def record_volatile(self, feed: str, entities: list[str]) -> None: ...
+
     def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool: ...
 
 
@@ -549,12 +553,43 @@ class SitePages:
 
     # -- per feed --
 
+    def volatile(self, series: FeedSeries) -> np.ndarray:
+        """bool [entities]: the entities with an input to their page besides their archived days and events
+        that can change any night: a cross-feed link, a lookup in the demand weeks, an approved claim. Few;
+        recorded with the previous build (`PageReuse.record_volatile`) for `carry`."""
+        feed = series.feed
+        out = np.zeros(len(series.entities), dtype=bool)
+        names: set[str] = {entity for (f, entity) in self.links if f == feed}
+        if self.demand is not None:
+            names.update(self.demand.looked_up(feed))
+        out[[series.index[name] for name in names if name in series.index]] = True
+        if self.maintainers:
+            for i, entity in enumerate(series.entities):  # claims are few, but keyed by page path
+                if entity_page(feed, entity) in self.maintainers:
+                    out[i] = True
+        if self.reuse is not None:
+            self.reuse.record_volatile(feed, [series.entities[i] for i in np.flatnonzero(out).tolist()])
+        return out
+
+    def carry(self, series: FeedSeries, quiet: np.ndarray | None) -> np.ndarray:
+        """bool [entities]: the `quiet` entities (build/pipeline.py `quiet_entities`) settled with the key the
+        previous build recorded for them (`PageReuse.carry`), without their inputs being gathered."""
+        carried = np.zeros(len(series.entities), dtype=bool)
+        if self.reuse is None or quiet is None:
+            return carried
+        feed = series.feed
+        for i in np.flatnonzero(quiet).tolist():
+            target = page_file(entity_page(feed, series.entities[i]))
+            carried[i] = target is not None and self.reuse.carry(target)
+        return carried
+
     def settle(
         self,
         series: FeedSeries,
         momentum: Any,
         events: dict[str, list[bytes]],
         stable: Callable[[str], bool] | None = None,
+        carried: np.ndarray | None = None,
     ) -> np.ndarray:
         """bool [entities]: which entities are settled, their page and card to be taken from the previous
         build as they are (build/reuse.py `Reuse.settled`). Such an entity is absent from the feed since a
@@ -563,12 +598,12 @@ class SitePages:
         inputs `settled_key` digests, and the previous build recorded the same key. Each night most of a
         year's entities are absent: deciding this once, before the cards, spares gathering and writing
         their pages' contents, and their cards' (build/pipeline.py `settled_cards`). Every absent entity's
-        key is recorded, settled or not."""
-        settled = np.zeros(len(series.entities), dtype=bool)
+        key is recorded, settled or not. `carried` (`carry`): settled already, their keys recorded."""
+        settled = np.zeros(len(series.entities), dtype=bool) if carried is None else carried.copy()
         if self.reuse is None or not series.days:
             return settled
         feed = series.feed
-        for i in np.flatnonzero(~series.present()).tolist():
+        for i in np.flatnonzero(~series.present() & ~settled).tolist():
             entity = series.entities[i]
             path = entity_page(feed, entity)
             target = page_file(path)

@@ -132,10 +132,20 @@ class FeedTrends:
     """Window -> the feed's latest whole document (head and events composed)."""
     heads: dict[str, dict[str, Any]]
     """Window -> the latest document's head (its movers), for the site pages."""
-    recent: dict[str, list[bytes]]
-    """Entity -> its last RECENT_EVENTS events, oldest first, serialized as in the events files."""
+    kept: RecentEvents
+    """Where each entity's last RECENT_EVENTS events are (`recent` reads them)."""
+    events_file: Callable[[int], bytes]
+    """Day column -> the day's events file, as this build wrote or took it."""
     last_days: list[bytes]
     """The events files of the last CHANGES_DAYS archived days, oldest first (the Atom feed's)."""
+    seeded: str = ""
+    """The first day `kept` did not take from the previous build's state ("" when it took none:
+    build/pipeline.py `_seed_recent`)."""
+
+    def recent(self, wanted: np.ndarray | None = None) -> dict[str, list[bytes]]:
+        """Entity -> its last RECENT_EVENTS events, oldest first, serialized as in the events files; only
+        the `wanted` entities' (bool [entities]) when given."""
+        return self.kept.collect(self.events_file, wanted)
 
 
 def _empty_trends(feed: str, window: str) -> bytes:
@@ -220,8 +230,12 @@ def write_trends(
             heads[window] = orjson.loads(latest[window])
         writer.write_bytes(latest_trends_path(window, feed), latest[window])
     last_days = [bodies[day] for day in series.days[max(0, last - CHANGES_DAYS + 1) :]]
-    kept = recent.collect(lambda j: _read_back(writer, trends_events_path(feed, series.days[j])))
-    return FeedTrends(latest, heads, kept, last_days)
+    read = partial(_day_events, writer, series)
+    return FeedTrends(latest, heads, recent, read, last_days, seeded)
+
+
+def _day_events(writer: TreeWriter, series: FeedSeries, day: int) -> bytes:
+    return _read_back(writer, trends_events_path(series.feed, series.days[day]))
 
 
 def _read_back(writer: TreeWriter, relpath: str) -> bytes:
@@ -312,6 +326,47 @@ def settled_cards(
     before = bisect_left(series.days, shown_from)  # the days before both windows
     out: np.ndarray = settled & (series.last_seen < before)
     return out
+
+
+def quiet_entities(
+    series: FeedSeries,
+    reuse: FeedReuse | None,
+    trends: FeedTrends,
+    volatile: np.ndarray,
+    volatile_before: np.ndarray | None,
+) -> np.ndarray | None:
+    """bool [entities]: the absent entities whose settled key (build/pages.py `settled_key`) is the one the
+    previous build recorded, known without gathering and digesting its inputs; None when this cannot be
+    known (the caller digests every absent entity's inputs).
+
+    Such an entity is absent since a day of the previous build's archive and every day that build read is
+    unchanged, so its first and last day are that build's; its last events are those of the previous
+    build's state (`seeded`) and no day either build wrote events for since names it (`touched`, and the
+    previous build's own files of those days); and neither build gave it a cross-feed link, a lookup in
+    the demand weeks or an approved claim (`volatile`, `volatile_before`: the few entities that have one).
+    Everything else its key digests (the site's base URL, checked by the caller; the null momentum of an
+    absent entity) is the same for every such entity. Each night nearly every entity of a year's archive
+    is one of these: deciding it from arrays spares digesting ~80,000 pages' inputs at three years."""
+    if reuse is None or reuse.previous is None or volatile_before is None or not trends.seeded or not series.days:
+        return None
+    before = reuse.previous_days
+    if not before or (reuse.stable_before is not None and reuse.stable_before <= before[-1]):
+        return None  # a day the previous build read was archived again: its entities' days may differ
+    touched = trends.kept.touched()
+    previous = Packs(reuse.previous)
+    for day in before:
+        if day < trends.seeded:
+            continue
+        body = previous.read(trends_events_path(series.feed, day))
+        if body is None:
+            return None
+        for line in events_of(body):
+            i = series.index.get(entity_of(line))
+            if i is not None:
+                touched[i] = True
+    stable_until = len(series.days) if reuse.stable_before is None else bisect_left(series.days, reuse.stable_before)
+    quiet: np.ndarray = ~series.present() & ~touched & ~volatile & ~volatile_before & (series.last_seen < stable_until)
+    return quiet
 
 
 def prior_scores(prior: Prior, series: FeedSeries) -> Callable[[np.ndarray], int] | None:
@@ -416,17 +471,26 @@ def build_feed(
         }
         leaderboard["count"] = len(leaderboard["data"])
         writer.write_json(momentum_path(feed), leaderboard)
-    settled = None
+    settled = carried = None
+    previous_days = feed_reuse.previous_days if feed_reuse is not None else []
     if site_pages is not None:  # the absent entities whose page and card are the previous build's
+        volatile = site_pages.volatile(series)
+        quiet = None
+        if reuse is not None:
+            quiet = quiet_entities(series, feed_reuse, trends, volatile, reuse.volatile_before(series))
+        carried = site_pages.carry(series, quiet)
+    # the events of every entity whose card or page is written (or whose settled key is digested)
+    recent = trends.recent(None if carried is None else ~settled_cards(series, momentum, carried, previous_days))
+    if site_pages is not None:
         stable = feed_reuse.stable if feed_reuse is not None else None
-        settled = site_pages.settle(series, momentum, trends.recent, stable)
+        settled = site_pages.settle(series, momentum, recent, stable, carried)
     take = partial(reuse.take, writer) if reuse is not None else None
     cards = None
     if settled is not None and feed_reuse is not None:
-        cards = settled_cards(series, momentum, settled, feed_reuse.previous_days)
-    write_entity_cards(writer, series, momentum, trends.recent, maintainers, links, entity_demand, cards, take)
+        cards = settled_cards(series, momentum, settled, previous_days)
+    write_entity_cards(writer, series, momentum, recent, maintainers, links, entity_demand, cards, take)
     if site_pages is not None:  # pages and badges while the series and momentum are in memory
-        site_pages.add_feed(series, output.meta, momentum, trends.recent, trends.heads, leaderboard, settled)
+        site_pages.add_feed(series, output.meta, momentum, recent, trends.heads, leaderboard, settled)
         say(f"{feed}: pages written ({site_pages.linked_pages:,} entity pages linked so far)")
     say(f"{feed}: done in {time.monotonic() - started:.1f}s")
     return output, trends, leaderboard, series.entities
@@ -493,6 +557,7 @@ def _run_build(
         entity_demand = EntityDemand.load(demand_log, reference, demand)
         links = compute_links(read_sources(archive))
         site_pages.links, site_pages.demand, site_pages.reuse = links, entity_demand, reuse
+        reuse.base_url = site_pages.base_url
         maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []

@@ -42,6 +42,8 @@ class RecentEvents:
         self._days: list[np.ndarray] = []
         self._starts: list[np.ndarray] = []
         self._ends: list[np.ndarray] = []
+        self._added: list[np.ndarray] = []
+        """The rows of the events added day by day (`add_day`), not seeded."""
 
     def add_day(self, day: int, entities: Sequence[str], lines: Sequence[bytes]) -> None:
         """Record the day's events: `lines` as `build.trends_files.events_file` joined them, and the
@@ -50,7 +52,9 @@ class RecentEvents:
             return
         lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
         ends = 1 + np.cumsum(lengths) + len(SEPARATOR) * np.arange(len(lines), dtype=np.int64)
-        self._rows.append(np.fromiter((self._index[e] for e in entities), dtype=np.int64, count=len(lines)))
+        rows = np.fromiter((self._index[e] for e in entities), dtype=np.int64, count=len(lines))
+        self._rows.append(rows)
+        self._added.append(rows)
         self._days.append(np.full(len(lines), day, dtype=np.int64))
         self._starts.append(ends - lengths)
         self._ends.append(ends)
@@ -114,9 +118,22 @@ class RecentEvents:
         self._ends.append(np.asarray(state["ends"], dtype=np.int64))
         return True
 
-    def collect(self, events_file: Callable[[int], bytes]) -> dict[str, list[bytes]]:
-        """Entity -> its last `keep` events, oldest first; `events_file(day)` is the day's file."""
+    def touched(self) -> np.ndarray:
+        """bool [entities]: which entities have an event on a day added by `add_day` (not seeded): with a
+        seeded state, the others' last events are the state's, the previous build's."""
+        out = np.zeros(len(self._entities), dtype=bool)
+        for rows in self._added:
+            out[rows] = True
+        return out
+
+    def collect(self, events_file: Callable[[int], bytes], wanted: np.ndarray | None = None) -> dict[str, list[bytes]]:
+        """Entity -> its last `keep` events, oldest first; `events_file(day)` is the day's file. `wanted`
+        (bool [entities]): only those entities' (a settled entity's events are not read: its page and card
+        are taken as they are)."""
         rows, days, starts, ends = self._kept()
+        if wanted is not None:
+            chosen = wanted[rows]
+            rows, days, starts, ends = rows[chosen], days[chosen], starts[chosen], ends[chosen]
         out: dict[str, list[bytes]] = {}
         by_day = np.argsort(days, kind="stable")  # each day's events together, in their order
         rows, days, starts, ends = rows[by_day], days[by_day], starts[by_day], ends[by_day]

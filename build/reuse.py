@@ -33,15 +33,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
 
 from build import publish
 from build.history_parts import index_path, part_path
 from build.paths import MANIFEST
+from build.series import FeedSeries
 from build.writer import TreeWriter
 from collectors.archive import Archive
 
-FORMAT = 2
+FORMAT = 3
 """Bump when the manifest's meaning changes."""
 CODE_ROOTS = ("build", "templates", "collectors/models.py", "collectors/columnar.py")
 """What the output of a day is made by (the page templates too: pages are reused by their inputs):
@@ -139,6 +141,11 @@ class Reuse:
     """Tree path -> digest of the inputs it was rendered from, for every page this build wrote or linked."""
     settled_keys: dict[str, str] = field(default_factory=dict)
     """Tree path -> `build.pages.settled_key` of an absent entity's page (see `settled`)."""
+    volatile: dict[str, list[str]] = field(default_factory=dict)
+    """Feed -> its entities whose page has an input that can change any night besides its days and events
+    (build/pages.py `SitePages.volatile`): what the next build's `carry` needs to know of this one."""
+    base_url: str | None = None
+    """The site's base URL, which every page's settled key digests (set by the build)."""
     linked_pages: int = 0
 
     @classmethod
@@ -202,6 +209,29 @@ class Reuse:
             and self.before.get("settled", {}).get(relpath) == key
         )
 
+    def record_volatile(self, feed: str, entities: list[str]) -> None:
+        self.volatile[feed] = sorted(entities)
+
+    def volatile_before(self, series: FeedSeries) -> np.ndarray | None:
+        """bool [entities]: the series' entities the previous build recorded as volatile; None when it
+        recorded none for the feed or built for another base URL (every key it holds differs then)."""
+        listed = self.before.get("volatile", {}).get(series.feed)
+        if self.previous is None or listed is None or self.before.get("base") != self.base_url:
+            return None
+        out = np.zeros(len(series.entities), dtype=bool)
+        out[[series.index[name] for name in listed if name in series.index]] = True
+        return out
+
+    def carry(self, relpath: str) -> bool:
+        """Settle the page at `relpath` with the key the previous build recorded for it, when it recorded
+        one and has the page: for an entity whose inputs are known to be unchanged without digesting them
+        (build/pipeline.py `quiet_entities`). False: the caller digests its inputs (`settled`)."""
+        key = self.before.get("settled", {}).get(relpath)
+        if key is None or relpath not in self.before.get("pages", {}):
+            return False
+        self.settled_keys[relpath] = key
+        return True
+
     def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool:
         """Carry `relpath` unchanged from the previous tree (a settled entity's page or card); `page`: record
         the digest the previous manifest has for it. False when that tree lacks it: the caller writes it."""
@@ -222,5 +252,7 @@ class Reuse:
             "code": self.code,
             "feeds": self.feeds,
             "pages": self.pages,
-            "settled": self.settled_keys,
+            "settled": dict(sorted(self.settled_keys.items())),  # recorded carried first (`carry`), then digested
+            "volatile": self.volatile,
+            "base": self.base_url,
         }

@@ -448,3 +448,72 @@ def test_a_nightly_build_that_needs_a_day_before_its_window_builds_in_full(
     assert "before the series' window" in capsys.readouterr().err
     assert summary.linked == 0  # the second attempt: full, nothing taken from the previous tree
     assert_same_tree(Path(nightly.feeds_site_dir), full_build(nightly, tmp_path, now))
+
+
+def test_an_absent_entity_with_a_new_claim_or_lookup_is_rendered_again(
+    backfilled: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long-absent launch post is settled from arrays (build/pipeline.py `quiet_entities`) only while
+    neither build gave it a claim, a lookup or a link: approving a claim for it, withdrawing it again and
+    looking it up each make the next build digest its inputs and render its page, and every tree is
+    still the full build's."""
+    settings = settings_in(tmp_path / "nightly")
+    settings.ensure_dirs()
+    shutil.copy(backfilled.archive_path, settings.archive_path)
+    source = Archive(backfilled.archive_path)
+    days = source.days("forum-launch-ai")
+    source.close()
+    expose(backfilled, settings, days[:-1])
+    run_build(settings, now=START, quiet=True)
+    expose(backfilled, settings, days[-1:])
+    run_build(settings, now=START + timedelta(minutes=1), quiet=True)
+    site = Path(settings.feeds_site_dir)
+    index = orjson.loads((site.resolve() / PAGES_INDEX).read_bytes())
+    packs = Packs(site.resolve())
+    cards = {
+        path: orjson.loads(packs.read(entity_card_path(feed, entity)) or b"null")
+        for path, (feed, entity) in index.items()
+        if feed == "forum-launch-ai"
+    }
+    early = sorted(path for path, card in cards.items() if card["lastSeen"] < days[-10])
+    assert len(early) >= 2
+    claimed, looked_up = early[0], early[1]
+    carried: list[int] = []
+    carry = pipeline.SitePages.carry
+
+    def counting(self: Any, series: FeedSeries, quiet: np.ndarray | None) -> np.ndarray:
+        out = carry(self, series, quiet)
+        if series.feed == "forum-launch-ai":
+            carried.append(int(out.sum()))
+        return out
+
+    monkeypatch.setattr(pipeline.SitePages, "carry", counting)
+    maintainer = {
+        "description": "Made by us.",
+        "pricing": None,
+        "corrections": None,
+        "approvedAt": days[-1],
+        "submittedAt": days[-1],
+        "repositoryProof": False,
+    }
+    steps: list[tuple[dict[str, dict[str, Any]], dict[tuple[str, str], int]]] = [
+        ({claimed: maintainer}, {}),  # approved
+        ({}, {}),  # withdrawn: only the previous build knew it
+        ({}, {("forum-launch-ai", index[looked_up][1]): 3}),  # looked up
+    ]
+    for n, (maintainers, lookups) in enumerate(steps, start=2):
+        monkeypatch.setattr(pipeline, "load_maintainers", lambda _settings, m=maintainers: m)
+        if lookups:
+            record_demand(settings, days[-1], lookups)
+        before = Packs(site.resolve())
+        run_build(settings, now=START + timedelta(minutes=n), quiet=True)
+        after = Packs(site.resolve())
+        changed = {path for path in early if after.read(page_file(path) or "") != before.read(page_file(path) or "")}
+        assert changed == {[claimed, claimed, looked_up][n - 2]}, n
+        assert carried[-1] >= len(early) - 2  # the others: settled from arrays
+        full = settings_in(tmp_path / f"full{n}")
+        full.ensure_dirs()
+        shutil.rmtree(full.feeds_data_dir)
+        shutil.copytree(settings.feeds_data_dir, full.feeds_data_dir)
+        run_build(full, now=START + timedelta(minutes=n), quiet=True, full=True)
+        assert_same_tree(site, Path(full.feeds_site_dir))
