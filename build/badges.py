@@ -141,3 +141,12 @@ def write_badges(
     value = score_text(momentum.get("score") if momentum else None)
     for style in STYLES:
         writer.write_shared(badge_file(feed, entity, style), _badge_bytes(value, style, day))
+
+
+def write_absent_badges(writer: TreeWriter, feed: str, entities: list[str], day: str | None = None) -> None:
+    """`write_badges` of entities absent from the feed on `day`: no score, so one badge per style for all
+    of them (most of the entities of an old archive), written as arrays."""
+    value = score_text(None)
+    for style in STYLES:
+        paths = [badge_file(feed, entity, style) for entity in entities]
+        writer.write_shared_all(paths, _badge_bytes(value, style, day))

@@ -71,7 +71,7 @@ def segment_file(directory: str, build: str) -> str:
 
 class PackWriter:
     """One packed directory being written: bytes appended to this build's segment, ranges of earlier
-    segments adopted (`adopt`), entries kept for the index."""
+    segments adopted (`adopt`, `adopt_all`), entries kept for the index."""
 
     def __init__(self, root: Path, directory: str) -> None:
         self.root = root
@@ -83,6 +83,9 @@ class PackWriter:
         self._fh: IO[bytes] = open(target, "wb", buffering=1 << 20)  # noqa: SIM115  (closed in `close`)
         self._offset = 0
         self._entries: list[tuple[bytes, int, int, int, str]] = []
+        self._blocks: list[tuple[np.ndarray, list[str]]] = []
+        """Entries adopted together (`adopt_all`): index rows (PACK_INDEX_DTYPE, segments numbered as in
+        `_segments`) and their paths."""
         self._shared: dict[bytes, tuple[int, int]] = {}
         self._adopted: dict[str, int] = {}
         """Linked segment's tree path -> its number."""
@@ -100,29 +103,61 @@ class PackWriter:
         self._where[relpath] = len(self._entries)
         self._entries.append((path_key(relpath), 0, span[0], span[1], relpath))
 
+    def add_all(self, relpaths: list[str], keys: np.ndarray, data: bytes) -> None:
+        """`add(relpath, data, shared=True)` for each of `relpaths` (`keys`: their `path_key`s, S16): one
+        range, many paths (the badges of every entity absent from its feed)."""
+        span = self._shared.get(data)
+        if span is None:
+            span = self._shared[data] = self._append(data)
+        rows = np.zeros(len(relpaths), dtype=PACK_INDEX_DTYPE)
+        rows["key"], rows["start"], rows["end"] = keys, span[0], span[1]
+        self._blocks.append((rows, relpaths))
+
     def _append(self, data: bytes) -> tuple[int, int]:
         self._fh.write(data)
         span = (self._offset, self._offset + len(data))
         self._offset += len(data)
         return span
 
-    def adopt(self, relpath: str, key: bytes, previous: Path, segment: str, start: int, end: int) -> None:
-        """Keep `relpath` (`key`: its `path_key`) as the range [start, end) of the segment `segment` of the
-        tree at `previous`: the segment is linked into this tree (once), the bytes are not read."""
+    def _number(self, previous: Path, segment: str) -> int:
+        """This pack's number for the segment `segment` of the tree at `previous`, linked into this tree."""
         number = self._adopted.get(segment)
         if number is None:
             number = self._adopted[segment] = len(self._segments)
             self._segments.append(segment)
             self._sources[number] = previous / segment
+        return number
+
+    def adopt(self, relpath: str, key: bytes, previous: Path, segment: str, start: int, end: int) -> None:
+        """Keep `relpath` (`key`: its `path_key`) as the range [start, end) of the segment `segment` of the
+        tree at `previous`: the segment is linked into this tree (once), the bytes are not read."""
+        number = self._number(previous, segment)
         self._where[relpath] = len(self._entries)
         self._entries.append((key, number, start, end, relpath))
+
+    def adopt_all(self, relpaths: list[str], rows: np.ndarray, previous: Path, segments: list[str]) -> None:
+        """`adopt` for each of `relpaths`: `rows` are their rows of the index of the tree at `previous`
+        (PACK_INDEX_DTYPE; `segments`: that index's segment list)."""
+        rows = rows.copy()
+        numbers = np.zeros(len(segments), dtype=np.uint32)
+        for used in np.unique(rows["segment"]).tolist():
+            numbers[used] = self._number(previous, segments[used])
+        rows["segment"] = numbers[rows["segment"]]
+        self._blocks.append((rows, relpaths))
 
     def read(self, relpath: str) -> bytes | None:
         """The bytes of a file added or adopted so far (None if neither), before the pack is closed."""
         at = self._where.get(relpath)
-        if at is None:
-            return None
-        _, number, start, end, _ = self._entries[at]
+        if at is not None:
+            _, number, start, end, _ = self._entries[at]
+        else:
+            for rows, paths in self._blocks:  # not a file the build reads back: no index of them is kept
+                if relpath in paths:
+                    row = rows[paths.index(relpath)]
+                    number, start, end = int(row["segment"]), int(row["start"]), int(row["end"])
+                    break
+            else:
+                return None
         if number == 0:
             self._fh.flush()
             source = self.root / self._segments[0]
@@ -138,42 +173,50 @@ class PackWriter:
     def close(self) -> int:
         """Link or fold in the adopted segments, finish this build's segment and write the index, the
         segment list and the path list; returns the bytes of the segments the index refers to."""
-        live: dict[int, set[tuple[int, int]]] = {}
-        for _, number, start, end, _ in self._entries:
-            if number:
-                live.setdefault(number, set()).add((start, end))
-        kept: dict[int, int] = {0: 0}
-        folded: dict[int, dict[tuple[int, int], tuple[int, int]]] = {}
-        for number, spans in sorted(live.items()):
+        index = np.empty(len(self._entries), dtype=PACK_INDEX_DTYPE)
+        if self._entries:
+            keys, numbers, starts, ends, _ = zip(*self._entries, strict=True)
+            index["key"], index["segment"], index["start"], index["end"] = keys, numbers, starts, ends
+        paths = [entry[4] for entry in self._entries]
+        for rows, block_paths in self._blocks:
+            index = np.concatenate([index, rows])
+            paths.extend(block_paths)
+        kept = np.zeros(len(self._segments), dtype=np.uint32)
+        count = 1
+        for number in range(1, len(self._segments)):
+            chosen = np.flatnonzero(index["segment"] == number)
+            spans, inverse = np.unique(
+                np.stack([index["start"][chosen], index["end"][chosen]], axis=1), axis=0, return_inverse=True
+            )
             source = self._sources[number]
             size = source.stat().st_size
-            if size >= MIN_SEGMENT_BYTES and sum(end - start for start, end in spans) >= KEEP_SHARE * size:
+            if size >= MIN_SEGMENT_BYTES and int((spans[:, 1] - spans[:, 0]).sum()) >= KEEP_SHARE * size:
                 os.link(source, self.root / self._segments[number])
-                kept[number] = len(kept)
+                kept[number], count = count, count + 1
                 continue
             with open(source, "rb") as fh:  # mostly dead: its live ranges are copied, in file order
-                folded[number] = {
-                    (start, end): self._append(os.pread(fh.fileno(), end - start, start))
-                    for start, end in sorted(spans)
-                }
+                moved = np.array(
+                    [self._append(os.pread(fh.fileno(), end - start, start)) for start, end in spans.tolist()],
+                    dtype=np.int64,
+                ).reshape(-1, 2)
+            inverse = inverse.reshape(-1)
+            index["start"][chosen], index["end"][chosen] = moved[inverse, 0], moved[inverse, 1]
+            index["segment"][chosen] = 0
         self._fh.close()
-        rows = []
-        for key, number, start, end, _ in self._entries:
-            if number in folded:
-                (start, end), number = folded[number][(start, end)], 0
-            rows.append((key, kept[number], start, end))
-        index = np.array(rows, dtype=PACK_INDEX_DTYPE)
+        index["segment"] = kept[index["segment"]]
         order = np.argsort(index["key"], kind="stable")
         index = index[order]
         with open(self.root / pack_file(self.directory, INDEX_SUFFIX), "wb") as fh:
             np.save(fh, index, allow_pickle=False)
-        segments = [self._segments[number] for number in sorted(kept, key=kept.__getitem__)]
+        segments: list[str] = [self._segments[0]] + [
+            self._segments[number] for number in np.argsort(kept, kind="stable").tolist() if kept[number]
+        ]
         (self.root / pack_file(self.directory, SEGMENTS_SUFFIX)).write_bytes(
             "".join(f"{s}\n" for s in segments).encode()
         )
-        paths = "".join(f"{self._entries[n][4]}\n" for n in order.tolist()).encode()
+        listing = "".join(f"{paths[n]}\n" for n in order.tolist()).encode()
         with open(self.root / pack_file(self.directory, PATHS_SUFFIX), "wb") as fh:
-            fh.write(paths)
+            fh.write(listing)
         return self._offset + sum((self.root / s).stat().st_size for s in segments[1:])
 
 
@@ -230,6 +273,17 @@ class Packs:
         if at is None:
             return None
         return segments[int(index["segment"][at])], int(index["start"][at]), int(index["end"][at])
+
+    def find_all(self, directory: str, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        """Many paths of the packed `directory` at once, by their `path_key`s (`keys`, S16): whether each is
+        in this tree, the index rows of those that are (in `keys`' order) and the index's segment list."""
+        found = self._index(directory)
+        if found is None or not len(found[0]):
+            return np.zeros(len(keys), dtype=bool), np.zeros(0, dtype=PACK_INDEX_DTYPE), []
+        index, segments = found
+        at = np.minimum(np.searchsorted(index["key"], keys), len(index) - 1)
+        hit: np.ndarray = index["key"][at] == keys
+        return hit, index[at[hit]], segments
 
     def read(self, relpath: str) -> bytes | None:
         """The bytes of the tree's file at `relpath` (None if absent), wherever it is kept. A directory

@@ -22,7 +22,7 @@ import numpy as np
 import orjson
 from markupsafe import Markup, escape
 
-from build.badges import score_text, write_badges
+from build.badges import score_text, write_absent_badges, write_badges
 from build.claims import claim_form_context
 from build.entity_demand import EntityDemand
 from build.feedspec import FEED_SPECS
@@ -453,7 +453,7 @@ def inputs_digest(template_name: str, context: dict[str, Any], *extra: Any) -> s
 
 
 class PageReuse(Protocol):
-    """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `settled`, `take`)."""
+    """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `settled`, `take_all`)."""
 
     def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool: ...
 
@@ -463,7 +463,7 @@ class PageReuse(Protocol):
 
     def record_volatile(self, feed: str, entities: list[str]) -> None: ...
 
-    def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool: ...
+    def take_all(self, writer: TreeWriter, relpaths: list[str], page: bool = False) -> np.ndarray: ...
 
 
 def settled_key(*inputs: Any) -> str:
@@ -649,6 +649,13 @@ class SitePages:
         day_ordinals = np.array([_ordinal(day) for day in series.days], dtype=np.int64)
         labels: dict[str, str] = {}
         listing: list[dict[str, str]] = []
+        taken = np.zeros(len(series.entities), dtype=bool)
+        if settled is not None and self.reuse is not None:  # settled pages, taken as arrays
+            targets = {int(i): page_file(entity_page(feed, series.entities[i])) for i in np.flatnonzero(settled)}
+            chosen = [(i, target) for i, target in targets.items() if target is not None]
+            if chosen:
+                taken[[i for i, _ in chosen]] = self.reuse.take_all(self.writer, [t for _, t in chosen], True)
+        absent_badges: list[str] = []
         for i, entity in enumerate(series.entities):
             row = series.latest[i]
             path = entity_page(feed, entity)
@@ -660,15 +667,17 @@ class SitePages:
             last_seen = series.days[int(series.last_seen[i])]
             has_badge = is_category and badge_safe(path)
             if has_badge:
-                write_badges(self.writer, feed, entity, mom, series.current_day)
+                if current:
+                    write_badges(self.writer, feed, entity, mom, series.current_day)
+                else:  # no score: the same badge for every absent entity, written together below
+                    absent_badges.append(entity)
                 self.badges += 2
             target = page_file(path)
             if target is None:
                 self.skipped += 1
                 continue
             self.entity_pages += 1
-            reuse = self.reuse
-            if settled is not None and settled[i] and reuse is not None and reuse.take(self.writer, target, True):
+            if taken[i]:
                 self.linked_pages += 1
                 continue
             recent = events.get(entity, [])
@@ -740,6 +749,7 @@ class SitePages:
             context["component_rows"] = components_html(mom["components"]) if mom else Markup()
             context["chart"] = day_chart(ordinals, values, metric, chart_title)
             self.writer.write_bytes(target, template("entity.html").render(context).encode())
+        write_absent_badges(self.writer, feed, absent_badges, series.current_day)
         since = FEEDS[feed].since_field
         newest_idx = [i for i in np.flatnonzero(present).tolist()]
         newest_idx.sort(key=lambda i: series.entities[i])

@@ -279,7 +279,7 @@ def write_entity_cards(
     links: Links | None = None,
     demand: EntityDemand | None = None,
     settled: np.ndarray | None = None,
-    take: Callable[[str], bool] | None = None,
+    take: Callable[[list[str]], np.ndarray] | None = None,
 ) -> None:
     """Every entity's card; its recent events go in as the bytes the events files hold, newest first.
     The card of a `settled` entity (build/pages.py `SitePages.settle`) is taken as it is (`take`) from the
@@ -288,10 +288,13 @@ def write_entity_cards(
     present = series.present()
     if demand is None:
         demand = EntityDemand.empty(series.current_day or datetime.now(UTC).date().isoformat())
-    for i, entity in enumerate(series.entities):
+    taken = np.zeros(len(series.entities), dtype=bool)
+    if settled is not None and take is not None:
+        chosen = np.flatnonzero(settled)
+        taken[chosen] = take([entity_card_path(series.feed, series.entities[i]) for i in chosen.tolist()])
+    for i in np.flatnonzero(~taken).tolist():
+        entity = series.entities[i]
         path = entity_card_path(series.feed, entity)
-        if settled is not None and settled[i] and take is not None and take(path):
-            continue
         card = {
             "entity": entity,
             "feed": series.feed,
@@ -484,7 +487,7 @@ def build_feed(
     if site_pages is not None:
         stable = feed_reuse.stable if feed_reuse is not None else None
         settled = site_pages.settle(series, momentum, recent, stable, carried)
-    take = partial(reuse.take, writer) if reuse is not None else None
+    take = partial(reuse.take_all, writer) if reuse is not None else None
     cards = None
     if settled is not None and feed_reuse is not None:
         cards = settled_cards(series, momentum, settled, previous_days)

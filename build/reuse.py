@@ -197,7 +197,7 @@ class Reuse:
 
     def settled(self, relpath: str, key: str, unchanged: bool) -> bool:
         """Record `key` (build/pages.py `settled_key`) for the page of an entity absent from its feed, and say
-        whether its page and card may be taken from the previous tree (`take`) without their inputs being
+        whether its page and card may be taken from the previous tree (`take_all`) without their inputs being
         gathered: when the entity's archived days up to its last are the previous build's (`unchanged`: the
         caller checks them with `FeedReuse.stable`) and that build recorded the same key. Every build
         records the keys, so a `--full` build writes the same manifest."""
@@ -232,26 +232,27 @@ class Reuse:
         self.settled_keys[relpath] = key
         return True
 
-    def take(self, writer: TreeWriter, relpath: str, page: bool = False) -> bool:
-        """Carry `relpath` unchanged from the previous tree (a settled entity's page or card); `page`: record
-        the digest the previous manifest has for it. False when that tree lacks it: the caller writes it."""
+    def take_all(self, writer: TreeWriter, relpaths: list[str], page: bool = False) -> np.ndarray:
+        """Carry `relpaths` unchanged from the previous tree (settled entities' pages and cards: build/writer.py
+        `TreeWriter.take_all`); `page`: record the digests the previous manifest has for them. bool [paths]:
+        False where that tree lacks the file (the caller writes it)."""
         if self.previous is None:
-            return False
-        try:
-            writer.take(relpath, self.previous)
-        except FileNotFoundError:
-            return False
+            return np.zeros(len(relpaths), dtype=bool)
+        taken = writer.take_all(relpaths, self.previous)
         if page:
-            self.pages[relpath] = self.before["pages"][relpath]
-            self.linked_pages += 1
-        return True
+            pages = self.before["pages"]
+            for relpath, ok in zip(relpaths, taken.tolist(), strict=True):
+                if ok:
+                    self.pages[relpath] = pages[relpath]
+            self.linked_pages += int(taken.sum())
+        return taken
 
     def manifest(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "code": self.code,
             "feeds": self.feeds,
-            "pages": self.pages,
+            "pages": dict(sorted(self.pages.items())),  # taken ones first (`take_all`), then rendered
             "settled": dict(sorted(self.settled_keys.items())),  # recorded carried first (`carry`), then digested
             "volatile": self.volatile,
             "base": self.base_url,

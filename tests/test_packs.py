@@ -278,3 +278,44 @@ def test_packs_are_finished_once_and_a_failed_build_only_closes_them(
     other.write_bytes("pages/mcp/a/index.html", b"a")
     other.abandon_packs()
     assert not (tmp_path / "b2" / pack_file("pages/mcp", INDEX_SUFFIX)).exists()
+
+
+def test_many_files_taken_or_shared_at_once_read_back_as_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`take_all` and `write_shared_all` (a night's settled pages and cards, its absent entities' badges)
+    give the tree `take` and `write_shared` give: the same files, a missing one reported rather than
+    taken, a path not written twice, ranges of a mostly dead segment copied in, a key ending in a NUL
+    byte found."""
+    monkeypatch.setattr(packs_module, "MIN_SEGMENT_BYTES", 0)
+    nul = a_name("pages/mcp/z", lambda name: path_key(f"{name}/index.html")) + "/index.html"
+    pages = {f"pages/mcp/p{n}/index.html": f"<html>{n}</html>".encode() * 10 for n in range(10)}
+    pages[nul] = b"<html>nul</html>"
+    cards = {entity_card_path("mcp-servers", f"io.github.a/c{n}"): f'{{"n":{n}}}'.encode() for n in range(4)}
+    first = TreeWriter(tmp_path / "b1")
+    for relpath, data in {**pages, **cards}.items():
+        first.write_bytes(relpath, data)
+    first.close_packs()
+    second = TreeWriter(tmp_path / "b2")
+    wanted = [*list(pages)[:3], nul, *cards, "pages/mcp/never/index.html"]
+    taken = second.take_all(wanted, tmp_path / "b1")
+    assert taken.tolist() == [True] * (len(wanted) - 1) + [False]
+    assert second.read(nul) == pages[nul]  # read back before the pack is closed
+    with pytest.raises(WriterError):
+        second.take_all([wanted[0]], tmp_path / "b1")  # already taken
+    with pytest.raises(WriterError):
+        second.take_all(["pages/index.html"], tmp_path / "b1")  # not packed
+    badges = [f"pages/badge/mcp/b{n}.svg" for n in range(5)]
+    second.write_shared_all(badges, b"<svg>n/a</svg>")
+    second.write_shared("pages/badge/mcp/one.svg", b"<svg>n/a</svg>")
+    second.close_packs()
+    # 3 of 10 pages and a short one: under half of the pages' segment, so its live ranges were copied in
+    assert not any((tmp_path / "b2" / PACKS).glob(f"pages/mcp.{(tmp_path / 'b1').name}-*.pack"))
+    expected = {
+        **{relpath: pages[relpath] for relpath in wanted[:4]},
+        **cards,
+        **dict.fromkeys([*badges, "pages/badge/mcp/one.svg"], b"<svg>n/a</svg>"),
+    }
+    assert dict(tree_files(tmp_path / "b2")) == expected
+    (badge_segment,) = segments_of(tmp_path / "b2", "pages/badge/mcp")
+    assert badge_segment == b"<svg>n/a</svg>"  # one range for all six
