@@ -245,11 +245,7 @@ def load_series(
             else:
                 held[rows, cols] = prior.values(key)
         for name in spec.texts:
-            listed = prior.values(f"text.{name}")
-            column = np.empty(len(listed), dtype=object)
-            column[:] = listed
-            texts[name][rows, cols] = column
-            del listed, column
+            texts[name][rows, cols] = prior.values(f"text.{name}")
     numbers = [(name, metrics[name], spec.metrics[name]) for name in spec.metrics]
     if spec.activity is not None:
         numbers.append((ACTIVITY, activity, spec.activity))

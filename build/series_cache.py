@@ -33,7 +33,7 @@ import orjson
 
 from build.series import FeedSeries, Prior
 
-FORMAT = 2
+FORMAT = 3
 """Bump when the files' meaning changes."""
 META = "meta.json"
 
@@ -81,8 +81,11 @@ def _chunk_arrays(
         values: np.ndarray = matrix[:, start:end].T[by_day]
         return values
 
-    def texts(matrix: np.ndarray) -> np.ndarray:
-        return _json(cells(matrix).tolist())
+    def codes(name: str) -> np.ndarray:
+        return _encoded(cells(series.texts[name]))[0]
+
+    def distinct(name: str) -> np.ndarray:
+        return _json(_encoded(cells(series.texts[name]))[1])
 
     arrays: dict[str, Callable[[], np.ndarray]] = {
         "per_day": lambda: by_day.sum(axis=1).astype(np.int64),
@@ -94,9 +97,38 @@ def _chunk_arrays(
         arrays[f"metric.{name}"] = partial(cells, matrix)
     if scores is not None:
         arrays["score"] = partial(cells, scores)
-    for name, matrix in series.texts.items():
-        arrays[f"text.{name}"] = partial(texts, matrix)
+    for name in series.texts:
+        arrays[f"text.{name}"] = partial(codes, name)
+        arrays[f"text.{name}.values"] = partial(distinct, name)
     return arrays
+
+
+def _encoded(values: np.ndarray) -> tuple[np.ndarray, list[Any]]:
+    """Text cells (JSON values, None for none) as int32 codes into their distinct values, -1 for None:
+    an MCP server's version is the same string for months, and decoding every cell's JSON each night was
+    most of reading the cache's texts."""
+    codes = np.full(len(values), -1, dtype=np.int32)
+    distinct: dict[bytes, int] = {}
+    listed: list[Any] = []
+    for n, value in enumerate(values.tolist()):
+        if value is None:
+            continue
+        key = orjson.dumps(value)
+        code = distinct.get(key)
+        if code is None:
+            code = distinct[key] = len(listed)
+            listed.append(value)
+        codes[n] = code
+    return codes, listed
+
+
+def _decoded(codes: np.ndarray, listed: list[Any]) -> np.ndarray:
+    """The cells `_encoded` encoded, as an object array (equal values share one object)."""
+    table = np.empty(len(listed) + 1, dtype=object)  # None last, for -1
+    for n, value in enumerate(listed):  # one by one: a list value must stay one cell
+        table[n] = value
+    out: np.ndarray = table[codes]
+    return out
 
 
 @dataclass
@@ -254,11 +286,12 @@ class SeriesCache:
                 skip = int(chunk_per_day[: max(0, since - (first - chunk_days))].sum())
                 with open(path, "rb") as fh, np.load(fh, allow_pickle=False) as stored:
                     if name.startswith("text."):
-                        parts.extend(orjson.loads(stored[name].tobytes())[skip:cells])
+                        listed = orjson.loads(stored[f"{name}.values"].tobytes())
+                        parts.append(_decoded(stored[name][skip:cells], listed))
                     else:
                         parts.append(stored[name][skip:cells])
             if name.startswith("text."):
-                return parts
+                return np.concatenate(parts) if parts else np.empty(0, dtype=object)
             return np.concatenate(parts) if parts else np.empty(0)
 
         def latest_row(cached: int) -> dict[str, Any] | None:

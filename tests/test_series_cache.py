@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from build.reuse import fingerprints
 from build.series import load_series
-from build.series_cache import SeriesCache, cache_path
+from build.series_cache import SeriesCache, _decoded, _encoded, cache_path
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES
 from tests.series_check import assert_same_series
@@ -84,3 +85,15 @@ def test_a_series_read_while_a_day_was_archived_again_is_not_kept(archive: Archi
     cache.save(load_series(archive, feed), now(archive, feed))
     cache.save(load_series(archive, feed), {})  # build/reuse.py `confirm` found a day replaced meanwhile
     assert not cache_path(tmp_path / "cache", feed).exists()
+
+
+def test_text_cells_are_kept_as_codes_into_their_distinct_values() -> None:
+    """Texts are stored as codes (an MCP server's version repeats for months): every kind of JSON value
+    comes back equal, a list stays one cell, None stays None, and a value is stored once."""
+    cells = np.empty(7, dtype=object)
+    for n, value in enumerate(["1.0.0", None, "1.0.0", ["a", "b"], {"plan": "Pro", "price": 9}, ["a", "b"], ""]):
+        cells[n] = value
+    codes, listed = _encoded(cells)
+    assert codes.tolist() == [0, -1, 0, 1, 2, 1, 3] and len(listed) == 4
+    assert _decoded(codes, listed).tolist() == cells.tolist()
+    assert _decoded(codes[:0], listed).shape == (0,)
