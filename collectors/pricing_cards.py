@@ -75,6 +75,7 @@ RIBBON = re.compile(
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
+    r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
     r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популярн\w*|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
@@ -1173,8 +1174,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )
-        if RIBBON.match(text):
-            continue
+        if RIBBON.match(text) or not re.search(r"[^\W_]", text):
+            continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name
         if within is not None and _quantity_name(card, holder, text):
             return text
         if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):
@@ -1222,11 +1223,13 @@ def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
-    """The siblings right after `holder` alike in tag and class, blank text between them skipped."""
+    """The siblings right after `holder` alike in tag and class, blank text between them skipped. Class-less
+    blocks each styled inline their own way (`<div style="…font-size:1.3rem">Plano Gratuito</div>` over `<div
+    style="…font-size:3.5rem">R$ 0</div>`) are a card's lines, no row of badges."""
     sibling = holder.next
     while sibling is not None:
         if sibling.tag != "-text":
-            if not _alike(sibling, holder):
+            if not _alike(sibling, holder) or sibling.attributes.get("style") != holder.attributes.get("style"):
                 return
             yield sibling
         elif _clean(sibling.text()):

@@ -4089,3 +4089,24 @@ def test_a_free_amount_over_a_word_saying_how_long_has_no_period() -> None:
     row = card("無料版", "$0", "/ 永久") + card("PRO 永久版", "$4.99", "/ 永久")
     found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ja"), URL).plans}
     assert found == {("無料版", 0, None), ("PRO 永久版", 4.99, "one_time")}
+
+
+def test_a_lone_card_of_class_less_inline_styled_blocks_is_read() -> None:
+    def card(lines: str) -> str:
+        return (
+            '<div style="display:grid;max-width:700px"><div style="border:2px solid blue;padding:36px">'
+            f"{lines}"
+            '<div style="font-weight:900;font-size:3.5rem">R$ 0</div><div style="font-size:.9rem">para sempre</div>'
+            '<ul style="list-style:none"><li style="padding:8px">✅ 29 ferramentas</li></ul>'
+            '<a href="/" style="display:block">Começar</a></div></div>'
+        )
+
+    styled = (
+        '<div style="position:absolute;top:-14px;font-size:.78rem">ÚNICO PLANO</div>'
+        '<div style="font-size:3rem">🎉</div><div style="font-weight:900;font-size:1.3rem">Plano Gratuito</div>'
+    )
+    html = page(f"<main><h1>Preços</h1>{card(styled)}</main>", "pt")
+    assert entries(html) == {("Plano Gratuito", "price", 0, "BRL", None)}
+    # Negative: alike blocks styled alike are one name's badges ("Windows" "macOS"), as before.
+    alike = '<div style="font-size:1rem">Desktop</div><div style="font-size:1rem">macOS</div>'
+    assert {p.plan for p in extract(page(f"<main>{card(alike)}</main>", "pt"), URL).plans} == {"Desktop macOS"}
