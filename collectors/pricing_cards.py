@@ -28,10 +28,12 @@ from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
+    ISO_CODES,
     PLAN_WORD,
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
+    WORD_CODES,
     PageContext,
     amount_digits,
     currency_code,
@@ -1699,15 +1701,25 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
         amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None
-    period, unit = _period_unit(match.group("tail"))
+    currency, tail = currency_code(symbol, yen), match.group("tail")
+    if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:
+        currency, tail = code.group("code"), tail[code.end() :]  # "$49.900 COP", "$ 999 MXN/mes": the code says
+    period, unit = _period_unit(tail)
     lead = _lead_period(match)
-    if lead is not None and not _prompt_period(match.group("tail")):
+    if lead is not None and not _prompt_period(tail):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
-    if amount == 0 and period == "one_time" and FREE_LASTS.match(match.group("tail")):
+    if amount == 0 and period == "one_time" and FREE_LASTS.match(tail):
         period = None  # "$0" "/ 永久": how long the free plan lasts, no one-time price
-    per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
-    dimension = _token_dimension(match.group("tail"), unit)
-    return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)
+    per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
+    dimension = _token_dimension(tail, unit)
+    return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+CODE_AFTER_SIGN = re.compile(
+    rf"^\s*(?P<code>(?-i:{'|'.join(sorted(ISO_CODES - WORD_CODES))}))(?![^\W\d_])(?!\s*[$€£¥￥]?\s*\d)"
+)
+"""An ISO code right after an amount led by a bare "$" ("$49.900 COP", "$ 999 MXN/mes"): the dollar or peso the
+code names, not USD; a code that leads a next amount ("$5 CAD 7") is that amount's."""
 
 
 VOLUME_BAND = re.compile(

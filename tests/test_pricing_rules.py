@@ -4110,3 +4110,22 @@ def test_a_lone_card_of_class_less_inline_styled_blocks_is_read() -> None:
     # Negative: alike blocks styled alike are one name's badges ("Windows" "macOS"), as before.
     alike = '<div style="font-size:1rem">Desktop</div><div style="font-size:1rem">macOS</div>'
     assert {p.plan for p in extract(page(f"<main>{card(alike)}</main>", "pt"), URL).plans} == {"Desktop macOS"}
+
+
+def test_an_iso_code_after_a_bare_dollar_amount_is_its_currency() -> None:
+    def card(name: str, price: str) -> str:
+        return f'<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Chat</li></ul></div>'
+
+    row = card("Básico", "<span>$49.900 COP</span><span>/mes</span>") + card(
+        "Profesional",
+        '<span class="currency">$</span><span class="amount">2,999</span><span class="period">MXN/mes</span>',
+    )
+    found = {
+        (p.plan, p.amount, p.currency, p.period)
+        for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans
+    }
+    assert found == {("Básico", 49900, "COP", "month"), ("Profesional", 2999, "MXN", "month")}
+    # Negative: a code that is also a word ("TRY 14 days") after a bare "$" leaves it USD.
+    row = card("Básico", "<span>$49</span> <span>TRY 14 days</span>") + card("Pro", "<span>$99</span>")
+    found = {(p.plan, p.currency) for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
+    assert found == {("Básico", "USD"), ("Pro", "USD")}
