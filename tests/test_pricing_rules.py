@@ -4129,3 +4129,18 @@ def test_an_iso_code_after_a_bare_dollar_amount_is_its_currency() -> None:
     row = card("Básico", "<span>$49</span> <span>TRY 14 days</span>") + card("Pro", "<span>$99</span>")
     found = {(p.plan, p.currency) for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
     assert found == {("Básico", "USD"), ("Pro", "USD")}
+
+
+def test_swiss_dash_amounts_are_whole_francs() -> None:
+    def card(name: str, price: str) -> str:
+        return (
+            f'<div class="price-card"><h3>{name}</h3><div class="price-card__price">{price}</div><p>pro Jahr</p></div>'
+        )
+
+    row = card("Athlete Pro", '<span class="amount">45.-</span><span class="currency">CHF</span>') + card(
+        "Club Basic", "249.– <span>CHF/Jahr</span>"
+    )
+    found = {(p.plan, p.amount, p.currency) for p in extract(page(f'<div class="grid">{row}</div>', "de"), URL).plans}
+    assert found == {("Athlete Pro", 45, "CHF"), ("Club Basic", 249, "CHF")}
+    # Negative: a dash between two amounts is a range's, no Swiss dash ("10.-20 CHF" is no 10 CHF).
+    assert [m.group("amt2") for m in price_matches("10.-20 CHF")] == ["20"]
