@@ -4144,3 +4144,22 @@ def test_swiss_dash_amounts_are_whole_francs() -> None:
     assert found == {("Athlete Pro", 45, "CHF"), ("Club Basic", 249, "CHF")}
     # Negative: a dash between two amounts is a range's, no Swiss dash ("10.-20 CHF" is no 10 CHF).
     assert [m.group("amt2") for m in price_matches("10.-20 CHF")] == ["20"]
+
+
+def test_an_icon_font_ligature_is_no_name() -> None:
+    def card(icon: str, name: str, price: str) -> str:
+        return (
+            f'<div class="pricing-card"><div class="flex"><div class="w-10">{icon}</div>'
+            f'<span style="font-weight:600">{name}</span></div><div class="mb-8"><span>{price}</span>'
+            "<span>/mes</span></div><ul><li>Chat</li></ul></div>"
+        )
+
+    def icon(glyph: str, klass: str = "material-symbols-outlined") -> str:
+        return f'<span class="{klass}">{glyph}</span>'
+
+    row = card(icon("rocket_launch"), "Básico", "$49") + card(icon("bolt", "material-icons"), "Élite", "$99")
+    assert {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans} == {"Básico", "Élite"}
+    # Negative: the same element holding a word of the page (no ligature shape) is read as before.
+    row = card(icon("Básico Plus"), "", "$49") + card(icon("Élite Plus"), "", "$99")
+    names = {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert names == {"Básico Plus", "Élite Plus"}
