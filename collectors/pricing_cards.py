@@ -1839,7 +1839,7 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
 def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
     """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
     with its own sign and period ("$390/yıl"), or with its sign only ("849.000đ" in `data-price-year`), in the
-    period its attribute names, or a bare one ("32,5") in the currency and period shown."""
+    period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
         for key, value in node.attributes.items():
@@ -1852,10 +1852,14 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                     price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
-            elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
+            elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")
+"""A bare toggle figure grouped by thousands with a comma (`data-annual="2,749"`), as the shown amount is."""
 
 
 SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}

@@ -4163,3 +4163,20 @@ def test_an_icon_font_ligature_is_no_name() -> None:
     row = card(icon("Básico Plus"), "", "$49") + card(icon("Élite Plus"), "", "$99")
     names = {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
     assert names == {"Básico Plus", "Élite Plus"}
+
+
+def test_a_bare_toggle_figure_grouped_by_a_comma_is_read() -> None:
+    def card(name: str, monthly: str, annual: str) -> str:
+        return (
+            f'<div class="pricing-card"><h3>{name}</h3><div class="price"><span class="currency">$</span>'
+            f'<span class="amount" data-monthly="{monthly}" data-annual="{annual}">{monthly}</span>'
+            '<span class="period">/mes</span></div><ul><li>Casos</li></ul></div>'
+        )
+
+    row = card("Básico", "999", "916") + card("Profesional", "2,999", "2,749")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert ("Profesional", 2749) in found and ("Profesional", 2999) in found
+    # Negative: a comma not grouping thousands ("2,74,9") is no figure.
+    row = card("Básico", "999", "916") + card("Profesional", "2,999", "2,74,9")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert {amount for plan, amount in found if plan == "Profesional"} == {2999}
