@@ -304,11 +304,12 @@ _LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:
     """Whether a sign set apart from the number before it (spaces between) starts an amount of its own that
-    no sign follows: "Paquete de 5 $ 749" is a name's number over "$749". A sign touching the number is its
+    no sign follows: "Paquete de 5 $ 749" is a name's number over "$749", and "80GB HBM3 $2.00" a spec line's
+    last digit over "$2.00", the sign touching the amount it leads. A sign touching the number is its
     own ("750€ 25 ore"), and in "19 € 29 €" every amount has its sign after it, so "19 €" stays a price."""
     if number_end == sign_end or not text[number_end:sign_end][:1].isspace():
         return False
-    return (lead := _LEADS.match(text, sign_end)) is not None and lead.group()[:1].isspace()
+    return _LEADS.match(text, sign_end) is not None
 
 
 def without_conversions(text: str) -> str:

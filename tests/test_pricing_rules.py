@@ -4180,3 +4180,17 @@ def test_a_bare_toggle_figure_grouped_by_a_comma_is_read() -> None:
     row = card("Básico", "999", "916") + card("Profesional", "2,999", "2,74,9")
     found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
     assert {amount for plan, amount in found if plan == "Profesional"} == {2999}
+
+
+def test_a_spec_line_ending_in_a_digit_over_a_dollar_price_is_no_price() -> None:
+    def card(name: str, spec: str, price: str) -> str:
+        return (
+            f'<div class="glass-panel p-8"><div class="text-center"><h3>{name}</h3><p>{spec}</p></div>'
+            f'<div class="text-center"><div class="text-5xl">{price}</div><div>/hour</div></div></div>'
+        )
+
+    row = card("H100", "80GB HBM3", "$2.00") + card("A100", "80GB HBM2e", "$1.20")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
+    assert found == {("H100", 2.0), ("A100", 1.2)}
+    # Negative: an amount with its sign after it, apart from the next price, stays a price ("19 € 29 €").
+    assert [m.group("amt2") or m.group("amt") for m in price_matches("19 € 29 €")] == ["19", "29"]
