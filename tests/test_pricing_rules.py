@@ -4194,3 +4194,17 @@ def test_a_spec_line_ending_in_a_digit_over_a_dollar_price_is_no_price() -> None
     assert found == {("H100", 2.0), ("A100", 1.2)}
     # Negative: an amount with its sign after it, apart from the next price, stays a price ("19 € 29 €").
     assert [m.group("amt2") or m.group("amt") for m in price_matches("19 € 29 €")] == ["19", "29"]
+
+
+def test_a_short_name_dashed_before_its_amount_names_the_tier() -> None:
+    def item(name: str, price: str) -> str:
+        return f"<li><strong>{name} — {price}</strong><br>Готовый UI-шаблон, базовые интеграции, быстрый релиз</li>"
+
+    html = page(f"<main><ul>{item('Start', 'от 2 000 $')}{item('Business', 'от 5 000 $')}</ul></main>", "ru")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Start", 2000), ("Business", 5000)}
+    # Negative: under a heading, a dashed phrase before the amount is the heading's tagline, no name.
+    html = page(
+        "<main><h3>Humanocentric Foundation</h3><p>Foundational Alignment — $350 / month</p>"
+        "<p>This tier establishes the analytical grounding required to work with AI.</p></main>"
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"Humanocentric Foundation"}
