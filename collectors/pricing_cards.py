@@ -1399,8 +1399,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
     other_ways: list[tuple[int, int]] = []
+    listed: list[tuple[int, int]] = []
     for span, line in zip(_line_spans(card), _lines(card), strict=True):
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
+        if _overage_list(line):
+            listed.append(span)
+        elif len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
@@ -1420,7 +1423,34 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         if price.unit is None and len(units) == 1:
             price = CardPrice(price.amount, price.currency, price.period, next(iter(units)), price.dimension)
         beside.append(price)
+    if listed:
+        local = next(iter(shown)) if len(shown) == 1 and shown <= DOLLAR_CODES else None
+        for price in _text_prices(card, yen, listed, outside=spans):
+            if price.unit is None:
+                continue  # "+$10/1000 IA": per nothing the vocabulary knows
+            if local and price.currency == "USD":
+                price = replace(price, currency=local)  # "+$25/usuario" under "$ 999 MXN/mes": the card's pesos
+            if price.unit not in ("user", "seat"):
+                unit = price.unit.casefold()  # "+$2/GB": per unit used, the word as written (`gb`)
+                price = replace(price, period="usage", unit=unit, overage=True)
+            beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
+
+
+OVERAGE_LIST = re.compile(
+    r"^(?:excedentes?|overages?|extra\s+usage|mehrverbrauch|dépassements?|eccedenze)\s*[:：]\s*"
+    r"(?P<items>\+\s*[$€£]\s*\d[^,;]*(?:[,;]\s*\+\s*[$€£]\s*\d[^,;]*)+)$",
+    re.I,
+)
+"""A line listing what each unit beyond the allowance costs, after an overage word and a colon, each price led
+by "+" ("Excedentes: +$25/usuario, +$2/GB, +$5/caso"): each a price per its unit beside the card's price."""
+DOLLAR_CODES = frozenset({"MXN", "COP", "CLP", "ARS", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "UYU", "DOP"})
+"""Currencies written with a bare "$": a card showing one of them by its code ("$ 999 MXN/mes") means it by
+the bare "$" of its overage line too."""
+
+
+def _overage_list(line: str) -> bool:
+    return len(line) <= MAX_OVERAGE_LINE and OVERAGE_LIST.match(line) is not None and "US$" not in line
 
 
 BILLED_TOTAL = re.compile(r"^[^\d()（）]{0,32}[(（](?P<price>[^()（）]+)[)）]\s*$")

@@ -4208,3 +4208,27 @@ def test_a_short_name_dashed_before_its_amount_names_the_tier() -> None:
         "<p>This tier establishes the analytical grounding required to work with AI.</p></main>"
     )
     assert {p.plan for p in extract(html, URL).plans} == {"Humanocentric Foundation"}
+
+
+def test_an_overage_list_line_prices_each_unit_in_the_cards_currency() -> None:
+    def card(name: str, amount: str, overage: str) -> str:
+        return (
+            f'<div class="pricing-card"><h3>{name}</h3><div class="pricing-price"><span class="currency">$</span>'
+            f'<span class="amount">{amount}</span><span class="period">MXN/mes</span></div>'
+            "<ul><li>3 usuarios incluidos</li><li>20 GB almacenamiento</li></ul>"
+            f'<p class="pricing-overage">{overage}</p></div>'
+        )
+
+    row = card("Básico", "999", "Excedentes: +$25/usuario, +$2/GB, +$5/caso") + card("Pro", "2,999", "Soporte 24/7")
+    found = entries(page(f'<div class="pricing-grid">{row}</div>', "es"))
+    assert found == {
+        ("Básico", "price", 999, "MXN", None),
+        ("Básico", "price", 25, "MXN", "user"),
+        ("Básico", "price", 2, "MXN", "gb"),
+        ("Básico", "price", 5, "MXN", "caso"),
+        ("Pro", "price", 2999, "MXN", None),
+    }
+    # Negative: the same prices in a sentence with no overage word and colon are no price lines of the card.
+    row = card("Básico", "999", "Los excedentes cuestan +$25/usuario, +$2/GB, +$5/caso") + card("Pro", "2,999", "x")
+    found = entries(page(f'<div class="pricing-grid">{row}</div>', "es"))
+    assert found == {("Básico", "price", 999, "MXN", None), ("Pro", "price", 2999, "MXN", None)}
