@@ -1426,13 +1426,13 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     if listed:
         local = next(iter(shown)) if len(shown) == 1 and shown <= DOLLAR_CODES else None
         for price in _text_prices(card, yen, listed, outside=spans):
-            if price.unit is None:
+            unit = price.unit
+            if unit is None:
                 continue  # "+$10/1000 IA": per nothing the vocabulary knows
             if local and price.currency == "USD":
                 price = replace(price, currency=local)  # "+$25/usuario" under "$ 999 MXN/mes": the card's pesos
-            if price.unit not in ("user", "seat"):
-                unit = price.unit.casefold()  # "+$2/GB": per unit used, the word as written (`gb`)
-                price = replace(price, period="usage", unit=unit, overage=True)
+            if unit not in ("user", "seat"):  # "+$2/GB": per unit used, the word as written (`gb`)
+                price = replace(price, period="usage", unit=unit.casefold(), overage=True)
             beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
 
