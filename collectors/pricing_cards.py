@@ -28,10 +28,12 @@ from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
+    ISO_CODES,
     PLAN_WORD,
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
+    WORD_CODES,
     PageContext,
     amount_digits,
     currency_code,
@@ -75,6 +77,7 @@ RIBBON = re.compile(
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
+    r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
     r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популярн\w*|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
@@ -1173,8 +1176,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )
-        if RIBBON.match(text):
-            continue
+        if RIBBON.match(text) or not re.search(r"[^\W_]", text):
+            continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name
         if within is not None and _quantity_name(card, holder, text):
             return text
         if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):
@@ -1222,11 +1225,13 @@ def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str
 
 
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
-    """The siblings right after `holder` alike in tag and class, blank text between them skipped."""
+    """The siblings right after `holder` alike in tag and class, blank text between them skipped. Class-less
+    blocks each styled inline their own way (`<div style="…font-size:1.3rem">Plano Gratuito</div>` over `<div
+    style="…font-size:3.5rem">R$ 0</div>`) are a card's lines, no row of badges."""
     sibling = holder.next
     while sibling is not None:
         if sibling.tag != "-text":
-            if not _alike(sibling, holder):
+            if not _alike(sibling, holder) or sibling.attributes.get("style") != holder.attributes.get("style"):
                 return
             yield sibling
         elif _clean(sibling.text()):
@@ -1394,8 +1399,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
     other_ways: list[tuple[int, int]] = []
+    listed: list[tuple[int, int]] = []
     for span, line in zip(_line_spans(card), _lines(card), strict=True):
-        if len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
+        if _overage_list(line):
+            listed.append(span)
+        elif len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
@@ -1415,7 +1423,34 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         if price.unit is None and len(units) == 1:
             price = CardPrice(price.amount, price.currency, price.period, next(iter(units)), price.dimension)
         beside.append(price)
+    if listed:
+        local = next(iter(shown)) if len(shown) == 1 and shown <= DOLLAR_CODES else None
+        for price in _text_prices(card, yen, listed, outside=spans):
+            unit = price.unit
+            if unit is None:
+                continue  # "+$10/1000 IA": per nothing the vocabulary knows
+            if local and price.currency == "USD":
+                price = replace(price, currency=local)  # "+$25/usuario" under "$ 999 MXN/mes": the card's pesos
+            if unit not in ("user", "seat"):  # "+$2/GB": per unit used, the word as written (`gb`)
+                price = replace(price, period="usage", unit=unit.casefold(), overage=True)
+            beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
+
+
+OVERAGE_LIST = re.compile(
+    r"^(?:excedentes?|overages?|extra\s+usage|mehrverbrauch|dépassements?|eccedenze)\s*[:：]\s*"
+    r"(?P<items>\+\s*[$€£]\s*\d[^,;]*(?:[,;]\s*\+\s*[$€£]\s*\d[^,;]*)+)$",
+    re.I,
+)
+"""A line listing what each unit beyond the allowance costs, after an overage word and a colon, each price led
+by "+" ("Excedentes: +$25/usuario, +$2/GB, +$5/caso"): each a price per its unit beside the card's price."""
+DOLLAR_CODES = frozenset({"MXN", "COP", "CLP", "ARS", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "UYU", "DOP"})
+"""Currencies written with a bare "$": a card showing one of them by its code ("$ 999 MXN/mes") means it by
+the bare "$" of its overage line too."""
+
+
+def _overage_list(line: str) -> bool:
+    return len(line) <= MAX_OVERAGE_LINE and OVERAGE_LIST.match(line) is not None and "US$" not in line
 
 
 BILLED_TOTAL = re.compile(r"^[^\d()（）]{0,32}[(（](?P<price>[^()（）]+)[)）]\s*$")
@@ -1696,15 +1731,25 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
         amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None
-    period, unit = _period_unit(match.group("tail"))
+    currency, tail = currency_code(symbol, yen), match.group("tail")
+    if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:
+        currency, tail = code.group("code"), tail[code.end() :]  # "$49.900 COP", "$ 999 MXN/mes": the code says
+    period, unit = _period_unit(tail)
     lead = _lead_period(match)
-    if lead is not None and not _prompt_period(match.group("tail")):
+    if lead is not None and not _prompt_period(tail):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
-    if amount == 0 and period == "one_time" and FREE_LASTS.match(match.group("tail")):
+    if amount == 0 and period == "one_time" and FREE_LASTS.match(tail):
         period = None  # "$0" "/ 永久": how long the free plan lasts, no one-time price
-    per_when = period is None and unit is None and OTHER_PERIOD.match(match.group("tail")) is not None
-    dimension = _token_dimension(match.group("tail"), unit)
-    return CardPrice(amount, currency_code(symbol, yen), period, unit, dimension, per_when=per_when)
+    per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
+    dimension = _token_dimension(tail, unit)
+    return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+CODE_AFTER_SIGN = re.compile(
+    rf"^\s*(?P<code>(?-i:{'|'.join(sorted(ISO_CODES - WORD_CODES))}))(?![^\W\d_])(?!\s*[$€£¥￥]?\s*\d)"
+)
+"""An ISO code right after an amount led by a bare "$" ("$49.900 COP", "$ 999 MXN/mes"): the dollar or peso the
+code names, not USD; a code that leads a next amount ("$5 CAD 7") is that amount's."""
 
 
 VOLUME_BAND = re.compile(
@@ -1824,7 +1869,7 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
 def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
     """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
     with its own sign and period ("$390/yıl"), or with its sign only ("849.000đ" in `data-price-year`), in the
-    period its attribute names, or a bare one ("32,5") in the currency and period shown."""
+    period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
         for key, value in node.attributes.items():
@@ -1837,10 +1882,14 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                     price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
-            elif base is not None and (bare := BARE_PRICE.match(value)) is not None:
+            elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")
+"""A bare toggle figure grouped by thousands with a comma (`data-annual="2,749"`), as the shown amount is."""
 
 
 SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}

@@ -62,6 +62,7 @@ def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
     tree = LexborHTMLParser(html)
     _draw_css_signs(tree)
+    _drop_icon_ligatures(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -361,6 +362,21 @@ MAX_SHOWN_LINE = 24
 def _one_of(match: re.Match[str], yen: str) -> tuple[float, str | None] | None:
     price = text_price(match, yen)
     return (money(price.amount), price.currency) if price is not None else None
+
+
+ICON_FONT = re.compile(r"(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?=$|\s)")
+LIGATURE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:
+    """Remove icons drawn by a ligature font: `<span class="material-symbols-outlined">rocket_launch</span>`
+    shows a rocket, and its text is the glyph's name, never a word of the page (a plan's name, a line)."""
+    root = tree.body
+    if root is None:
+        return
+    for node in root.css("[class*=material-]"):
+        if ICON_FONT.search(node.attributes.get("class") or "") and LIGATURE.fullmatch(node.text().strip()):
+            node.decompose()
 
 
 def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:

@@ -199,7 +199,7 @@ def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> I
         name = _tier_word(sentence, match.start(), end)
         if name is None and heading and heading.rstrip().endswith(("?", "？")):
             continue  # a FAQ answer ("Can I pay yearly? Yes, from $10."): an example unless a tier is named
-        name = name or _heading_name(heading)
+        name = name or _heading_name(heading) or _dashed_name(sentence, match.start())
         plan = _plan(name or page.host, price.amount, price.currency, period, price.unit, price.dimension)
         yield Said(name, plan)
 
@@ -216,6 +216,20 @@ TAGLINE_DASH = re.compile(r"\s[—–-]\s*$")
 MIN_TAGLINE_WORDS = 4
 """A phrase of this many words set off from the amount by a dash ("Applied AI in Professional Workflows —
 $1,250 / month") is the tier's tagline: a tier word in it is a word of the phrase, no name."""
+
+
+DASHED_NAME = re.compile(r"\s*(?P<name>[^\W\d_][^\W_]*(?:\s+[^\W_]+){0,2})\s+[—–]\s+(?:[^\W\d_]{1,12}\.?\s+)?$")
+"""A short name opening the sentence, set off by a dash from its amount, maybe after a lead word ("Start — от 2 000
+$", "Start — from $2,000")."""
+
+
+def _dashed_name(sentence: str, start: int) -> str | None:
+    """A short name opening the sentence, set off by a dash from the amount ("Start — от 2 000 $"): the tier's
+    name when no tier word and no heading over it names one (under a heading, it is the heading's tagline)."""
+    dashed = DASHED_NAME.match(sentence, 0, start)
+    if dashed is None or len(WORD.findall(dashed.group("name"))) >= MIN_TAGLINE_WORDS:
+        return None
+    return dashed.group("name")
 
 
 def _tier_word(sentence: str, start: int, end: int) -> str | None:

@@ -224,11 +224,12 @@ def zero_led(number: str) -> Decimal | None:
 
 
 PRICE_TEXT = re.compile(
-    rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})\s*(?P<cur2>{_CUR_AFTER}))"
+    rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|(?P<amt2>{_AMT})(?:(?<=\d)\.[-–—](?![\d-]))?\s*(?P<cur2>{_CUR_AFTER}))"
     r"(?P<tail>[^$€£¥￥]{0,40})",
     re.I,
 )
-"""An amount with its currency before ("$19", "¥ 2", "USD 5") or after ("19,99 €", "2元", "49 $", "14.950,00 $"),
+"""An amount with its currency before ("$19", "¥ 2", "USD 5") or after ("19,99 €", "2元", "49 $", "14.950,00 $"; the
+Swiss "45.-" / "249.– CHF", a whole amount with no cents, before its currency),
 and up to 40 characters after it where the period and unit are said ("/mo", "per user", "/ 1M tokens")."""
 
 
@@ -303,11 +304,12 @@ _LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:
     """Whether a sign set apart from the number before it (spaces between) starts an amount of its own that
-    no sign follows: "Paquete de 5 $ 749" is a name's number over "$749". A sign touching the number is its
+    no sign follows: "Paquete de 5 $ 749" is a name's number over "$749", and "80GB HBM3 $2.00" a spec line's
+    last digit over "$2.00", the sign touching the amount it leads. A sign touching the number is its
     own ("750€ 25 ore"), and in "19 € 29 €" every amount has its sign after it, so "19 €" stays a price."""
     if number_end == sign_end or not text[number_end:sign_end][:1].isspace():
         return False
-    return (lead := _LEADS.match(text, sign_end)) is not None and lead.group()[:1].isspace()
+    return _LEADS.match(text, sign_end) is not None
 
 
 def without_conversions(text: str) -> str:

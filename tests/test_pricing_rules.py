@@ -4089,3 +4089,146 @@ def test_a_free_amount_over_a_word_saying_how_long_has_no_period() -> None:
     row = card("無料版", "$0", "/ 永久") + card("PRO 永久版", "$4.99", "/ 永久")
     found = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid">{row}</div>', "ja"), URL).plans}
     assert found == {("無料版", 0, None), ("PRO 永久版", 4.99, "one_time")}
+
+
+def test_a_lone_card_of_class_less_inline_styled_blocks_is_read() -> None:
+    def card(lines: str) -> str:
+        return (
+            '<div style="display:grid;max-width:700px"><div style="border:2px solid blue;padding:36px">'
+            f"{lines}"
+            '<div style="font-weight:900;font-size:3.5rem">R$ 0</div><div style="font-size:.9rem">para sempre</div>'
+            '<ul style="list-style:none"><li style="padding:8px">✅ 29 ferramentas</li></ul>'
+            '<a href="/" style="display:block">Começar</a></div></div>'
+        )
+
+    styled = (
+        '<div style="position:absolute;top:-14px;font-size:.78rem">ÚNICO PLANO</div>'
+        '<div style="font-size:3rem">🎉</div><div style="font-weight:900;font-size:1.3rem">Plano Gratuito</div>'
+    )
+    html = page(f"<main><h1>Preços</h1>{card(styled)}</main>", "pt")
+    assert entries(html) == {("Plano Gratuito", "price", 0, "BRL", None)}
+    # Negative: alike blocks styled alike are one name's badges ("Windows" "macOS"), as before.
+    alike = '<div style="font-size:1rem">Desktop</div><div style="font-size:1rem">macOS</div>'
+    assert {p.plan for p in extract(page(f"<main>{card(alike)}</main>", "pt"), URL).plans} == {"Desktop macOS"}
+
+
+def test_an_iso_code_after_a_bare_dollar_amount_is_its_currency() -> None:
+    def card(name: str, price: str) -> str:
+        return f'<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Chat</li></ul></div>'
+
+    row = card("Básico", "<span>$49.900 COP</span><span>/mes</span>") + card(
+        "Profesional",
+        '<span class="currency">$</span><span class="amount">2,999</span><span class="period">MXN/mes</span>',
+    )
+    found = {
+        (p.plan, p.amount, p.currency, p.period)
+        for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans
+    }
+    assert found == {("Básico", 49900, "COP", "month"), ("Profesional", 2999, "MXN", "month")}
+    # Negative: a code that is also a word ("TRY 14 days") after a bare "$" leaves it USD.
+    row = card("Básico", "<span>$49</span> <span>TRY 14 days</span>") + card("Pro", "<span>$99</span>")
+    found = {(p.plan, p.currency) for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
+    assert found == {("Básico", "USD"), ("Pro", "USD")}
+
+
+def test_swiss_dash_amounts_are_whole_francs() -> None:
+    def card(name: str, price: str) -> str:
+        return (
+            f'<div class="price-card"><h3>{name}</h3><div class="price-card__price">{price}</div><p>pro Jahr</p></div>'
+        )
+
+    row = card("Athlete Pro", '<span class="amount">45.-</span><span class="currency">CHF</span>') + card(
+        "Club Basic", "249.– <span>CHF/Jahr</span>"
+    )
+    found = {(p.plan, p.amount, p.currency) for p in extract(page(f'<div class="grid">{row}</div>', "de"), URL).plans}
+    assert found == {("Athlete Pro", 45, "CHF"), ("Club Basic", 249, "CHF")}
+    # Negative: a dash between two amounts is a range's, no Swiss dash ("10.-20 CHF" is no 10 CHF).
+    assert [m.group("amt2") for m in price_matches("10.-20 CHF")] == ["20"]
+
+
+def test_an_icon_font_ligature_is_no_name() -> None:
+    def card(icon: str, name: str, price: str) -> str:
+        return (
+            f'<div class="pricing-card"><div class="flex"><div class="w-10">{icon}</div>'
+            f'<span style="font-weight:600">{name}</span></div><div class="mb-8"><span>{price}</span>'
+            "<span>/mes</span></div><ul><li>Chat</li></ul></div>"
+        )
+
+    def icon(glyph: str, klass: str = "material-symbols-outlined") -> str:
+        return f'<span class="{klass}">{glyph}</span>'
+
+    row = card(icon("rocket_launch"), "Básico", "$49") + card(icon("bolt", "material-icons"), "Élite", "$99")
+    assert {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans} == {"Básico", "Élite"}
+    # Negative: the same element holding a word of the page (no ligature shape) is read as before.
+    row = card(icon("Básico Plus"), "", "$49") + card(icon("Élite Plus"), "", "$99")
+    names = {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert names == {"Básico Plus", "Élite Plus"}
+
+
+def test_a_bare_toggle_figure_grouped_by_a_comma_is_read() -> None:
+    def card(name: str, monthly: str, annual: str) -> str:
+        return (
+            f'<div class="pricing-card"><h3>{name}</h3><div class="price"><span class="currency">$</span>'
+            f'<span class="amount" data-monthly="{monthly}" data-annual="{annual}">{monthly}</span>'
+            '<span class="period">/mes</span></div><ul><li>Casos</li></ul></div>'
+        )
+
+    row = card("Básico", "999", "916") + card("Profesional", "2,999", "2,749")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert ("Profesional", 2749) in found and ("Profesional", 2999) in found
+    # Negative: a comma not grouping thousands ("2,74,9") is no figure.
+    row = card("Básico", "999", "916") + card("Profesional", "2,999", "2,74,9")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
+    assert {amount for plan, amount in found if plan == "Profesional"} == {2999}
+
+
+def test_a_spec_line_ending_in_a_digit_over_a_dollar_price_is_no_price() -> None:
+    def card(name: str, spec: str, price: str) -> str:
+        return (
+            f'<div class="glass-panel p-8"><div class="text-center"><h3>{name}</h3><p>{spec}</p></div>'
+            f'<div class="text-center"><div class="text-5xl">{price}</div><div>/hour</div></div></div>'
+        )
+
+    row = card("H100", "80GB HBM3", "$2.00") + card("A100", "80GB HBM2e", "$1.20")
+    found = {(p.plan, p.amount) for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
+    assert found == {("H100", 2.0), ("A100", 1.2)}
+    # Negative: an amount with its sign after it, apart from the next price, stays a price ("19 € 29 €").
+    assert [m.group("amt2") or m.group("amt") for m in price_matches("19 € 29 €")] == ["19", "29"]
+
+
+def test_a_short_name_dashed_before_its_amount_names_the_tier() -> None:
+    def item(name: str, price: str) -> str:
+        return f"<li><strong>{name} — {price}</strong><br>Готовый UI-шаблон, базовые интеграции, быстрый релиз</li>"
+
+    html = page(f"<main><ul>{item('Start', 'от 2 000 $')}{item('Business', 'от 5 000 $')}</ul></main>", "ru")
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Start", 2000), ("Business", 5000)}
+    # Negative: under a heading, a dashed phrase before the amount is the heading's tagline, no name.
+    html = page(
+        "<main><h3>Humanocentric Foundation</h3><p>Foundational Alignment — $350 / month</p>"
+        "<p>This tier establishes the analytical grounding required to work with AI.</p></main>"
+    )
+    assert {p.plan for p in extract(html, URL).plans} == {"Humanocentric Foundation"}
+
+
+def test_an_overage_list_line_prices_each_unit_in_the_cards_currency() -> None:
+    def card(name: str, amount: str, overage: str) -> str:
+        return (
+            f'<div class="pricing-card"><h3>{name}</h3><div class="pricing-price"><span class="currency">$</span>'
+            f'<span class="amount">{amount}</span><span class="period">MXN/mes</span></div>'
+            "<ul><li>3 usuarios incluidos</li><li>20 GB almacenamiento</li></ul>"
+            f'<p class="pricing-overage">{overage}</p></div>'
+        )
+
+    row = card("Básico", "999", "Excedentes: +$25/usuario, +$2/GB, +$5/caso") + card("Pro", "2,999", "Soporte 24/7")
+    found = entries(page(f'<div class="pricing-grid">{row}</div>', "es"))
+    assert found == {
+        ("Básico", "price", 999, "MXN", None),
+        ("Básico", "price", 25, "MXN", "user"),
+        ("Básico", "price", 2, "MXN", "gb"),
+        ("Básico", "price", 5, "MXN", "caso"),
+        ("Pro", "price", 2999, "MXN", None),
+    }
+    # Negative: the same prices in a sentence with no overage word and colon are no price lines of the card.
+    row = card("Básico", "999", "Los excedentes cuestan +$25/usuario, +$2/GB, +$5/caso") + card("Pro", "2,999", "x")
+    found = entries(page(f'<div class="pricing-grid">{row}</div>', "es"))
+    assert found == {("Básico", "price", 999, "MXN", None), ("Pro", "price", 2999, "MXN", None)}
