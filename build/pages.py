@@ -455,7 +455,7 @@ def inputs_digest(template_name: str, context: dict[str, Any], *extra: Any) -> s
 class PageReuse(Protocol):
     """What the page set needs of the previous build (build/reuse.py `Reuse.page`, `settled`, `take_all`)."""
 
-    def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool: ...
+    def page(self, writer: TreeWriter, relpath: str, inputs: str | None) -> bool: ...
 
     def settled(self, relpath: str, key: str, unchanged: bool) -> bool: ...
 
@@ -656,15 +656,15 @@ class SitePages:
             if chosen:
                 taken[[i for i, _ in chosen]] = self.reuse.take_all(self.writer, [t for _, t in chosen], True)
         absent_badges: list[str] = []
+        currents, takes = present.tolist(), taken.tolist()  # plain bools: this loop sees every entity ever
         for i, entity in enumerate(series.entities):
             row = series.latest[i]
             path = entity_page(feed, entity)
             label = entity_label(feed, row, entity)
             labels[entity] = label
             listing.append({"label": label, "key": entity, "path": path, "href": href(path)})
-            mom = momentum.summary(entity) if momentum is not None else None
-            current = bool(present[i])
-            last_seen = series.days[int(series.last_seen[i])]
+            current = currents[i]
+            mom = momentum.summary(entity) if momentum is not None and (current or not takes[i]) else None
             has_badge = is_category and badge_safe(path)
             if has_badge:
                 if current:
@@ -672,14 +672,16 @@ class SitePages:
                 else:  # no score: the same badge for every absent entity, written together below
                     absent_badges.append(entity)
                 self.badges += 2
+            if takes[i]:  # a settled page (its path is a page file: it was taken by it)
+                self.entity_pages += 1
+                self.linked_pages += 1
+                continue
             target = page_file(path)
             if target is None:
                 self.skipped += 1
                 continue
             self.entity_pages += 1
-            if taken[i]:
-                self.linked_pages += 1
-                continue
+            last_seen = series.days[int(series.last_seen[i])]
             recent = events.get(entity, [])
             raw_events = events_fragment(recent)
             also_tracked = links_of(self.links, feed, entity)
@@ -741,7 +743,11 @@ class SitePages:
             )
             metric = MAIN_METRIC_LABEL.get(main, main)
             chart_title = f"{metric} of {label} over time"
-            inputs = inputs_digest("entity.html", context, ordinals, values, metric, chart_title, raw_events)
+            # an entity in today's feed has today on its chart (and as its last day): its page is new
+            # every night, so its inputs are not digested (None: build/reuse.py `Reuse.page`)
+            inputs = None
+            if not current:
+                inputs = inputs_digest("entity.html", context, ordinals, values, metric, chart_title, raw_events)
             if self.reuse is not None and self.reuse.page(self.writer, target, inputs):
                 self.linked_pages += 1
                 continue

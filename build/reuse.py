@@ -45,6 +45,8 @@ from collectors.archive import Archive
 
 FORMAT = 3
 """Bump when the manifest's meaning changes."""
+CURRENT_PAGE = "current"
+"""The manifest's record of the page of an entity in its feed's latest day, in place of a digest."""
 CODE_ROOTS = ("build", "templates", "collectors/models.py", "collectors/columnar.py")
 """What the output of a day is made by (the page templates too: pages are reused by their inputs):
 when any of it changes, nothing is reused."""
@@ -181,12 +183,13 @@ class Reuse:
         self.feeds[feed] = {}
         return FeedReuse(feed, None, None)
 
-    def page(self, writer: TreeWriter, relpath: str, inputs: str) -> bool:
+    def page(self, writer: TreeWriter, relpath: str, inputs: str | None) -> bool:
         """Record that `relpath` is rendered from `inputs` (a digest of everything its template is given,
         build/pages.py `inputs_digest`); link it from the previous tree when that tree's manifest records
-        the same digest for it. True when linked; otherwise the caller renders it."""
-        self.pages[relpath] = inputs
-        if self.previous is None or self.before.get("pages", {}).get(relpath) != inputs:
+        the same digest for it. True when linked; otherwise the caller renders it. `inputs` None: the page
+        of an entity in its feed's latest day, new every night (recorded as CURRENT_PAGE, never linked)."""
+        self.pages[relpath] = CURRENT_PAGE if inputs is None else inputs
+        if inputs is None or self.previous is None or self.before.get("pages", {}).get(relpath) != inputs:
             return False
         try:
             writer.take(relpath, self.previous)

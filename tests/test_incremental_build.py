@@ -31,7 +31,7 @@ from build.pages import page_file
 from build.paths import BUILD_INFO, MANIFEST, PAGES_INDEX, entity_card_path, trends_events_path, trends_path
 from build.pipeline import run_build, settled_cards
 from build.recent_events import RecentEvents
-from build.reuse import FeedReuse, Reuse, code_digest, fingerprints, first_changed
+from build.reuse import CURRENT_PAGE, FeedReuse, Reuse, code_digest, fingerprints, first_changed
 from build.series import FeedSeries
 from build.series_cache import SeriesCache, cache_path
 from build.writer import TreeWriter
@@ -272,7 +272,8 @@ def test_entity_pages_whose_inputs_did_not_change_are_taken(nightly: Settings) -
         target = page_file(path)
         assert target is not None
         card = orjson.loads(packs.read(entity_card_path(feed, entity)) or b"null")
-        same = before.get(target) == after[target]
+        same = before.get(target) == after[target] != CURRENT_PAGE
+        assert (after[target] == CURRENT_PAGE) == card["current"]  # a current page's inputs: not digested
         if same:
             assert packs.read(target) == old_packs.read(target)
         (linked if same else rendered).append((feed, card["current"], card["lastSeen"]))

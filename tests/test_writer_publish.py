@@ -21,6 +21,25 @@ def test_writer_refuses_paths_outside_the_tree(tmp_path: Path, bad: str) -> None
         writer.write_bytes(bad, b"x")
 
 
+@pytest.mark.parametrize(
+    "bad",
+    ["pages/mcp/../../b", "pages/mcp/a//b", "pages/mcp/a/.", "pages/mcp/a/..", "pages/mcp/a/./b", "pages/mcp/a\\b"]
+    + ["pages/mcp/a\x00", "pages/mcp/a/", "pages/mcp/x\n/../y", "pages/mcp/ok.svg"],
+)
+def test_writing_many_paths_at_once_refuses_what_one_at_a_time_refuses(tmp_path: Path, bad: str) -> None:
+    """`write_shared_all` (and `take_all`) check their paths together: the same refusals as `write_bytes`,
+    a path twice in one call or already written included (the last case: written just before)."""
+    writer = TreeWriter(tmp_path / "t")
+    writer.write_bytes("pages/mcp/ok.svg", b"x")
+    with pytest.raises(WriterError):
+        writer.write_shared_all(["pages/mcp/fine.svg", bad], b"<svg/>")
+    with pytest.raises(WriterError, match="twice"):
+        writer.write_shared_all(["pages/mcp/c.svg", "pages/mcp/c.svg"], b"<svg/>")
+    writer.write_shared_all([f"pages/mcp/{n}.svg" for n in range(3)], b"<svg/>")
+    writer.close_packs()
+    assert writer.exists("pages/mcp/2.svg") and not writer.exists(bad.replace("ok", "no"))
+
+
 def test_writer_refuses_a_path_written_twice(tmp_path: Path) -> None:
     writer = TreeWriter(tmp_path / "t")
     writer.write_json("api/a.json", {"a": 1})
