@@ -230,12 +230,12 @@ def write_trends(
             heads[window] = orjson.loads(latest[window])
         writer.write_bytes(latest_trends_path(window, feed), latest[window])
     last_days = [bodies[day] for day in series.days[max(0, last - CHANGES_DAYS + 1) :]]
-    read = partial(_day_events, writer, series)
+    read = partial(_day_events, writer, feed, list(series.days))
     return FeedTrends(latest, heads, recent, read, last_days, seeded)
 
 
-def _day_events(writer: TreeWriter, series: FeedSeries, day: int) -> bytes:
-    return _read_back(writer, trends_events_path(series.feed, series.days[day]))
+def _day_events(writer: TreeWriter, feed: str, days: list[str], day: int) -> bytes:
+    return _read_back(writer, trends_events_path(feed, days[day]))
 
 
 def _read_back(writer: TreeWriter, relpath: str) -> bytes:
@@ -564,7 +564,8 @@ def _run_build(
         maintainers = load_maintainers(settings)
         site_pages.maintainers = maintainers
         outputs: list[FeedOutput] = []
-        latest_trends: dict[str, FeedTrends] = {}
+        latest_trends: dict[str, dict[str, bytes]] = {}
+        """Feed -> its latest trends documents: only those (a feed's trends pass holds its series)."""
         entities = 0
         pages: dict[str, list[str]] = {}
         daily_demand = DailyDemand(demand_log)  # each day's lookups read once, shared by the feeds
@@ -586,7 +587,7 @@ def _run_build(
                 series_cache=SeriesCache(settings.series_cache_dir, reuse.code),
             )
             outputs.append(output)
-            latest_trends[feed] = trends
+            latest_trends[feed] = trends.latest
             entities += len(names)
             for entity in names:
                 pages.setdefault(entity_page(feed, entity), [feed, entity])
@@ -595,7 +596,7 @@ def _run_build(
         site_pages.finish(write_demand(writer, demand, window, now_s), api_docs(api_document))
         writer.close_packs()
         for window_name in WINDOWS:
-            documents = b",".join(latest_trends[feed].latest[window_name] for feed in FEED_NAMES)
+            documents = b",".join(latest_trends[feed][window_name] for feed in FEED_NAMES)
             head = orjson.dumps({"window": window_name})[:-1]
             writer.write_bytes(latest_trends_path(window_name), head + b',"feeds":[' + documents + b"]}")
         writer.write_json(MANIFEST, reuse.manifest())
