@@ -23,8 +23,10 @@ def test_writer_refuses_paths_outside_the_tree(tmp_path: Path, bad: str) -> None
 
 @pytest.mark.parametrize(
     "bad",
-    ["pages/mcp/../../b", "pages/mcp/a//b", "pages/mcp/a/.", "pages/mcp/a/..", "pages/mcp/a/./b", "pages/mcp/a\\b"]
-    + ["pages/mcp/a\x00", "pages/mcp/a/", "pages/mcp/x\n/../y", "pages/mcp/ok.svg"],
+    [
+        *("pages/mcp/../../b", "pages/mcp/a//b", "pages/mcp/a/.", "pages/mcp/a/..", "pages/mcp/a/./b"),
+        *("pages/mcp/a\\b", "pages/mcp/a\x00", "pages/mcp/a/", "pages/mcp/x\n/../y", "pages/mcp/ok.svg"),
+    ],
 )
 def test_writing_many_paths_at_once_refuses_what_one_at_a_time_refuses(tmp_path: Path, bad: str) -> None:
     """`write_shared_all` (and `take_all`) check their paths together: the same refusals as `write_bytes`,
