@@ -53,7 +53,7 @@ NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
-    r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
+    r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not

@@ -208,6 +208,28 @@ def test_card_names_outside_headings_decimal_commas_and_the_period_on_the_next_l
     assert found == {("Basis", 19.99, "EUR", "month", None), ("Team", 0.9, "EUR", "month", "user")}
 
 
+def test_a_css_module_title_style_class_names_the_card_not_the_page_heading() -> None:
+    card = (
+        '<div class="premiumCardContainer_ArgU"><div class="premiumHeaderStyle_yb36">'
+        '<span class="premiumTitleStyle_pemo">{name}</span><span class="premiumDescStyle_R6dg">{desc}</span></div>'
+        '<div class="priceListStyle_xBIv"><span class="listItemNameStyle_YZOo">監査ログ</span></div>'
+        '<div class="operatingStyle_cGmQ"><div><span class="priceNumStyle_eiPz">$<!-- -->{amount}</span>'
+        '<span class="priceNumDescStyle_n2JG">/month</span></div></div></div>'
+    )
+    html = page(
+        '<div class="pricingContent_kMON"><span class="pricingContentTitle_tw94">価格</span>'
+        '<div class="cardContainerStyle_frTi">'
+        + card.format(name="Premium", desc="チームをアップグレード", amount=20)
+        + card.format(name="Colla", desc="付加価値サービス", amount=10)
+        + "</div></div>",
+        lang="ja",
+    )
+    assert entries(html) == {("Premium", "price", 20.0, "USD", None), ("Colla", "price", 10.0, "USD", None)}
+    # a class that only starts with a title word is still no title: a container is not a name
+    wrapped = html.replace("premiumTitleStyle_pemo", "premiumTitleStyleWrap_pemo")
+    assert {plan for plan, *_ in entries(wrapped)} != {"Premium", "Colla"}
+
+
 def test_toggle_values_in_data_attributes_are_prices_too() -> None:
     html = page(
         '<div class="pricing-1"><p class="plan-name">SCALE</p><h2 class="price"><span>$</span>'
