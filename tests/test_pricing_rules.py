@@ -2495,6 +2495,25 @@ def test_the_highlighted_card_is_matched_by_its_look_not_its_hover_effects() -> 
     assert "Plan Business" not in {plan for plan, *_ in entries(html)}
 
 
+def test_a_subscription_row_with_a_free_cell_and_labelled_period_lines_prices_each_plan() -> None:
+    table = (
+        '<h2>요금제</h2><table class="table table-bordered"><thead class="thead-light"><tr><th scope="col"></th>'
+        '<th scope="col">베이직</th><th scope="col"><span>프리미엄</span></th></tr></thead><tbody><tr>'
+        '<th scope="row">{label}</th><td>무료(기본)</td><td><div>월 단위 결제: 30,000원(매월)</div>'
+        '<div>1년 단위 결제: 360,000원 <span class="badge">+72,000 크레딧</span></div></td></tr></tbody></table>'
+    )
+    html = page(table.format(label="구독료"), lang="ko")
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert found == {
+        ("베이직", 0.0, "KRW", None),
+        ("프리미엄", 30000.0, "KRW", "month"),
+        ("프리미엄", 360000.0, "KRW", "year"),
+    }
+    # a row labelled with something other than the price (a credit allowance) is no price row
+    other = {(p.plan, p.amount) for p in extract(page(table.format(label="제공 크레딧"), lang="ko"), URL).plans}
+    assert ("베이직", 0.0) not in other and ("프리미엄", 360000.0) not in other
+
+
 def test_a_price_row_cell_keeps_its_unit_and_a_card_completes_a_cell_without_one() -> None:
     card = (
         '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><span>/developer</span>'
