@@ -1333,9 +1333,17 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
         or usage_unit(unit) is not None
     ):
         return price
-    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
-        return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
+    for count in re.finditer(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
+        if not CAP_BEFORE.search(text[max(0, count.start() - 20) : count.start()]):
+            return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
+
+
+CAP_BEFORE = re.compile(
+    r"(?:(?:\bup\s+to|\bbis\s+zu|\bjusqu['’]\s*à|\bhasta|\baté|\bfino\s+a)\s+|\b\d+\s*[-–]\s*)$", re.I
+)
+"""The words before a count that make it a cap or a range's end ("Up to 5 sites", "teams running 1-5 sites" on a
+card at "$490/site/month"): the size of customer the plan is for, not a pack whose price is divided."""
 
 
 FREE_ALLOWANCE = r"(?:free|kostenlos|gratis|gratuit\w*|grátis)\b"

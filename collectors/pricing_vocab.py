@@ -694,8 +694,11 @@ _JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
 _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nutzer|benutzer|platz|sitz)", re.I)
 
 
-_OWN_SLASH_UNIT = re.compile(r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w/-])", re.I)
-"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"): per what, in the page's word."""
+_OWN_SLASH_UNIT = re.compile(
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!/(?!\s*(?:mo|mth|month|yr|year|annum)\b))", re.I
+)
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), or before a slashed
+period ("$490/site/month"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"

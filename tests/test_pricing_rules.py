@@ -1321,6 +1321,24 @@ def test_a_number_ending_a_name_does_not_take_the_sign_of_the_price_under_it() -
     assert price_matches("19 € 29 €")[0].group("amt2") == "19"  # every sign after its amount: "19 €" stays
 
 
+def test_a_count_capped_or_ending_a_range_is_no_pack_that_divides_a_price_per_it() -> None:
+    card = (
+        '<div class="plan"><h3>{name}</h3><p class="tag">For teams running {tag} under a single vendor.</p>'
+        '<div class="price"><span class="n">${amount}</span><span class="u">/site/month</span></div>'
+        "<ul><li><span>{limit}, unlimited users</span></li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Operator", tag="1-5 sites", amount=490, limit="Up to 5 sites")
+        + card.format(name="Portfolio", tag="6-50 sites", amount=390, limit="Everything in Operator")
+        + "</div>"
+    )
+    assert entries(html) == {("Operator", "price", 490.0, "USD", "site"), ("Portfolio", "price", 390.0, "USD", "site")}
+    # a count standing alone is still a pack: its price per that word is the pack's divided
+    pack = html.replace("1-5 sites", "five sites").replace("Up to 5 sites", "5 sites")
+    assert ("Operator", "price", 490.0, "USD", None) in entries(pack)
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
