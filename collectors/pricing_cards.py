@@ -1880,11 +1880,16 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
     period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
+        billing = base is not None and _keys_name_billing(node, base, yen)
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
                 continue
             match = PRICE_TEXT.search(value)
-            if match is not None:
+            if match is not None and billing and base is not None:
+                price = text_price(match, yen)
+                if price is not None and price.period is None:
+                    yield CardPrice(price.amount, price.currency or base.currency, base.period, base.unit)
+            elif match is not None:
                 price = text_price(match, yen)
                 if price is not None and price.period is None:
                     price = replace(price, period=_key_period(key))
@@ -1894,6 +1899,23 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
                     yield CardPrice(amount, base.currency, base.period, base.unit)
+
+
+def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:
+    """Whether a toggle's attribute names how the plan is billed, not the period of its figure: the element shows
+    the figure of `data-annual="$490"` with "/site/month" beside it, so each side ("$580" monthly) is a price a
+    month, per the unit shown, too."""
+    if base.period is None:
+        return False
+    for key, value in node.attributes.items():
+        period = _key_period(key) if DATA_PRICE.match(key) else None
+        match = PRICE_TEXT.search(value or "")
+        if period is None or period == base.period or match is None:
+            continue
+        price = text_price(match, yen)
+        if price is not None and price.period is None and price.amount == base.amount:
+            return True
+    return False
 
 
 GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")

@@ -2685,6 +2685,33 @@ def test_a_toggle_attribute_priced_with_its_sign_is_in_the_period_its_name_says(
     assert "Gói tính năng cơ bản." not in {plan for plan, *_ in got}
 
 
+def test_a_toggle_attribute_holding_the_shown_figure_names_billing_not_the_period() -> None:
+    card = (
+        '<div class="plan"><h3>{name}</h3><div class="price"><span class="n" data-price data-annual="${annual}" '
+        'data-monthly="${monthly}">${shown}</span><span class="u">/site/month</span></div></div>'
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Operator", annual=490, monthly=580, shown=490)
+        + card.format(name="Portfolio", annual=390, monthly=460, shown=390)
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {
+        ("Operator", 490.0, "month", "site"),  # annual billing, still a price a site a month
+        ("Operator", 580.0, "month", "site"),
+        ("Portfolio", 390.0, "month", "site"),
+        ("Portfolio", 460.0, "month", "site"),
+    }
+    # the shown figure is the monthly side's: the annual side's figure is a price a year, as its name says
+    yearly = html.replace(
+        'data-annual="$490" data-monthly="$580">$490', 'data-annual="$4,900" data-monthly="$490">$490'
+    )
+    assert ("Operator", 4900.0, "year", None) in {
+        (p.plan, p.amount, p.period, p.unit) for p in extract(yearly, URL).plans
+    }
+
+
 @pytest.mark.parametrize(
     ("button", "lang"),
     [("Fiyat İçin Arayın", "tr"), ("Liên hệ", "vi"), ("Vraag een offerte aan", "nl"), ("Hubungi Kami", "id")],
