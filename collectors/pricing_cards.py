@@ -132,6 +132,10 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
     plans: list[PricePlan] = []
     for card, name in cards:
+        if labelled := _labelled_price_boxes(card):
+            for box, label in labelled:
+                plans.extend(_card_plans(box, label, _card_prices(box, yen, page_currency), yen))
+            continue
         if name:
             own: list[PricePlan] = []
             views = _toggle_views(card)
@@ -159,6 +163,29 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
 
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"
+BOX_LABEL = re.compile(r"^(?P<name>[^\W\d_][^:：$€£¥₩\d]{0,29}?)\s*[:：]\s*(?=\S)")
+"""A price box's own name before a colon ("Starter: $9.99/month → $83.92/year")."""
+
+
+def _labelled_price_boxes(card: LexborNode) -> list[tuple[LexborNode, str]]:
+    """A card's price boxes each led by a name and a colon, two or more of them ("Starter: $9.99/month",
+    "Professional: $15/month" under one product heading): each box prices the tier it names, not the card's
+    heading. A single labelled box, or boxes led by anything else, say nothing of the kind."""
+    found: list[tuple[LexborNode, str]] = []
+    for box in _price_elements(card):
+        text = _clean(box.text(separator=" "))
+        label = BOX_LABEL.match(text)
+        if label is None or not price_matches(text[label.end() :]) or price_matches(text[label.end() :])[0].start():
+            return []
+        name = label.group("name").strip()
+        if len(name.split()) > MAX_LABEL_WORDS or PRICE_LEAD.match(name) or _free_text(name) or tail_period(name):
+            return []  # "Monthly: $10", "Yearly: $100": the sides of one price, not tiers
+        if re.search(r"price|pricing|cost|preis|prix|precio|料金|价格", name, re.I):
+            return []
+        found.append((box, name))
+    return found if len(found) >= 2 else []
+
+
 NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:pricing|prices|plans?)\b", re.I)
 """A heading saying the prices under it are not the page's own. An add-on "billed separately" is still the
 page's price, and so is one "not included in the plans": only "not included in OUR pricing" disowns them."""

@@ -1339,6 +1339,29 @@ def test_a_count_capped_or_ending_a_range_is_no_pack_that_divides_a_price_per_it
     assert ("Operator", "price", 490.0, "USD", None) in entries(pack)
 
 
+def test_price_boxes_each_led_by_a_name_and_a_colon_price_the_tiers_they_name() -> None:
+    box = '<div class="price">{label}: ${month}/month → <span class="annual">${year}/year</span> (30% off)</div>'
+    html = page(
+        '<h1>Transparent Pricing</h1><div class="plan"><h2>Aurasphere CRM (Core)</h2>'
+        + box.format(label="Starter", month="9.99", year="83.92")
+        + box.format(label="Professional", month=15, year=126)
+        + '</div><div class="plan"><h2>AuraPost</h2><div class="price">$6/month → '
+        '<span class="annual">$29/year</span></div></div>'
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("Starter", 9.99, "month"),
+        ("Starter", 83.92, "year"),
+        ("Professional", 15.0, "month"),
+        ("Professional", 126.0, "year"),
+        ("AuraPost", 6.0, "month"),
+        ("AuraPost", 29.0, "year"),
+    }
+    # boxes led by periods are one plan's sides: the card's heading names them
+    sides = html.replace("Starter:", "Monthly:").replace("Professional:", "Yearly:")
+    assert {p.plan for p in extract(sides, URL).plans} == {"Aurasphere CRM (Core)", "AuraPost"}
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
