@@ -445,6 +445,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         card = _widened(node, others)
         if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
             continue
+        if _text_diagram(card):
+            continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
             name = card_name(node)
@@ -525,6 +527,16 @@ def _works_out_a_cost(node: LexborNode) -> bool:
     lines = _lines(node)
     priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
     return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
+
+
+BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
+MIN_BOX_DRAWING = 8
+
+
+def _text_diagram(node: LexborNode) -> bool:
+    """A block whose text draws boxes (`┌───┐`, `│ 输入价格: $0.15 / 1M tokens │`): a text diagram working an
+    example through, quoting prices the page's tables set, not an offer of its own."""
+    return len(BOX_DRAWING.findall(node.text(separator=" "))) >= MIN_BOX_DRAWING
 
 
 MIN_SENTENCE_WORDS = 8

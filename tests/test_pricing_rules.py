@@ -1362,6 +1362,28 @@ def test_price_boxes_each_led_by_a_name_and_a_colon_price_the_tiers_they_name() 
     assert {p.plan for p in extract(sides, URL).plans} == {"Aurasphere CRM (Core)", "AuraPost"}
 
 
+def test_a_card_drawing_a_text_diagram_is_a_worked_example_not_a_plan() -> None:
+    diagram = (
+        "┌──────────────────────────┐\n│   假设使用 GPT-4o-mini:      │\n│   - 输入价格: $0.15 / 1M tokens │\n"
+        "│   - 输出价格: $0.60 / 1M tokens │\n└──────────────────────────┘"
+    )
+    table = (
+        "<h3>国际模型</h3><table><thead><tr><th>模型</th><th>输入价格</th><th>输出价格</th></tr></thead>"
+        "<tbody><tr><td>GPT-4o-mini</td><td>$0.15 / 1M tokens</td><td>$0.60 / 1M tokens</td></tr></tbody></table>"
+    )
+    card = '<div class="card"><div class="card-header">{name}</div><div class="content-box">{body}</div></div>'
+    html = page(
+        table + card.format(name="多轮对话费用计算示例", body=f'<div class="diagram-box">{diagram}</div>'), "zh"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"GPT-4o-mini"}
+    # the same lines without the drawn box are a card's prices
+    plain = (
+        diagram.replace("│", "").replace("┌", "").replace("└", "").replace("─", "").replace("┐", "").replace("┘", "")
+    )
+    html = page(table + card.format(name="示例套餐", body=plain), "zh")
+    assert "示例套餐" in {plan for plan, *_ in entries(html)}
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
