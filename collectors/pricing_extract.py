@@ -196,7 +196,24 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
             return True
         return bool(custom) and offer.plan.casefold() not in custom
 
-    return [offer for offer in offers if (offer.amount is None and not said_again(offer)) or shown_as_named(offer)]
+    def said_better(offer: PricePlan) -> bool:
+        """An offer with no period nor unit whose price a card of its name shows with a period ("$8" beside the
+        card's "$8" "/month"), the card's other prices of the plan being lower (its toggle's discounted side,
+        "$6.40"): the card says more, and gives the plan's prices. A card price above the offer's (a feature
+        line's "$80 value") leaves the offer the plan's price."""
+        if offer.amount is None or offer.period is not None or offer.unit is not None:
+            return False
+        same = [card for card in priced if card.plan.casefold() == offer.plan.casefold()]
+        shown = any(
+            card.amount == offer.amount and card.currency == offer.currency and card.period is not None for card in same
+        )
+        return shown and all(card.amount is not None and card.amount <= offer.amount for card in same)
+
+    return [
+        offer
+        for offer in offers
+        if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer)) and not said_better(offer)
+    ]
 
 
 def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:

@@ -838,6 +838,37 @@ def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> N
     assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 12.0, "USD", None)}
 
 
+def test_a_json_ld_offer_without_a_period_gives_way_to_the_card_showing_it_with_one() -> None:
+    offers = (
+        '{"@context":"https://schema.org","@type":"Product","name":"Acme","offers":['
+        '{"@type":"Offer","name":"Pro","price":"8","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Elite","price":"64","priceCurrency":"USD"}]}'
+    )
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price"><span class="price-amount" data-annual="{annual}" '
+        'data-monthly="{monthly}">${monthly}</span><span class="price-period">{period}</span></div></div>'
+    )
+    html = (
+        f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body><div class="plans">'
+        + card.format(name="Pro", annual="6.4", monthly=8, period="/month")
+        + card.format(name="Elite", annual="51.2", monthly=64, period="/month")
+        + "</div></body></html>"
+    )
+    got = {(p.plan, p.amount, p.period, p.method) for p in extract(html, URL).plans}
+    assert got == {
+        ("Pro", 8.0, "month", "heuristic"),
+        ("Pro", 6.4, "month", "heuristic"),
+        ("Elite", 64.0, "month", "heuristic"),
+        ("Elite", 51.2, "month", "heuristic"),
+    }
+    # a card saying no period says no more than the offer: the structured figure stays
+    bare = html.replace("/month", "")
+    assert ("Pro", 8.0, None, "jsonld") in {(p.plan, p.amount, p.period, p.method) for p in extract(bare, URL).plans}
+    # nor does a card showing a higher figure than the offer's beside it
+    higher = html.replace('data-annual="6.4"', 'data-annual="80"')
+    assert ("Pro", 8.0, None, "jsonld") in {(p.plan, p.amount, p.period, p.method) for p in extract(higher, URL).plans}
+
+
 def test_priced_cards_win_over_json_ld_offers_no_card_shows() -> None:
     """Offers the visible cards do not show (a plan line-up the page no longer sells) are stale metadata;
     a page without a priced card keeps its offers."""
