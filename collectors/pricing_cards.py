@@ -1439,7 +1439,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     another currency (the US store's "미국 $0" under "₩0"), so a credit ("includes $20 of usage") or an add-on
     in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
-    elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
+    elements = [
+        node
+        for node in _price_elements(card)
+        if re.search(r"\d", text := node.text(separator=" ")) and not FREE_ALLOWANCE_BOX.match(_clean(text))
+    ]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
         return list(_text_prices(card, yen))
     text = _card_text(card)
@@ -1482,6 +1486,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
                 price = replace(price, period="usage", unit=unit.casefold(), overage=True)
             beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
+
+
+FREE_ALLOWANCE_BOX = re.compile(r"^free\s+(?:up\s+to|for\s+the\s+first)\s+[\d.,]+\s*[^\W\d_]{1,12}$", re.I)
+"""A price element stating a free allowance ("Free up to 1GB") holds no amount of its own: the card's price is in
+its text beside it ("$0.30/GB/Month for storage above 1GB")."""
 
 
 OVERAGE_LIST = re.compile(
@@ -1884,6 +1893,8 @@ def _period_unit(tail: str) -> tuple[Period | None, str | None]:
     unit = tail_unit(tail)
     if unit is None and period is None and (usage := usage_unit(tail)) is not None:
         return "usage", usage
+    if unit is None and period is not None and prompt is not None and (usage := usage_unit(prompt.group())):
+        return period, usage.casefold()  # "$0.30/GB/Month": a month's price per GB kept
     return period, unit
 
 

@@ -1415,6 +1415,27 @@ def test_a_card_drawing_a_text_diagram_is_a_worked_example_not_a_plan() -> None:
     assert "示例套餐" in {plan for plan, *_ in entries(html)}
 
 
+def test_a_free_allowance_in_the_price_element_leaves_the_rate_beside_it_the_price() -> None:
+    card = (
+        '<div class="pricing-card"><div class="card-title-wrap"><h3 class="pricing-title">{name}</h3></div>'
+        '<div class="pricing-content"><p class="pricing-price">{price}</p><p class="pricing-description">{note}</p>'
+        '<ul class="feature-list"><li class="feature-item"><span>Scalable solution</span></li></ul></div></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Voice Agents", price="$0.04/min", note="Flat rate for all voice agent usage")
+        + card.format(name="Storage", price="Free up to 1GB", note="$0.30/GB/Month for storage above 1GB")
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {("Voice Agents", 0.04, "usage", "minute"), ("Storage", 0.3, "month", "gb")}
+    # a price element holding its own amount keeps the description's figures out
+    own = html.replace("Free up to 1GB", "$5/month")
+    assert ("Storage", 0.3, "month", "gb") not in {
+        (p.plan, p.amount, p.period, p.unit) for p in extract(own, URL).plans
+    }
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
