@@ -1948,7 +1948,7 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
-                    yield CardPrice(amount, base.currency, base.period, base.unit)
+                    yield CardPrice(amount, base.currency, _bare_side_period(key, amount, base), base.unit)
 
 
 def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:
@@ -1966,6 +1966,18 @@ def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:
         if price is not None and price.period is None and price.amount == base.amount:
             return True
     return False
+
+
+YEAR_TOTAL_FACTOR = 6
+
+
+def _bare_side_period(key: str, amount: Decimal, base: CardPrice) -> Period | None:
+    """The period of a bare toggle figure: the shown one ("6.4" under `data-annual` beside "$8 /month" is a month
+    billed yearly), unless its attribute names the year and it is six or more times the shown monthly amount
+    (`data-yearly="4990"` beside "$499 /mo"): a year's total, in the year."""
+    if base.period == "month" and _key_period(key) == "year" and amount >= YEAR_TOTAL_FACTOR * base.amount > 0:
+        return "year"
+    return base.period
 
 
 GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")

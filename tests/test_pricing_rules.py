@@ -1436,6 +1436,22 @@ def test_a_free_allowance_in_the_price_element_leaves_the_rate_beside_it_the_pri
     }
 
 
+def test_a_bare_yearly_toggle_figure_many_times_the_monthly_one_is_a_years_total() -> None:
+    card = (
+        '<div class="card"><div class="card-tier">{name}</div><div class="card-price" data-monthly="{month}" '
+        'data-yearly="{year}">$<span class="price-value">{month}</span><span>/mo</span></div></div>'
+    )
+    html = page(
+        '<div class="cards">'
+        + card.format(name="Pro", month=499, year=4990)
+        + card.format(name="Team", month=10, year=8)
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    # 4990 beside "$499 /mo" is a year's total; 8 beside "$10 /mo" is a month billed yearly
+    assert got == {("Pro", 499.0, "month"), ("Pro", 4990.0, "year"), ("Team", 10.0, "month"), ("Team", 8.0, "month")}
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
