@@ -78,6 +78,7 @@ def extract(html: str, url: str) -> Extraction:
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
+    _drop_code_blocks(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -91,6 +92,16 @@ def extract(html: str, url: str) -> Extraction:
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _drop_code_blocks(tree: LexborHTMLParser) -> None:
+    """A code block (`<pre>`) shows source text, no offer: "awk '{node=$1}'" is a field of awk, not $1. Read after
+    the tables, so a price table drawn inside a `<pre>` is not lost, but before the cards and the prose."""
+    body = tree.body
+    if body is None:
+        return
+    for block in body.css("pre"):
+        block.decompose()
 
 
 def _without_listed(

@@ -1452,6 +1452,19 @@ def test_a_bare_yearly_toggle_figure_many_times_the_monthly_one_is_a_years_total
     assert got == {("Pro", 499.0, "month"), ("Pro", 4990.0, "year"), ("Team", 10.0, "month"), ("Team", 8.0, "month")}
 
 
+def test_a_code_block_shows_source_text_not_prices() -> None:
+    code = "sinfo -N | awk '{node=$1; state=$4} state==\"idle\" {print node}'"
+    html = page(
+        "<h1>GPU notes</h1><h2>Sinfo</h2><p>List idle nodes:</p>"
+        f'<div class="highlight"><pre><span></span><code>{html_escape(code)}</code></pre></div>'
+        "<h2>Squeue</h2><p>Show jobs.</p>"
+    )
+    assert entries(html) == set()
+    # the same figures outside a code block are a card's prices
+    card = page('<div class="plan"><h2>Sinfo</h2><p class="price">$1</p></div>')
+    assert ("Sinfo", "price", 1.0, "USD", None) in entries(card)
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
