@@ -126,7 +126,11 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = [(card, name) for card, name in plan_cards(tree) or lone_cards(tree) if not _under_excluded_heading(card)]
+    cards = [
+        (card, name)
+        for card, name in plan_cards(tree) or lone_cards(tree)
+        if not _under_excluded_heading(card) and not TABLE_OF_CONTENTS.match(name.strip())
+    ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
@@ -529,6 +533,13 @@ def _works_out_a_cost(node: LexborNode) -> bool:
     return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
 
 
+TABLE_OF_CONTENTS = re.compile(
+    r"^(?:table\s+of\s+contents|contents|on\s+this\s+page|in\s+this\s+article|目录|目次|inhaltsverzeichnis|"
+    r"sommaire|índice|indice|содержание)$",
+    re.I,
+)
+"""A block named as a table of contents lists the page's sections (an essay's "Cursor Pro at $20/month" link): no
+plan."""
 BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
 MIN_BOX_DRAWING = 8
 

@@ -1465,6 +1465,18 @@ def test_a_code_block_shows_source_text_not_prices() -> None:
     assert ("Sinfo", "price", 1.0, "USD", None) in entries(card)
 
 
+def test_a_table_of_contents_is_no_plan() -> None:
+    toc = (
+        '<div class="toc-card"><h2>{name}</h2><ul><li><a href="#pro">Pro</a></li><li><a href="#why">Why</a></li></ul>'
+        '<p class="price">$20/month</p></div>'
+    )
+    essay = "<article><h1>On Cursor's pricing</h1><p>An essay on how the editor prices its plans.</p></article>"
+    html = page(toc.format(name="Table of Contents") + essay)
+    assert "Table of Contents" not in {plan for plan, *_ in entries(html)}
+    # a block of the same shape under a plan's name is a card
+    assert "Pro" in {plan for plan, *_ in entries(page(toc.format(name="Pro") + essay))}
+
+
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
     cards = (
         '<div class="g"><div class="c"><h3>Basic</h3><p>$9/mo</p></div>'
