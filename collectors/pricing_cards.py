@@ -53,7 +53,7 @@ NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
-    r"|[a-z](?:Title|Name|Heading)(?=$|[-_\s])"
+    r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
@@ -126,12 +126,20 @@ class CardPrice:
 def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> list[PricePlan]:
     """Plans from plan cards (rules: docs/pricing-extraction.md)."""
     yen = page.yen if page is not None else "¥"
-    cards = [(card, name) for card, name in plan_cards(tree) or lone_cards(tree) if not _under_excluded_heading(card)]
+    cards = [
+        (card, name)
+        for card, name in plan_cards(tree) or lone_cards(tree)
+        if not _under_excluded_heading(card) and not TABLE_OF_CONTENTS.match(name.strip())
+    ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
     cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
     plans: list[PricePlan] = []
     for card, name in cards:
+        if labelled := _labelled_price_boxes(card):
+            for box, label in labelled:
+                plans.extend(_card_plans(box, label, _card_prices(box, yen, page_currency), yen))
+            continue
         if name:
             own: list[PricePlan] = []
             views = _toggle_views(card)
@@ -159,6 +167,29 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
 
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"
+BOX_LABEL = re.compile(r"^(?P<name>[^\W\d_][^:：$€£¥₩\d]{0,29}?)\s*[:：]\s*(?=\S)")
+"""A price box's own name before a colon ("Starter: $9.99/month → $83.92/year")."""
+
+
+def _labelled_price_boxes(card: LexborNode) -> list[tuple[LexborNode, str]]:
+    """A card's price boxes each led by a name and a colon, two or more of them ("Starter: $9.99/month",
+    "Professional: $15/month" under one product heading): each box prices the tier it names, not the card's
+    heading. A single labelled box, or boxes led by anything else, say nothing of the kind."""
+    found: list[tuple[LexborNode, str]] = []
+    for box in _price_elements(card):
+        text = _clean(box.text(separator=" "))
+        label = BOX_LABEL.match(text)
+        if label is None or not price_matches(text[label.end() :]) or price_matches(text[label.end() :])[0].start():
+            return []
+        name = label.group("name").strip()
+        if len(name.split()) > MAX_LABEL_WORDS or PRICE_LEAD.match(name) or _free_text(name) or tail_period(name):
+            return []  # "Monthly: $10", "Yearly: $100": the sides of one price, not tiers
+        if re.search(r"price|pricing|cost|preis|prix|precio|料金|价格", name, re.I):
+            return []
+        found.append((box, name))
+    return found if len(found) >= 2 else []
+
+
 NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:pricing|prices|plans?)\b", re.I)
 """A heading saying the prices under it are not the page's own. An add-on "billed separately" is still the
 page's price, and so is one "not included in the plans": only "not included in OUR pricing" disowns them."""
@@ -418,6 +449,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         card = _widened(node, others)
         if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
             continue
+        if _text_diagram(card):
+            continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
             name = card_name(node)
@@ -498,6 +531,23 @@ def _works_out_a_cost(node: LexborNode) -> bool:
     lines = _lines(node)
     priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
     return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
+
+
+TABLE_OF_CONTENTS = re.compile(
+    r"^(?:table\s+of\s+contents|contents|on\s+this\s+page|in\s+this\s+article|目录|目次|inhaltsverzeichnis|"
+    r"sommaire|índice|indice|содержание)$",
+    re.I,
+)
+"""A block named as a table of contents lists the page's sections (an essay's "Cursor Pro at $20/month" link): no
+plan."""
+BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
+MIN_BOX_DRAWING = 8
+
+
+def _text_diagram(node: LexborNode) -> bool:
+    """A block whose text draws boxes (`┌───┐`, `│ 输入价格: $0.15 / 1M tokens │`): a text diagram working an
+    example through, quoting prices the page's tables set, not an offer of its own."""
+    return len(BOX_DRAWING.findall(node.text(separator=" "))) >= MIN_BOX_DRAWING
 
 
 MIN_SENTENCE_WORDS = 8
@@ -1333,9 +1383,17 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
         or usage_unit(unit) is not None
     ):
         return price
-    if re.search(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
-        return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
+    for count in re.finditer(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
+        if not CAP_BEFORE.search(text[max(0, count.start() - 20) : count.start()]):
+            return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
+
+
+CAP_BEFORE = re.compile(
+    r"(?:(?:\bup\s+to|\bbis\s+zu|\bjusqu['’]\s*à|\bhasta|\baté|\bfino\s+a)\s+|\b\d+\s*[-–]\s*)$", re.I
+)
+"""The words before a count that make it a cap or a range's end ("Up to 5 sites", "teams running 1-5 sites" on a
+card at "$490/site/month"): the size of customer the plan is for, not a pack whose price is divided."""
 
 
 FREE_ALLOWANCE = r"(?:free|kostenlos|gratis|gratuit\w*|grátis)\b"
@@ -1392,7 +1450,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     another currency (the US store's "미국 $0" under "₩0"), so a credit ("includes $20 of usage") or an add-on
     in a sentence beside them is not taken for the plan's price;
     a bare number in a price element when none has a currency sign; else every price of the card."""
-    elements = [node for node in _price_elements(card) if re.search(r"\d", node.text(separator=" "))]
+    elements = [
+        node
+        for node in _price_elements(card)
+        if re.search(r"\d", text := node.text(separator=" ")) and not FREE_ALLOWANCE_BOX.match(_clean(text))
+    ]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
         return list(_text_prices(card, yen))
     text = _card_text(card)
@@ -1435,6 +1497,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
                 price = replace(price, period="usage", unit=unit.casefold(), overage=True)
             beside.append(price)
     return inside + [p for p in dict.fromkeys(beside) if p not in inside]
+
+
+FREE_ALLOWANCE_BOX = re.compile(r"^free\s+(?:up\s+to|for\s+the\s+first)\s+[\d.,]+\s*[^\W\d_]{1,12}$", re.I)
+"""A price element stating a free allowance ("Free up to 1GB") holds no amount of its own: the card's price is in
+its text beside it ("$0.30/GB/Month for storage above 1GB")."""
 
 
 OVERAGE_LIST = re.compile(
@@ -1837,6 +1904,8 @@ def _period_unit(tail: str) -> tuple[Period | None, str | None]:
     unit = tail_unit(tail)
     if unit is None and period is None and (usage := usage_unit(tail)) is not None:
         return "usage", usage
+    if unit is None and period is not None and prompt is not None and (usage := usage_unit(prompt.group())):
+        return period, usage.casefold()  # "$0.30/GB/Month": a month's price per GB kept
     return period, unit
 
 
@@ -1872,11 +1941,16 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
     period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown."""
     base = shown[0] if shown else None
     for node in card.traverse():
+        billing = base is not None and _keys_name_billing(node, base, yen)
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
                 continue
             match = PRICE_TEXT.search(value)
-            if match is not None:
+            if match is not None and billing and base is not None:
+                price = text_price(match, yen)
+                if price is not None and price.period is None:
+                    yield CardPrice(price.amount, price.currency or base.currency, base.period, base.unit)
+            elif match is not None:
                 price = text_price(match, yen)
                 if price is not None and price.period is None:
                     price = replace(price, period=_key_period(key))
@@ -1885,7 +1959,36 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
-                    yield CardPrice(amount, base.currency, base.period, base.unit)
+                    yield CardPrice(amount, base.currency, _bare_side_period(key, amount, base), base.unit)
+
+
+def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:
+    """Whether a toggle's attribute names how the plan is billed, not the period of its figure: the element shows
+    the figure of `data-annual="$490"` with "/site/month" beside it, so each side ("$580" monthly) is a price a
+    month, per the unit shown, too."""
+    if base.period is None:
+        return False
+    for key, value in node.attributes.items():
+        period = _key_period(key) if DATA_PRICE.match(key) else None
+        match = PRICE_TEXT.search(value or "")
+        if period is None or period == base.period or match is None:
+            continue
+        price = text_price(match, yen)
+        if price is not None and price.period is None and price.amount == base.amount:
+            return True
+    return False
+
+
+YEAR_TOTAL_FACTOR = 6
+
+
+def _bare_side_period(key: str, amount: Decimal, base: CardPrice) -> Period | None:
+    """The period of a bare toggle figure: the shown one ("6.4" under `data-annual` beside "$8 /month" is a month
+    billed yearly), unless its attribute names the year and it is six or more times the shown monthly amount
+    (`data-yearly="4990"` beside "$499 /mo"): a year's total, in the year."""
+    if base.period == "month" and _key_period(key) == "year" and amount >= YEAR_TOTAL_FACTOR * base.amount > 0:
+        return "year"
+    return base.period
 
 
 GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")

@@ -78,6 +78,7 @@ def extract(html: str, url: str) -> Extraction:
     for table in used:  # a section heading over a priced table is not a plan card priced by its first cell
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
+    _drop_code_blocks(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -91,6 +92,16 @@ def extract(html: str, url: str) -> Extraction:
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _drop_code_blocks(tree: LexborHTMLParser) -> None:
+    """A code block (`<pre>`) shows source text, no offer: "awk '{node=$1}'" is a field of awk, not $1. Read after
+    the tables, so a price table drawn inside a `<pre>` is not lost, but before the cards and the prose."""
+    body = tree.body
+    if body is None:
+        return
+    for block in body.css("pre"):
+        block.decompose()
 
 
 def _without_listed(
@@ -196,7 +207,24 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
             return True
         return bool(custom) and offer.plan.casefold() not in custom
 
-    return [offer for offer in offers if (offer.amount is None and not said_again(offer)) or shown_as_named(offer)]
+    def said_better(offer: PricePlan) -> bool:
+        """An offer with no period nor unit whose price a card of its name shows with a period ("$8" beside the
+        card's "$8" "/month"), the card's other prices of the plan being lower (its toggle's discounted side,
+        "$6.40"): the card says more, and gives the plan's prices. A card price above the offer's (a feature
+        line's "$80 value") leaves the offer the plan's price."""
+        if offer.amount is None or offer.period is not None or offer.unit is not None:
+            return False
+        same = [card for card in priced if card.plan.casefold() == offer.plan.casefold()]
+        shown = any(
+            card.amount == offer.amount and card.currency == offer.currency and card.period is not None for card in same
+        )
+        return shown and all(card.amount is not None and card.amount <= offer.amount for card in same)
+
+    return [
+        offer
+        for offer in offers
+        if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer)) and not said_better(offer)
+    ]
 
 
 def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:

@@ -59,7 +59,8 @@ HEADING_CLASS = re.compile(r"\bheading-h[1-6]\b|\bh[1-6]\b")
 NOTE_TAGS = frozenset({"p", "span", "small", "em", "div", "li", "strong"})
 MAX_LABEL = 80
 FREE_CELL = re.compile(
-    r"^(?:free|free of charge|limited[- ]time free|免费|限时免费|限免|無料|gratuit|kostenlos|gratis|ücretsiz)$", re.I
+    r"^(?:free|free of charge|limited[- ]time free|免费|限时免费|限免|無料|무료|gratuit|kostenlos|gratis|ücretsiz)$",
+    re.I,
 )
 _FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")
 PRICE_HEADER = PRICE_WORD
@@ -407,10 +408,12 @@ def read_grid(
 
 PRICE_ROW = re.compile(
     r"^(?:price|prices|pricing|cost|plan\s+price|preis|preise|kosten|prix|tarifs?|precio|precios|prezzo|prezzi|"
-    r"preço|preços|prijs|fiyat|料金|価格|価格（税込）|价格|價格|定价|定價|费用|費用|요금|가격|मूल्य|मूल्य निर्धारण|कीमत)$",
+    r"preço|preços|prijs|fiyat|料金|価格|価格（税込）|价格|價格|定价|定價|费用|費用|요금|가격|구독료|이용료|"
+    r"subscription|subscription\s+fee|मूल्य|मूल्य निर्धारण|कीमत)$",
     re.I,
 )
-"""The label of a plan comparison table's row that says what each plan costs ("Price", "料金", "मूल्य निर्धारण")."""
+"""The label of a plan comparison table's row that says what each plan costs ("Price", "料金", "मूल्य निर्धारण",
+"Subscription", "구독료")."""
 MAX_PLAN_HEADER = 40
 
 
@@ -418,7 +421,9 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     """A comparison table of plans as columns ("Feature | Free | Pro") that prices none of its columns: its row
     labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
     or $39.99/year" is two prices, the yearly one per year, not a second monthly price) and the unit it says
-    ("$50/developer"). A column's tag in brackets ("Studio (即将)", "Agency (coming soon)") is no part of its name."""
+    ("$50/developer"), or else the words leading its line ("월 단위 결제: 30,000원", "Billed yearly: $360"); a cell
+    saying free ("무료(기본)", its tag in brackets aside) is a free price in the currency of the row's other prices. A
+    column's tag in brackets ("Studio (即将)", "Agency (coming soon)") is no part of its name."""
     names = [without_tag(label_text(h)) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
@@ -428,9 +433,24 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     plans: list[PricePlan] = []
     for col, cell in enumerate(row[1:], start=1):
         name = names[col] if col < len(names) else ""
-        if name:
-            plans.extend(_named_cell_prices(name, cell.text, section, page))
-    return plans
+        if not name:
+            continue
+        if _free_cell(TRAILING_BRACKET.sub("", label_text(cell.text))):
+            plans.append(
+                PricePlan(
+                    plan=name,
+                    dimension="price",
+                    amount=0.0,
+                    currency=None,
+                    period=None,
+                    method="table",
+                    section=section,
+                )
+            )
+            continue
+        for line in cell.lines or (cell.text,):
+            plans.extend(_named_cell_prices(name, line, section, page))
+    return _fill_free_currency(plans)
 
 
 HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()（）]{1,30})[)）]$")
@@ -447,6 +467,12 @@ def _header_price_plans(headers: list[str], section: str | None, page: PageConte
     return [plan for name, price in priced for plan in _named_cell_prices(name, price, section, page)]
 
 
+TRAILING_BRACKET = re.compile(r"\s*[(（][^()（）]*[)）]$")
+LEAD_LABEL = re.compile(r"[:：]\s*$")
+"""The words before an amount that label it ("월 단위 결제:", "Billed yearly:"): a lead ending in a colon, no
+other amount in it."""
+
+
 def _named_cell_prices(name: str, text: str, section: str | None, page: PageContext) -> list[PricePlan]:
     """Every price a cell shows for the plan `name`, with the period and unit each says."""
     plans: list[PricePlan] = []
@@ -456,13 +482,15 @@ def _named_cell_prices(name: str, text: str, section: str | None, page: PageCont
         if amount is None:
             continue
         tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
+        lead = text[: match.start()]
+        period = tail_period(tail) or (tail_period(lead) if LEAD_LABEL.search(lead) and not has_price(lead) else None)
         plans.append(
             PricePlan(
                 plan=name,
                 dimension="price",
                 amount=float(amount.normalize()),
                 currency=currency_code(symbol, page.yen),
-                period=tail_period(tail),
+                period=period,
                 unit=tail_unit(tail),  # "$50/developer": per developer, as a card's "/developer" is
                 method="table",
                 section=section,

@@ -627,7 +627,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*mnd\b|\bper\s+mnd\b|/\s*ay\b|\baylık|\bayda\b|"
             r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
-            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
+            r"/\s*월(?![가-힣])|월간|매월|월\s*요금|월\s*단위|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
             r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])",
             re.I,
@@ -640,7 +640,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
-            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
+            r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|(?<!\d)(?:1\s*)?년\s*단위|연\s*단위|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
             r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])",
             re.I,
@@ -694,8 +694,11 @@ _JE_NOUN = re.compile(r"(?:^|[,;]\s*)je\s+(?P<noun>[^\W\d_]{3,})\b", re.I)
 _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nutzer|benutzer|platz|sitz)", re.I)
 
 
-_OWN_SLASH_UNIT = re.compile(r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w/-])", re.I)
-"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"): per what, in the page's word."""
+_OWN_SLASH_UNIT = re.compile(
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!/(?!\s*(?:mo|mth|month|yr|year|annum)\b))", re.I
+)
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), or before a slashed
+period ("$490/site/month"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"

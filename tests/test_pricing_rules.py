@@ -208,6 +208,28 @@ def test_card_names_outside_headings_decimal_commas_and_the_period_on_the_next_l
     assert found == {("Basis", 19.99, "EUR", "month", None), ("Team", 0.9, "EUR", "month", "user")}
 
 
+def test_a_css_module_title_style_class_names_the_card_not_the_page_heading() -> None:
+    card = (
+        '<div class="premiumCardContainer_ArgU"><div class="premiumHeaderStyle_yb36">'
+        '<span class="premiumTitleStyle_pemo">{name}</span><span class="premiumDescStyle_R6dg">{desc}</span></div>'
+        '<div class="priceListStyle_xBIv"><span class="listItemNameStyle_YZOo">監査ログ</span></div>'
+        '<div class="operatingStyle_cGmQ"><div><span class="priceNumStyle_eiPz">$<!-- -->{amount}</span>'
+        '<span class="priceNumDescStyle_n2JG">/month</span></div></div></div>'
+    )
+    html = page(
+        '<div class="pricingContent_kMON"><span class="pricingContentTitle_tw94">価格</span>'
+        '<div class="cardContainerStyle_frTi">'
+        + card.format(name="Premium", desc="チームをアップグレード", amount=20)
+        + card.format(name="Colla", desc="付加価値サービス", amount=10)
+        + "</div></div>",
+        lang="ja",
+    )
+    assert entries(html) == {("Premium", "price", 20.0, "USD", None), ("Colla", "price", 10.0, "USD", None)}
+    # a class that only starts with a title word is still no title: a container is not a name
+    wrapped = html.replace("premiumTitleStyle_pemo", "premiumTitleStyleWrap_pemo")
+    assert {plan for plan, *_ in entries(wrapped)} != {"Premium", "Colla"}
+
+
 def test_toggle_values_in_data_attributes_are_prices_too() -> None:
     html = page(
         '<div class="pricing-1"><p class="plan-name">SCALE</p><h2 class="price"><span>$</span>'
@@ -816,6 +838,37 @@ def test_json_ld_offers_that_restate_the_cards_prices_are_not_extra_plans() -> N
     assert entries(html) == {("Free", "price", 0.0, "USD", None), ("Pro", "price", 12.0, "USD", None)}
 
 
+def test_a_json_ld_offer_without_a_period_gives_way_to_the_card_showing_it_with_one() -> None:
+    offers = (
+        '{"@context":"https://schema.org","@type":"Product","name":"Acme","offers":['
+        '{"@type":"Offer","name":"Pro","price":"8","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Elite","price":"64","priceCurrency":"USD"}]}'
+    )
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price"><span class="price-amount" data-annual="{annual}" '
+        'data-monthly="{monthly}">${monthly}</span><span class="price-period">{period}</span></div></div>'
+    )
+    html = (
+        f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body><div class="plans">'
+        + card.format(name="Pro", annual="6.4", monthly=8, period="/month")
+        + card.format(name="Elite", annual="51.2", monthly=64, period="/month")
+        + "</div></body></html>"
+    )
+    got = {(p.plan, p.amount, p.period, p.method) for p in extract(html, URL).plans}
+    assert got == {
+        ("Pro", 8.0, "month", "heuristic"),
+        ("Pro", 6.4, "month", "heuristic"),
+        ("Elite", 64.0, "month", "heuristic"),
+        ("Elite", 51.2, "month", "heuristic"),
+    }
+    # a card saying no period says no more than the offer: the structured figure stays
+    bare = html.replace("/month", "")
+    assert ("Pro", 8.0, None, "jsonld") in {(p.plan, p.amount, p.period, p.method) for p in extract(bare, URL).plans}
+    # nor does a card showing a higher figure than the offer's beside it
+    higher = html.replace('data-annual="6.4"', 'data-annual="80"')
+    assert ("Pro", 8.0, None, "jsonld") in {(p.plan, p.amount, p.period, p.method) for p in extract(higher, URL).plans}
+
+
 def test_priced_cards_win_over_json_ld_offers_no_card_shows() -> None:
     """Offers the visible cards do not show (a plan line-up the page no longer sells) are stale metadata;
     a page without a priced card keeps its offers."""
@@ -1297,6 +1350,131 @@ def test_a_number_ending_a_name_does_not_take_the_sign_of_the_price_under_it() -
     }
     assert price_matches("750€ 25 ore")[0].group("amt2") == "750"  # the sign touches its number
     assert price_matches("19 € 29 €")[0].group("amt2") == "19"  # every sign after its amount: "19 €" stays
+
+
+def test_a_count_capped_or_ending_a_range_is_no_pack_that_divides_a_price_per_it() -> None:
+    card = (
+        '<div class="plan"><h3>{name}</h3><p class="tag">For teams running {tag} under a single vendor.</p>'
+        '<div class="price"><span class="n">${amount}</span><span class="u">/site/month</span></div>'
+        "<ul><li><span>{limit}, unlimited users</span></li></ul></div>"
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Operator", tag="1-5 sites", amount=490, limit="Up to 5 sites")
+        + card.format(name="Portfolio", tag="6-50 sites", amount=390, limit="Everything in Operator")
+        + "</div>"
+    )
+    assert entries(html) == {("Operator", "price", 490.0, "USD", "site"), ("Portfolio", "price", 390.0, "USD", "site")}
+    # a count standing alone is still a pack: its price per that word is the pack's divided
+    pack = html.replace("1-5 sites", "five sites").replace("Up to 5 sites", "5 sites")
+    assert ("Operator", "price", 490.0, "USD", None) in entries(pack)
+
+
+def test_price_boxes_each_led_by_a_name_and_a_colon_price_the_tiers_they_name() -> None:
+    box = '<div class="price">{label}: ${month}/month → <span class="annual">${year}/year</span> (30% off)</div>'
+    html = page(
+        '<h1>Transparent Pricing</h1><div class="plan"><h2>Aurasphere CRM (Core)</h2>'
+        + box.format(label="Starter", month="9.99", year="83.92")
+        + box.format(label="Professional", month=15, year=126)
+        + '</div><div class="plan"><h2>AuraPost</h2><div class="price">$6/month → '
+        '<span class="annual">$29/year</span></div></div>'
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert got == {
+        ("Starter", 9.99, "month"),
+        ("Starter", 83.92, "year"),
+        ("Professional", 15.0, "month"),
+        ("Professional", 126.0, "year"),
+        ("AuraPost", 6.0, "month"),
+        ("AuraPost", 29.0, "year"),
+    }
+    # boxes led by periods are one plan's sides: the card's heading names them
+    sides = html.replace("Starter:", "Monthly:").replace("Professional:", "Yearly:")
+    assert {p.plan for p in extract(sides, URL).plans} == {"Aurasphere CRM (Core)", "AuraPost"}
+
+
+def test_a_card_drawing_a_text_diagram_is_a_worked_example_not_a_plan() -> None:
+    diagram = (
+        "┌──────────────────────────┐\n│   假设使用 GPT-4o-mini:      │\n│   - 输入价格: $0.15 / 1M tokens │\n"
+        "│   - 输出价格: $0.60 / 1M tokens │\n└──────────────────────────┘"
+    )
+    table = (
+        "<h3>国际模型</h3><table><thead><tr><th>模型</th><th>输入价格</th><th>输出价格</th></tr></thead>"
+        "<tbody><tr><td>GPT-4o-mini</td><td>$0.15 / 1M tokens</td><td>$0.60 / 1M tokens</td></tr></tbody></table>"
+    )
+    card = '<div class="card"><div class="card-header">{name}</div><div class="content-box">{body}</div></div>'
+    html = page(
+        table + card.format(name="多轮对话费用计算示例", body=f'<div class="diagram-box">{diagram}</div>'), "zh"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"GPT-4o-mini"}
+    # the same lines without the drawn box are a card's prices
+    plain = (
+        diagram.replace("│", "").replace("┌", "").replace("└", "").replace("─", "").replace("┐", "").replace("┘", "")
+    )
+    html = page(table + card.format(name="示例套餐", body=plain), "zh")
+    assert "示例套餐" in {plan for plan, *_ in entries(html)}
+
+
+def test_a_free_allowance_in_the_price_element_leaves_the_rate_beside_it_the_price() -> None:
+    card = (
+        '<div class="pricing-card"><div class="card-title-wrap"><h3 class="pricing-title">{name}</h3></div>'
+        '<div class="pricing-content"><p class="pricing-price">{price}</p><p class="pricing-description">{note}</p>'
+        '<ul class="feature-list"><li class="feature-item"><span>Scalable solution</span></li></ul></div></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Voice Agents", price="$0.04/min", note="Flat rate for all voice agent usage")
+        + card.format(name="Storage", price="Free up to 1GB", note="$0.30/GB/Month for storage above 1GB")
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {("Voice Agents", 0.04, "usage", "minute"), ("Storage", 0.3, "month", "gb")}
+    # a price element holding its own amount keeps the description's figures out
+    own = html.replace("Free up to 1GB", "$5/month")
+    assert ("Storage", 0.3, "month", "gb") not in {
+        (p.plan, p.amount, p.period, p.unit) for p in extract(own, URL).plans
+    }
+
+
+def test_a_bare_yearly_toggle_figure_many_times_the_monthly_one_is_a_years_total() -> None:
+    card = (
+        '<div class="card"><div class="card-tier">{name}</div><div class="card-price" data-monthly="{month}" '
+        'data-yearly="{year}">$<span class="price-value">{month}</span><span>/mo</span></div></div>'
+    )
+    html = page(
+        '<div class="cards">'
+        + card.format(name="Pro", month=499, year=4990)
+        + card.format(name="Team", month=10, year=8)
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    # 4990 beside "$499 /mo" is a year's total; 8 beside "$10 /mo" is a month billed yearly
+    assert got == {("Pro", 499.0, "month"), ("Pro", 4990.0, "year"), ("Team", 10.0, "month"), ("Team", 8.0, "month")}
+
+
+def test_a_code_block_shows_source_text_not_prices() -> None:
+    code = "sinfo -N | awk '{node=$1; state=$4} state==\"idle\" {print node}'"
+    html = page(
+        "<h1>GPU notes</h1><h2>Sinfo</h2><p>List idle nodes:</p>"
+        f'<div class="highlight"><pre><span></span><code>{html_escape(code)}</code></pre></div>'
+        "<h2>Squeue</h2><p>Show jobs.</p>"
+    )
+    assert entries(html) == set()
+    # the same figures outside a code block are a card's prices
+    card = page('<div class="plan"><h2>Sinfo</h2><p class="price">$1</p></div>')
+    assert ("Sinfo", "price", 1.0, "USD", None) in entries(card)
+
+
+def test_a_table_of_contents_is_no_plan() -> None:
+    toc = (
+        '<div class="toc-card"><h2>{name}</h2><ul><li><a href="#pro">Pro</a></li><li><a href="#why">Why</a></li></ul>'
+        '<p class="price">$20/month</p></div>'
+    )
+    essay = "<article><h1>On Cursor's pricing</h1><p>An essay on how the editor prices its plans.</p></article>"
+    html = page(toc.format(name="Table of Contents") + essay)
+    assert "Table of Contents" not in {plan for plan, *_ in entries(html)}
+    # a block of the same shape under a plan's name is a card
+    assert "Pro" in {plan for plan, *_ in entries(page(toc.format(name="Pro") + essay))}
 
 
 def test_a_footer_column_heading_is_no_custom_plan() -> None:
@@ -2473,6 +2651,25 @@ def test_the_highlighted_card_is_matched_by_its_look_not_its_hover_effects() -> 
     assert "Plan Business" not in {plan for plan, *_ in entries(html)}
 
 
+def test_a_subscription_row_with_a_free_cell_and_labelled_period_lines_prices_each_plan() -> None:
+    table = (
+        '<h2>요금제</h2><table class="table table-bordered"><thead class="thead-light"><tr><th scope="col"></th>'
+        '<th scope="col">베이직</th><th scope="col"><span>프리미엄</span></th></tr></thead><tbody><tr>'
+        '<th scope="row">{label}</th><td>무료(기본)</td><td><div>월 단위 결제: 30,000원(매월)</div>'
+        '<div>1년 단위 결제: 360,000원 <span class="badge">+72,000 크레딧</span></div></td></tr></tbody></table>'
+    )
+    html = page(table.format(label="구독료"), lang="ko")
+    found = {(p.plan, p.amount, p.currency, p.period) for p in extract(html, URL).plans}
+    assert found == {
+        ("베이직", 0.0, "KRW", None),
+        ("프리미엄", 30000.0, "KRW", "month"),
+        ("프리미엄", 360000.0, "KRW", "year"),
+    }
+    # a row labelled with something other than the price (a credit allowance) is no price row
+    other = {(p.plan, p.amount) for p in extract(page(table.format(label="제공 크레딧"), lang="ko"), URL).plans}
+    assert ("베이직", 0.0) not in other and ("프리미엄", 360000.0) not in other
+
+
 def test_a_price_row_cell_keeps_its_unit_and_a_card_completes_a_cell_without_one() -> None:
     card = (
         '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><span>/developer</span>'
@@ -2624,6 +2821,33 @@ def test_a_toggle_attribute_priced_with_its_sign_is_in_the_period_its_name_says(
     }
     # the priced cards' feature lists, with their "Liên hệ" buttons, are no custom plans of their own
     assert "Gói tính năng cơ bản." not in {plan for plan, *_ in got}
+
+
+def test_a_toggle_attribute_holding_the_shown_figure_names_billing_not_the_period() -> None:
+    card = (
+        '<div class="plan"><h3>{name}</h3><div class="price"><span class="n" data-price data-annual="${annual}" '
+        'data-monthly="${monthly}">${shown}</span><span class="u">/site/month</span></div></div>'
+    )
+    html = page(
+        '<div class="plans">'
+        + card.format(name="Operator", annual=490, monthly=580, shown=490)
+        + card.format(name="Portfolio", annual=390, monthly=460, shown=390)
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {
+        ("Operator", 490.0, "month", "site"),  # annual billing, still a price a site a month
+        ("Operator", 580.0, "month", "site"),
+        ("Portfolio", 390.0, "month", "site"),
+        ("Portfolio", 460.0, "month", "site"),
+    }
+    # the shown figure is the monthly side's: the annual side's figure is a price a year, as its name says
+    yearly = html.replace(
+        'data-annual="$490" data-monthly="$580">$490', 'data-annual="$4,900" data-monthly="$490">$490'
+    )
+    assert ("Operator", 4900.0, "year", None) in {
+        (p.plan, p.amount, p.period, p.unit) for p in extract(yearly, URL).plans
+    }
 
 
 @pytest.mark.parametrize(
