@@ -4502,3 +4502,18 @@ def test_a_plan_card_price_stays_beside_the_compare_grid_usage_prices_of_its_pla
     got = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, "https://x.example/pricing").plans}
     assert ("Pro", 25.0, None, "month") in got
     assert ("Pro", 0.125, "gb", "usage") in got
+
+
+def test_an_essay_under_a_table_of_contents_heading_gives_no_entry_named_by_it_or_the_host() -> None:
+    toc = '<div class="table-of-contents"><h3>{name}</h3><ul><li><a href="#intro">Intro</a></li></ul></div>'
+    essay = (
+        "<p>Cursor's included compute was worth $20, and heavy users ran through $400.</p>"
+        "<p>One user consumed tens of thousands on a $200 plan.</p>"
+    )
+    html = page("<article><h1>A token is not a fixed unit of cost</h1>" + toc.format(name="Table of Contents") + essay)
+    names = {plan for plan, *_ in entries(html)}
+    assert "Table of Contents" not in names
+    assert not any("example" in name for name in names)
+    # the same sentences under a heading naming an offer are its prices
+    named = page("<article>" + toc.format(name="Team") + "<p>Billed at $400 a month.</p></article>")
+    assert ("Team", "price", 400.0, "USD", None) in entries(named)
