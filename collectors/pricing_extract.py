@@ -487,8 +487,11 @@ def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
         found[same[0]] = found[same[0]].model_copy(update={"unit": plan.unit})
 
 
-def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None]:
-    return (plan.plan.casefold(), plan.dimension, plan.section, plan.period, plan.currency, plan.amount)
+def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None, str | None]:
+    """Two usage prices of one amount per different units ("$10 per 1000" connections, "$10 per additional 100"
+    functions) are two prices; a flat price and the same one with its unit are one."""
+    unit = plan.unit if plan.period == "usage" else None
+    return (plan.plan.casefold(), plan.dimension, plan.section, plan.period, plan.currency, plan.amount, unit)
 
 
 # ---------------------------------------------------------------- values

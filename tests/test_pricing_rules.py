@@ -4517,3 +4517,12 @@ def test_an_essay_under_a_table_of_contents_heading_gives_no_entry_named_by_it_o
     # the same sentences under a heading naming an offer are its prices
     named = page("<article>" + toc.format(name="Team") + "<p>Billed at $400 a month.</p></article>")
     assert ("Team", "price", 400.0, "USD", None) in entries(named)
+
+
+def test_two_usage_prices_of_one_amount_per_different_units_are_both_kept() -> None:
+    html = _compare_grid("100, then $10 per additional 100").replace("Database size", "Number of functions")
+    got = {(p.plan, p.amount, p.unit) for p in extract(html, "https://x.example/pricing").plans}
+    assert {("Pro", 10.0, "100 functions"), ("Pro", 10.0, "1K connections")} <= got
+    # the same flat price said twice is one entry
+    cards = '<div class="card"><h3>Pro</h3><p>$10/month</p></div><div class="card"><h3>Pro</h3><p>$10/month</p></div>'
+    assert len([p for p in extract(page(cards), "https://x.example/pricing").plans if p.plan == "Pro"]) == 1
