@@ -450,16 +450,24 @@ def content_hash(html: str) -> str:
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
     """Append `new` unless an earlier method already priced that plan's dimension, or the same
     plan/dimension/period/price is already there. A later method showing an earlier entry's price with the
-    unit it left out (a comparison table's "$0" under a card's "$0 /developer") completes that entry's unit."""
-    earlier = {(p.plan.casefold(), p.dimension) for p in found}
+    unit it left out (a comparison table's "$0" under a card's "$0 /developer") completes that entry's unit. A
+    plan's usage-priced entries (a compare grid's "then $0.125 per GB" under Pro) do not stand for its flat
+    price (the card's "$25 per month"), which has no unit and is no usage price."""
+    earlier = {(p.plan.casefold(), p.dimension, _rated(p)) for p in found}
     keys = {_dedupe_key(p) for p in found}
     for plan in new:
         key = _dedupe_key(plan)
-        if (plan.plan.casefold(), plan.dimension) in earlier or key in keys:
+        blocked = {False} if not _rated(plan) else {False, True}
+        if any((plan.plan.casefold(), plan.dimension, rated) in earlier for rated in blocked) or key in keys:
             _complete_unit(found, plan)
             continue
         keys.add(key)
         found.append(plan)
+
+
+def _rated(plan: PricePlan) -> bool:
+    """A usage price or a price per a unit ("per domain per month"): no plan's flat price."""
+    return plan.period == "usage" or plan.unit is not None
 
 
 def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
@@ -479,8 +487,11 @@ def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
         found[same[0]] = found[same[0]].model_copy(update={"unit": plan.unit})
 
 
-def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None]:
-    return (plan.plan.casefold(), plan.dimension, plan.section, plan.period, plan.currency, plan.amount)
+def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None, str | None]:
+    """Two usage prices of one amount per different units ("$10 per 1000" connections, "$10 per additional 100"
+    functions) are two prices; a flat price and the same one with its unit are one."""
+    unit = plan.unit if plan.period == "usage" else None
+    return (plan.plan.casefold(), plan.dimension, plan.section, plan.period, plan.currency, plan.amount, unit)
 
 
 # ---------------------------------------------------------------- values

@@ -243,3 +243,50 @@ def div_grid(node: LexborNode) -> Grid | None:
 
 def _elements(node: LexborNode) -> list[LexborNode]:
     return [child for child in node.iter() if child.tag not in ("-text", "-comment", "br")]
+
+
+MAX_PLAN_NAME = 30
+MAX_CLIMB = 4
+
+
+def plan_header_grid(node: LexborNode) -> tuple[Grid, LexborNode] | None:
+    """A plan-comparison grid of `<div>` rows under a header row of plan names, and the element holding it;
+    None unless `node` is such a header row.
+
+    `node` is one when its element children are 3 to 7 cells, the first a label or nothing ("Feature by") and
+    each other a heading (`h2`-`h6`) of a short name, none with a price ("Feature by" | Free | Pro | Enterprise).
+    Its rows need not be its siblings (a sticky header, each row wrapped in a `<div>` of its own): within the
+    nearest of its ancestors that holds them, a row is a `<div>` of as many element cells whose first cell has
+    text and no price. At least two rows show a price after their
+    first cell, as `div_grid` asks."""
+    cells = _elements(node)
+    if node.tag != "div" or not 3 <= len(cells) <= 7:
+        return None
+    header = [Cell.of(cell) for cell in cells]
+    names = [cell.text for cell in header[1:]]
+    if has_price(header[0].text) or not all(0 < len(n) <= MAX_PLAN_NAME and not has_price(n) for n in names):
+        return None
+    if not all(cell.css_first("h2, h3, h4, h5, h6") is not None for cell in cells[1:]):
+        return None
+    holder = node.parent
+    for _ in range(MAX_CLIMB):
+        if holder is None:
+            return None
+        rows = [
+            row
+            for row in holder.traverse()
+            if row.tag == "div" and row.mem_id != node.mem_id and _row_of(row, len(cells))
+        ]
+        grid = [header, *([Cell.of(cell) for cell in _elements(row)] for row in rows)]
+        if sum(1 for row in grid[1:] if any(has_price(cell.text) for cell in row[1:])) >= 2:
+            return grid, holder
+        holder = holder.parent
+    return None
+
+
+def _row_of(row: LexborNode, count: int) -> bool:
+    cells = _elements(row)
+    if len(cells) != count or any(cell.tag != "div" for cell in cells):
+        return False
+    label = clean(cells[0].text(separator=" "))
+    return bool(label) and not has_price(label)

@@ -23,6 +23,7 @@ from collectors.pricing_cards import (
     SAVING,
     SCHEDULED_AFTER,
     SCHEDULED_BEFORE,
+    TABLE_OF_CONTENTS,
     _clean,
     _form,
     _plan,
@@ -246,8 +247,11 @@ def _tier_word(sentence: str, start: int, end: int) -> str | None:
 
 
 def _heading_name(heading: str | None) -> str | None:
-    """A short heading naming what is sold ("Professionnels"), not a price or the prices' own title."""
+    """A short heading naming what is sold ("Professionnels"), not a price or the prices' own title, nor a
+    table of contents ("Table of Contents" over an essay's links: the essay's sentences are under no name)."""
     if not heading or len(heading) > MAX_HEADING or len(heading.split()) > MAX_HEADING_WORDS:
+        return None
+    if TABLE_OF_CONTENTS.match(heading.strip()):
         return None
     if price_matches(heading) or PRICING_HEADING.search(heading) or NOT_A_NAME.search(heading):
         return None

@@ -26,6 +26,7 @@ from collectors.pricing_grid import (
     div_grid,
     has_price,
     joined_header,
+    plan_header_grid,
     table_grid,
     text_blocks,
 )
@@ -180,9 +181,12 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             header = header_node = None
         elif tag in NOTE_TAGS and not _in_table(node):
             rows = div_grid(node) if tag == "div" else None
+            holder = None
+            if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
+                rows, holder = headed
             found = read_grid(rows, 1, context.heading, context, page) if rows else []
             run = [] if found else line_run(node)
-            nodes = [n for _, _, group in run for n in group] or [node]
+            nodes = [n for _, _, group in run for n in group] or [holder if found and holder else node]
             if run:
                 found = _read_transposed(
                     [[Cell(label), Cell(" ".join(lines), lines=tuple(lines))] for label, lines, _ in run],
@@ -399,6 +403,8 @@ def read_grid(
         return head_plans
     if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
         return row_plans
+    if not any(c.priced for c in columns) and (usage := _usage_row_plans(body, headers, section, page)):
+        return usage
     columns = _priced_by_unit_column(body, columns, headers, page)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
@@ -451,6 +457,76 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
         for line in cell.lines or (cell.text,):
             plans.extend(_named_cell_prices(name, line, section, page))
     return _fill_free_currency(plans)
+
+
+USAGE_TAIL = re.compile(
+    r"^\s*per\s+(?:additional\s+)?(?:(?P<count>[\d,]+|million|thousand)\s*(?P<million>million\b)?)?"
+    r"\s*(?P<noun>[^\W\d_][\w ]*?)?\s*$",
+    re.I,
+)
+TIME_NOUN = re.compile(r"^(?:days?|weeks?|months?|years?|hours?|minutes?)$", re.I)
+
+
+def _usage_unit(tail: str, label: str) -> str | None:
+    """The unit of a usage price's tail ("per GB" is `gb`, "per 1000 origin images" `1K origin images`); a count
+    without a noun counts the row label's last noun ("500, then $10 per 1000" under "Concurrent Peak Connections"
+    is per `1K connections`); a span of time ("per 7 days") is no unit."""
+    tail = re.split(r"\s+per\s+(?:month|year|project)\b|[,;]", tail, maxsplit=1)[0]
+    match = USAGE_TAIL.match(tail)
+    if match is None:
+        return None
+    noun = (match.group("noun") or "").strip()
+    if TIME_NOUN.match(noun.split(" ")[-1] if noun else ""):
+        return None
+    count = (match.group("count") or "").casefold().replace(",", "")
+    if not count:
+        return noun.casefold() or None
+    if not noun:
+        words = re.findall(r"[^\W\d_]+", re.split(r"\s+per\s+", label, flags=re.I)[0])
+        noun = words[-1].casefold() if words else ""
+    scale = {"1000": "1K", "thousand": "1K", "million": "1M", "1000000": "1M"}.get(count, count)
+    if match.group("million"):
+        scale = f"{count}M" if count.isdigit() else "1M"
+    return f"{scale} {noun.casefold()}".strip() if noun else None
+
+
+def _usage_row_plans(body: Grid, headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
+    """A comparison grid of plans as columns ("Feature by | Free | Pro | Enterprise") that prices none of its
+    columns and has no "Price" row: each row whose cell shows one price with "per" a unit after it ("8 GB, then
+    $0.125 per GB") gives the column's plan a usage price, the unit from the tail (`_usage_unit`); a cell of ticks,
+    limits or words ("500 MB", "Unlimited", "Custom") gives nothing. Each is a usage price unless its tail names a
+    period ("$10 per domain per month"): "$100 per 7 days" is charged per use, on top of the plan's price."""
+    names = [without_tag(label_text(h)) for h in headers]
+    if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
+        return []
+    plans: list[PricePlan] = []
+    for row in body:
+        label = label_text(row[0].text) if row else ""
+        for col, cell in enumerate(row[1:], start=1):
+            name = names[col] if col < len(names) else ""
+            found = list(price_matches(cell.text))
+            if not name or len(found) != 1:
+                continue
+            match = found[0]
+            amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+            tail = match.group("tail")
+            if amount is None or not re.match(r"\s*per\s", tail, re.I):
+                continue
+            unit = _usage_unit(tail, label)
+            period = tail_period(tail)
+            plans.append(
+                PricePlan(
+                    plan=name,
+                    dimension="price",
+                    amount=float(amount.normalize()),
+                    currency=currency_code(match.group("cur") or match.group("cur2"), page.yen),
+                    period=period or "usage",
+                    unit=unit,
+                    method="table",
+                    section=section,
+                )
+            )
+    return plans
 
 
 HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()（）]{1,30})[)）]$")

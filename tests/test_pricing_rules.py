@@ -4456,3 +4456,73 @@ def test_an_overage_list_line_prices_each_unit_in_the_cards_currency() -> None:
     row = card("Básico", "999", "Los excedentes cuestan +$25/usuario, +$2/GB, +$5/caso") + card("Pro", "2,999", "x")
     found = entries(page(f'<div class="pricing-grid">{row}</div>', "es"))
     assert found == {("Básico", "price", 999, "MXN", None), ("Pro", "price", 2999, "MXN", None)}
+
+
+def _compare_grid(pro_cell: str) -> str:
+    row = (
+        '<div><div class="border-t"><div class="w-1/3"><span>{label}</span></div>'
+        '<div class="w-1/4"><span>{free}</span></div><div class="w-1/4"><span>{pro}</span></div>'
+        '<div class="w-1/4"><span>{ent}</span></div></div></div>'
+    )
+    return (
+        '<main><h2>Compare plans</h2><div class="w-full"><div class="sticky"><div class="flex">'
+        '<div class="w-1/4">Feature by</div><div class="w-1/4"><h3>Free</h3></div>'
+        '<div class="w-1/4"><h3>Pro</h3></div><div class="w-1/4"><h3>Enterprise</h3></div></div></div>'
+        '<div class="rows">'
+        + row.format(label="Database size", free="500 MB", pro=pro_cell, ent="Unlimited")
+        + row.format(label="Automatic backups", free="-", pro="7 days", ent="Custom")
+        + row.format(label="MAUs", free="50,000", pro="100,000, then $0.00325 per MAU", ent="Unlimited")
+        + row.format(label="Concurrent Peak Connections", free="200", pro="500, then $10 per 1000", ent="Unlimited")
+        + "</div></div></main>"
+    )
+
+
+def test_a_div_compare_grid_under_plan_headings_gives_its_plans_usage_prices() -> None:
+    plans = extract(_compare_grid("8 GB, then $0.125 per GB"), "https://x.example/pricing").plans
+    got = {(p.plan, p.amount, p.unit) for p in plans}
+    assert got == {("Pro", 0.125, "gb"), ("Pro", 0.00325, "mau"), ("Pro", 10.0, "1K connections")}
+    assert not any(p.plan in ("Automatic backups", "Database size") for p in plans)
+
+
+def test_a_div_compare_grid_without_plan_headings_is_no_plan_grid() -> None:
+    html = _compare_grid("8 GB, then $0.125 per GB")
+    for name in ("Free", "Pro", "Enterprise"):
+        html = html.replace(f"<h3>{name}</h3>", f"<span>{name}</span>")
+    plans = extract(html, "https://x.example/pricing").plans
+    assert not any(p.plan == "Pro" for p in plans)
+
+
+def test_a_plan_card_price_stays_beside_the_compare_grid_usage_prices_of_its_plan() -> None:
+    cards = (
+        '<section class="plans"><div class="card"><h3>Free</h3><p><span>$0</span> per month</p><ul><li>500 MB</li>'
+        '</ul></div><div class="card"><h3>Pro</h3><p><span>$25</span> per month</p><ul><li>8 GB</li></ul></div>'
+        "</section>"
+    )
+    html = _compare_grid("8 GB, then $0.125 per GB").replace("<main>", "<main>" + cards)
+    got = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, "https://x.example/pricing").plans}
+    assert ("Pro", 25.0, None, "month") in got
+    assert ("Pro", 0.125, "gb", "usage") in got
+
+
+def test_an_essay_under_a_table_of_contents_heading_gives_no_entry_named_by_it_or_the_host() -> None:
+    toc = '<div class="table-of-contents"><h3>{name}</h3><ul><li><a href="#intro">Intro</a></li></ul></div>'
+    essay = (
+        "<p>Cursor's included compute was worth $20, and heavy users ran through $400.</p>"
+        "<p>One user consumed tens of thousands on a $200 plan.</p>"
+    )
+    html = page("<article><h1>A token is not a fixed unit of cost</h1>" + toc.format(name="Table of Contents") + essay)
+    names = {plan for plan, *_ in entries(html)}
+    assert "Table of Contents" not in names
+    assert not any("example" in name for name in names)
+    # the same sentences under a heading naming an offer are its prices
+    named = page("<article>" + toc.format(name="Team") + "<p>Billed at $400 a month.</p></article>")
+    assert ("Team", "price", 400.0, "USD", None) in entries(named)
+
+
+def test_two_usage_prices_of_one_amount_per_different_units_are_both_kept() -> None:
+    html = _compare_grid("100, then $10 per additional 100").replace("Database size", "Number of functions")
+    got = {(p.plan, p.amount, p.unit) for p in extract(html, "https://x.example/pricing").plans}
+    assert {("Pro", 10.0, "100 functions"), ("Pro", 10.0, "1K connections")} <= got
+    # the same flat price said twice is one entry
+    cards = '<div class="card"><h3>Pro</h3><p>$10/month</p></div><div class="card"><h3>Pro</h3><p>$10/month</p></div>'
+    assert len([p for p in extract(page(cards), "https://x.example/pricing").plans if p.plan == "Pro"]) == 1
