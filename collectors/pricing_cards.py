@@ -1123,6 +1123,15 @@ def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
             yield node
 
 
+PRICE_BLOCK_NAME = re.compile(r"(?:^|\s)[\w-]*price[\w-]*?(?:__|-)(?:name|title)(?=$|\s)", re.I)
+
+
+def _price_block_name(classes: str) -> bool:
+    """A class naming the name element of a block called a price card (`price-name`, BEM's `price-v2__name`,
+    `price-card__title`): the block's word is "price", the element its name, so it names the plan."""
+    return PRICE_BLOCK_NAME.search(classes) is not None
+
+
 def _name_text(node: LexborNode) -> str:
     """The node's text as a plan name: not a price, not what a price element says ("Özel" in `h2.price`),
     not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
@@ -1134,7 +1143,10 @@ def _name_text(node: LexborNode) -> str:
         return ""
     if COMPARISON.search(text) or CUSTOM_LINE.match(text) or PRICE_LEAD.match(text):
         return ""  # "Compare plans" titles a feature table; "Custom", "Personnalisé" stands where a price would
-    if PRICE_CLASS.search(node.attributes.get("class") or "") or text.endswith(("?", "？", ":", "：", ".", "。")):
+    classes = node.attributes.get("class") or ""
+    if PRICE_CLASS.search(classes) and not _price_block_name(classes):
+        return ""  # what a price element says, unless the class names the name within a price block
+    if text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
 

@@ -4526,3 +4526,20 @@ def test_two_usage_prices_of_one_amount_per_different_units_are_both_kept() -> N
     # the same flat price said twice is one entry
     cards = '<div class="card"><h3>Pro</h3><p>$10/month</p></div><div class="card"><h3>Pro</h3><p>$10/month</p></div>'
     assert len([p for p in extract(page(cards), "https://x.example/pricing").plans if p.plan == "Pro"]) == 1
+
+
+def test_a_name_element_of_a_price_block_names_the_card_not_the_banner_above() -> None:
+    cards = "".join(
+        f'<div class="price-card"><div class="{cls}">{name}</div>'
+        f'<div class="price-amount">${amount}<span class="period">/month</span></div>'
+        "<ul><li>All tools</li></ul></div>"
+        for cls, name, amount in (("price-name", "Free", 0), ("price-v2__name", "Pro", 9), ("price-name", "Max", 29))
+    )
+    banner = '<div class="free-callout">🎉 <strong>500 free fetches every week</strong> — no credit card.</div>'
+    html = page(f'<section class="plans-section">{banner}<div class="pricing-grid">{cards}</div></section>')
+    names = {plan for plan, *_ in entries(html)}
+    assert {"Free", "Pro", "Max"} <= names
+    assert "500 free fetches every week" not in names
+    # a price element itself (`price-amount`, `h2.price`) still names nothing
+    priced = page('<div class="card"><h3>Team</h3><h2 class="price">Özel</h2><p class="price-tag">$5/month</p></div>')
+    assert "Özel" not in {plan for plan, *_ in entries(priced)}
