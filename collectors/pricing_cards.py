@@ -1832,10 +1832,12 @@ code names, not USD; a code that leads a next amount ("$5 CAD 7") is that amount
 
 
 VOLUME_BAND = re.compile(
-    r"[$€£]\s?\d[\d.,]*\s?[kKmM]?\s*(?:[-–—]|to)\s*[$€£]\s?\d[\d.,]*\s?[kKmM](?![a-zA-Z])|[$€£]\s?\d[\d.,]*\s?[kKmM]\+"
+    r"(?<![A-Za-z])(?:[A-Z]{1,2})?[$€£]\s?\d[\d.,]*\s?[kKmM]?\s*(?:[-–—]|to)\s*(?:(?:[A-Z]{1,2})?[$€£])?\s?\d[\d.,]*\s?"
+    r"[kKmM](?![a-zA-Z])|[$€£]\s?\d[\d.,]*\s?[kKmM]\+"
 )
 """A band of amounts counted in thousands or millions ("$0 - $10k / month", "$10k - $50k", "$250k+ / month"):
-how much a customer processes, the volume a tier's fee applies to, not a price."""
+how much a customer processes, the volume a tier's fee applies to, not a price; its sign may carry a country's
+letters ("R$ 8-15k/mês") and the upper amount may share the lower's sign ("8-15k": eight to fifteen thousand)."""
 
 
 def _in_volume_band(match: re.Match[str]) -> bool:

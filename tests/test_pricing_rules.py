@@ -4543,3 +4543,17 @@ def test_a_name_element_of_a_price_block_names_the_card_not_the_banner_above() -
     # a price element itself (`price-amount`, `h2.price`) still names nothing
     priced = page('<div class="card"><h3>Team</h3><h2 class="price">Özel</h2><p class="price-tag">$5/month</p></div>')
     assert "Özel" not in {plan for plan, *_ in entries(priced)}
+
+
+def test_a_band_counted_in_thousands_under_a_lettered_sign_is_no_price() -> None:
+    items = "".join(
+        f'<div class="cost-item"><span class="cost-item__label">{name}</span>'
+        f'<span class="cost-item__value">R$ {band}/mês</span></div>'
+        for name, band in (("Analista BI", "8-15k"), ("Analista DHO", "6-10k"), ("Consultor comercial", "10-15k"))
+    )
+    heading = "<h2>Montar esse time manualmente</h2>"
+    html = page(f'<section class="cost">{heading}<div class="cost-list">{items}</div></section>')
+    assert not any(amount in (8.0, 6.0, 10.0) for _, _, amount, *_ in entries(html))
+    # a lettered sign over a plain range is still a price at its lower bound
+    card = page('<div class="card"><h3>Pro</h3><p class="price">R$ 990 - 1.490/mês</p></div>')
+    assert ("Pro", "price", 990.0, "BRL", None) in entries(card)
