@@ -1813,6 +1813,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     currency, tail = currency_code(symbol, yen), match.group("tail")
     if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:
         currency, tail = code.group("code"), tail[code.end() :]  # "$49.900 COP", "$ 999 MXN/mes": the code says
+    elif symbol == "$" and (code := CODE_AFTER_PERIOD.match(tail)) is not None:
+        currency, tail = code.group("code"), tail[: code.start("code")]  # "$997 /month CAD": the code after the period
     period, unit = _period_unit(tail)
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(tail):
@@ -1829,6 +1831,14 @@ CODE_AFTER_SIGN = re.compile(
 )
 """An ISO code right after an amount led by a bare "$" ("$49.900 COP", "$ 999 MXN/mes"): the dollar or peso the
 code names, not USD; a code that leads a next amount ("$5 CAD 7") is that amount's."""
+
+CODE_AFTER_PERIOD = re.compile(
+    rf"^\s*(?:/|per\s)\s*(?:month|mo|year|yr|week|day|mes|mês|mois|monat|jahr|año|ano|an)\.?\s+"
+    rf"(?P<code>(?-i:{'|'.join(sorted(ISO_CODES - WORD_CODES))}))(?![^\W\d_])",
+    re.I,
+)
+"""An ISO code right after the slashed period of an amount led by a bare "$" ("$997 /month CAD"): the dollar it
+names, as a code right after the amount does; the period stays the amount's."""
 
 
 VOLUME_BAND = re.compile(

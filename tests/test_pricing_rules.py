@@ -4557,3 +4557,18 @@ def test_a_band_counted_in_thousands_under_a_lettered_sign_is_no_price() -> None
     # a lettered sign over a plain range is still a price at its lower bound
     card = page('<div class="card"><h3>Pro</h3><p class="price">R$ 990 - 1.490/mês</p></div>')
     assert ("Pro", "price", 990.0, "BRL", None) in entries(card)
+
+
+def test_a_currency_code_after_the_slashed_period_names_the_dollar() -> None:
+    card = (
+        '<div class="clx-price-card"><div class="clx-price-title">Moving</div>'
+        '<div class="clx-price-amount">$997<span class="clx-price-unit">/month {code}</span></div></div>'
+        '<div class="clx-price-card"><div class="clx-price-title">Dental</div>'
+        '<div class="clx-price-amount">$1,497<span class="clx-price-unit">/month {code}</span></div></div>'
+    )
+    got = {(p.plan, p.amount, p.currency, p.period) for p in extract(page(card.format(code="CAD")), URL).plans}
+    assert ("Moving", 997.0, "CAD", "month") in got
+    assert not any(currency == "USD" for _, _, currency, _ in got)
+    # a word after the period that is no code leaves the dollar as it is
+    plain = {(p.plan, p.currency) for p in extract(page(card.format(code="billed")), URL).plans}
+    assert ("Moving", "USD") in plain
