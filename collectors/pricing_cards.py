@@ -1801,7 +1801,7 @@ FREE_LASTS = re.compile(r"^\s*(?:/|per)?\s*(?:永久|lifetime|forever)", re.I)
 
 def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     """One "$19/mo"-like match: amount normalised by price-parser, period and unit from what follows."""
-    if _in_volume_band(match) or _worked_fee(match):
+    if _in_volume_band(match) or _worked_fee(match) or _code_of_the_price_before(match):
         return None
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
@@ -1831,6 +1831,18 @@ CODE_AFTER_SIGN = re.compile(
 )
 """An ISO code right after an amount led by a bare "$" ("$49.900 COP", "$ 999 MXN/mes"): the dollar or peso the
 code names, not USD; a code that leads a next amount ("$5 CAD 7") is that amount's."""
+
+PRICE_BEFORE_PERIOD = re.compile(r"\$\s?\d[\d.,]*\s*(?:/|per\s)\s*[^\W\d_]{2,6}\.?\s*$", re.I)
+
+
+def _code_of_the_price_before(match: re.Match[str]) -> bool:
+    """An amount led by an ISO code that closes a "$" price's slashed period ("$997 /month CAD" "25 to 30
+    leads"): the code is that price's currency, so the number after it is no price in it."""
+    code = match.group("cur")
+    if not code or not code.isalpha() or CODE_AFTER_PERIOD.match(f"/month {code}") is None:
+        return False
+    return PRICE_BEFORE_PERIOD.search(match.string[: match.start()]) is not None
+
 
 CODE_AFTER_PERIOD = re.compile(
     rf"^\s*(?:/|per\s)\s*(?:month|mo|year|yr|week|day|mes|mês|mois|monat|jahr|año|ano|an)\.?\s+"

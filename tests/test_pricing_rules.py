@@ -4572,3 +4572,22 @@ def test_a_currency_code_after_the_slashed_period_names_the_dollar() -> None:
     # a word after the period that is no code leaves the dollar as it is
     plain = {(p.plan, p.currency) for p in extract(page(card.format(code="billed")), URL).plans}
     assert ("Moving", "USD") in plain
+
+
+def test_the_number_after_a_code_closing_a_slashed_period_is_no_price_in_that_code() -> None:
+    card = (
+        '<div class="clx-price-card"><div class="clx-price-title">Moving</div>'
+        '<div class="clx-price-amount">$997<span class="clx-price-unit">/month CAD</span></div>'
+        '<p class="clx-price-summary">{summary} qualified leads per month.</p></div>'
+        '<div class="clx-price-card"><div class="clx-price-title">Dental</div>'
+        '<div class="clx-price-amount">$1,497<span class="clx-price-unit">/month CAD</span></div></div>'
+    )
+    got = {(p.plan, p.amount, p.currency) for p in extract(page(card.format(summary="25 to 30")), URL).plans}
+    assert ("Moving", 997.0, "CAD") in got
+    assert ("Moving", 25.0, "CAD") not in got
+    # a code leading an amount after a plain word is still that amount's currency
+    other = {
+        (p.plan, p.amount)
+        for p in extract(page(card.replace("/month CAD", "/month").format(summary="CAD 25")), URL).plans
+    }
+    assert ("Moving", 997.0) in other
