@@ -24,7 +24,15 @@ from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import ancestor_ids, heuristic_plans, plan_cards, text_price
 from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
-from collectors.pricing_vocab import CUSTOM_LINE, CUSTOM_TEXT, FREE_LINE, PageContext, price_matches, zero_led
+from collectors.pricing_vocab import (
+    CUSTOM_LINE,
+    CUSTOM_TEXT,
+    FREE_LINE,
+    PRICE_TEXT,
+    PageContext,
+    price_matches,
+    zero_led,
+)
 from collectors.pricing_vocab import currency_code as vocab_currency_code
 
 METHODS = ("jsonld", "microdata", "table", "app_state", "heuristic")
@@ -96,12 +104,17 @@ def extract(html: str, url: str) -> Extraction:
 
 def _drop_code_blocks(tree: LexborHTMLParser) -> None:
     """A code block (`<pre>`) shows source text, no offer: "awk '{node=$1}'" is a field of awk, not $1. Read after
-    the tables, so a price table drawn inside a `<pre>` is not lost, but before the cards and the prose."""
+    the tables, so a price table drawn inside a `<pre>` is not lost, but before the cards and the prose. A FAQ
+    question (`<summary>` ending in "?") quoting a price asks about it: no offer either."""
     body = tree.body
     if body is None:
         return
     for block in body.css("pre"):
         block.decompose()
+    for summary in body.css("summary"):
+        text = summary.text(separator=" ").strip()
+        if text.endswith(("?", "？")) and PRICE_TEXT.search(text):
+            summary.decompose()  # a FAQ question quoting a price ("Is the Student plan really worth ₹299?")
 
 
 def _without_listed(

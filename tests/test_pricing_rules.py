@@ -4591,3 +4591,19 @@ def test_the_number_after_a_code_closing_a_slashed_period_is_no_price_in_that_co
         for p in extract(page(card.replace("/month CAD", "/month").format(summary="CAD 25")), URL).plans
     }
     assert ("Moving", 997.0) in other
+
+
+def test_a_faq_summary_question_quoting_a_price_is_no_plan() -> None:
+    cards = (
+        '<div class="plans"><div class="plan"><h3>Free</h3><p class="price">₹0 /forever</p></div>'
+        '<div class="plan"><h3>Student</h3><p class="price">₹299 /month</p></div></div>'
+    )
+    faq = (
+        '<section class="pricing-faq"><h3>Frequently asked</h3><details class="faq-item"><summary>{q}</summary>'
+        "<p>Honest answer: only if you use Socratic mode.</p></details></section>"
+    )
+    html = page(cards + faq.format(q="Is the Student plan really worth ₹299?"))
+    assert "Frequently asked" not in {plan for plan, *_ in entries(html)}
+    # a summary that is no question (a disclosure holding a plan) is still read
+    shown = page(faq.format(q="Team — ₹999 /month").replace("Frequently asked", "Team plan"))
+    assert any(amount == 999.0 for _, _, amount, *_ in entries(shown))
