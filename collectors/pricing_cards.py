@@ -1319,12 +1319,34 @@ def _alike(node: LexborNode, other: LexborNode) -> bool:
 # -- the card's prices --------------------------------------------------------------------------------
 
 
+PAY_PER = re.compile(r"^pay\s+(?:per|by\s+the)\s+(?P<unit>[a-z]{3,12}?)s?\.?$", re.I)
+MAX_HEADING_LEVELS = 3
+
+
+def _pay_per_heading(card: LexborNode) -> str | None:
+    """The unit a heading over a grid of rate cards names ("Pay per request." over "Basic fetch" "$0.002"):
+    each rate with neither unit nor period is that much per request, a usage price."""
+    ancestor = card.parent
+    for _ in range(MAX_HEADING_LEVELS):
+        if ancestor is None:
+            return None
+        for heading in ancestor.css("h2, h3"):
+            if card.mem_id in ancestor_ids(heading):
+                continue
+            if (said := PAY_PER.match(_clean(heading.text(separator=" ")))) is not None:
+                return said.group("unit").casefold()
+        ancestor = ancestor.parent
+    return None
+
+
 def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) -> list[PricePlan]:
     lines = _signal_lines(card)
     prices = prices + [p for p in _data_prices(card, prices, yen) if p not in prices]
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
+    if (heading_unit := _pay_per_heading(card)) is not None:
+        prices = [p if p.unit or p.period else CardPrice(p.amount, p.currency, "usage", heading_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line)]

@@ -4607,3 +4607,20 @@ def test_a_faq_summary_question_quoting_a_price_is_no_plan() -> None:
     # a summary that is no question (a disclosure holding a plan) is still read
     shown = page(faq.format(q="Team — ₹999 /month").replace("Frequently asked", "Team plan"))
     assert any(amount == 999.0 for _, _, amount, *_ in entries(shown))
+
+
+def test_a_pay_per_heading_gives_its_unit_to_the_rate_cards_under_it() -> None:
+    items = "".join(
+        f'<div class="api-item"><div><div class="api-item-name">{name}</div>'
+        f'<div class="api-item-note">{note}</div></div><div class="api-item-price">{price}</div></div>'
+        for name, note, price in (("Basic fetch", "HTTP, markdown", "$0.002"), ("Search", "27+ sources", "$0.001"))
+    )
+    section = '<section><div class="section-header"><h2>{h}</h2></div><div class="api-grid">{items}</div></section>'
+    got = {
+        (p.plan, p.amount, p.unit, p.period)
+        for p in extract(page(section.format(h="Pay per request.", items=items)), URL).plans
+    }
+    assert ("Basic fetch", 0.002, "request", "usage") in got
+    # under a heading naming no unit the rates keep none
+    plain = {(p.plan, p.unit) for p in extract(page(section.format(h="Developer pricing", items=items)), URL).plans}
+    assert ("Basic fetch", "request") not in plain
