@@ -354,6 +354,21 @@ def test_a_long_history_is_drawn_from_at_most_chart_points_days() -> None:
     assert len(short.split('points="')[1].split('"')[0].split()) == 300  # a year or less: every day
 
 
+def test_chart_points_and_dots_are_the_values_placed_on_the_plot() -> None:
+    # A short history (dots drawn) with a gap: each point is the value placed by the plot's scale,
+    # rounded to a tenth of a pixel, and each dot sits on its point.
+    values: list[float | None] = [10.0, 12.5, None, 7.25, 30.0, 30.0, 0.0]
+    dates = [(date(2026, 1, 1) + timedelta(days=n)).isoformat() for n in range(len(values))]
+    svg = chart(dates, values, "Stars", "t")
+    drawn = [(n, v) for n, v in enumerate(values) if v is not None]
+    expected = [(f"{round(64 + 560 * n / 6, 1):g}", f"{round(16 + 164 * (1 - v / 30), 1):g}") for n, v in drawn]
+    points = [tuple(p.split(",")) for p in svg.split('points="')[1].split('"')[0].split(" ")]
+    assert points == expected
+    dots = re.findall(r'<circle class="dot" cx="([^"]+)" cy="([^"]+)" r="2.5"/>', svg)
+    assert dots == expected
+    assert "\x00" not in svg
+
+
 @pytest.mark.parametrize(
     "raw",
     [
