@@ -92,6 +92,7 @@ def extract(html: str, url: str) -> Extraction:
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
     found: list[PricePlan] = []
     kept = _offers_beside_cards(offers, cards)
+    tables = _tables_restating_cards(tables, cards)
     for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     _merge_other_sides(found, kept, cards)
@@ -238,6 +239,28 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
         for offer in offers
         if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer)) and not said_better(offer)
     ]
+
+
+def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> list[PricePlan]:
+    """A table column whose every price is a priced card's amount, in rows no card is named after, restates the
+    cards per row (a "Founding price" column giving each vertical its tier's "$1,997/mo"): the cards give those
+    prices, the column goes. Only a column of two or more rows outside the `price` dimension; a column with one
+    amount no card shows, or a row named as a card, stays."""
+    priced = {card.amount for card in cards if card.amount is not None}
+    names = {card.plan.casefold() for card in cards}
+    if not priced:
+        return tables
+    columns: dict[tuple[str, str | None], list[PricePlan]] = {}
+    for plan in tables:
+        columns.setdefault((plan.dimension, plan.section), []).append(plan)
+    restating = {
+        key
+        for key, rows in columns.items()
+        if key[0] != "price"
+        and len(rows) >= 2
+        and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
+    }
+    return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
 
 
 def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:

@@ -4624,3 +4624,26 @@ def test_a_pay_per_heading_gives_its_unit_to_the_rate_cards_under_it() -> None:
     # under a heading naming no unit the rates keep none
     plain = {(p.plan, p.unit) for p in extract(page(section.format(h="Developer pricing", items=items)), URL).plans}
     assert ("Basic fetch", "request") not in plain
+
+
+def test_a_table_column_restating_the_card_prices_per_row_is_dropped() -> None:
+    cards = "".join(
+        f'<div class="clx-price-card"><div class="clx-price-title">{name}</div>'
+        f'<div class="clx-price-amount">{price}<span class="clx-price-unit">/month</span></div></div>'
+        for name, price in (("Moving and Cleaning", "$997"), ("Insurance and Consulting", "$1,997"))
+    )
+    rows = "".join(
+        f"<tr><td><strong>{v}</strong></td><td>{p}/mo</td><td>20 qualified meetings per month</td></tr>"
+        for v, p in (("Insurance Brokers", "{a}"), ("Consulting", "$1,997"), ("Moving", "$997"))
+    )
+    table = (
+        "<section><h2>Targets and guarantees by vertical</h2><table><thead><tr><th>Vertical</th>"
+        f"<th>Founding price</th><th>Target outcome</th></tr></thead><tbody>{rows}</tbody></table></section>"
+    )
+    html = page(f'<div class="clx-grid-3">{cards}</div>' + table.format(a="$1,997"))
+    plans = {plan for plan, *_ in entries(html)}
+    assert "Insurance Brokers" not in plans and "Moving" not in plans
+    assert "Moving and Cleaning" in plans
+    # a column with an amount no card shows is its own prices
+    other = {plan for plan, *_ in entries(page(f'<div class="clx-grid-3">{cards}</div>' + table.format(a="$2,497")))}
+    assert "Insurance Brokers" in other
