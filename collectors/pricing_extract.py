@@ -98,6 +98,7 @@ def extract(html: str, url: str) -> Extraction:
     _merge_other_sides(found, kept, cards)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))
+    found = _bands_of_a_rate(found)
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
@@ -261,6 +262,36 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+
+
+VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[a-z]{1,6})?$", re.I)
+
+
+def _bands_of_a_rate(found: list[PricePlan]) -> list[PricePlan]:
+    """Volume bands named by their quantities ("1 – 999/mo" · "$0.06/verification", "1,000 – 4,999/mo" ·
+    "$0.054/verification", … "100,000+/mo") are one rate's tiers, not plans: the rate is the one named entry
+    (a card, "Standard" "$0.06" "/verification") priced at the bands' highest amount in their currency and
+    unit. Each band becomes that rate's price with the band as its `section`; the band at the rate's own price
+    says it again and goes. Two or more bands and exactly one such rate, else the bands are left as found."""
+    bands = [p for p in found if p.amount is not None and VOLUME_BAND.match(p.plan.strip())]
+    if len(bands) < 2 or len({(p.currency, p.unit) for p in bands}) != 1:
+        return found
+    top = max(p.amount for p in bands if p.amount is not None)
+    rates = [
+        p
+        for p in found
+        if p not in bands and p.amount == top and p.currency == bands[0].currency and p.unit == bands[0].unit
+    ]
+    if len({p.plan for p in rates}) != 1:
+        return found
+    rate = rates[0]
+    out: list[PricePlan] = []
+    for plan in found:
+        if plan not in bands:
+            out.append(plan)
+        elif plan.amount != top:
+            out.append(plan.model_copy(update={"plan": rate.plan, "section": plan.plan, "period": rate.period}))
+    return out
 
 
 def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:

@@ -4647,3 +4647,32 @@ def test_a_table_column_restating_the_card_prices_per_row_is_dropped() -> None:
     # a column with an amount no card shows is its own prices
     other = {plan for plan, *_ in entries(page(f'<div class="clx-grid-3">{cards}</div>' + table.format(a="$2,497")))}
     assert "Insurance Brokers" in other
+
+
+def test_volume_bands_are_tiers_of_the_rate_priced_at_their_top() -> None:
+    cards = (
+        '<div class="ppu-grid"><div class="ppu-card"><div class="ppu-name">Standard</div>'
+        '<div class="ppu-price">$0.06<span>/verification</span></div></div>'
+        '<div class="ppu-card"><div class="ppu-name">Premium</div>'
+        '<div class="ppu-price">$0.10<span>/verification</span></div></div></div>'
+    )
+    tiers = "".join(
+        f'<div class="volume-tier"><div class="volume-range">{band}</div><div class="volume-discount">{off}</div>'
+        f'<div class="volume-price">{price}/verification</div></div>'
+        for band, off, price in (
+            ("1 – 999/mo", "0%", "{top}"),
+            ("1,000 – 4,999/mo", "10% off", "$0.054"),
+            ("100,000+/mo", "40% off", "$0.036"),
+        )
+    )
+    volume = (
+        '<div class="volume-section"><h2>Automatic Volume Discounts</h2>'
+        f'<div class="volume-grid">{tiers}</div></div>'
+    )
+    got = sections(page(cards + volume.format(top="$0.06")))
+    assert got[("Standard", "price", 0.054)] == "1,000 – 4,999/mo"
+    assert got[("Standard", "price", 0.036)] == "100,000+/mo"
+    assert not any(plan.endswith("/mo") for plan, *_ in got)
+    # bands whose top price is no card's rate are left as found
+    other = sections(page(cards + volume.format(top="$0.07")))
+    assert ("Standard", "price", 0.054) not in other
