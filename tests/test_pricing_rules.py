@@ -4666,8 +4666,7 @@ def test_volume_bands_are_tiers_of_the_rate_priced_at_their_top() -> None:
         )
     )
     volume = (
-        '<div class="volume-section"><h2>Automatic Volume Discounts</h2>'
-        f'<div class="volume-grid">{tiers}</div></div>'
+        f'<div class="volume-section"><h2>Automatic Volume Discounts</h2><div class="volume-grid">{tiers}</div></div>'
     )
     got = sections(page(cards + volume.format(top="$0.06")))
     assert got[("Standard", "price", 0.054)] == "1,000 – 4,999/mo"
