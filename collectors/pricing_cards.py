@@ -2014,6 +2014,8 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                     price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
+            elif base is not None and (dotted := _dot_grouped(value, base)) is not None:
+                yield CardPrice(dotted, base.currency, _bare_side_period(key, dotted, base), base.unit)
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
@@ -2051,6 +2053,19 @@ def _bare_side_period(key: str, amount: Decimal, base: CardPrice) -> Period | No
 
 GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")
 """A bare toggle figure grouped by thousands with a comma (`data-annual="2,749"`), as the shown amount is."""
+
+
+DOT_GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:\.\d{3})+)\s*")
+
+
+def _dot_grouped(value: str, base: CardPrice) -> Decimal | None:
+    """A bare toggle figure grouped by thousands with a dot (`data-annual="1.560"`) beside a shown amount of a
+    thousand or more ("R$ 1.950"): the page groups its thousands with dots, so it is 1560, not 1.56. Beside a
+    shown amount under a thousand the figure is left to the other readers."""
+    bare = DOT_GROUPED_AMOUNT.fullmatch(value)
+    if bare is None or base.amount < 1000:
+        return None
+    return Decimal(bare.group("amt").replace(".", ""))
 
 
 SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}

@@ -4675,3 +4675,16 @@ def test_volume_bands_are_tiers_of_the_rate_priced_at_their_top() -> None:
     # bands whose top price is no card's rate are left as found
     other = sections(page(cards + volume.format(top="$0.07")))
     assert ("Standard", "price", 0.054) not in other
+
+
+def test_a_bare_toggle_figure_grouped_by_dots_beside_a_dotted_shown_amount_is_in_thousands() -> None:
+    card = (
+        '<div class="price-v2"><div class="price-v2__name">Advanced</div><div class="price-v2__price">'
+        '<span class="price-v2__currency">R$</span><span class="price-v2__amount" data-monthly="{m}" '
+        'data-annual="{a}">{m}</span><span class="price-v2__period">/mês</span></div></div>'
+    )
+    got = {(plan, amount) for plan, _, amount, *_ in entries(page(card.format(m="1.950", a="1.560"), "pt"))}
+    assert ("Advanced", 1560.0) in got and ("Advanced", 1950.0) in got
+    # beside a shown amount under a thousand a dotted figure is no thousands
+    small = {amount for _, _, amount, *_ in entries(page(card.format(m="997", a="1.560"), "pt"))}
+    assert 1560.0 not in small
