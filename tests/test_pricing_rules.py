@@ -4688,3 +4688,23 @@ def test_a_bare_toggle_figure_grouped_by_dots_beside_a_dotted_shown_amount_is_in
     # beside a shown amount under a thousand a dotted figure is no thousands
     small = {amount for _, _, amount, *_ in entries(page(card.format(m="997", a="1.560"), "pt"))}
     assert 1560.0 not in small
+
+
+def test_a_div_grid_of_plan_columns_is_priced_by_its_one_price_row() -> None:
+    def row(kind: str, cells: list[str]) -> str:
+        return f'<div class="row {kind}">' + "".join(f'<div class="col"><div>{c}</div></div>' for c in cells) + "</div>"
+
+    names = row("headings", ["Starter", "Growth", "Prime"])
+    features = row("features", ["<ul><li>1 program</li></ul>", "<ul><li>5 programs</li></ul>", "<ul><li>20</li></ul>"])
+    contact = '<a class="button md" href="#">Talk to an Expert</a>'
+    prices = row("price", ["<p>$50/month</p>", "<p>$1,250/month</p>", contact])
+    got = {
+        (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing">{names}{features}{prices}</div>'))
+    }
+    assert {("Starter", 50.0), ("Growth", 1250.0), ("Prime", None)} <= got
+    # a price row with a cell that is neither a price nor a contact line is no such grid
+    odd = row("price", ["<p>$50/month</p>", "<p>$1,250/month</p>", "<p>Coming soon</p>"])
+    other = {
+        (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing">{names}{features}{odd}</div>'))
+    }
+    assert ("Growth", 1250.0) not in other
