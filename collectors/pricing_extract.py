@@ -87,6 +87,7 @@ def extract(html: str, url: str) -> Extraction:
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
     _drop_code_blocks(tree)
+    _drop_versus_strips(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -135,6 +136,27 @@ def _without_listed(
 
 
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
+
+
+VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
+
+
+def _drop_versus_strips(tree: LexborHTMLParser) -> None:
+    """A row of two priced blocks split by an element saying only "VS" ("Time humano equivalente R$ 35.000+/mês"
+    VS "Orbit Advanced R$ 1.950/mês") weighs the product against what it replaces: a comparison, not plans. It
+    goes before the cards; a "VS" between blocks not both priced, or among more than two, is left."""
+    body = tree.body
+    if body is None:
+        return
+    strips = []
+    for node in body.css("div, section, ul"):
+        children = [c for c in node.iter() if c.tag not in ("-text", "-comment", "br")]
+        if len(children) != 3 or not VERSUS.match(_clean(children[1].text(separator=" "))):
+            continue
+        if all(price_matches(_clean(c.text(separator=" "))) for c in (children[0], children[2])):
+            strips.append(node)
+    for node in strips:
+        node.decompose()
 
 
 def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:

@@ -4708,3 +4708,19 @@ def test_a_div_grid_of_plan_columns_is_priced_by_its_one_price_row() -> None:
         (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing">{names}{features}{odd}</div>'))
     }
     assert ("Growth", 1250.0) not in other
+
+
+def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
+    strip = (
+        '<div class="price-v2__compare"><div class="price-v2__compare-row">'
+        '<div class="price-v2__compare-item price-v2__compare-item--bad"><i class="fas fa-user-group"></i><div>'
+        "<strong>Time humano equivalente</strong><span>R$ 35.000+/mês (5 profissionais CLT)</span></div></div>"
+        '<div class="price-v2__compare-vs">{sep}</div>'
+        '<div class="price-v2__compare-item price-v2__compare-item--good"><i class="fas fa-robot"></i><div>'
+        "<strong>Orbit Advanced</strong><span>R$ 1.950/mês — 12 agentes 24/7</span></div></div></div></div>"
+    )
+    got = {plan for plan, *_ in entries(page(strip.format(sep="VS"), "pt"))}
+    assert "Time humano equivalente" not in got and "Orbit Advanced" not in got
+    # split by anything but "VS" the blocks are read as found
+    other = {plan for plan, *_ in entries(page(strip.format(sep="→"), "pt"))}
+    assert "Time humano equivalente" in other
