@@ -4724,3 +4724,16 @@ def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
     # split by anything but "VS" the blocks are read as found
     other = {plan for plan, *_ in entries(page(strip.format(sep="→"), "pt"))}
     assert "Time humano equivalente" in other
+
+
+def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_price() -> None:
+    card = (
+        '<article class="platform-card"><span class="status-pill">Early access予定</span><h2>Pro</h2>'
+        '<p class="price">4,980円/月 <small>税別・予定</small></p><p>{note}</p></article>'
+    )
+    free = '<article class="platform-card"><h2>Free</h2><p class="price">0円</p><p>個人向け</p></article>'
+    got = {(plan, amount) for plan, _, amount, *_ in entries(page(free + card.format(note="個人の分析に"), "ja"))}
+    assert ("Pro", 4980.0) in got
+    # a card naming a later time keeps the planned-price rule
+    later = {(p, a) for p, _, a, *_ in entries(page(free + card.format(note="正式版で提供"), "ja"))}
+    assert ("Pro", 4980.0) not in later
