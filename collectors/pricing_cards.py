@@ -1712,8 +1712,8 @@ def _text_prices(
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
         if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again
-        if SCHEDULED_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) or SCHEDULED_AFTER.match(
-            match.group("tail")
+        if SCHEDULED_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) or (
+            SCHEDULED_AFTER.match(match.group("tail")) and not _tentative_only(text, matches)
         ):
             continue  # "正式版で $14.99/月の予定": the price planned for later, not today's
         if spans is not None and not any(a <= start < b for a, b in spans):
@@ -1731,6 +1731,16 @@ def _text_prices(
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
         if price is not None:
             yield price
+
+
+LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)
+
+
+def _tentative_only(text: str, matches: list[re.Match[str]]) -> bool:
+    """Whether a card's one price, marked planned with no later time named ("4,980円/月 税別・予定" on an
+    early-access page), is its tentative price: the plan's price, there being no price of today beside it.
+    A card naming a later time ("正式版で", "at launch") or showing another price keeps the planned-price rule."""
+    return len(matches) == 1 and not LATER_TIME.search(text)
 
 
 SCHEDULED_AFTER = re.compile(r"^[^\d$€£¥￥。.!;；]{0,12}?(?:の予定|予定|\(planned\)|\bplanned\b|\bscheduled\b)", re.I)
@@ -2014,6 +2024,8 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                     price = replace(price, period=_key_period(key))
                 if price is not None:
                     yield price
+            elif base is not None and (dotted := _dot_grouped(value, base)) is not None:
+                yield CardPrice(dotted, base.currency, _bare_side_period(key, dotted, base), base.unit)
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
@@ -2051,6 +2063,19 @@ def _bare_side_period(key: str, amount: Decimal, base: CardPrice) -> Period | No
 
 GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d{1,2})?)\s*")
 """A bare toggle figure grouped by thousands with a comma (`data-annual="2,749"`), as the shown amount is."""
+
+
+DOT_GROUPED_AMOUNT = re.compile(r"\s*(?P<amt>[1-9]\d{0,2}(?:\.\d{3})+)\s*")
+
+
+def _dot_grouped(value: str, base: CardPrice) -> Decimal | None:
+    """A bare toggle figure grouped by thousands with a dot (`data-annual="1.560"`) beside a shown amount of a
+    thousand or more ("R$ 1.950"): the page groups its thousands with dots, so it is 1560, not 1.56. Beside a
+    shown amount under a thousand the figure is left to the other readers."""
+    bare = DOT_GROUPED_AMOUNT.fullmatch(value)
+    if bare is None or base.amount < 1000:
+        return None
+    return Decimal(bare.group("amt").replace(".", ""))
 
 
 SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}

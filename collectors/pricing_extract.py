@@ -87,16 +87,19 @@ def extract(html: str, url: str) -> Extraction:
         table.decompose()
     tree.strip_tags(INVISIBLE_TAGS)
     _drop_code_blocks(tree)
+    _drop_versus_strips(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
     found: list[PricePlan] = []
     kept = _offers_beside_cards(offers, cards)
+    tables = _tables_restating_cards(tables, cards)
     for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     _merge_other_sides(found, kept, cards)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))
+    found = _bands_of_a_rate(found)
     found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
@@ -133,6 +136,27 @@ def _without_listed(
 
 
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
+
+
+VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
+
+
+def _drop_versus_strips(tree: LexborHTMLParser) -> None:
+    """A row of two priced blocks split by an element saying only "VS" ("Time humano equivalente R$ 35.000+/mês"
+    VS "Orbit Advanced R$ 1.950/mês") weighs the product against what it replaces: a comparison, not plans. It
+    goes before the cards; a "VS" between blocks not both priced, or among more than two, is left."""
+    body = tree.body
+    if body is None:
+        return
+    strips = []
+    for node in body.css("div, section, ul"):
+        children = [c for c in node.iter() if c.tag not in ("-text", "-comment", "br")]
+        if len(children) != 3 or not VERSUS.match(_clean(children[1].text(separator=" "))):
+            continue
+        if all(price_matches(_clean(c.text(separator=" "))) for c in (children[0], children[2])):
+            strips.append(node)
+    for node in strips:
+        node.decompose()
 
 
 def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:
@@ -238,6 +262,58 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
         for offer in offers
         if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer)) and not said_better(offer)
     ]
+
+
+def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> list[PricePlan]:
+    """A table column whose every price is a priced card's amount, in rows no card is named after, restates the
+    cards per row (a "Founding price" column giving each vertical its tier's "$1,997/mo"): the cards give those
+    prices, the column goes. Only a column of two or more rows outside the `price` dimension; a column with one
+    amount no card shows, or a row named as a card, stays."""
+    priced = {card.amount for card in cards if card.amount is not None}
+    names = {card.plan.casefold() for card in cards}
+    if not priced:
+        return tables
+    columns: dict[tuple[str, str | None], list[PricePlan]] = {}
+    for plan in tables:
+        columns.setdefault((plan.dimension, plan.section), []).append(plan)
+    restating = {
+        key
+        for key, rows in columns.items()
+        if key[0] != "price"
+        and len(rows) >= 2
+        and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
+    }
+    return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+
+
+VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[a-z]{1,6})?$", re.I)
+
+
+def _bands_of_a_rate(found: list[PricePlan]) -> list[PricePlan]:
+    """Volume bands named by their quantities ("1 – 999/mo" · "$0.06/verification", "1,000 – 4,999/mo" ·
+    "$0.054/verification", … "100,000+/mo") are one rate's tiers, not plans: the rate is the one named entry
+    (a card, "Standard" "$0.06" "/verification") priced at the bands' highest amount in their currency and
+    unit. Each band becomes that rate's price with the band as its `section`; the band at the rate's own price
+    says it again and goes. Two or more bands and exactly one such rate, else the bands are left as found."""
+    bands = [p for p in found if p.amount is not None and VOLUME_BAND.match(p.plan.strip())]
+    if len(bands) < 2 or len({(p.currency, p.unit) for p in bands}) != 1:
+        return found
+    top = max(p.amount for p in bands if p.amount is not None)
+    rates = [
+        p
+        for p in found
+        if p not in bands and p.amount == top and p.currency == bands[0].currency and p.unit == bands[0].unit
+    ]
+    if len({p.plan for p in rates}) != 1:
+        return found
+    rate = rates[0]
+    out: list[PricePlan] = []
+    for plan in found:
+        if plan not in bands:
+            out.append(plan)
+        elif plan.amount != top:
+            out.append(plan.model_copy(update={"plan": rate.plan, "section": plan.plan, "period": rate.period}))
+    return out
 
 
 def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: list[PricePlan]) -> None:

@@ -185,6 +185,8 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
                 rows, holder = headed
             found = read_grid(rows, 1, context.heading, context, page) if rows else []
+            if not rows and tag == "div":
+                found = column_plan_grid(node, page)
             run = [] if found else line_run(node)
             nodes = [n for _, _, group in run for n in group] or [holder if found and holder else node]
             if run:
@@ -205,6 +207,42 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             else:
                 _note(node, context, page)
     return plans, used
+
+
+MAX_COLUMN_NAME = 30
+
+
+def column_plan_grid(node: LexborNode, page: PageContext) -> list[PricePlan]:
+    """A plan grid of `<div>` rows with no label column (Docusaurus `div.row` / `div.col`): a first row of 2 to
+    7 short plan names, every row of as many `<div>` cells, and one row whose every cell shows one price or asks
+    to get in touch ("$50/month" | "$1,250/month" | "Talk to an Expert" | "Talk to an Expert"); no other row
+    shows a price. Each column's plan is priced by its cell of that row, a contact cell a custom plan."""
+    rows = [child for child in node.iter() if child.tag not in ("-text", "-comment", "br")]
+    if len(rows) < 3 or any(row.tag != "div" for row in rows):
+        return []
+    cells = [[c for c in row.iter() if c.tag not in ("-text", "-comment", "br")] for row in rows]
+    count = len(cells[0])
+    if not 2 <= count <= 7 or any(len(row) != count or any(c.tag != "div" for c in row) for row in cells):
+        return []
+    names = [clean(cell.text(separator=" ")) for cell in cells[0]]
+    if not all(0 < len(name) <= MAX_COLUMN_NAME and not has_price(name) for name in names):
+        return []
+    texts = [[clean(cell.text(separator=" ")) for cell in row] for row in cells[1:]]
+    priced = [row for row in texts if any(has_price(text) for text in row)]
+    if len(priced) != 1:
+        return []
+    row = priced[0]
+    if not all(len(price_matches(text)) == 1 or (not has_price(text) and CUSTOM_TEXT.search(text)) for text in row):
+        return []
+    plans: list[PricePlan] = []
+    for name, text in zip(names, row, strict=True):
+        if has_price(text):
+            plans.extend(_named_cell_prices(name, text, None, page))
+        else:
+            plans.append(
+                PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
+            )
+    return plans
 
 
 AGAINST_OTHERS = re.compile(

@@ -4624,3 +4624,116 @@ def test_a_pay_per_heading_gives_its_unit_to_the_rate_cards_under_it() -> None:
     # under a heading naming no unit the rates keep none
     plain = {(p.plan, p.unit) for p in extract(page(section.format(h="Developer pricing", items=items)), URL).plans}
     assert ("Basic fetch", "request") not in plain
+
+
+def test_a_table_column_restating_the_card_prices_per_row_is_dropped() -> None:
+    cards = "".join(
+        f'<div class="clx-price-card"><div class="clx-price-title">{name}</div>'
+        f'<div class="clx-price-amount">{price}<span class="clx-price-unit">/month</span></div></div>'
+        for name, price in (("Moving and Cleaning", "$997"), ("Insurance and Consulting", "$1,997"))
+    )
+    rows = "".join(
+        f"<tr><td><strong>{v}</strong></td><td>{p}/mo</td><td>20 qualified meetings per month</td></tr>"
+        for v, p in (("Insurance Brokers", "{a}"), ("Consulting", "$1,997"), ("Moving", "$997"))
+    )
+    table = (
+        "<section><h2>Targets and guarantees by vertical</h2><table><thead><tr><th>Vertical</th>"
+        f"<th>Founding price</th><th>Target outcome</th></tr></thead><tbody>{rows}</tbody></table></section>"
+    )
+    html = page(f'<div class="clx-grid-3">{cards}</div>' + table.format(a="$1,997"))
+    plans = {plan for plan, *_ in entries(html)}
+    assert "Insurance Brokers" not in plans and "Moving" not in plans
+    assert "Moving and Cleaning" in plans
+    # a column with an amount no card shows is its own prices
+    other = {plan for plan, *_ in entries(page(f'<div class="clx-grid-3">{cards}</div>' + table.format(a="$2,497")))}
+    assert "Insurance Brokers" in other
+
+
+def test_volume_bands_are_tiers_of_the_rate_priced_at_their_top() -> None:
+    cards = (
+        '<div class="ppu-grid"><div class="ppu-card"><div class="ppu-name">Standard</div>'
+        '<div class="ppu-price">$0.06<span>/verification</span></div></div>'
+        '<div class="ppu-card"><div class="ppu-name">Premium</div>'
+        '<div class="ppu-price">$0.10<span>/verification</span></div></div></div>'
+    )
+    tiers = "".join(
+        f'<div class="volume-tier"><div class="volume-range">{band}</div><div class="volume-discount">{off}</div>'
+        f'<div class="volume-price">{price}/verification</div></div>'
+        for band, off, price in (
+            ("1 – 999/mo", "0%", "{top}"),
+            ("1,000 – 4,999/mo", "10% off", "$0.054"),
+            ("100,000+/mo", "40% off", "$0.036"),
+        )
+    )
+    volume = (
+        f'<div class="volume-section"><h2>Automatic Volume Discounts</h2><div class="volume-grid">{tiers}</div></div>'
+    )
+    got = sections(page(cards + volume.format(top="$0.06")))
+    assert got[("Standard", "price", 0.054)] == "1,000 – 4,999/mo"
+    assert got[("Standard", "price", 0.036)] == "100,000+/mo"
+    assert not any(plan.endswith("/mo") for plan, *_ in got)
+    # bands whose top price is no card's rate are left as found
+    other = sections(page(cards + volume.format(top="$0.07")))
+    assert ("Standard", "price", 0.054) not in other
+
+
+def test_a_bare_toggle_figure_grouped_by_dots_beside_a_dotted_shown_amount_is_in_thousands() -> None:
+    card = (
+        '<div class="price-v2"><div class="price-v2__name">Advanced</div><div class="price-v2__price">'
+        '<span class="price-v2__currency">R$</span><span class="price-v2__amount" data-monthly="{m}" '
+        'data-annual="{a}">{m}</span><span class="price-v2__period">/mês</span></div></div>'
+    )
+    got = {(plan, amount) for plan, _, amount, *_ in entries(page(card.format(m="1.950", a="1.560"), "pt"))}
+    assert ("Advanced", 1560.0) in got and ("Advanced", 1950.0) in got
+    # beside a shown amount under a thousand a dotted figure is no thousands
+    small = {amount for _, _, amount, *_ in entries(page(card.format(m="997", a="1.560"), "pt"))}
+    assert 1560.0 not in small
+
+
+def test_a_div_grid_of_plan_columns_is_priced_by_its_one_price_row() -> None:
+    def row(kind: str, cells: list[str]) -> str:
+        return f'<div class="row {kind}">' + "".join(f'<div class="col"><div>{c}</div></div>' for c in cells) + "</div>"
+
+    names = row("headings", ["Starter", "Growth", "Prime"])
+    features = row("features", ["<ul><li>1 program</li></ul>", "<ul><li>5 programs</li></ul>", "<ul><li>20</li></ul>"])
+    contact = '<a class="button md" href="#">Talk to an Expert</a>'
+    prices = row("price", ["<p>$50/month</p>", "<p>$1,250/month</p>", contact])
+    got = {
+        (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing">{names}{features}{prices}</div>'))
+    }
+    assert {("Starter", 50.0), ("Growth", 1250.0), ("Prime", None)} <= got
+    # a price row with a cell that is neither a price nor a contact line is no such grid
+    odd = row("price", ["<p>$50/month</p>", "<p>$1,250/month</p>", "<p>Coming soon</p>"])
+    other = {
+        (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing">{names}{features}{odd}</div>'))
+    }
+    assert ("Growth", 1250.0) not in other
+
+
+def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
+    strip = (
+        '<div class="price-v2__compare"><div class="price-v2__compare-row">'
+        '<div class="price-v2__compare-item price-v2__compare-item--bad"><i class="fas fa-user-group"></i><div>'
+        "<strong>Time humano equivalente</strong><span>R$ 35.000+/mês (5 profissionais CLT)</span></div></div>"
+        '<div class="price-v2__compare-vs">{sep}</div>'
+        '<div class="price-v2__compare-item price-v2__compare-item--good"><i class="fas fa-robot"></i><div>'
+        "<strong>Orbit Advanced</strong><span>R$ 1.950/mês — 12 agentes 24/7</span></div></div></div></div>"
+    )
+    got = {plan for plan, *_ in entries(page(strip.format(sep="VS"), "pt"))}
+    assert "Time humano equivalente" not in got and "Orbit Advanced" not in got
+    # split by anything but "VS" the blocks are read as found
+    other = {plan for plan, *_ in entries(page(strip.format(sep="→"), "pt"))}
+    assert "Time humano equivalente" in other
+
+
+def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_price() -> None:
+    card = (
+        '<article class="platform-card"><span class="status-pill">Early access予定</span><h2>Pro</h2>'
+        '<p class="price">4,980円/月 <small>税別・予定</small></p><p>{note}</p></article>'
+    )
+    free = '<article class="platform-card"><h2>Free</h2><p class="price">0円</p><p>個人向け</p></article>'
+    got = {(plan, amount) for plan, _, amount, *_ in entries(page(free + card.format(note="個人の分析に"), "ja"))}
+    assert ("Pro", 4980.0) in got
+    # a card naming a later time keeps the planned-price rule
+    later = {(p, a) for p, _, a, *_ in entries(page(free + card.format(note="正式版で提供"), "ja"))}
+    assert ("Pro", 4980.0) not in later
