@@ -1729,8 +1729,29 @@ def _text_prices(
             price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
+        if price is not None and price.dimension == "price" and price.unit is not None:
+            price = replace(price, dimension=_line_label(text, start, lines) or "price")
         if price is not None:
             yield price
+
+
+LINE_LABEL = re.compile(r"^(?P<label>[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2})\s*:$")
+"""A short label closing with a colon ("Input:", "Cached input:", "Output:"), on the amount's line or the line
+right before it."""
+
+
+def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | None:
+    """The dimension a usage price's label names ("Input:" over "$2.50 / 1M tokens", "Training:" over
+    "$100.00 / training hour"): a model card's line per priced dimension, not a plan's price. Only a label the
+    vocabulary knows as a dimension counts; None for any other."""
+    at = next((i for i, (a, b) in enumerate(lines) if a <= start < b), None)
+    if at is None:
+        return None
+    said = text[lines[at][0] : start].strip()
+    if not said and at > 0:
+        said = text[lines[at - 1][0] : lines[at - 1][1]].strip()
+    match = LINE_LABEL.match(said)
+    return (dimension_of(match.group("label")) or None) if match else None
 
 
 LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)
@@ -1837,7 +1858,7 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
         return None
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
-    amount = zero_led(number)
+    amount = zero_led(number) or _token_decimals(match, number)
     if amount is None:
         amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
@@ -1856,6 +1877,20 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
     dimension = _token_dimension(tail, unit)
     return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+TOKEN_DECIMALS = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
+def _token_decimals(match: re.Match[str], number: str) -> Decimal | None:
+    """An amount led by its sign with a dot before three digits, priced per tokens ("$2.000 / 1M tokens"
+    beside "$0.250 / 1M tokens"): the dot is a decimal point, as a table's is ("$3.125"); a sign after the
+    amount ("2.000 € / 1M tokens") keeps the European reading of thousands. None for any other."""
+    if not match.group("cur") or not TOKEN_DECIMALS.fullmatch(number.strip()):
+        return None
+    if usage_unit(match.group("tail") or "") not in TOKEN_UNITS:
+        return None
+    return Decimal(number.strip())
 
 
 CODE_AFTER_SIGN = re.compile(

@@ -4737,3 +4737,57 @@ def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_pr
     # a card naming a later time keeps the planned-price rule
     later = {(p, a) for p, _, a, *_ in entries(page(free + card.format(note="正式版で提供"), "ja"))}
     assert ("Pro", 4980.0) not in later
+
+
+def _model_card(name: str, lines: list[str]) -> str:
+    spans = "".join(
+        f'<div class="text-p2 flex"><div class="inline-flex"><span>{line}</span></div></div>' for line in lines
+    )
+    return (
+        f'<div class="border p-md flex-col"><div><h2 class="text-h4">{name}</h2><p>A model for many tasks</p></div>'
+        f'<div class="mt-auto"><h3 class="text-p2">Price per 1M tokens</h3>{spans}</div></div>'
+    )
+
+
+def test_a_model_cards_labelled_lines_name_the_dimension_and_a_dot_before_three_digits_is_decimal() -> None:
+    html = page(
+        '<section><div class="grid">'
+        + _model_card(
+            "Mx-1",
+            ["Input:<br>$0.250 / 1M tokens", "Cached input:<br>$0.025 / 1M tokens", "Output:<br>$2.000 / 1M tokens"],
+        )
+        + _model_card("Mx-2", ["Input:<br>$3.00 / 1M tokens", "Training:<br>$100.00 / training hour"])
+        + "</div></section>"
+    )
+    assert entries(html) == {
+        ("Mx-1", "input", 0.25, "USD", "1M tokens"),
+        ("Mx-1", "cached_input", 0.025, "USD", "1M tokens"),
+        ("Mx-1", "output", 2.0, "USD", "1M tokens"),
+        ("Mx-2", "input", 3.0, "USD", "1M tokens"),
+        ("Mx-2", "training", 100.0, "USD", "hour"),
+    }
+
+
+def test_an_unlabelled_or_monthly_card_price_keeps_its_dimension_and_grouping() -> None:
+    html = page(
+        '<div class="grid">'
+        '<div class="card"><h3>Team</h3><div class="price">$2.000 / month</div><p>Up to 50 seats</p></div>'
+        '<div class="card"><h3>Tokens</h3><div class="price">$0.50 / 1M tokens</div><p>Pay as you go</p></div>'
+        "</div>"
+    )
+    assert entries(html) == {("Team", "price", 2000.0, "USD", None), ("Tokens", "price", 0.5, "USD", "1M tokens")}
+
+
+def test_an_hour_named_with_what_it_counts_is_per_hour() -> None:
+    html = page(
+        '<div class="grid">'
+        '<div class="card"><h3>H200</h3><div class="price">$4.29/GPU-hr</div><p>On demand</p></div>'
+        '<div class="card"><h3>H100</h3><div class="price">$3.90 per GPU hour</div><p>On demand</p></div>'
+        '<div class="card"><h3>Studio</h3><div class="price">$999/projeto</div><p>One project</p></div>'
+        "</div>"
+    )
+    assert entries(html) == {
+        ("H200", "price", 4.29, "USD", "hour"),
+        ("H100", "price", 3.9, "USD", "hour"),
+        ("Studio", "price", 999.0, "USD", "projeto"),
+    }
