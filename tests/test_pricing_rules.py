@@ -4791,3 +4791,19 @@ def test_an_hour_named_with_what_it_counts_is_per_hour() -> None:
         ("H100", "price", 3.9, "USD", "hour"),
         ("Studio", "price", 999.0, "USD", "projeto"),
     }
+
+
+def test_a_rate_header_led_by_its_billing_variant_prices_the_row_per_hour() -> None:
+    html = page(
+        "<table><thead><tr><th></th><th>GPU</th><th>On-Demand Price (/hr)</th><th>1 Year price (/hr)</th>"
+        "<th>Storage Size</th></tr></thead><tbody>"
+        "<tr><td>Nvidia L40</td><td>48GB</td><td>$1.25</td><td>$0.99</td><td>$0.10</td></tr>"
+        "<tr><td>Nvidia H200</td><td>141GB</td><td>$2.89</td><td>$2.45</td><td>$0.10</td></tr>"
+        "</tbody></table>"
+    )
+    found = entries(html)
+    assert ("Nvidia L40", "price", 1.25, "USD", "hour") in found
+    assert ("Nvidia L40", "price", 0.99, "USD", "hour") in found
+    assert ("Nvidia H200", "price", 2.45, "USD", "hour") in found
+    assert not any(dimension.endswith("_hr_") for _, dimension, *_ in found)
+    assert ("Nvidia L40", "storage", 0.1, "USD", None) in found  # no variant and no rate: not per hour
