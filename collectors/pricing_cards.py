@@ -153,6 +153,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
                     for p in found
                 ]
                 own.extend(p for p in found if p not in own)
+            if own and (per := _header_row_unit(card)) is not None:
+                own = [_per_header_unit(p, per) for p in own]
             plans.extend(own)
     custom = [p.plan.casefold() for p in plans if p.custom]
     plans = [p for p in plans if not (p.custom and _extends_custom_card(p.plan, custom))]
@@ -164,6 +166,34 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
         )
     return _free_said_once(plans)
+
+
+TIME_UNITS = frozenset({"hour", "minute", "second"})
+MAX_HEADER_ROW = 300
+
+
+def _header_row_unit(card: LexborNode) -> str | None:
+    """The unit of time a header row over the card's rows states ("GPU Model | VRAM | Pricing Per Hour" right
+    before the block of rows, "Cost Per Hour"): a div table's rows, each read as a card, are priced per it. The
+    header row holds no price of its own and is short; None for any other."""
+    parent = card.parent
+    header = parent.prev if parent is not None else None
+    while header is not None and header.tag in ("-text", "-comment"):
+        header = header.prev
+    if header is None:
+        return None
+    text = _clean(header.text(separator=" "))
+    if not text or len(text) > MAX_HEADER_ROW or PRICE_TEXT.search(text):
+        return None
+    unit = usage_unit(text)
+    return unit if unit in TIME_UNITS else None
+
+
+def _per_header_unit(plan: PricePlan, unit: str) -> PricePlan:
+    """A row's bare price ("$4.76", no period or unit said) per the header row's unit of time."""
+    if plan.amount is None or plan.custom or plan.period is not None or plan.unit is not None:
+        return plan
+    return plan.model_copy(update={"period": "usage", "unit": unit})
 
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"

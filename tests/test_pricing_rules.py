@@ -4807,3 +4807,25 @@ def test_a_rate_header_led_by_its_billing_variant_prices_the_row_per_hour() -> N
     assert ("Nvidia H200", "price", 2.45, "USD", "hour") in found
     assert not any(dimension.endswith("_hr_") for _, dimension, *_ in found)
     assert ("Nvidia L40", "storage", 0.1, "USD", None) in found  # no variant and no rate: not per hour
+
+
+def _div_table(header: str) -> str:
+    rows = "".join(
+        f'<div class="price-row_item df"><div class="col1"><span>{name}</span></div>'
+        f'<div class="col2"><span>{vram}</span></div><div class="col3"><span>${amount}</span></div></div>'
+        for name, vram, amount in (
+            ("NVIDIA H100 SXM", 80, "2.40"),
+            ("NVIDIA A100", 80, "1.35"),
+            ("NVIDIA L40", 48, "1.00"),
+        )
+    )
+    return (
+        '<div class="price-table"><div class="price-head df">'
+        f'<div class="head1"><span>GPU Model</span></div><div class="head2"><span>VRAM (GB)</span></div>'
+        f'<div class="head3"><span>{header}</span></div></div><div class="price-row">{rows}</div></div>'
+    )
+
+
+def test_a_header_row_stating_the_hour_prices_the_div_rows_under_it_per_hour() -> None:
+    assert ("NVIDIA A100", "price", 1.35, "USD", "hour") in entries(page(_div_table("Pricing Per Hour")))
+    assert ("NVIDIA A100", "price", 1.35, "USD", None) in entries(page(_div_table("Pricing")))
