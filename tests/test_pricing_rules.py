@@ -4829,3 +4829,41 @@ def _div_table(header: str) -> str:
 def test_a_header_row_stating_the_hour_prices_the_div_rows_under_it_per_hour() -> None:
     assert ("NVIDIA A100", "price", 1.35, "USD", "hour") in entries(page(_div_table("Pricing Per Hour")))
     assert ("NVIDIA A100", "price", 1.35, "USD", None) in entries(page(_div_table("Pricing")))
+
+
+def _ld_product(
+    name: str, offers: list[tuple[str, str]], description: str = "per-hour on-demand rate"
+) -> dict[str, object]:
+    return {
+        "@type": "Product",
+        "name": name,
+        "offers": {
+            "@type": "AggregateOffer",
+            "priceCurrency": "USD",
+            "offers": [
+                {"@type": "Offer", "name": offer, "price": price, "priceCurrency": "USD", "description": description}
+                for offer, price in offers
+            ],
+        },
+    }
+
+
+def test_offer_names_shared_by_several_products_are_variants_of_each_product() -> None:
+    import json
+
+    graph = [
+        _ld_product("H200 GPU", [("Community Cloud", "3.59"), ("Secure Cloud", "4.39")]),
+        _ld_product("L40S GPU", [("Community Cloud", "0.79"), ("Secure Cloud", "0.99")]),
+    ]
+    html = page(f'<script type="application/ld+json">{json.dumps({"@graph": graph})}</script><p>GPU prices</p>')
+    assert entries(html) == {
+        ("H200 GPU", "price", 3.59, "USD", "hour"),
+        ("H200 GPU", "price", 4.39, "USD", "hour"),
+        ("L40S GPU", "price", 0.79, "USD", "hour"),
+        ("L40S GPU", "price", 0.99, "USD", "hour"),
+    }
+    assert sections(html)[("H200 GPU", "price", 4.39)] == "Secure Cloud"
+    # one product's own offers, named once each, stay the plans, and a description naming no time adds no unit
+    single = [_ld_product("Acme", [("Starter", "9"), ("Pro", "29")], description="billed monthly")]
+    html = page(f'<script type="application/ld+json">{json.dumps({"@graph": single})}</script><p>Plans</p>')
+    assert {(p, a, u) for p, _, a, _, u in entries(html)} == {("Starter", 9.0, None), ("Pro", 29.0, None)}
