@@ -872,6 +872,8 @@ def _price_line(node: LexborNode) -> bool:
     # running text that inline elements break into lines: a sentence that is a line of its own holds no
     # other line ("Custom" over "Custom pricing based on scope." is a custom price, not a word of the sentence)
     sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE and block not in lines]
+    if _sign_over_amount(lines):
+        return True
     for at, line in enumerate(every):
         if _marked_price_part(line):
             return True
@@ -882,6 +884,16 @@ def _price_line(node: LexborNode) -> bool:
         if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return False
+
+
+SIGN_LINE = re.compile(r"^(?:[$€£¥￥₹]|US\$)$")
+AMOUNT_LINE = re.compile(r"^\d{1,6}(?:[.,]\d{1,3})?\**$")
+
+
+def _sign_over_amount(lines: list[str]) -> bool:
+    """A price drawn in blocks, its sign on a line of its own right over a line holding only the amount
+    (`<div>$</div><h1>0.76</h1><div>/ hour</div>`, a footnote mark after it allowed: "2.24*"): a price line."""
+    return any(SIGN_LINE.match(lines[at]) and AMOUNT_LINE.match(lines[at + 1]) for at in range(len(lines) - 1))
 
 
 def _free_or_custom(line: str) -> bool:

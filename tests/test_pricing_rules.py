@@ -4867,3 +4867,21 @@ def test_offer_names_shared_by_several_products_are_variants_of_each_product() -
     single = [_ld_product("Acme", [("Starter", "9"), ("Pro", "29")], description="billed monthly")]
     html = page(f'<script type="application/ld+json">{json.dumps({"@graph": single})}</script><p>Plans</p>')
     assert {(p, a, u) for p, _, a, _, u in entries(html)} == {("Starter", 9.0, None), ("Pro", 29.0, None)}
+
+
+def test_a_price_drawn_with_its_sign_in_a_block_over_the_amount_is_a_price_line() -> None:
+    def block(name: str, amount: str) -> str:
+        return (
+            f'<div class="instance-blocks"><div class="holder"><h1 class="names">{name}</h1>'
+            f'<div class="wrap"><div class="tb13">$</div><h1 class="amount">{amount}</h1>'
+            '<div class="tb22">/ hour</div></div>'
+            f'<ul><li><p>45GB RAM</p></li><li><p>8 vCPU</p></li></ul></div><a href="/signup">Create</a></div>'
+        )
+
+    html = page(f'<div class="flex">{block("A4000", "0.76")}{block("A6000", "1.89")}</div>')
+    assert entries(html) == {("A4000", "price", 0.76, "USD", "hour"), ("A6000", "price", 1.89, "USD", "hour")}
+    # a sign over a line that is more than an amount (a sentence) draws no price
+    text = page(
+        '<div class="flex">' + block("A4000", "0.76 for students") + block("A6000", "1.89 for students") + "</div>"
+    )
+    assert entries(text) == set()
