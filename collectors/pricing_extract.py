@@ -412,9 +412,20 @@ def _struck_nodes(root: LexborNode, classes: frozenset[str]) -> list[LexborNode]
         node
         for node in root.traverse()
         if node.tag in STRUCK_TAGS
-        or STRUCK_CLASS.search(node.attributes.get("class") or "")
+        or (STRUCK_CLASS.search(node.attributes.get("class") or "") and not _bare_styled_component(node))
         or (classes and not classes.isdisjoint((node.attributes.get("class") or "").split()))
     ]
+
+
+STYLED_COMPONENT = re.compile(r"^[\w-]*__Styled\w*-sc-[0-9a-f]+-\d+$")
+
+
+def _bare_styled_component(node: LexborNode) -> bool:
+    """Whether the element's only class is a styled-components name (`gpu-droplets__StyledStrikeThrough-sc-…-0`):
+    the name of the component it is drawn by, on every price of the page alike, not a style that strikes; the one
+    carrying a generated class beside it (`… dvynub`) is the variant drawn struck."""
+    names = (node.attributes.get("class") or "").split()
+    return len(names) == 1 and STYLED_COMPONENT.match(names[0]) is not None
 
 
 def _one_price(text: str, yen: str) -> tuple[float, str | None] | None:

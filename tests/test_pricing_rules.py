@@ -4885,3 +4885,15 @@ def test_a_price_drawn_with_its_sign_in_a_block_over_the_amount_is_a_price_line(
         '<div class="flex">' + block("A4000", "0.76 for students") + block("A6000", "1.89 for students") + "</div>"
     )
     assert entries(text) == set()
+
+
+def test_a_bare_styled_component_named_strike_through_strikes_nothing() -> None:
+    def card(name: str, amount: str, extra: str = "") -> str:
+        strike = f'<span class="gpu__StyledStrikeThrough-sc-ea4a25d2-0{extra}">${amount}/GPU/hr</span>'
+        return f'<div class="card"><h3>{name}</h3><p>Starting at</p>{strike}<p>On demand</p></div>'
+
+    html = page('<div class="grid">' + card("L40S", "1.57") + card("RTX 4000", "0.76") + "</div>")
+    assert entries(html) == {("L40S", "price", 1.57, "USD", "hour"), ("RTX 4000", "price", 0.76, "USD", "hour")}
+    # the component drawn with a generated class beside its name is the struck variant
+    struck = page('<div class="grid">' + card("L40S", "1.57") + card("RTX 4000", "0.76", " dvynub") + "</div>")
+    assert ("RTX 4000", "price", 0.76, "USD", "hour") not in entries(struck)
