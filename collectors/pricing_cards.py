@@ -153,6 +153,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
                     for p in found
                 ]
                 own.extend(p for p in found if p not in own)
+            if own and (per := _header_row_unit(card)) is not None:
+                own = [_per_header_unit(p, per) for p in own]
             plans.extend(own)
     custom = [p.plan.casefold() for p in plans if p.custom]
     plans = [p for p in plans if not (p.custom and _extends_custom_card(p.plan, custom))]
@@ -164,6 +166,34 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
         )
     return _free_said_once(plans)
+
+
+TIME_UNITS = frozenset({"hour", "minute", "second"})
+MAX_HEADER_ROW = 300
+
+
+def _header_row_unit(card: LexborNode) -> str | None:
+    """The unit of time a header row over the card's rows states ("GPU Model | VRAM | Pricing Per Hour" right
+    before the block of rows, "Cost Per Hour"): a div table's rows, each read as a card, are priced per it. The
+    header row holds no price of its own and is short; None for any other."""
+    parent = card.parent
+    header = parent.prev if parent is not None else None
+    while header is not None and header.tag in ("-text", "-comment"):
+        header = header.prev
+    if header is None:
+        return None
+    text = _clean(header.text(separator=" "))
+    if not text or len(text) > MAX_HEADER_ROW or PRICE_TEXT.search(text):
+        return None
+    unit = usage_unit(text)
+    return unit if unit in TIME_UNITS else None
+
+
+def _per_header_unit(plan: PricePlan, unit: str) -> PricePlan:
+    """A row's bare price ("$4.76", no period or unit said) per the header row's unit of time."""
+    if plan.amount is None or plan.custom or plan.period is not None or plan.unit is not None:
+        return plan
+    return plan.model_copy(update={"period": "usage", "unit": unit})
 
 
 HEADINGS = "h1, h2, h3, h4, h5, h6"
@@ -842,6 +872,8 @@ def _price_line(node: LexborNode) -> bool:
     # running text that inline elements break into lines: a sentence that is a line of its own holds no
     # other line ("Custom" over "Custom pricing based on scope." is a custom price, not a word of the sentence)
     sentences = [block for block in blocks if len(block) > MAX_PRICE_LINE and block not in lines]
+    if _sign_over_amount(lines):
+        return True
     for at, line in enumerate(every):
         if _marked_price_part(line):
             return True
@@ -852,6 +884,16 @@ def _price_line(node: LexborNode) -> bool:
         if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return False
+
+
+SIGN_LINE = re.compile(r"^(?:[$€£¥￥₹]|US\$)$")
+AMOUNT_LINE = re.compile(r"^\d{1,6}(?:[.,]\d{1,3})?\**$")
+
+
+def _sign_over_amount(lines: list[str]) -> bool:
+    """A price drawn in blocks, its sign on a line of its own right over a line holding only the amount
+    (`<div>$</div><h1>0.76</h1><div>/ hour</div>`, a footnote mark after it allowed: "2.24*"): a price line."""
+    return any(SIGN_LINE.match(lines[at]) and AMOUNT_LINE.match(lines[at + 1]) for at in range(len(lines) - 1))
 
 
 def _free_or_custom(line: str) -> bool:
@@ -1729,8 +1771,29 @@ def _text_prices(
             price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
+        if price is not None and price.dimension == "price" and price.unit is not None:
+            price = replace(price, dimension=_line_label(text, start, lines) or "price")
         if price is not None:
             yield price
+
+
+LINE_LABEL = re.compile(r"^(?P<label>[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2})\s*:$")
+"""A short label closing with a colon ("Input:", "Cached input:", "Output:"), on the amount's line or the line
+right before it."""
+
+
+def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | None:
+    """The dimension a usage price's label names ("Input:" over "$2.50 / 1M tokens", "Training:" over
+    "$100.00 / training hour"): a model card's line per priced dimension, not a plan's price. Only a label the
+    vocabulary knows as a dimension counts; None for any other."""
+    at = next((i for i, (a, b) in enumerate(lines) if a <= start < b), None)
+    if at is None:
+        return None
+    said = text[lines[at][0] : start].strip()
+    if not said and at > 0:
+        said = text[lines[at - 1][0] : lines[at - 1][1]].strip()
+    match = LINE_LABEL.match(said)
+    return (dimension_of(match.group("label")) or None) if match else None
 
 
 LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)
@@ -1837,7 +1900,7 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
         return None
     symbol = match.group("cur") or match.group("cur2")
     number = amount_digits(match.group("amt") or match.group("amt2"))
-    amount = zero_led(number)
+    amount = zero_led(number) or _token_decimals(match, number)
     if amount is None:
         amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
     if amount is None:
@@ -1856,6 +1919,20 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
     dimension = _token_dimension(tail, unit)
     return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+TOKEN_DECIMALS = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
+def _token_decimals(match: re.Match[str], number: str) -> Decimal | None:
+    """An amount led by its sign with a dot before three digits, priced per tokens ("$2.000 / 1M tokens"
+    beside "$0.250 / 1M tokens"): the dot is a decimal point, as a table's is ("$3.125"); a sign after the
+    amount ("2.000 € / 1M tokens") keeps the European reading of thousands. None for any other."""
+    if not match.group("cur") or not TOKEN_DECIMALS.fullmatch(number.strip()):
+        return None
+    if usage_unit(match.group("tail") or "") not in TOKEN_UNITS:
+        return None
+    return Decimal(number.strip())
 
 
 CODE_AFTER_SIGN = re.compile(

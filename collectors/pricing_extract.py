@@ -412,9 +412,20 @@ def _struck_nodes(root: LexborNode, classes: frozenset[str]) -> list[LexborNode]
         node
         for node in root.traverse()
         if node.tag in STRUCK_TAGS
-        or STRUCK_CLASS.search(node.attributes.get("class") or "")
+        or (STRUCK_CLASS.search(node.attributes.get("class") or "") and not _bare_styled_component(node))
         or (classes and not classes.isdisjoint((node.attributes.get("class") or "").split()))
     ]
+
+
+STYLED_COMPONENT = re.compile(r"^[\w-]*__Styled\w*-sc-[0-9a-f]+-\d+$")
+
+
+def _bare_styled_component(node: LexborNode) -> bool:
+    """Whether the element's only class is a styled-components name (`gpu-droplets__StyledStrikeThrough-sc-…-0`):
+    the name of the component it is drawn by, on every price of the page alike, not a style that strikes; the one
+    carrying a generated class beside it (`… dvynub`) is the variant drawn struck."""
+    names = (node.attributes.get("class") or "").split()
+    return len(names) == 1 and STYLED_COMPONENT.match(names[0]) is not None
 
 
 def _one_price(text: str, yen: str) -> tuple[float, str | None] | None:
@@ -759,7 +770,30 @@ def jsonld_plans(tree: LexborHTMLParser, fallback_name: str) -> list[PricePlan]:
         if _script_type(script) == "application/ld+json":
             for document in load_json_values(script.text()):
                 _walk_ld(document, None, fallback_name, plans, 0)
-    return plans
+    return _products_of_shared_offers(plans)
+
+
+MIN_SHARING_PRODUCTS = 2
+
+
+def _products_of_shared_offers(plans: list[PricePlan]) -> list[PricePlan]:
+    """Offers listed under a product's aggregate offer carry the product in `section` for now. An offer name
+    that recurs under two or more products ("Community Cloud" / "Secure Cloud" under each "H200 GPU on Runpod")
+    names a variant of each product, not a plan: the product is the plan, the offer name its section. Any other
+    offer stays the plan, with no section."""
+    products: dict[str, set[str]] = {}
+    for plan in plans:
+        if plan.section:
+            products.setdefault(plan.plan.casefold(), set()).add(plan.section.casefold())
+    shared = {name for name, owners in products.items() if len(owners) >= MIN_SHARING_PRODUCTS}
+    return [
+        plan
+        if not plan.section
+        else plan.model_copy(update={"plan": plan.section, "section": plan.plan})
+        if plan.plan.casefold() in shared
+        else plan.model_copy(update={"section": None})
+        for plan in plans
+    ]
 
 
 def _types(node: dict[str, Any]) -> set[str]:
@@ -801,6 +835,8 @@ def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: lis
     if "offers" in offer:  # an AggregateOffer listing its offers: the offers are the plans
         before = len(out)
         _ld_offers(offer["offers"], name, fallback, out, depth + 1)
+        if parent and name == parent:  # the product's own aggregate: its offers keep it by for a moment
+            out[before:] = [p if p.plan == name else p.model_copy(update={"section": name}) for p in out[before:]]
         if len(out) > before:
             return
     price = offer.get("price")
@@ -812,8 +848,21 @@ def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: lis
         spec_price = spec.get("price") if spec.get("price") is not None else spec.get("minPrice")
         amount = parse_amount(spec_price if spec_price is not None else price)
         period, unit = _spec_period(spec)
+        if period is None and unit is None and (per := _described_time_unit(offer)) is not None:
+            period, unit = "usage", per
         currency = currency_code(spec.get("priceCurrency")) or currency_code(offer.get("priceCurrency"))
         out.append(_plan(name, amount, currency, period, unit, "jsonld"))
+
+
+DESCRIBED_TIME_UNIT = re.compile(r"\bper[- ](?P<unit>hour|minute|second)\b", re.I)
+
+
+def _described_time_unit(offer: dict[str, Any]) -> str | None:
+    """The unit of time an offer's own description prices it by ("B300 per-hour on-demand rate"), when its
+    price specification says no period or unit."""
+    description = offer.get("description")
+    match = DESCRIBED_TIME_UNIT.search(description) if isinstance(description, str) else None
+    return match.group("unit").casefold() if match else None
 
 
 def _offer_name(offer: dict[str, Any]) -> str:

@@ -1070,9 +1070,24 @@ def _dimension(
             return heading_dim
         if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
             return by_label
-    if RATE_HEADER.match(column.header):
+    if RATE_HEADER.match(column.header) or _variant_rate_header(column.header):
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     return slug(column.header) or f"column_{col}"
+
+
+VARIANT_RATE_HEADER = re.compile(
+    r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible|dynamic|committed|"
+    r"\d+[- ]?(?:years?|yr|months?|mo))\s+(?P<rate>.+)$",
+    re.I,
+)
+"""A rate header led by the billing variant it prices ("On-Demand Price (/hr)", "1 Year price (/hr)")."""
+
+
+def _variant_rate_header(header: str) -> bool:
+    """Whether a header is a billing variant and a rate header, the unit of time maybe in brackets ("On-Demand
+    Price (/hr)"): a variant column of the row's one price per unit of time, no dimension of its own."""
+    match = VARIANT_RATE_HEADER.match(header)
+    return match is not None and RATE_HEADER.match(re.sub(r"[()]", " ", match.group("rate"))) is not None
 
 
 RATE_HEADER = re.compile(

@@ -485,7 +485,11 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
     (
         # "/ h" but not "/ H&P" (a feature line's "SOAP / H&P" abbreviation: History and Physical)
-        re.compile(r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b", re.I),
+        re.compile(
+            r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
+            r"每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b",
+            re.I,
+        ),
         "hour",
     ),
     (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
@@ -695,7 +699,8 @@ _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nut
 
 
 _OWN_SLASH_UNIT = re.compile(
-    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!/(?!\s*(?:mo|mth|month|yr|year|annum)\b))", re.I
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!/(?!\s*(?:mo|mth|month|yr|year|annum)\b))(?!\s+(?:hours?|hrs?)\b)",
+    re.I,
 )
 """A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), or before a slashed
 period ("$490/site/month"): per what, in the page's word."""

@@ -4737,3 +4737,163 @@ def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_pr
     # a card naming a later time keeps the planned-price rule
     later = {(p, a) for p, _, a, *_ in entries(page(free + card.format(note="正式版で提供"), "ja"))}
     assert ("Pro", 4980.0) not in later
+
+
+def _model_card(name: str, lines: list[str]) -> str:
+    spans = "".join(
+        f'<div class="text-p2 flex"><div class="inline-flex"><span>{line}</span></div></div>' for line in lines
+    )
+    return (
+        f'<div class="border p-md flex-col"><div><h2 class="text-h4">{name}</h2><p>A model for many tasks</p></div>'
+        f'<div class="mt-auto"><h3 class="text-p2">Price per 1M tokens</h3>{spans}</div></div>'
+    )
+
+
+def test_a_model_cards_labelled_lines_name_the_dimension_and_a_dot_before_three_digits_is_decimal() -> None:
+    html = page(
+        '<section><div class="grid">'
+        + _model_card(
+            "Mx-1",
+            ["Input:<br>$0.250 / 1M tokens", "Cached input:<br>$0.025 / 1M tokens", "Output:<br>$2.000 / 1M tokens"],
+        )
+        + _model_card("Mx-2", ["Input:<br>$3.00 / 1M tokens", "Training:<br>$100.00 / training hour"])
+        + "</div></section>"
+    )
+    assert entries(html) == {
+        ("Mx-1", "input", 0.25, "USD", "1M tokens"),
+        ("Mx-1", "cached_input", 0.025, "USD", "1M tokens"),
+        ("Mx-1", "output", 2.0, "USD", "1M tokens"),
+        ("Mx-2", "input", 3.0, "USD", "1M tokens"),
+        ("Mx-2", "training", 100.0, "USD", "hour"),
+    }
+
+
+def test_an_unlabelled_or_monthly_card_price_keeps_its_dimension_and_grouping() -> None:
+    html = page(
+        '<div class="grid">'
+        '<div class="card"><h3>Team</h3><div class="price">$2.000 / month</div><p>Up to 50 seats</p></div>'
+        '<div class="card"><h3>Tokens</h3><div class="price">$0.50 / 1M tokens</div><p>Pay as you go</p></div>'
+        "</div>"
+    )
+    assert entries(html) == {("Team", "price", 2000.0, "USD", None), ("Tokens", "price", 0.5, "USD", "1M tokens")}
+
+
+def test_an_hour_named_with_what_it_counts_is_per_hour() -> None:
+    html = page(
+        '<div class="grid">'
+        '<div class="card"><h3>H200</h3><div class="price">$4.29/GPU-hr</div><p>On demand</p></div>'
+        '<div class="card"><h3>H100</h3><div class="price">$3.90 per GPU hour</div><p>On demand</p></div>'
+        '<div class="card"><h3>Studio</h3><div class="price">$999/projeto</div><p>One project</p></div>'
+        "</div>"
+    )
+    assert entries(html) == {
+        ("H200", "price", 4.29, "USD", "hour"),
+        ("H100", "price", 3.9, "USD", "hour"),
+        ("Studio", "price", 999.0, "USD", "projeto"),
+    }
+
+
+def test_a_rate_header_led_by_its_billing_variant_prices_the_row_per_hour() -> None:
+    html = page(
+        "<table><thead><tr><th></th><th>GPU</th><th>On-Demand Price (/hr)</th><th>1 Year price (/hr)</th>"
+        "<th>Storage Size</th></tr></thead><tbody>"
+        "<tr><td>Nvidia L40</td><td>48GB</td><td>$1.25</td><td>$0.99</td><td>$0.10</td></tr>"
+        "<tr><td>Nvidia H200</td><td>141GB</td><td>$2.89</td><td>$2.45</td><td>$0.10</td></tr>"
+        "</tbody></table>"
+    )
+    found = entries(html)
+    assert ("Nvidia L40", "price", 1.25, "USD", "hour") in found
+    assert ("Nvidia L40", "price", 0.99, "USD", "hour") in found
+    assert ("Nvidia H200", "price", 2.45, "USD", "hour") in found
+    assert not any(dimension.endswith("_hr_") for _, dimension, *_ in found)
+    assert ("Nvidia L40", "storage", 0.1, "USD", None) in found  # no variant and no rate: not per hour
+
+
+def _div_table(header: str) -> str:
+    rows = "".join(
+        f'<div class="price-row_item df"><div class="col1"><span>{name}</span></div>'
+        f'<div class="col2"><span>{vram}</span></div><div class="col3"><span>${amount}</span></div></div>'
+        for name, vram, amount in (
+            ("NVIDIA H100 SXM", 80, "2.40"),
+            ("NVIDIA A100", 80, "1.35"),
+            ("NVIDIA L40", 48, "1.00"),
+        )
+    )
+    return (
+        '<div class="price-table"><div class="price-head df">'
+        f'<div class="head1"><span>GPU Model</span></div><div class="head2"><span>VRAM (GB)</span></div>'
+        f'<div class="head3"><span>{header}</span></div></div><div class="price-row">{rows}</div></div>'
+    )
+
+
+def test_a_header_row_stating_the_hour_prices_the_div_rows_under_it_per_hour() -> None:
+    assert ("NVIDIA A100", "price", 1.35, "USD", "hour") in entries(page(_div_table("Pricing Per Hour")))
+    assert ("NVIDIA A100", "price", 1.35, "USD", None) in entries(page(_div_table("Pricing")))
+
+
+def _ld_product(
+    name: str, offers: list[tuple[str, str]], description: str = "per-hour on-demand rate"
+) -> dict[str, object]:
+    return {
+        "@type": "Product",
+        "name": name,
+        "offers": {
+            "@type": "AggregateOffer",
+            "priceCurrency": "USD",
+            "offers": [
+                {"@type": "Offer", "name": offer, "price": price, "priceCurrency": "USD", "description": description}
+                for offer, price in offers
+            ],
+        },
+    }
+
+
+def test_offer_names_shared_by_several_products_are_variants_of_each_product() -> None:
+    import json
+
+    graph = [
+        _ld_product("H200 GPU", [("Community Cloud", "3.59"), ("Secure Cloud", "4.39")]),
+        _ld_product("L40S GPU", [("Community Cloud", "0.79"), ("Secure Cloud", "0.99")]),
+    ]
+    html = page(f'<script type="application/ld+json">{json.dumps({"@graph": graph})}</script><p>GPU prices</p>')
+    assert entries(html) == {
+        ("H200 GPU", "price", 3.59, "USD", "hour"),
+        ("H200 GPU", "price", 4.39, "USD", "hour"),
+        ("L40S GPU", "price", 0.79, "USD", "hour"),
+        ("L40S GPU", "price", 0.99, "USD", "hour"),
+    }
+    assert sections(html)[("H200 GPU", "price", 4.39)] == "Secure Cloud"
+    # one product's own offers, named once each, stay the plans, and a description naming no time adds no unit
+    single = [_ld_product("Acme", [("Starter", "9"), ("Pro", "29")], description="billed monthly")]
+    html = page(f'<script type="application/ld+json">{json.dumps({"@graph": single})}</script><p>Plans</p>')
+    assert {(p, a, u) for p, _, a, _, u in entries(html)} == {("Starter", 9.0, None), ("Pro", 29.0, None)}
+
+
+def test_a_price_drawn_with_its_sign_in_a_block_over_the_amount_is_a_price_line() -> None:
+    def block(name: str, amount: str) -> str:
+        return (
+            f'<div class="instance-blocks"><div class="holder"><h1 class="names">{name}</h1>'
+            f'<div class="wrap"><div class="tb13">$</div><h1 class="amount">{amount}</h1>'
+            '<div class="tb22">/ hour</div></div>'
+            f'<ul><li><p>45GB RAM</p></li><li><p>8 vCPU</p></li></ul></div><a href="/signup">Create</a></div>'
+        )
+
+    html = page(f'<div class="flex">{block("A4000", "0.76")}{block("A6000", "1.89")}</div>')
+    assert entries(html) == {("A4000", "price", 0.76, "USD", "hour"), ("A6000", "price", 1.89, "USD", "hour")}
+    # a sign over a line that is more than an amount (a sentence) draws no price
+    text = page(
+        '<div class="flex">' + block("A4000", "0.76 for students") + block("A6000", "1.89 for students") + "</div>"
+    )
+    assert entries(text) == set()
+
+
+def test_a_bare_styled_component_named_strike_through_strikes_nothing() -> None:
+    def card(name: str, amount: str, extra: str = "") -> str:
+        strike = f'<span class="gpu__StyledStrikeThrough-sc-ea4a25d2-0{extra}">${amount}/GPU/hr</span>'
+        return f'<div class="card"><h3>{name}</h3><p>Starting at</p>{strike}<p>On demand</p></div>'
+
+    html = page('<div class="grid">' + card("L40S", "1.57") + card("RTX 4000", "0.76") + "</div>")
+    assert entries(html) == {("L40S", "price", 1.57, "USD", "hour"), ("RTX 4000", "price", 0.76, "USD", "hour")}
+    # the component drawn with a generated class beside its name is the struck variant
+    struck = page('<div class="grid">' + card("L40S", "1.57") + card("RTX 4000", "0.76", " dvynub") + "</div>")
+    assert ("RTX 4000", "price", 0.76, "USD", "hour") not in entries(struck)
