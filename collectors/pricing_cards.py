@@ -1729,8 +1729,33 @@ def _text_prices(
             price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
+        if (
+            price is not None
+            and price.dimension == "price"
+            and not price.overage
+            and (named := _row_label_dimension(text, start, lines))
+        ):
+            price = replace(price, dimension=named)
         if price is not None:
             yield price
+
+
+ROW_LABEL = re.compile(r"^(?P<what>[^\W\d_][^\d$€£¥￥:]{0,30}?)\s+(?:price|pricing|cost|fee|rate)\s*:?$", re.I)
+"""A key/value row's label, on a line of its own over the value ("Storage price" over "$5 / TiB / month")."""
+
+
+def _row_label_dimension(text: str, start: int, lines: list[tuple[int, int]]) -> str | None:
+    """The dimension a card's key/value row prices when its label, the line right before the price's line, names
+    one ("Storage price" | "$5 / TiB / month" is `storage`); a label naming none ("Gateway price") leaves it a
+    price."""
+    at = next((i for i, (a, b) in enumerate(lines) if a <= start < b), None)
+    if not at:
+        return None
+    label = ROW_LABEL.match(text[lines[at - 1][0] : lines[at - 1][1]].strip())
+    if label is None:
+        return None
+    named = dimension_of(label.group("what"))
+    return named if named else None
 
 
 LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)

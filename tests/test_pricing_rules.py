@@ -4737,3 +4737,20 @@ def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_pr
     # a card naming a later time keeps the planned-price rule
     later = {(p, a) for p, _, a, *_ in entries(page(free + card.format(note="正式版で提供"), "ja"))}
     assert ("Pro", 4980.0) not in later
+
+
+def test_a_cards_key_value_row_label_naming_a_dimension_prices_that_dimension() -> None:
+    card = (
+        '<div class="column"><div class="flex-card is-pricing-card"><div class="plan-name">{name}</div>'
+        "<ul><li>30 users</li><li>Dedicated gateway</li></ul>"
+        '<div class="price-per">Gateway price</div>$500 / month'
+        '<div class="price-per">{label}</div>$5 / TiB / month'
+        '<div class="plan-action"><a href="/contact">Talk to sales</a></div></div></div>'
+    )
+    html = page('<div class="columns">' + card.format(name="Pro", label="Storage price") + "</div>")
+    got = entries(html)
+    assert ("Pro", "storage", 5.0, "USD", "tib") in got
+    assert ("Pro", "price", 500.0, "USD", None) in got
+    # a label naming no dimension leaves the row a price
+    other = entries(page('<div class="columns">' + card.format(name="Pro", label="Premium") + "</div>"))
+    assert ("Pro", "price", 5.0, "USD", "tib") in other
