@@ -59,7 +59,7 @@ NAME_CLASS = re.compile(
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
-DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
+DATA_PRICE = re.compile(r"^data-(?:price-?|count-)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})
@@ -2054,7 +2054,15 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
-                    yield CardPrice(amount, base.currency, _bare_side_period(key, amount, base), base.unit)
+                    period = _bare_side_period(key, amount, base) or _count_up_period(key)
+                    yield CardPrice(amount, base.currency, period, base.unit)
+
+
+def _count_up_period(key: str) -> Period | None:
+    """The period a count-up span's side is named for (`data-count-annually="990"` beside a shown "99" that says
+    no period): a bare side of such a span is in it. None for any other attribute (`data-annual="6.4"` beside a
+    bare "$8" stays in the shown period, a month billed yearly)."""
+    return _key_period(key) if key.lower().startswith("data-count-") else None
 
 
 def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:

@@ -4754,3 +4754,31 @@ def test_a_cards_key_value_row_label_naming_a_dimension_prices_that_dimension() 
     # a label naming no dimension leaves the row a price
     other = entries(page('<div class="columns">' + card.format(name="Pro", label="Premium") + "</div>"))
     assert ("Pro", "price", 5.0, "USD", "tib") in other
+
+
+def test_count_up_spans_with_both_billing_sides_in_attributes_give_both_prices() -> None:
+    card = (
+        '<div class="col-md-6"><div class="card"><div class="card-body">'
+        '<span class="h2">€ <span class="data-count" {keys}>{shown}</span></span>'
+        '<span class="text-monthly">\\Month</span><span class="text-annually d-none">\\Year</span>'
+        "<h3>{name}</h3><p>Für Teams</p><ul><li>Dokumente hochladen</li></ul>"
+        '<a href="/start" class="btn">14 Tage gratis testen</a></div></div></div>'
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="Solo", shown="19.99", keys='data-count-monthly="19.99" data-count-annually="199"')
+        + card.format(name="Team", shown="99", keys='data-count-monthly="99" data-count-annually="990"')
+        + "</div>",
+        "de",
+    )
+    got = {(plan, amount) for plan, _, amount, *_ in entries(html)}
+    assert {("Solo", 19.99), ("Solo", 199.0), ("Team", 99.0), ("Team", 990.0)} <= got
+    # a count-up figure whose attribute names no billing side is no second price
+    bare = page(
+        '<div class="row">'
+        + card.format(name="Solo", shown="19.99", keys='data-count="19.99" data-to="199"')
+        + card.format(name="Team", shown="99", keys='data-count="99" data-to="990"')
+        + "</div>",
+        "de",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(bare)} == {("Solo", 19.99), ("Team", 99.0)}
