@@ -1736,8 +1736,27 @@ def _text_prices(
             and (named := _row_label_dimension(text, start, lines))
         ):
             price = replace(price, dimension=named)
+        if price is not None and price.unit is None and not price.overage and _added_member_before(text, start, lines):
+            price = replace(price, unit="user")
         if price is not None:
             yield price
+
+
+ADDED_MEMBER_BEFORE = re.compile(
+    r"(?:\b(?:each|every|per|for\s+each)\s+(?:additional|extra|further)|\bjede[rs]?\s+weitere[rn]?|"
+    r"\bpro\s+weitere[nm]?|\bchaque\s+\S+\s+suppl[ée]mentaire)\s+"
+    r"(?:user|member|seat|person|nutzer|benutzer|mitglied|teammitglied|utilisateur|membre)s?\s*[:\-–]?\s*$",
+    re.I,
+)
+"""What one more member costs, said before the amount on its line ("jedes weitere Mitglied 20€/Monat", "each
+additional user $10/mo")."""
+
+
+def _added_member_before(text: str, start: int, lines: list[tuple[int, int]]) -> bool:
+    """Whether the amount's line says right before it that the price is for each member beyond those included:
+    a price per user, beside the card's own price."""
+    line_start = next((a for a, b in lines if a <= start < b), start)
+    return ADDED_MEMBER_BEFORE.search(text[line_start:start]) is not None
 
 
 ROW_LABEL = re.compile(r"^(?P<what>[^\W\d_][^\d$€£¥￥:]{0,30}?)\s+(?:price|pricing|cost|fee|rate)\s*:?$", re.I)

@@ -4782,3 +4782,24 @@ def test_count_up_spans_with_both_billing_sides_in_attributes_give_both_prices()
         "de",
     )
     assert {(plan, amount) for plan, _, amount, *_ in entries(bare)} == {("Solo", 19.99), ("Team", 99.0)}
+
+
+def test_a_feature_line_pricing_each_further_member_before_its_amount_is_per_user() -> None:
+    card = (
+        '<div class="col-md-4"><div class="card"><div class="card-body">'
+        '<span class="h2">€ <span class="data-count">{price}</span></span><span>/Monat</span>'
+        "<h3>{name}</h3><p>Für Teams</p><ul><li>Alles in Solo, plus</li><li>{line}</li></ul>"
+        '<a href="/start" class="btn">14 Tage gratis testen</a></div></div></div>'
+    )
+    solo = card.format(name="Solo", price="19", line="5GB Speicherplatz inkl.")
+    team = card.format(
+        name="Team", price="99", line="Bis zu 3 Teammitglieder inklusive, jedes weitere Mitglied 20€/Monat"
+    )
+    got = entries(page('<div class="row">' + solo + team + "</div>", "de"))
+    assert ("Team", "price", 20.0, "EUR", "user") in got
+    assert ("Team", "price", 99.0, "EUR", None) in got
+    # a price line saying nothing of members before its amount keeps no unit
+    other = card.format(name="Team", price="99", line="Bis zu 3 Teammitglieder inklusive, Support 20€/Monat")
+    assert ("Team", "price", 20.0, "EUR", "user") not in entries(
+        page('<div class="row">' + solo + other + "</div>", "de")
+    )
