@@ -2006,9 +2006,16 @@ PROMPT_PER = re.compile(r"^\s*(?:/|per\b|每)\s*\S+", re.I)
 """The "/min", "per 1M", "/ M" right after an amount: what it is priced per, said before any later line."""
 
 
+SHORT_PER_PERIOD = re.compile(r"^\s*p\s*/\s*(?P<p>m|mo|mth|y|yr|a)\b(?!\s*(?:tok|tokens?|chars?|characters)\b)", re.I)
+""""p/m", "p/mo" (per month) and "p/y", "p/a" (per year) right after an amount ("$30 p/m"): a period, not
+"/m" per million tokens."""
+
+
 def _period_unit(tail: str) -> tuple[Period | None, str | None]:
     """The period and unit the text after an amount names. A usage unit said right after the amount ("$0.45/min
     超出部分") wins over a period a later line of the tail names ("每月抽查" in the feature list)."""
+    if (short := SHORT_PER_PERIOD.match(tail)) is not None:
+        return ("month" if short.group("p").casefold().startswith("m") else "year"), tail_unit(tail[short.end() :])
     prompt = PROMPT_PER.match(tail)
     if prompt is not None and not _prompt_period(tail) and (usage := usage_unit(prompt.group())) is not None:
         return "usage", usage

@@ -4803,3 +4803,22 @@ def test_a_feature_line_pricing_each_further_member_before_its_amount_is_per_use
     assert ("Team", "price", 20.0, "EUR", "user") not in entries(
         page('<div class="row">' + solo + other + "</div>", "de")
     )
+
+
+def test_p_slash_m_after_a_cards_amount_is_per_month_not_per_million() -> None:
+    card = (
+        '<div class="pricing-card"><div class="pricing-title"><h4>{name}</h4>'
+        '<h5 class="text-blue">{price}<span class="small"> {per}</span></h5></div>'
+        '<p class="mb-2">✓ 10,000 total records</p><p class="mb-2">✓ Email support</p></div>'
+    )
+    html = page(
+        '<div class="pricing">'
+        + card.format(name="Essential", price="$30", per="p/m")
+        + card.format(name="Professional", price="$200", per="p/m")
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {("Essential", 30.0, "month", None), ("Professional", 200.0, "month", None)}
+    # "/M" right after the amount is still per million tokens
+    tokens = html.replace("p/m", "/M tokens")
+    assert ("Essential", "price", 30.0, "USD", "1M tokens") in entries(tokens)
