@@ -4822,3 +4822,29 @@ def test_p_slash_m_after_a_cards_amount_is_per_month_not_per_million() -> None:
     # "/M" right after the amount is still per million tokens
     tokens = html.replace("p/m", "/M tokens")
     assert ("Essential", "price", 30.0, "USD", "1M tokens") in entries(tokens)
+
+
+def test_an_animated_counters_placeholder_amount_is_no_plan() -> None:
+    roi = (
+        '<div class="section"><div class="section-inner"><div class="section-head"><div class="sh-label">§ 01 — ROI'
+        '</div><div><div class="sh-title">The cost of not upgrading</div><div class="sh-sub">Delays compound risk.'
+        '</div></div></div></div><div class="section-inner"><div class="metrics-grid cols-3"><div class="metric">'
+        '<div class="metric-n" data-count="340" data-suffix=" hours">0 hours</div>'
+        '<div class="metric-l">Average manual migration time</div></div><div class="metric">'
+        '<div class="metric-n green" data-count="{target}" data-prefix="$">$0</div>'
+        '<div class="metric-l">Estimated cost per delayed upgrade</div></div></div></div></div>'
+    )
+    cards = (
+        '<div class="section"><div class="pricing-grid"><div class="pricing-card"><div class="pricing-name">Open Source'
+        '</div><div class="pricing-price">$0 <span>forever</span></div><ul><li>Full CLI</li></ul></div>'
+        '<div class="pricing-card"><div class="pricing-name">Team</div><div class="pricing-price">$490 <span>/ month'
+        "</span></div><ul><li>CI integration</li></ul></div></div></div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(cards + roi.format(target="51000")))} == {
+        ("Open Source", 0.0),
+        ("Team", 490.0),
+    }
+    # the ROI block alone: its "$0" placeholder is no free plan
+    assert all(amount is None or amount > 0 for _, _, amount, *_ in entries(page(roi.format(target="51000"))))
+    # a counter showing its own figure is read as it stands
+    assert any(amount == 0 for _, _, amount, *_ in entries(page(roi.format(target="0"))))
