@@ -4848,3 +4848,23 @@ def test_an_animated_counters_placeholder_amount_is_no_plan() -> None:
     assert all(amount is None or amount > 0 for _, _, amount, *_ in entries(page(roi.format(target="51000"))))
     # a counter showing its own figure is read as it stands
     assert any(amount == 0 for _, _, amount, *_ in entries(page(roi.format(target="0"))))
+
+
+def test_a_price_per_user_per_month_column_header_prices_the_plain_price() -> None:
+    table = (
+        '<section class="pricing-card"><table class="pricing-table"><thead><tr><th>Tier</th>'
+        "<th>Monthly Active Users</th><th>{header}</th><th>Annual Commitment</th></tr></thead><tbody>"
+        '<tr><td><span class="tier-name">Starter</span></td><td>&lt; 1,000 MAUs</td><td><span class="price-val">'
+        '$5.00</span> <span class="price-unit">per active user</span></td><td>10% discount</td></tr>'
+        '<tr><td><span class="tier-name">Growth</span></td><td>1,000 – 10,000 MAUs</td><td><span class="price-val">'
+        '$3.50</span> <span class="price-unit">per active user</span></td><td>15% discount</td></tr>'
+        "</tbody></table></section>"
+    )
+    got = entries(page(table.format(header="Price / User / Month")))
+    assert {(plan, dim, amount) for plan, dim, amount, *_ in got} == {
+        ("Starter", "price", 5.0),
+        ("Growth", "price", 3.5),
+    }
+    # a header priced per anything but a seat keeps its own name
+    other = entries(page(table.format(header="Price / Project / Month")))
+    assert {dim for _, dim, *_ in other} == {"price_project_month"}
