@@ -4868,3 +4868,18 @@ def test_a_price_per_user_per_month_column_header_prices_the_plain_price() -> No
     # a header priced per anything but a seat keeps its own name
     other = entries(page(table.format(header="Price / Project / Month")))
     assert {dim for _, dim, *_ in other} == {"price_project_month"}
+
+
+def test_an_extra_seat_line_per_additional_team_member_with_a_full_stop_is_per_user() -> None:
+    card = (
+        '<div class="prices"><article class="price-card"><h3>Community</h3><div class="price-now">$0</div>'
+        '<ul><li>Public boards</li></ul></article><article class="price-card"><h3>AIR</h3>'
+        '<div class="price-now">$29.99</div><div class="price-sub"><span class="price-sub-interval">/month</span>,'
+        " up to 5 team members</div><ul><li>Private boards</li><li>{line}</li></ul></article></div>"
+    )
+    got = entries(page(card.format(line="+$4.99/mo per additional team member.")))
+    assert ("AIR", "price", 4.99, "USD", "user") in got
+    assert ("AIR", "price", 29.99, "USD", None) in got
+    # one more of anything but a person is no seat
+    other = entries(page(card.format(line="+$4.99/mo per additional project.")))
+    assert ("AIR", "price", 4.99, "USD", "user") not in other
