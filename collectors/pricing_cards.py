@@ -59,7 +59,7 @@ NAME_CLASS = re.compile(
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
-DATA_PRICE = re.compile(r"^data-(?:price-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
+DATA_PRICE = re.compile(r"^data-(?:price-?|count-)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})
@@ -1773,8 +1773,22 @@ def _text_prices(
             price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
         if price is not None and price.dimension == "price" and price.unit is not None:
             price = replace(price, dimension=_line_label(text, start, lines) or "price")
+        if (
+            price is not None
+            and price.dimension == "price"
+            and not price.overage
+            and (named := _row_label_dimension(text, start, lines))
+        ):
+            price = replace(price, dimension=named)
+        if price is not None and price.unit is None and not price.overage and _added_member_before(text, start, lines):
+            price = replace(price, unit="user")
         if price is not None:
             yield price
+
+
+def _line_at(start: int, lines: list[tuple[int, int]]) -> int | None:
+    """The number of the line (`lines`: its start and end offsets) holding the offset `start`."""
+    return next((i for i, (a, b) in enumerate(lines) if a <= start < b), None)
 
 
 LINE_LABEL = re.compile(r"^(?P<label>[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2})\s*:$")
@@ -1786,7 +1800,7 @@ def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | No
     """The dimension a usage price's label names ("Input:" over "$2.50 / 1M tokens", "Training:" over
     "$100.00 / training hour"): a model card's line per priced dimension, not a plan's price. Only a label the
     vocabulary knows as a dimension counts; None for any other."""
-    at = next((i for i, (a, b) in enumerate(lines) if a <= start < b), None)
+    at = _line_at(start, lines)
     if at is None:
         return None
     said = text[lines[at][0] : start].strip()
@@ -1794,6 +1808,41 @@ def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | No
         said = text[lines[at - 1][0] : lines[at - 1][1]].strip()
     match = LINE_LABEL.match(said)
     return (dimension_of(match.group("label")) or None) if match else None
+
+
+ADDED_MEMBER_BEFORE = re.compile(
+    r"(?:\b(?:each|every|per|for\s+each)\s+(?:additional|extra|further)|\bjede[rs]?\s+weitere[rn]?|"
+    r"\bpro\s+weitere[nm]?|\bchaque\s+\S+\s+suppl[ée]mentaire)\s+"
+    r"(?:user|member|seat|person|nutzer|benutzer|mitglied|teammitglied|utilisateur|membre)s?\s*[:\-–]?\s*$",
+    re.I,
+)
+"""What one more member costs, said before the amount on its line ("jedes weitere Mitglied 20€/Monat", "each
+additional user $10/mo")."""
+
+
+def _added_member_before(text: str, start: int, lines: list[tuple[int, int]]) -> bool:
+    """Whether the amount's line says right before it that the price is for each member beyond those included:
+    a price per user, beside the card's own price."""
+    line_start = next((a for a, b in lines if a <= start < b), start)
+    return ADDED_MEMBER_BEFORE.search(text[line_start:start]) is not None
+
+
+ROW_LABEL = re.compile(r"^(?P<what>[^\W\d_][^\d$€£¥￥:]{0,30}?)\s+(?:price|pricing|cost|fee|rate)\s*:?$", re.I)
+"""A key/value row's label, on a line of its own over the value ("Storage price" over "$5 / TiB / month")."""
+
+
+def _row_label_dimension(text: str, start: int, lines: list[tuple[int, int]]) -> str | None:
+    """The dimension a card's key/value row prices when its label, the line right before the price's line, names
+    one ("Storage price" | "$5 / TiB / month" is `storage`); a label naming none ("Gateway price") leaves it a
+    price."""
+    at = _line_at(start, lines)
+    if not at:
+        return None
+    label = ROW_LABEL.match(text[lines[at - 1][0] : lines[at - 1][1]].strip())
+    if label is None:
+        return None
+    named = dimension_of(label.group("what"))
+    return named if named else None
 
 
 LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)
@@ -2039,9 +2088,16 @@ PROMPT_PER = re.compile(r"^\s*(?:/|per\b|每)\s*\S+", re.I)
 """The "/min", "per 1M", "/ M" right after an amount: what it is priced per, said before any later line."""
 
 
+SHORT_PER_PERIOD = re.compile(r"^\s*p\s*/\s*(?P<p>m|mo|mth|y|yr|a)\b(?!\s*(?:tok|tokens?|chars?|characters)\b)", re.I)
+""""p/m", "p/mo" (per month) and "p/y", "p/a" (per year) right after an amount ("$30 p/m"): a period, not
+"/m" per million tokens."""
+
+
 def _period_unit(tail: str) -> tuple[Period | None, str | None]:
     """The period and unit the text after an amount names. A usage unit said right after the amount ("$0.45/min
     超出部分") wins over a period a later line of the tail names ("每月抽查" in the feature list)."""
+    if (short := SHORT_PER_PERIOD.match(tail)) is not None:
+        return ("month" if short.group("p").casefold().startswith("m") else "year"), tail_unit(tail[short.end() :])
     prompt = PROMPT_PER.match(tail)
     if prompt is not None and not _prompt_period(tail) and (usage := usage_unit(prompt.group())) is not None:
         return "usage", usage
@@ -2106,7 +2162,15 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
                 if amount is not None:
-                    yield CardPrice(amount, base.currency, _bare_side_period(key, amount, base), base.unit)
+                    period = _bare_side_period(key, amount, base) or _count_up_period(key)
+                    yield CardPrice(amount, base.currency, period, base.unit)
+
+
+def _count_up_period(key: str) -> Period | None:
+    """The period a count-up span's side is named for (`data-count-annually="990"` beside a shown "99" that says
+    no period): a bare side of such a span is in it. None for any other attribute (`data-annual="6.4"` beside a
+    bare "$8" stays in the shown period, a month billed yearly)."""
+    return _key_period(key) if key.lower().startswith("data-count-") else None
 
 
 def _keys_name_billing(node: LexborNode, base: CardPrice, yen: str) -> bool:

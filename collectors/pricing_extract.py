@@ -88,6 +88,7 @@ def extract(html: str, url: str) -> Extraction:
     tree.strip_tags(INVISIBLE_TAGS)
     _drop_code_blocks(tree)
     _drop_versus_strips(tree)
+    _drop_count_up_placeholders(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -118,6 +119,25 @@ def _drop_code_blocks(tree: LexborHTMLParser) -> None:
         text = summary.text(separator=" ").strip()
         if text.endswith(("?", "？")) and PRICE_TEXT.search(text):
             summary.decompose()  # a FAQ question quoting a price ("Is the Student plan really worth ₹299?")
+
+
+COUNT_UP_TARGET = re.compile(r"^\s*-?\d[\d.,]*\s*$")
+
+
+def _drop_count_up_placeholders(tree: LexborHTMLParser) -> None:
+    """An animated counter (`<div data-count="51000" data-prefix="$">$0</div>` in an ROI stat block) shows a
+    placeholder its script counts up to the figure in `data-count`: the "$0" is no price, and the figure a stat,
+    not an offer. Dropped before the cards and the prose; a counter showing its own figure stays."""
+    body = tree.body
+    if body is None:
+        return
+    for node in body.css("[data-count]"):
+        target = node.attributes.get("data-count") or ""
+        if not COUNT_UP_TARGET.match(target):
+            continue
+        shown = re.sub(r"\D", "", node.text(separator=" "))
+        if shown != re.sub(r"\D", "", target):
+            node.decompose()
 
 
 def _without_listed(

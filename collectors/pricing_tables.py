@@ -1072,6 +1072,8 @@ def _dimension(
             return by_label
     if RATE_HEADER.match(column.header) or _variant_rate_header(column.header):
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
+    if SEAT_RATE_HEADER.match(column.header):
+        return "price"  # "Price / User / Month": the row's price per seat, each month
     return slug(column.header) or f"column_{col}"
 
 
@@ -1097,6 +1099,13 @@ RATE_HEADER = re.compile(
 )
 """A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",
 "Price per hour"): it names no dimension of its own, so the row is priced by the plain `price`."""
+SEAT_RATE_HEADER = re.compile(
+    r"^\s*(?:price|rate|cost|fee)s?\s*(?:per|/)\s*(?:active\s+)?(?:user|seat|member|agent|license)s?"
+    r"(?:\s*(?:per|/)\s*(?:month|mo|year|yr|annum))?\s*$",
+    re.I,
+)
+"""A column header that is a price word per seat and at most its period ("Price / User / Month", "Cost per seat"):
+it names no dimension of its own either; the row is priced by the plain `price`, per user."""
 
 
 def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> PricePlan | None:

@@ -665,7 +665,7 @@ _USER = (
     r"ユーザー|視聴者|メンバー"
 )
 TAIL_UNIT = re.compile(
-    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?:(?:additional|extra)\s+)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
+    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
@@ -673,8 +673,11 @@ TAIL_UNIT = re.compile(
 """Per whom: "/Platz", "per editor", "per additional member" (what one more seat costs), "ユーザーごと", and
 the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
-ADDED_SEAT = re.compile(rf"\b(?:per|each|for\s+each)\s+(?:additional|extra)\s+(?:{_SEAT}|{_USER})s?\s*$", re.I)
-"""A line ending in what one more seat costs ("$15/mo per additional member")."""
+ADDED_SEAT = re.compile(
+    rf"\b(?:per|each|for\s+each)\s+(?:additional|extra)\s+(?:team\s+)?(?:{_SEAT}|{_USER})s?\s*\.?\s*$", re.I
+)
+"""A line ending in what one more seat costs ("$15/mo per additional member", "+$4.99/mo per additional team
+member.")."""
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"

@@ -4897,3 +4897,149 @@ def test_a_bare_styled_component_named_strike_through_strikes_nothing() -> None:
     # the component drawn with a generated class beside its name is the struck variant
     struck = page('<div class="grid">' + card("L40S", "1.57") + card("RTX 4000", "0.76", " dvynub") + "</div>")
     assert ("RTX 4000", "price", 0.76, "USD", "hour") not in entries(struck)
+
+
+def test_a_cards_key_value_row_label_naming_a_dimension_prices_that_dimension() -> None:
+    card = (
+        '<div class="column"><div class="flex-card is-pricing-card"><div class="plan-name">{name}</div>'
+        "<ul><li>30 users</li><li>Dedicated gateway</li></ul>"
+        '<div class="price-per">Gateway price</div>$500 / month'
+        '<div class="price-per">{label}</div>$5 / TiB / month'
+        '<div class="plan-action"><a href="/contact">Talk to sales</a></div></div></div>'
+    )
+    html = page('<div class="columns">' + card.format(name="Pro", label="Storage price") + "</div>")
+    got = entries(html)
+    assert ("Pro", "storage", 5.0, "USD", "tib") in got
+    assert ("Pro", "price", 500.0, "USD", None) in got
+    # a label naming no dimension leaves the row a price
+    other = entries(page('<div class="columns">' + card.format(name="Pro", label="Premium") + "</div>"))
+    assert ("Pro", "price", 5.0, "USD", "tib") in other
+
+
+def test_count_up_spans_with_both_billing_sides_in_attributes_give_both_prices() -> None:
+    card = (
+        '<div class="col-md-6"><div class="card"><div class="card-body">'
+        '<span class="h2">€ <span class="data-count" {keys}>{shown}</span></span>'
+        '<span class="text-monthly">\\Month</span><span class="text-annually d-none">\\Year</span>'
+        "<h3>{name}</h3><p>Für Teams</p><ul><li>Dokumente hochladen</li></ul>"
+        '<a href="/start" class="btn">14 Tage gratis testen</a></div></div></div>'
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="Solo", shown="19.99", keys='data-count-monthly="19.99" data-count-annually="199"')
+        + card.format(name="Team", shown="99", keys='data-count-monthly="99" data-count-annually="990"')
+        + "</div>",
+        "de",
+    )
+    got = {(plan, amount) for plan, _, amount, *_ in entries(html)}
+    assert {("Solo", 19.99), ("Solo", 199.0), ("Team", 99.0), ("Team", 990.0)} <= got
+    # a count-up figure whose attribute names no billing side is no second price
+    bare = page(
+        '<div class="row">'
+        + card.format(name="Solo", shown="19.99", keys='data-count="19.99" data-to="199"')
+        + card.format(name="Team", shown="99", keys='data-count="99" data-to="990"')
+        + "</div>",
+        "de",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(bare)} == {("Solo", 19.99), ("Team", 99.0)}
+
+
+def test_a_feature_line_pricing_each_further_member_before_its_amount_is_per_user() -> None:
+    card = (
+        '<div class="col-md-4"><div class="card"><div class="card-body">'
+        '<span class="h2">€ <span class="data-count">{price}</span></span><span>/Monat</span>'
+        "<h3>{name}</h3><p>Für Teams</p><ul><li>Alles in Solo, plus</li><li>{line}</li></ul>"
+        '<a href="/start" class="btn">14 Tage gratis testen</a></div></div></div>'
+    )
+    solo = card.format(name="Solo", price="19", line="5GB Speicherplatz inkl.")
+    team = card.format(
+        name="Team", price="99", line="Bis zu 3 Teammitglieder inklusive, jedes weitere Mitglied 20€/Monat"
+    )
+    got = entries(page('<div class="row">' + solo + team + "</div>", "de"))
+    assert ("Team", "price", 20.0, "EUR", "user") in got
+    assert ("Team", "price", 99.0, "EUR", None) in got
+    # a price line saying nothing of members before its amount keeps no unit
+    other = card.format(name="Team", price="99", line="Bis zu 3 Teammitglieder inklusive, Support 20€/Monat")
+    assert ("Team", "price", 20.0, "EUR", "user") not in entries(
+        page('<div class="row">' + solo + other + "</div>", "de")
+    )
+
+
+def test_p_slash_m_after_a_cards_amount_is_per_month_not_per_million() -> None:
+    card = (
+        '<div class="pricing-card"><div class="pricing-title"><h4>{name}</h4>'
+        '<h5 class="text-blue">{price}<span class="small"> {per}</span></h5></div>'
+        '<p class="mb-2">✓ 10,000 total records</p><p class="mb-2">✓ Email support</p></div>'
+    )
+    html = page(
+        '<div class="pricing">'
+        + card.format(name="Essential", price="$30", per="p/m")
+        + card.format(name="Professional", price="$200", per="p/m")
+        + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period, p.unit) for p in extract(html, URL).plans}
+    assert got == {("Essential", 30.0, "month", None), ("Professional", 200.0, "month", None)}
+    # "/M" right after the amount is still per million tokens
+    tokens = html.replace("p/m", "/M tokens")
+    assert ("Essential", "price", 30.0, "USD", "1M tokens") in entries(tokens)
+
+
+def test_an_animated_counters_placeholder_amount_is_no_plan() -> None:
+    roi = (
+        '<div class="section"><div class="section-inner"><div class="section-head"><div class="sh-label">§ 01 — ROI'
+        '</div><div><div class="sh-title">The cost of not upgrading</div><div class="sh-sub">Delays compound risk.'
+        '</div></div></div></div><div class="section-inner"><div class="metrics-grid cols-3"><div class="metric">'
+        '<div class="metric-n" data-count="340" data-suffix=" hours">0 hours</div>'
+        '<div class="metric-l">Average manual migration time</div></div><div class="metric">'
+        '<div class="metric-n green" data-count="{target}" data-prefix="$">$0</div>'
+        '<div class="metric-l">Estimated cost per delayed upgrade</div></div></div></div></div>'
+    )
+    cards = (
+        '<div class="section"><div class="pricing-grid"><div class="pricing-card"><div class="pricing-name">Open Source'
+        '</div><div class="pricing-price">$0 <span>forever</span></div><ul><li>Full CLI</li></ul></div>'
+        '<div class="pricing-card"><div class="pricing-name">Team</div><div class="pricing-price">$490 <span>/ month'
+        "</span></div><ul><li>CI integration</li></ul></div></div></div>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(cards + roi.format(target="51000")))} == {
+        ("Open Source", 0.0),
+        ("Team", 490.0),
+    }
+    # the ROI block alone: its "$0" placeholder is no free plan
+    assert all(amount is None or amount > 0 for _, _, amount, *_ in entries(page(roi.format(target="51000"))))
+    # a counter showing its own figure is read as it stands
+    assert any(amount == 0 for _, _, amount, *_ in entries(page(roi.format(target="0"))))
+
+
+def test_a_price_per_user_per_month_column_header_prices_the_plain_price() -> None:
+    table = (
+        '<section class="pricing-card"><table class="pricing-table"><thead><tr><th>Tier</th>'
+        "<th>Monthly Active Users</th><th>{header}</th><th>Annual Commitment</th></tr></thead><tbody>"
+        '<tr><td><span class="tier-name">Starter</span></td><td>&lt; 1,000 MAUs</td><td><span class="price-val">'
+        '$5.00</span> <span class="price-unit">per active user</span></td><td>10% discount</td></tr>'
+        '<tr><td><span class="tier-name">Growth</span></td><td>1,000 – 10,000 MAUs</td><td><span class="price-val">'
+        '$3.50</span> <span class="price-unit">per active user</span></td><td>15% discount</td></tr>'
+        "</tbody></table></section>"
+    )
+    got = entries(page(table.format(header="Price / User / Month")))
+    assert {(plan, dim, amount) for plan, dim, amount, *_ in got} == {
+        ("Starter", "price", 5.0),
+        ("Growth", "price", 3.5),
+    }
+    # a header priced per anything but a seat keeps its own name
+    other = entries(page(table.format(header="Price / Project / Month")))
+    assert {dim for _, dim, *_ in other} == {"price_project_month"}
+
+
+def test_an_extra_seat_line_per_additional_team_member_with_a_full_stop_is_per_user() -> None:
+    card = (
+        '<div class="prices"><article class="price-card"><h3>Community</h3><div class="price-now">$0</div>'
+        '<ul><li>Public boards</li></ul></article><article class="price-card"><h3>AIR</h3>'
+        '<div class="price-now">$29.99</div><div class="price-sub"><span class="price-sub-interval">/month</span>,'
+        " up to 5 team members</div><ul><li>Private boards</li><li>{line}</li></ul></article></div>"
+    )
+    got = entries(page(card.format(line="+$4.99/mo per additional team member.")))
+    assert ("AIR", "price", 4.99, "USD", "user") in got
+    assert ("AIR", "price", 29.99, "USD", None) in got
+    # one more of anything but a person is no seat
+    other = entries(page(card.format(line="+$4.99/mo per additional project.")))
+    assert ("AIR", "price", 4.99, "USD", "user") not in other
