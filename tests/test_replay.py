@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import itertools
 import re
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -21,7 +22,8 @@ import pytest
 from collectors.archive import Archive
 from collectors.models import FEED_NAMES, REPO_TOPICS
 from collectors.offline import replay_now, upstream
-from collectors.replay import FALLBACK_PRICING_URLS, ReplayWorld, load_pricing_urls, reset_caches
+from collectors.pricing_extract import extract
+from collectors.replay import FALLBACK_PRICING_URLS, ReplayWorld, load_pricing_urls, pricing, reset_caches
 from collectors.replay.world import PLACEHOLDER_CREATED
 from collectors.runner import collect_day
 from collectors.state import StateStore
@@ -414,6 +416,37 @@ async def test_pricing_pages_mix_styles_and_unknown_hosts_are_unreachable() -> N
     seeded = world(urls=("https://www.anthropic.com/pricing",))
     assert (await get(seeded, "https://www.anthropic.com/pricing")).status_code == 200
     assert (await get(seeded, "https://www.anthropic.com/careers")).status_code == 404
+
+
+@pytest.mark.parametrize("currency", ["USD", "EUR"])
+def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(currency: str) -> None:
+    # The shape of OpenAI's pricing page (heldout31): per model a card with "Input:", "Cached input:" and
+    # "Output:" lines; a card needing three decimals writes all of its prices with three ("$3.600"). Each
+    # line is read as its dimension, at the amount the site holds, per 1M tokens: never 3600.
+    ladder = (
+        pricing.Plan("Free", -1),
+        pricing.Plan("Pro", 6, 6),
+        pricing.Plan("Max", 20, 20),
+        pricing.Plan("Custom", None),
+    )
+    s = replace(
+        pricing.site(42, "https://api.example-ai.test/pricing"),
+        style="tables",
+        variant=3,
+        currency=currency,
+        plans=ladder,
+    )
+    page = pricing.render(s, pricing.EPOCH)  # before the site's first price change
+    assert 'class="model-card"' in page and "<table" not in page
+    assert "Output:<br>" + pricing.SYMBOLS[currency] + "3.600 / 1M tokens" in page  # Pro: 9 / 10 x 4
+    expected = {
+        (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share / 10, 4))
+        for plan, level in (("pro", 6), ("max", 20))
+        for (_, share), dimension in zip(pricing.MODEL_CARD_LINES, ("input", "cached_input", "output"), strict=True)
+    }
+    got = extract(page, s.url).plans
+    assert {(p.plan, p.dimension, p.amount) for p in got} == expected
+    assert {(p.currency, p.unit, p.period) for p in got} == {(currency, "1M tokens", "usage")}
 
 
 def test_pricing_seed_list_is_read_with_comments_and_has_a_fallback(tmp_path: Path) -> None:

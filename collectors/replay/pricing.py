@@ -5,8 +5,9 @@ by (seed, URL), then a schedule of changes (about one every seven weeks per page
 plan added or removed) replayed up to `now`, so a page changes only when one of its events passes
 and is byte-identical in between. Styles mix what real pages do: schema.org JSON-LD
 `SoftwareApplication` offers (with `UnitPriceSpecification` and `unitCode` MON/ANN in its
-different positions), a Next.js `__NEXT_DATA__` blob with a client-rendered shell, and plain plan
-cards (`$19/mo`, `Free`, `Contact sales`).
+different positions), a Next.js `__NEXT_DATA__` blob with a client-rendered shell, plain plan
+cards (`$19/mo`, `Free`, `Contact sales`), and a model API's prices: tables per 1M tokens, or model
+cards with one line per dimension ("Input:" over "$0.250 / 1M tokens") as OpenAI's page draws them.
 """
 
 from __future__ import annotations
@@ -111,8 +112,8 @@ class Plan:
 class Site:
     url: str
     vendor: str
-    style: str  # jsonld | nextdata | cards | jsonld+cards
-    variant: int  # where JSON-LD puts its unitCode
+    style: str  # jsonld | nextdata | cards | jsonld+cards | tables
+    variant: int  # where JSON-LD puts its unitCode; on a model API's page (tables), 3 draws model cards
     currency: str
     per_seat: bool
     annual_months: int | None  # an annual plan costs this many months; None: no annual billing
@@ -346,11 +347,7 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's price tables, as real ones are: one model per row, input / cached input / output per
     1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens."""
     chinese = s.currency == "CNY"
-    models = [
-        (f"{s.vendor.lower().replace(' ', '-')}-{p.name.lower()}", p.level)
-        for p in plans
-        if p.level is not None and p.level >= 0
-    ]
+    models = _models(s, plans)
     if chinese:
         head = "<tr><th>模型</th><th>输入（缓存命中）</th><th>输入（缓存未命中）</th><th>输出</th></tr>"
         note = "<p>价格单位：元 / 百万 tokens</p>"
@@ -371,6 +368,38 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
         )
         out.append(f"<h2>{section}</h2>{note}<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
     return '<section class="pricing">' + "".join(out) + "</section>"
+
+
+MODEL_CARD_LINES = (("Input", 1.0), ("Cached input", 0.25), ("Output", 4.0))
+"""A model card's priced lines and their share of the model's notch (as the tables' columns)."""
+
+
+def _models(s: Site, plans: tuple[Plan, ...]) -> list[tuple[str, int]]:
+    """The site's paid plans as models of its API: (model name, notch)."""
+    prefix = s.vendor.lower().replace(" ", "-")
+    return [(f"{prefix}-{p.name.lower()}", p.level) for p in plans if p.level is not None and p.level >= 0]
+
+
+def model_cards(s: Site, plans: tuple[Plan, ...]) -> str:
+    """A model API's prices as cards, the way OpenAI's pricing page draws them (tests/fixtures/pricing/heldout31):
+    per model its name and a line about it, then a "Price" heading over one line per dimension, the label and
+    the price split by a line break ("Input:<br>$2.50 / 1M tokens"). A card whose prices need three decimals
+    writes all of them with three ("$0.250", "$2.000"), as that page does."""
+    out = ['<section class="models">']
+    for name, level in _models(s, plans):
+        prices = [(label, NICE[level] * share / 10) for label, share in MODEL_CARD_LINES]
+        decimals = max(2, *(len(f"{amount:.4f}".rstrip("0").split(".")[1]) for _, amount in prices))
+        lines = "".join(
+            f'<div class="price-line"><span>{label}:<br>{SYMBOLS[s.currency]}{amount:.{decimals}f} / 1M tokens'
+            "</span></div>"
+            for label, amount in prices
+        )
+        out.append(
+            f'<div class="model-card"><div><h2>{html.escape(name)}</h2><p>A model of {html.escape(s.vendor)}</p></div>'
+            f'<div><h3>Price</h3><div class="price-lines">{lines}</div></div></div>'
+        )
+    out.append("</section>")
+    return "".join(out)
 
 
 def render(s: Site, now: float) -> str:
@@ -395,7 +424,7 @@ def render(s: Site, now: float) -> str:
         if "cards" in s.style:
             body.append(cards(s, plans))
         elif s.style == "tables":
-            body.append(tables(s, plans))
+            body.append(model_cards(s, plans) if s.variant == 3 and s.currency != "CNY" else tables(s, plans))
         else:
             body.append('<div id="plans" data-render="client"></div>')
     body.append(
