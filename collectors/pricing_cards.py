@@ -1780,8 +1780,13 @@ def _text_prices(
             and (named := _row_label_dimension(text, start, lines))
         ):
             price = replace(price, dimension=named)
-        if price is not None and price.unit is None and not price.overage and _added_member_before(text, start, lines):
-            price = replace(price, unit="user")
+        if (
+            price is not None
+            and price.unit is None
+            and not price.overage
+            and ADDED_MEMBER_BEFORE.search(text[line_start:start])
+        ):
+            price = replace(price, unit="user")  # "jedes weitere Mitglied 20€/Monat": what one more member costs
         if price is not None:
             yield price
 
@@ -1820,13 +1825,6 @@ ADDED_MEMBER_BEFORE = re.compile(
 additional user $10/mo")."""
 
 
-def _added_member_before(text: str, start: int, lines: list[tuple[int, int]]) -> bool:
-    """Whether the amount's line says right before it that the price is for each member beyond those included:
-    a price per user, beside the card's own price."""
-    line_start = next((a for a, b in lines if a <= start < b), start)
-    return ADDED_MEMBER_BEFORE.search(text[line_start:start]) is not None
-
-
 ROW_LABEL = re.compile(r"^(?P<what>[^\W\d_][^\d$€£¥￥:]{0,30}?)\s+(?:price|pricing|cost|fee|rate)\s*:?$", re.I)
 """A key/value row's label, on a line of its own over the value ("Storage price" over "$5 / TiB / month")."""
 
@@ -1841,8 +1839,7 @@ def _row_label_dimension(text: str, start: int, lines: list[tuple[int, int]]) ->
     label = ROW_LABEL.match(text[lines[at - 1][0] : lines[at - 1][1]].strip())
     if label is None:
         return None
-    named = dimension_of(label.group("what"))
-    return named if named else None
+    return dimension_of(label.group("what")) or None
 
 
 LATER_TIME = re.compile(r"正式|リリース|公開|launch|beta|release|GA\b", re.I)
