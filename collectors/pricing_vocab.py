@@ -433,9 +433,14 @@ _HOUR = r"小时|小時|hours?\b|hrs?\b|h\b"
 """Storage priced by time ("USD/M tokens/Hour", "元/百万tokens/小时"): a token amount per hour."""
 _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
 _PER = r"(?:per|/|each|每)\s*"
+_G = r"[,.'\s]"
+"""A digit group's separator in a unit's count: "1,000", "1 000" (French, also a no-break space), "1.000" (German),
+"1'000" (Swiss)."""
 UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(rf"(?:百万|\b1\s*m|\bmillion|\b1,000,000|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I),
+        re.compile(
+            rf"(?:百万|\b1\s*m|\bmillion|\b1{_G}000{_G}000|(?<![\w.])m)\s*tokens?\s*(?:/|per|每)\s*(?:{_HOUR})", re.I
+        ),
         "1M tokens/hour",
     ),
     (
@@ -444,27 +449,28 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"(?:\b1\s*k|\b1,000|\bthousand|/\s*k)\s*(?:[a-z]+\s+)?(?:requests?|calls?|prompts?)\b(?!\s*tokens?)|千次",
+            rf"(?:\b1\s*k|\b1{_G}000|\bthousand|/\s*k)\s*(?:[a-z]+\s+)?(?:requests?|calls?|prompts?)\b(?!\s*tokens?)|千次",
             re.I,
         ),
         "1K requests",
     ),
-    (re.compile(r"(?:\b1\s*k|\b1,000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
+    (re.compile(rf"(?:\b1\s*k|\b1{_G}000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (
         re.compile(
-            r"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|(?:per|/)\s*m)\s*(?:chars?|characters)\b|百万字符", re.I
+            rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|(?:per|/)\s*m)\s*(?:chars?|characters)\b|百万字符",
+            re.I,
         ),
         "1M characters",
     ),
     (
-        re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
+        re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:per|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
         "1K characters",
     ),
-    (re.compile(r"(?:\b1\s*k|\bthousand|\b1,?000|(?:per|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
+    (re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:per|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
     (re.compile(r"(?:per|/|each)\s*pages?\b|每页|/\s*页", re.I), "page"),
     (
         re.compile(
-            rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1,000,000|/\s*m){_TOKENS}|\bmtok\b|百万|"
+            rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|/\s*m){_TOKENS}|\bmtok\b|百万|"
             r"(?:per|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b|"
             r"\b(?:milh[ãa]o|mill[oó]n|milione|millionen|mio\.)\s+(?:de\s+|di\s+)?tokens?\b",
             re.I,
@@ -473,7 +479,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1,000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
+            rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1{_G}000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
             r"(?:per|/)\s*(?:1\s*)?k\b",
             re.I,
         ),

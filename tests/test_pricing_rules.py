@@ -763,6 +763,25 @@ def test_a_unit_with_a_thousands_comma_is_read_whole() -> None:
     assert ("Web search", "search", 10.0, "USD", "1K searches") in entries(html)
 
 
+@pytest.mark.parametrize(
+    ("count", "unit"),
+    [
+        ("1 000 calls", "1K requests"),  # a space groups the digits (French, Nordic, South African pages)
+        ("1\u00a0000 calls", "1K requests"),  # a no-break space, as typesetting pages write it
+        ("1.000 tokens", "1K tokens"),
+        ("1'000'000 tokens", "1M tokens"),  # Swiss apostrophes
+        ("1 000 000 tokens", "1M tokens"),
+        ("10 000 calls", None),  # ten thousand is no unit of the vocabulary: never read as 1K
+    ],
+)
+def test_a_units_count_grouped_by_a_space_dot_or_apostrophe(count: str, unit: str | None) -> None:
+    html = page(
+        '<div class="card"><h3>Consumption-based</h3>'
+        f'<h4 class="display-4">$1 per {count}</h4><a href="/contacts">Contacts</a></div>'
+    )
+    assert entries(html) == {("Consumption-based", "price", 1.0, "USD", unit)}
+
+
 def test_a_plan_named_in_a_plain_div_over_a_price_drawn_in_spans() -> None:
     card = (
         '<div class="col-3 py-4"><div class="box"><div class="p-2">{name}</div><div class="p-3">{price}'
