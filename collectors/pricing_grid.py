@@ -46,7 +46,10 @@ BLOCK_TAGS = frozenset(
         "form",
     }
 )
-PRICE_WORD = re.compile(r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio", re.I)
+PRICE_WORD = re.compile(
+    r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio|gpu[- ]?h(?:ou)?r\b|(?:per|/)\s*(?:hour|hr)\b", re.I
+)
+"""A header naming a price column: a price word, or a rate per hour that implies one ("On-demand, GPU-hour")."""
 MAX_SPAN = 50
 
 
@@ -223,8 +226,10 @@ def div_grid(node: LexborNode) -> Grid | None:
 
     `node` is one when its element children are rows of one tag with equally many (2 to 12) cells, the
     first row names the columns (a priced dimension or a price word, and no price) and at least two
-    other rows show a price after their first cell."""
-    rows = _elements(node)
+    other rows show a price after their first cell. The header row may also stand apart from the rows, as
+    a `<thead>` from its `<tbody>`: `node` then holds two elements, the header row (or an element holding
+    only it) and an element holding the rows."""
+    rows = _head_and_body(node) or _elements(node)
     if len(rows) < 3 or len({row.tag for row in rows}) != 1 or rows[0].tag in ("tr", "td", "th", "li"):
         return None
     cells = [_elements(row) for row in rows]
@@ -239,6 +244,25 @@ def div_grid(node: LexborNode) -> Grid | None:
         return None
     priced = sum(1 for row in grid[1:] if any(has_price(cell.text) for cell in row[1:]))
     return grid if priced >= 2 else None
+
+
+def _head_and_body(node: LexborNode) -> list[LexborNode] | None:
+    """The header row and the rows of a div table drawn as a head and a body (`div.table__head` holding a row,
+    or being it, beside `div.table__body` holding the rows); None unless `node` is one."""
+    parts = _elements(node)
+    if len(parts) != 2:
+        return None
+    head, body = parts
+    rows = _elements(body)
+    if len(rows) < 2 or len({row.tag for row in rows}) != 1:
+        return None
+    count = len(_elements(rows[0]))
+    inner = _elements(head)
+    if len(inner) == 1 and len(_elements(inner[0])) == count:  # the head holds its one row
+        head = inner[0]
+    elif len(inner) != count:
+        return None
+    return [head, *rows]
 
 
 def _elements(node: LexborNode) -> list[LexborNode]:

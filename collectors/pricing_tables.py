@@ -1079,10 +1079,11 @@ def _dimension(
 
 VARIANT_RATE_HEADER = re.compile(
     r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible|dynamic|committed|"
-    r"\d+[- ]?(?:years?|yr|months?|mo))\s+(?P<rate>.+)$",
+    r"\d+[- ]?(?:years?|yr|months?|mo))\s*[,:]?\s+(?P<rate>.+)$",
     re.I,
 )
-"""A rate header led by the billing variant it prices ("On-Demand Price (/hr)", "1 Year price (/hr)")."""
+"""A rate header led by the billing variant it prices ("On-Demand Price (/hr)", "1 Year price (/hr)",
+"Preemptible, GPU-hour")."""
 
 
 def _variant_rate_header(header: str) -> bool:
@@ -1093,12 +1094,14 @@ def _variant_rate_header(header: str) -> bool:
 
 
 RATE_HEADER = re.compile(
-    r"^\s*(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|rate|cost|fee)s?"
-    r"(?:\s*(?:per|/)\s*(?:hour|hr|h|minute|min|second|sec|s))?\s*$",
+    r"^\s*(?:(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|pricing|rate|cost|fee)s?"
+    r"(?:\s*(?:per|/)\s*(?:gpu[- ]?)?(?:hour|hr|h|minute|min|second|sec|s))?"
+    r"|(?:per\s+|/\s*)?gpu[- ]?(?:hour|hr))\s*$",
     re.I,
 )
 """A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",
-"Price per hour"): it names no dimension of its own, so the row is priced by the plain `price`."""
+"Price per hour", "Pricing Per Hour"), or only that unit ("GPU-hour"): it names no dimension of its own, so
+the row is priced by the plain `price`."""
 SEAT_RATE_HEADER = re.compile(
     r"^\s*(?:price|rate|cost|fee)s?\s*(?:per|/)\s*(?:active\s+)?(?:user|seat|member|agent|license)s?"
     r"(?:\s*(?:per|/)\s*(?:month|mo|year|yr|annum))?\s*$",

@@ -493,7 +493,8 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         # "/ h" but not "/ H&P" (a feature line's "SOAP / H&P" abbreviation: History and Physical)
         re.compile(
             r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
-            r"每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b",
+            r"每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
+            r"(?:^|,)\s*gpu[- ]?h(?:ou)?r\s*$",  # a header naming the rate's unit alone ("On-demand, GPU-hour")
             re.I,
         ),
         "hour",

@@ -5062,3 +5062,66 @@ def test_an_extra_seat_line_per_additional_team_member_with_a_full_stop_is_per_u
     # one more of anything but a person is no seat
     other = entries(page(card.format(line="+$4.99/mo per additional project.")))
     assert ("AIR", "price", 4.99, "USD", "user") not in other
+
+
+def _head_body_table(head: list[str], rows: list[list[str]], wrap_head: bool) -> str:
+    """A table drawn with `<div>`s as a head and a body, each cell's text in a `<p>` (Nebius's price list)."""
+
+    def row(cells: list[str]) -> str:
+        return (
+            '<div class="t__row">'
+            + "".join(f'<div class="t__cell"><div><p>{c}</p></div></div>' for c in cells)
+            + "</div>"
+        )
+
+    head_html = row(head) if wrap_head else "".join(f'<div class="t__cell"><span>{c}</span></div>' for c in head)
+    return (
+        f'<div class="t__content"><div class="t__head">{head_html}</div>'
+        f'<div class="t__body">{"".join(row(r) for r in rows)}</div></div>'
+    )
+
+
+@pytest.mark.parametrize("wrap_head", [True, False])
+def test_a_div_table_drawn_as_a_head_and_a_body_with_gpu_hour_rate_columns(wrap_head: bool) -> None:
+    html = page(
+        "<h2>NVIDIA GPU Instances</h2>"
+        + _head_body_table(
+            ["Item", "vCPUs", "RAM, GB", "Preemptible, GPU-hour", "On-demand, GPU-hour"],
+            [
+                ["NVIDIA GB300 NVL72", "112", "800", "––", "––"],
+                ["NVIDIA HGX B300", "24", "346", "$4.30", "$7.85"],
+                ["NVIDIA HGX H100", "16", "200", "$2.15", "$3.85"],
+            ],
+            wrap_head,
+        )
+    )
+    got = entries(html)
+    assert ("NVIDIA HGX B300", "price", 4.3, "USD", "hour") in got
+    assert ("NVIDIA HGX B300", "price", 7.85, "USD", "hour") in got
+    assert ("NVIDIA HGX H100", "price", 3.85, "USD", "hour") in got
+    assert not any(amount in (346.0, 200.0, 24.0, 16.0) for _, _, amount, _, _ in got)  # specs are no prices
+
+
+def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
+    html = page(
+        '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
+        '<div class="t__body"><div class="t__row"><div>A</div><div>x</div><div>$1</div></div>'
+        '<div class="t__row"><div>B</div><div>y</div><div>$2</div></div></div></div>'
+    )
+    assert not any(unit == "hour" for *_, unit in entries(html))
+
+
+@pytest.mark.parametrize(
+    ("header", "unit"),
+    [("On-demand, GPU-hour", "hour"), ("GPU-hour", "hour"), ("Pricing Per Hour", "hour"), ("GPU hours included", None)],
+)
+def test_a_rate_header_naming_the_gpu_hour(header: str, unit: str | None) -> None:
+    html = page(
+        f"<table><tr><th>GPU</th><th>{header}</th></tr><tr><td>H100</td><td>$2.15</td></tr>"
+        "<tr><td>A100</td><td>$1.10</td></tr></table>"
+    )
+    got = {(plan, amount): (dimension, u) for plan, dimension, amount, _, u in entries(html)}
+    if unit:
+        assert got[("H100", 2.15)] == ("price", unit)
+    else:  # hours counted, not a rate: no price per hour, whether or not the column is read at all
+        assert all(u != "hour" for _, u in got.values())
