@@ -436,7 +436,9 @@ def read_grid(
     if _transposed(texts, headers):
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
-    columns = [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    columns = _shared_token_unit(
+        [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    )
     if not any(c.priced for c in columns) and (head_plans := _header_price_plans(headers, section, page)):
         return head_plans
     if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
@@ -448,6 +450,26 @@ def read_grid(
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(plans)
+
+
+TOKEN_DIMENSIONS = re.compile(r"^(?:input|cached_input|output|cache_write(?:_\w+)?)$")
+"""Dimensions priced per tokens: the columns of one model table that share a token unit."""
+
+
+def _shared_token_unit(columns: list[Column]) -> list[Column]:
+    """A token column naming no unit ("Cached input") between columns that all name one ("Input, per 1M tokens",
+    "Output, per 1M tokens") is priced per that unit: a table prices its tokens in one unit, and its header
+    says so where there is room. Two different units among them, or none, and nothing is filled in."""
+    stated = {c.unit for c in columns if c.priced and c.dimension and TOKEN_DIMENSIONS.match(c.dimension) and c.unit}
+    if len(stated) != 1 or not stated <= TOKEN_UNITS:
+        return columns
+    unit = stated.pop()
+    return [
+        replace(c, unit=unit)
+        if c.priced and c.unit is None and c.dimension and TOKEN_DIMENSIONS.match(c.dimension)
+        else c
+        for c in columns
+    ]
 
 
 PRICE_ROW = re.compile(

@@ -5125,3 +5125,17 @@ def test_a_rate_header_naming_the_gpu_hour(header: str, unit: str | None) -> Non
         assert got[("H100", 2.15)] == ("price", unit)
     else:  # hours counted, not a rate: no price per hour, whether or not the column is read at all
         assert all(u != "hour" for _, u in got.values())
+
+
+def test_a_token_column_naming_no_unit_takes_the_one_its_neighbours_name() -> None:
+    head = "<tr><th>Model</th><th>Input, per 1M tokens</th><th>Cached input</th><th>Output, per {out}</th></tr>"
+    rows = (
+        "<tr><td>m1</td><td>$1</td><td>$0.25</td><td>$4</td></tr>"
+        "<tr><td>m2</td><td>$2</td><td>$0.5</td><td>$8</td></tr>"
+    )
+    got = entries(page(f"<table>{head.format(out='1M tokens')}{rows}</table>"))
+    assert ("m1", "cached_input", 0.25, "USD", "1M tokens") in got
+    # the priced columns disagree (1M and 1K tokens): which one the cached column follows is not guessed
+    mixed = entries(page(f"<table>{head.format(out='1K tokens')}{rows}</table>"))
+    assert ("m1", "cached_input", 0.25, "USD", None) in mixed
+    assert ("m1", "output", 4.0, "USD", "1K tokens") in mixed

@@ -449,6 +449,33 @@ def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(curr
     assert {(p.currency, p.unit, p.period) for p in got} == {(currency, "1M tokens", "usage")}
 
 
+@pytest.mark.parametrize("currency", ["USD", "GBP"])
+def test_a_model_api_page_drawn_as_div_tables_is_read_back_price_for_price(currency: str) -> None:
+    # The shape of Nebius's price list (heldout31): a table drawn with <div>s, its head apart from its body,
+    # a column that is no price (the context window, 128,000) among the priced ones, the cached column naming
+    # no unit. Every price is read at the amount the site holds, per 1M tokens, in its section.
+    ladder = (pricing.Plan("Free", -1), pricing.Plan("Pro", 6, 6), pricing.Plan("Max", 20, 20))
+    s = replace(
+        pricing.site(42, "https://api.example-ai.test/pricing"),
+        style="tables",
+        variant=2,
+        currency=currency,
+        plans=ladder,
+    )
+    page = pricing.render(s, pricing.EPOCH)
+    assert 'class="table__head"' in page and "<table" not in page and "128,000" in page
+    shares = (("input", 1.0), ("cached_input", 0.25), ("output", 4.0))
+    expected = {
+        (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share * factor / 10, 4), section)
+        for plan, level in (("pro", 6), ("max", 20))
+        for dimension, share in shares
+        for section, factor in (("Standard", 1.0), ("Batch", 0.5))
+    }
+    got = extract(page, s.url).plans
+    assert {(p.plan, p.dimension, p.amount, p.section) for p in got} == expected
+    assert {(p.currency, p.unit, p.period) for p in got} == {(currency, "1M tokens", "usage")}
+
+
 def test_pricing_seed_list_is_read_with_comments_and_has_a_fallback(tmp_path: Path) -> None:
     seed = tmp_path / "seed.txt"
     seed.write_text("# comment\n\nhttps://a.test/pricing  # inline\nhttp://insecure.test/\nhttps://b.test/p\n")

@@ -345,9 +345,12 @@ def _per_million(level: int, factor: float) -> str:
 
 def tables(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's price tables, as real ones are: one model per row, input / cached input / output per
-    1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens."""
+    1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens.
+    Variant 2 of a page in another currency draws each table with `<div>`s, a head beside a body (`div_table`)."""
     chinese = s.currency == "CNY"
     models = _models(s, plans)
+    if s.variant == 2 and not chinese:
+        return div_tables(s, models)
     if chinese:
         head = "<tr><th>模型</th><th>输入（缓存命中）</th><th>输入（缓存未命中）</th><th>输出</th></tr>"
         note = "<p>价格单位：元 / 百万 tokens</p>"
@@ -368,6 +371,37 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
         )
         out.append(f"<h2>{section}</h2>{note}<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
     return '<section class="pricing">' + "".join(out) + "</section>"
+
+
+def div_tables(s: Site, models: list[tuple[str, int]]) -> str:
+    """The price tables drawn with `<div>`s as Nebius's price list is (tests/fixtures/pricing/heldout31): a head
+    holding one row of column names beside a body holding a row per model, each cell's text in a `<p>`, and a
+    column that is no price ("Context, tokens": 128,000) among the priced ones."""
+
+    def row(cells: list[str]) -> str:
+        return (
+            '<div class="table__row">' + "".join(f'<div class="table__cell"><p>{c}</p></div>' for c in cells) + "</div>"
+        )
+
+    head = row(["Model", "Context, tokens", "Input, per 1M tokens", "Cached input", "Output, per 1M tokens"])
+    out = []
+    for section, factor in (("Standard", 1.0), ("Batch", 0.5)):
+        body = "".join(
+            row(
+                [html.escape(name), f"{CONTEXT_TOKENS:,}"]
+                + [f"{SYMBOLS[s.currency]}{_per_million(level, factor * k)}" for k in (1, 0.25, 4)]
+            )
+            for name, level in models
+        )
+        out.append(
+            f'<h2>{section}</h2><div class="table"><div class="table__head">{head}</div>'
+            f'<div class="table__body">{body}</div></div>'
+        )
+    return '<section class="pricing">' + "".join(out) + "</section>"
+
+
+CONTEXT_TOKENS = 128_000
+"""The context window a div-drawn table lists beside the prices: a number that is no price."""
 
 
 MODEL_CARD_LINES = (("Input", 1.0), ("Cached input", 0.25), ("Output", 4.0))
