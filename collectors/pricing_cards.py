@@ -29,6 +29,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     FREE_LINE,
     ISO_CODES,
+    NOT_A_PRICE,
     PLAN_WORD,
     PRICE_TEXT,
     SEAT_WORDS,
@@ -421,6 +422,8 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
         block = heading.parent
         if not name or re.search(r"[?？]", name) or not PLAN_WORD.search(name) or block is None or not _small(block):
             continue
+        if NOT_A_PRICE.search(name):
+            continue  # "Rate Limits by Plan", "Features by plan": what each plan allows, its "Custom" a limit
         if block.mem_id in around:
             continue
         lines = _lines(block)

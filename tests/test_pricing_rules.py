@@ -5139,3 +5139,19 @@ def test_a_token_column_naming_no_unit_takes_the_one_its_neighbours_name() -> No
     mixed = entries(page(f"<table>{head.format(out='1K tokens')}{rows}</table>"))
     assert ("m1", "cached_input", 0.25, "USD", None) in mixed
     assert ("m1", "output", 4.0, "USD", "1K tokens") in mixed
+
+
+def test_a_block_of_limits_by_plan_is_no_custom_plan() -> None:
+    limits = (
+        "<div class='rate-limits'><h2>{heading}</h2><p>All plans include sliding window rate limiting</p>"
+        "<table><tr><th>Feature</th><th>Starter</th><th>Enterprise</th></tr>"
+        "<tr><td>Requests/minute</td><td>60</td><td>Custom</td></tr></table></div>"
+    )
+    cards = (
+        "<div class='pricing'><div class='plan'><h3>Starter</h3><p>$19/mo</p></div>"
+        "<div class='plan'><h3>Pro</h3><p>$49/mo</p></div></div>"
+    )
+    assert {p for p, *_ in entries(page(cards + limits.format(heading="Rate Limits by Plan")))} == {"Starter", "Pro"}
+    # a block that does offer a plan by getting in touch still is one
+    contact = "<div><h2>Enterprise plan</h2><p>Volume pricing for large teams.</p><a href='/c'>Contact sales</a></div>"
+    assert ("Enterprise plan", "price", None, None, None) in entries(page(cards + contact))
