@@ -903,6 +903,16 @@ def _free_or_custom(line: str) -> bool:
     return _free_text(line) or _custom_line(line)
 
 
+BARE_CONTACT = re.compile(r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous)$", re.I)
+"""A call to get in touch cut to its verb ("Contact"): a custom price only where the price would stand."""
+
+
+def _price_box_contact(card: LexborNode) -> bool:
+    """Whether an element of the card whose class says it holds the price says only to get in touch
+    (`<p class="price">Contact</p>`): the card's price is custom, as "Contact sales" anywhere on it would be."""
+    return any(BARE_CONTACT.match(_clean(node.text())) for node in _price_elements(card))
+
+
 def _price_box_free(card: LexborNode) -> bool:
     """Whether an element of the card whose class says it holds the price says free and nothing else
     (`<div class="price">Free</div>` under "Free Tier"): the card is free, though the word is also in its name."""
@@ -951,7 +961,7 @@ def _has_price_signal(node: LexborNode) -> bool:
     if PRICE_TEXT.search(text) or _bare_price_nodes(node):
         return True
     lines = _signal_lines(node)
-    return any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines)))
+    return any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines))) or _price_box_contact(node)
 
 
 # -- the plan's name ----------------------------------------------------------------------------------
@@ -1220,8 +1230,9 @@ def _name_over_price(node: LexborNode, text: str) -> str:
     return head
 
 
-BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip)(?=$|[-_\s])", re.I)
-"""A class marking an element a tag beside the name (`coming-soon-tag`, `badge`, `plan-ribbon`)."""
+BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip|sub|subtitle|tagline)(?=$|[-_\s])", re.I)
+"""A class marking an element a tag beside the name (`coming-soon-tag`, `badge`, `plan-ribbon`), or a sub-line
+set in the name's heading (`<h3>Operator <span class="tier-sub">solo, self-hosted</span></h3>`)."""
 
 
 COUNT_NOTE = re.compile(r"[(（][^()（）]*\d[^()（）]*[)）]")
@@ -1409,7 +1420,9 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
         return plans
     if free_line or FREE_LINE.match(name):
         return [_plan(name, Decimal(0), None, None, None)]
-    if any(_worded_price(lines, at, _custom_line) and not _call_as_name(lines[at], name) for at in range(len(lines))):
+    if _price_box_contact(card) or any(
+        _worded_price(lines, at, _custom_line) and not _call_as_name(lines[at], name) for at in range(len(lines))
+    ):
         return [_plan(name, None, None, None, None)]
     return []
 

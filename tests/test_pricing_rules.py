@@ -5155,3 +5155,23 @@ def test_a_block_of_limits_by_plan_is_no_custom_plan() -> None:
     # a block that does offer a plan by getting in touch still is one
     contact = "<div><h2>Enterprise plan</h2><p>Volume pricing for large teams.</p><a href='/c'>Contact sales</a></div>"
     assert ("Enterprise plan", "price", None, None, None) in entries(page(cards + contact))
+
+
+def test_a_price_element_saying_only_contact_is_a_custom_price_and_a_sub_line_no_part_of_the_name() -> None:
+    card = (
+        '<article class="loop-card"><h3>{name} <span class="tier-sub">{sub}</span></h3>'
+        '<p class="price">{price}</p><p class="loop-note">You run it yourself.</p><ul><li>Audit log</li></ul></article>'
+    )
+    html = page(
+        '<div class="loop-grid">'
+        + card.format(name="Operator", sub="solo, self-hosted", price="Contact")
+        + card.format(name="Hosted", sub="we run it", price="Contact")
+        + "</div>"
+    )
+    assert entries(html) == {("Operator", "price", None, None, None), ("Hosted", "price", None, None, None)}
+    # "Contact" anywhere but the price element (a footer link) asks nothing of a card: no custom plan
+    plain = page(
+        '<div class="loop-grid"><article class="loop-card"><h3>Operator</h3><p>Self-hosted.</p>'
+        '<a href="/contact">Contact</a></article></div>'
+    )
+    assert entries(plain) == set()
