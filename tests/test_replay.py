@@ -418,24 +418,25 @@ async def test_pricing_pages_mix_styles_and_unknown_hosts_are_unreachable() -> N
     assert (await get(seeded, "https://www.anthropic.com/careers")).status_code == 404
 
 
-@pytest.mark.parametrize("currency", ["USD", "EUR"])
-def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(currency: str) -> None:
-    # The shape of OpenAI's pricing page (heldout31): per model a card with "Input:", "Cached input:" and
-    # "Output:" lines; a card needing three decimals writes all of its prices with three ("$3.600"). Each
-    # line is read as its dimension, at the amount the site holds, per 1M tokens: never 3600.
+def _model_api_site(variant: int, currency: str) -> pricing.Site:
+    """A model API's pricing page (the tables style) in `currency`, drawn as `variant` draws it: its paid plans
+    Pro and Max are its models, at notches 6 and 20; the free and custom plans are no models."""
     ladder = (
         pricing.Plan("Free", -1),
         pricing.Plan("Pro", 6, 6),
         pricing.Plan("Max", 20, 20),
         pricing.Plan("Custom", None),
     )
-    s = replace(
-        pricing.site(42, "https://api.example-ai.test/pricing"),
-        style="tables",
-        variant=3,
-        currency=currency,
-        plans=ladder,
-    )
+    site = pricing.site(42, "https://api.example-ai.test/pricing")
+    return replace(site, style="tables", variant=variant, currency=currency, plans=ladder)
+
+
+@pytest.mark.parametrize("currency", ["USD", "EUR"])
+def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(currency: str) -> None:
+    # The shape of OpenAI's pricing page (heldout31): per model a card with "Input:", "Cached input:" and
+    # "Output:" lines; a card needing three decimals writes all of its prices with three ("$3.600"). Each
+    # line is read as its dimension, at the amount the site holds, per 1M tokens: never 3600.
+    s = _model_api_site(3, currency)
     page = pricing.render(s, pricing.EPOCH)  # before the site's first price change
     assert 'class="model-card"' in page and "<table" not in page
     assert "Output:<br>" + pricing.SYMBOLS[currency] + "3.600 / 1M tokens" in page  # Pro: 9 / 10 x 4
@@ -454,14 +455,7 @@ def test_a_model_api_page_drawn_as_div_tables_is_read_back_price_for_price(curre
     # The shape of Nebius's price list (heldout31): a table drawn with <div>s, its head apart from its body,
     # a column that is no price (the context window, 128,000) among the priced ones, the cached column naming
     # no unit. Every price is read at the amount the site holds, per 1M tokens, in its section.
-    ladder = (pricing.Plan("Free", -1), pricing.Plan("Pro", 6, 6), pricing.Plan("Max", 20, 20))
-    s = replace(
-        pricing.site(42, "https://api.example-ai.test/pricing"),
-        style="tables",
-        variant=2,
-        currency=currency,
-        plans=ladder,
-    )
+    s = _model_api_site(2, currency)
     page = pricing.render(s, pricing.EPOCH)
     assert 'class="table__head"' in page and "<table" not in page and "128,000" in page
     shares = (("input", 1.0), ("cached_input", 0.25), ("output", 4.0))
