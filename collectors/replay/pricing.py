@@ -346,7 +346,7 @@ def _per_million(level: int, factor: float) -> str:
 def tables(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's price tables, as real ones are: one model per row, input / cached input / output per
     1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens.
-    Variant 2 of a page in another currency draws each table with `<div>`s, a head beside a body (`div_table`)."""
+    Variant 2 of a page in another currency draws each table with `<div>`s, a head beside a body (`div_tables`)."""
     chinese = s.currency == "CNY"
     models = _models(s, plans)
     if s.variant == 2 and not chinese:
