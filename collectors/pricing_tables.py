@@ -568,7 +568,11 @@ def _usage_row_plans(body: Grid, headers: list[str], section: str | None, page: 
             if not name or len(found) != 1:
                 continue
             match = found[0]
-            amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+            amount = parse_number(
+                match.group("amt") or match.group("amt2"),
+                sign_after=match.group("cur2"),
+                sign_before=match.group("cur"),
+            )
             tail = match.group("tail")
             if amount is None or not re.match(r"\s*per\s", tail, re.I):
                 continue
@@ -614,7 +618,9 @@ def _named_cell_prices(name: str, text: str, section: str | None, page: PageCont
     plans: list[PricePlan] = []
     for match in price_matches(text):
         symbol = match.group("cur") or match.group("cur2")
-        amount = parse_number(match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"))
+        amount = parse_number(
+            match.group("amt") or match.group("amt2"), sign_after=match.group("cur2"), sign_before=match.group("cur")
+        )
         if amount is None:
             continue
         tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
@@ -1142,7 +1148,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     if match is not None:
         symbol = match.group("cur") or match.group("cur2")
         number = match.group("amt") or match.group("amt2")
-        amount = parse_number(number, sign_after=match.group("cur2"))
+        amount = parse_number(number, sign_after=match.group("cur2"), sign_before=match.group("cur"))
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
     elif _free_cell(text):
@@ -1212,13 +1218,18 @@ DOT_GROUPED = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 CJK_SIGNS = frozenset({"元", "円", "美元", "欧元"})
 
 
-def parse_number(number: str, sign_after: str | None = None) -> Decimal | None:
+WHOLE_SIGNS = frozenset({"rp", "idr", "₩", "krw", "₫", "vnd", "đ", "ft", "huf"})
+"""Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands."""
+
+
+def parse_number(number: str, sign_after: str | None = None, sign_before: str | None = None) -> Decimal | None:
     """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it. A dot before
     groups of three digits is a decimal point ("$3.125" per 1M tokens), unless the sign comes after the
-    amount in the European way ("1.290 €", "2.890 CHF"): there it groups thousands (`元` and `円` pages
-    write a decimal point whatever the sign's place)."""
+    amount in the European way ("1.290 €", "2.890 CHF") or names a currency priced in whole units ("Rp
+    29.000"): there it groups thousands (`元` and `円` pages write a decimal point whatever the sign's place)."""
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
-    if sign_after and sign_after.strip() not in CJK_SIGNS and DOT_GROUPED.fullmatch(text):
+    whole = sign_before is not None and sign_before.strip().casefold() in WHOLE_SIGNS
+    if (whole or (sign_after and sign_after.strip() not in CJK_SIGNS)) and DOT_GROUPED.fullmatch(text):
         return Decimal(text.replace(".", ""))
     if re.fullmatch(r"\d+(?:\.\d+)?", text):
         return Decimal(text)

@@ -636,7 +636,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*monat|\bpro\s+monat|\bim\s+monat|\bmonatlich|/\s*mon\b|\bmon\.|/\s*mois|\bpar\s+mois|\bmensuel|"
             r"/\s*mes\b|\bal\s+mes\b|\bpor\s+mes\b|\bmensual|/\s*mese|\bal\s+mese|/\s*mês|\bpor\s+mês|\bmensal\b|"
             r"/\s*月|每月|毎月|月额|月額|月間|/\s*maand|\bper\s+maand|/\s*mnd\b|\bper\s+mnd\b|/\s*ay\b|\baylık|\bayda\b|"
-            r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*bulan\b|\bper\s+bulan\b|"
+            r"/\s*tháng|\bmỗi\s+tháng|\bhàng\s+tháng|/\s*(?:bulan|bln)\b|\bper\s*bulan\b|\bsebulan\b|\bbulanan\b|"
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|월\s*단위|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
@@ -650,7 +650,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*yr\b|/\s*year|\bper\s+year|\ba\s+year|\bannual(?:ly)?\b|\byearly\b|/\s*annum|"
             r"/\s*jahr|\bpro\s+jahr|\bjährlich|/\s*an\b|\bpar\s+an\b|\bannuel|/\s*año|\bal\s+año|\banual|/\s*ano\b|\bpor\s+ano\b|"
             r"/\s*anno|/\s*年|每年|毎年|年额|年額|年間|/\s*jaar|\bper\s+jaar\b|/\s*yıl|\byıllık|"
-            r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*tahun\b|\bper\s+tahun\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
+            r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*(?:tahun|thn)\b|\bper\s*tahun\b|\bsetahun\b|\btahunan\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|(?<!\d)(?:1\s*)?년\s*단위|연\s*단위|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
             r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])",
@@ -688,7 +688,7 @@ member.")."""
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
-    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|life|lifetime|forever)s?$",
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|bulan|bln|tahun|thn|life|lifetime|forever)s?$",
     re.I,
 )
 """Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses, and how long a
@@ -798,19 +798,19 @@ def _per_noun_before_period(tail: str) -> str | None:
 
 _PERIOD_PRICE_WORD = (
     r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|"
-    r"料金|価格|费用|費用|价格|价|金額|金额"
+    r"料金|価格|费用|費用|价格|价|金額|金额|harga|biaya"
 )
 _PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (
     (
         r"monthly|per\s+month|a\s+month|month|/\s*mo(?:nth)?|monats|monat|monatlich|mensuel(?:le)?|mois|"
         r"mensual|mes|mensile|mese|mensal|mês|maandelijks|maand|aylık|ay|월간?|月額|月额|月付|月費|月费|按月|毎月|"
-        r"月払い|每月|月",
+        r"月払い|每月|月|per\s*bulan|bulanan|bulan",
         "month",
     ),
     (
         r"yearly|annual(?:ly)?|per\s+year|a\s+year|year|/\s*yr|jahres|jahr|jährlich|annuel(?:le)?|an|année|"
         r"anual|año|annuale|anno|ano|jaarlijks|jaar|yıllık|yıl|연간|年額|年额|年付|年費|年费|按年|毎年|"
-        r"年払い|每年|年",
+        r"年払い|每年|年|per\s*tahun|tahunan|tahun",
         "year",
     ),
 )

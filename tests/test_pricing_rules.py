@@ -5175,3 +5175,35 @@ def test_a_price_element_saying_only_contact_is_a_custom_price_and_a_sub_line_no
         '<a href="/contact">Contact</a></article></div>'
     )
     assert entries(plain) == set()
+
+
+def test_indonesian_rupiah_amounts_and_months() -> None:
+    # "Rp 29.000" is twenty-nine thousand rupiah (priced in whole units, its dot groups thousands), in a table
+    # whose header says the month in Indonesian ("Harga Perbulan"); a card's "/bln" and "per bulan" are months
+    table = (
+        "<table><tr><th>Tier</th><th>Harga Perbulan (IDR)</th><th>Jumlah Pengguna</th></tr>"
+        "<tr><td>Tier 1</td><td>Rp 29.000</td><td>2.500</td></tr>"
+        "<tr><td>Tier 2</td><td>Rp 49.000</td><td>2.500</td></tr>"
+        "</table>"
+    )
+    got = extract(page(table, lang="id"), "https://sakura.example.id/harga").plans
+    assert {(p.plan, p.dimension, p.amount, p.currency, p.period) for p in got} == {
+        ("Tier 1", "price", 29000.0, "IDR", "month"),
+        ("Tier 2", "price", 49000.0, "IDR", "month"),
+    }
+    card = '<div class="plan-card"><h3>{name}</h3><div class="plan-price">{price}</div><p>{tail}</p></div>'
+    cards = page(
+        '<div class="plans">'
+        + card.format(name="Basic", price="Rp10.000", tail="per bulan, bayar via WhatsApp")
+        + card.format(name="Master", price="Rp 89.000/bln", tail="Semua fitur")
+        + "</div>",
+        lang="id",
+    )
+    got = extract(cards, "https://zf.example.id/").plans
+    assert {(p.plan, p.amount, p.currency, p.unit, p.period) for p in got} == {
+        ("Basic", 10000.0, "IDR", None, "month"),
+        ("Master", 89000.0, "IDR", None, "month"),
+    }
+    # a dollar amount with a dot before three digits in a token table is still a decimal ("$3.125" per 1M tokens)
+    usd = "<table><tr><th>Model</th><th>Input (per 1M tokens)</th></tr><tr><td>m</td><td>$3.125</td></tr></table>"
+    assert entries(page(usd)) == {("m", "input", 3.125, "USD", "1M tokens")}
