@@ -71,6 +71,7 @@ def extract(html: str, url: str) -> Extraction:
     tree = LexborHTMLParser(html)
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
+    _join_raised_cents(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -514,6 +515,26 @@ def _one_of(match: re.Match[str], yen: str) -> tuple[float, str | None] | None:
 
 ICON_FONT = re.compile(r"(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?=$|\s)")
 LIGATURE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+RAISED_CENTS = re.compile(r"[.,]\d{2}")
+
+
+def _join_raised_cents(tree: LexborHTMLParser) -> None:
+    """Write cents set raised after the amount back onto it: `29<sup>.99</sup>` is $29.99, which a reader sees
+    and text joined element by element splits into "29 .99" (read as $29). Only a separator and two digits
+    right after a figure are cents; a footnote mark (`Pro<sup>1</sup>`) stays what it is."""
+    root = tree.body
+    if root is None:
+        return
+    for sup in root.css("sup"):
+        before = sup.prev
+        if before is None or before.tag != "-text" or not RAISED_CENTS.fullmatch(sup.text().strip()):
+            continue
+        text = before.text(deep=False)
+        if text.rstrip()[-1:].isdigit():
+            before.replace_with(text.rstrip() + sup.text().strip())
+            sup.decompose()
 
 
 def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:

@@ -5207,3 +5207,20 @@ def test_indonesian_rupiah_amounts_and_months() -> None:
     # a dollar amount with a dot before three digits in a token table is still a decimal ("$3.125" per 1M tokens)
     usd = "<table><tr><th>Model</th><th>Input (per 1M tokens)</th></tr><tr><td>m</td><td>$3.125</td></tr></table>"
     assert entries(page(usd)) == {("m", "input", 3.125, "USD", "1M tokens")}
+
+
+def test_cents_raised_after_the_amount_are_its_cents() -> None:
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="amount"><sup>$</sup>{whole}<sup>{cents}</sup></div>'
+        + ("<p>per month</p></div>")
+    )
+    html = page(
+        '<div class="pricing">'
+        + card.format(name="Team", whole="29", cents=".99")
+        + card.format(name="Enterprise", whole="199", cents=".99")
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Team", 29.99), ("Enterprise", 199.99)}
+    # a footnote mark raised after a figure is no cents
+    noted = page('<div class="pricing">' + card.format(name="Team", whole="29", cents="1") + "</div>")
+    assert {(p, a) for p, _, a, _, _ in entries(noted)} == {("Team", 29.0)}
