@@ -5224,3 +5224,27 @@ def test_cents_raised_after_the_amount_are_its_cents() -> None:
     # a footnote mark raised after a figure is no cents
     noted = page('<div class="pricing">' + card.format(name="Team", whole="29", cents="1") + "</div>")
     assert {(p, a) for p, _, a, _, _ in entries(noted)} == {("Team", 29.0)}
+
+
+@pytest.mark.parametrize(
+    ("old_class", "struck"),
+    [("pricing_originalPrice___N1C_", True), ("original-price__amount", True), ("originalPriceTag", False)],
+)
+def test_a_css_module_class_naming_the_old_price_strikes_it(old_class: str, struck: bool) -> None:
+    # the old price set inside the price element, before the current one (a Next.js CSS module's class names)
+    card = (
+        '<div class="pricing_card__IQ48K"><h3>{name}</h3><p>Best plan for you</p>'
+        '<div class="pricing_price__QIdPd"><span class="{old}">$<!-- -->{was}</span>$<!-- -->{now}</div>'
+        "<ul><li>Reports</li></ul><button>Sign up</button></div>"
+    )
+    html = page(
+        '<div class="pricing_pricingCards__Ex79_">'
+        + card.format(name="Basic", old=old_class, was="15", now="12")
+        + card.format(name="Standard", old=old_class, was="35", now="26")
+        + "</div>"
+    )
+    amounts = {(p, a) for p, _, a, _, _ in entries(html)}
+    if struck:
+        assert amounts == {("Basic", 12.0), ("Standard", 26.0)}
+    else:  # a class that only starts with the words (a tag about the original price) strikes nothing
+        assert ("Basic", 15.0) in amounts
