@@ -660,7 +660,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
     ),
     (
         re.compile(
-            r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久|مر\u0651?ة\s+واحدة",
+            r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久|مر\u0651?ة\s+واحدة|"
+            r"^\s*set-?up(?:\s+fee)?\b|"  # "$2,000 setup" under "$500/mo": the plan's one-time setup fee
+            r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,
         ),
         "one_time",

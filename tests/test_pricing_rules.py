@@ -5248,3 +5248,19 @@ def test_a_css_module_class_naming_the_old_price_strikes_it(old_class: str, stru
         assert amounts == {("Basic", 12.0), ("Standard", 26.0)}
     else:  # a class that only starts with the words (a tag about the original price) strikes nothing
         assert ("Basic", 15.0) in amounts
+
+
+@pytest.mark.parametrize("fee", ["From $750 setup", "$750 setup", "Setup fee: $750, once"])
+def test_a_setup_fee_under_the_monthly_price_is_the_plans_one_time_price(fee: str) -> None:
+    card = (
+        '<article class="rounded-xl border"><p class="up">{name}</p><p class="big">$299/mo</p>'
+        '<p class="sm">{fee}</p><p>One workflow</p><a href="/c">Talk</a></article>'
+    )
+    html = page(
+        '<div class="grid">' + card.format(name="Starter", fee=fee) + card.format(name="Pro", fee=fee) + "</div>"
+    )
+    got = {(p.plan, p.amount, p.period) for p in extract(html, URL).plans}
+    assert ("Starter", 299.0, "month") in got and ("Starter", 750.0, "one_time") in got
+    # "once a year" is a yearly price, not a one-time one
+    yearly = page('<div class="grid">' + card.format(name="Starter", fee="$750 once a year") + "</div>")
+    assert ("Starter", 750.0, "one_time") not in {(p.plan, p.amount, p.period) for p in extract(yearly, URL).plans}
