@@ -1191,7 +1191,7 @@ def _name_text(node: LexborNode) -> str:
     """The node's text as a plan name: not a price, not what a price element says ("Özel" in `h2.price`),
     not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
     <span class="rectag">Empfohlen</span>")."""
-    text = _without_ribbons(node, _clean(node.text(separator=" ")))
+    text = _without_ribbons(node, _stacked_name(node) or _clean(node.text(separator=" ")))
     if PRICE_TEXT.search(text):
         text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
@@ -1204,6 +1204,19 @@ def _name_text(node: LexborNode) -> str:
     if text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
     return text if re.search(r"[^\W\d_]", text) else ""
+
+
+STACKED = re.compile(r"(?:^|[\s:])(?:tw-)?flex-col(?=$|\s)")
+"""A utility class stacking an element's children as lines (Tailwind's `flex-col`, maybe prefixed `tw-`)."""
+
+
+def _stacked_name(node: LexborNode) -> str:
+    """A heading drawn as stacked lines (`<h2 class="flex flex-col"><span>Premium</span><span>Advance Profile &
+    Basic CMS</span></h2>`) is named by its first line; the lines under it describe the plan. "" otherwise."""
+    if node.tag not in ("h1", "h2", "h3", "h4", "h5", "h6") or not STACKED.search(node.attributes.get("class") or ""):
+        return ""
+    lines = [child for child in node.iter() if child.tag in ("span", "div", "small", "p")]
+    return _clean(lines[0].text(separator=" ")) if len(lines) >= 2 else ""
 
 
 PER_TAIL = re.compile(r"(?:/\s*[^\W\d_][^\s/]*\s*){1,2}")

@@ -5264,3 +5264,27 @@ def test_a_setup_fee_under_the_monthly_price_is_the_plans_one_time_price(fee: st
     # "once a year" is a yearly price, not a one-time one
     yearly = page('<div class="grid">' + card.format(name="Starter", fee="$750 once a year") + "</div>")
     assert ("Starter", 750.0, "one_time") not in {(p.plan, p.amount, p.period) for p in extract(yearly, URL).plans}
+
+
+def test_a_heading_of_stacked_lines_is_named_by_its_first_and_lifetime_free_is_free() -> None:
+    column = (
+        '<div class="tw-grid"><div class="tw-bg-blue-500"><h2 class="tw-flex tw-flex-col tw-text-center">'
+        '<span class="tw-text-lg tw-font-bold">{name}</span><span class="tw-text-sm">{sub}</span></h2></div>'
+        '<div class="tw-bg-blue-600"><p class="tw-text-sm">{price}</p></div></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + column.format(name="Basic", sub="Profile", price="Life time free")
+        + column.format(name="Premium", sub="Advance Profile &amp; Basic CMS", price="$10/User")
+        + column.format(name="Advance", sub="Advance Profile &amp; CMS", price="$15/User")
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Basic", 0.0), ("Premium", 10.0), ("Advance", 15.0)}
+    # a heading whose lines are not stacked keeps its whole text
+    plain = page(
+        '<div class="pricing-grid">'
+        + column.replace("tw-flex tw-flex-col ", "").format(name="Team", sub="Plus", price="$10/User")
+        + column.replace("tw-flex tw-flex-col ", "").format(name="Team", sub="Max", price="$15/User")
+        + "</div>"
+    )
+    assert {p for p, *_ in entries(plain)} == {"Team Plus", "Team Max"}
