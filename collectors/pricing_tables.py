@@ -38,6 +38,7 @@ from collectors.pricing_vocab import (
     OWN_NAME,
     PLAN_WORD,
     PRICE_TEXT,
+    WHOLE_UNIT_CURRENCIES,
     PageContext,
     amount_digits,
     currency_code,
@@ -1218,17 +1219,13 @@ DOT_GROUPED = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 CJK_SIGNS = frozenset({"元", "円", "美元", "欧元"})
 
 
-WHOLE_SIGNS = frozenset({"rp", "idr", "₩", "krw", "₫", "vnd", "đ", "ft", "huf"})
-"""Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands."""
-
-
 def parse_number(number: str, sign_after: str | None = None, sign_before: str | None = None) -> Decimal | None:
     """ "0.075", "1,234.5", "19,99", "1 200": the decimal separator as price-parser reads it. A dot before
     groups of three digits is a decimal point ("$3.125" per 1M tokens), unless the sign comes after the
     amount in the European way ("1.290 €", "2.890 CHF") or names a currency priced in whole units ("Rp
     29.000"): there it groups thousands (`元` and `円` pages write a decimal point whatever the sign's place)."""
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
-    whole = sign_before is not None and sign_before.strip().casefold() in WHOLE_SIGNS
+    whole = sign_before is not None and currency_code(sign_before.strip()) in WHOLE_UNIT_CURRENCIES
     if (whole or (sign_after and sign_after.strip() not in CJK_SIGNS)) and DOT_GROUPED.fullmatch(text):
         return Decimal(text.replace(".", ""))
     if re.fullmatch(r"\d+(?:\.\d+)?", text):

@@ -154,6 +154,11 @@ def yen_currency(host: str, lang: str | None, text: str) -> str:
     return "JPY"
 
 
+WHOLE_UNIT_CURRENCIES = frozenset({"IDR", "KRW", "VND", "HUF"})
+"""Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands
+("Rp 29.000"). The yen is left out: `¥` may be the yuan, priced to the fen ("¥3.125")."""
+
+
 def currency_code(value: object, yen: str = "JPY") -> str | None:
     """ISO 4217 code from a code or a symbol; None when unknown."""
     if not isinstance(value, str):
