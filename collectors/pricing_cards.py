@@ -24,6 +24,7 @@ from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
     ADDED_SEAT,
+    BARE_CONTACT,
     COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -901,10 +902,6 @@ def _sign_over_amount(lines: list[str]) -> bool:
 
 def _free_or_custom(line: str) -> bool:
     return _free_text(line) or _custom_line(line)
-
-
-BARE_CONTACT = re.compile(r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous)$", re.I)
-"""A call to get in touch cut to its verb ("Contact"): a custom price only where the price would stand."""
 
 
 def _price_box_contact(card: LexborNode) -> bool:
