@@ -221,12 +221,13 @@ def joined_header(header: Grid | None, grid: Grid, header_rows: int) -> tuple[Gr
 # -- <div> rows -----------------------------------------------------------------------------------------
 
 
-def div_grid(node: LexborNode) -> Grid | None:
+def div_grid(node: LexborNode, sibling_label: str | None = None) -> Grid | None:
     """The rows of a price grid drawn with `<div>`s, header row first; None unless `node` is one.
 
     `node` is one when its element children are rows of one tag with equally many (2 to 12) cells, the
-    first row names the columns (a priced dimension or a price word, and no price) and at least two
-    other rows show a price after their first cell. The header row may also stand apart from the rows, as
+    first row names the columns (a priced dimension or a price word, and no price; or, after a grid that
+    gave prices, the same first column as that grid's, `sibling_label`) and at least two other rows show a
+    price after their first cell. The header row may also stand apart from the rows, as
     a `<thead>` from its `<tbody>`: `node` then holds two elements, the header row (or an element holding
     only it) and an element holding the rows."""
     rows = _head_and_body(node) or _elements(node)
@@ -238,7 +239,9 @@ def div_grid(node: LexborNode) -> Grid | None:
         return None
     grid = [[Cell.of(cell) for cell in row] for row in cells]
     header = grid[0]
-    if any(has_price(cell.text) for cell in header) or not any(
+    if any(has_price(cell.text) for cell in header):
+        return None
+    if header[0].text.casefold() != sibling_label and not any(
         dimension_of(cell.text) is not None or PRICE_WORD.search(cell.text) for cell in header[1:]
     ):
         return None

@@ -134,6 +134,28 @@ class Column:
     """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
 
 
+@dataclass(frozen=True)
+class Sibling:
+    """A grid that gave prices: its label column's header and the one unit (and currency) of its prices.
+    A later grid headed by the same label column ("GPU Model") whose price columns are headed only by what
+    tells them apart ("Starting from", "Spot VM") prices in that unit: a GPU cloud's on-demand, reserved and
+    spot grids state "per hour" once, on the first."""
+
+    label: str
+    unit: str
+    currency: str | None
+
+
+def _sibling(cells: Grid, header_rows: int, found: list[PricePlan]) -> Sibling | None:
+    units = {plan.unit for plan in found}
+    currencies = {plan.currency for plan in found}
+    unit = units.pop() if len(units) == 1 else None
+    label = clean(cells[0][0].text).casefold() if header_rows >= 1 and cells and cells[0] else ""
+    if unit is None or not label:
+        return None
+    return Sibling(label, unit, currencies.pop() if len(currencies) == 1 else None)
+
+
 def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePlan], list[LexborNode]]:
     """Every price of every price grid, and the grids that gave prices (so the plan-card reader, which
     runs after, does not take a table's section heading for a plan priced by its first cell)."""
@@ -148,6 +170,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
     ranks: dict[int, str] = {}  # the last heading of each rank above the current point
     first_outer: dict[str, str | None] = {}  # each heading's text -> the heading above it where first met
     consumed: set[int] = set()  # lines already read as part of a run of priced lines
+    sibling: Sibling | None = None  # the last grid that gave prices in one unit
     for node in root.traverse():
         if node.mem_id in consumed or _within(node, used):
             continue
@@ -173,19 +196,24 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             joined = joined_header(header, grid, header_rows)
             grid, header_rows = joined or (grid, header_rows)
             caption = node.css_first("caption")
-            found = _in_section(read_grid(grid, header_rows, _section(caption, context), context, page), context)
+            found = _in_section(
+                read_grid(grid, header_rows, _section(caption, context), context, page, sibling), context
+            )
             if found:
+                sibling = _sibling(grid, header_rows, found) or sibling
                 plans.extend(found)
                 used.append(node)
                 if joined and header_node is not None:
                     used.append(header_node)
             header = header_node = None
         elif tag in NOTE_TAGS and not _in_table(node):
-            rows = div_grid(node) if tag == "div" else None
+            rows = div_grid(node, sibling.label if sibling else None) if tag == "div" else None
             holder = None
             if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
                 rows, holder = headed
-            found = read_grid(rows, 1, context.heading, context, page) if rows else []
+            found = read_grid(rows, 1, context.heading, context, page, sibling) if rows else []
+            if found and rows:
+                sibling = _sibling(rows, 1, found) or sibling
             if not rows and tag == "div":
                 found = column_plan_grid(node, page)
             run = [] if found else line_run(node)
@@ -418,7 +446,12 @@ class Layout:
 
 
 def read_grid(
-    cells: Grid, header_rows: int, section: str | None, context: Context, page: PageContext
+    cells: Grid,
+    header_rows: int,
+    section: str | None,
+    context: Context,
+    page: PageContext,
+    sibling: Sibling | None = None,
 ) -> list[PricePlan]:
     if not cells:
         return []
@@ -440,6 +473,8 @@ def read_grid(
     columns = _shared_token_unit(
         [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
     )
+    if not any(c.priced for c in columns) and sibling is not None and headers[0].casefold() == sibling.label:
+        columns = _sibling_columns(columns, body, sibling)
     if not any(c.priced for c in columns) and (head_plans := _header_price_plans(headers, section, page)):
         return head_plans
     if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
@@ -675,6 +710,22 @@ def _leaf_header(head: Grid, col: int) -> str:
         if text:
             return text
     return ""
+
+
+def _sibling_columns(columns: list[Column], body: Grid, sibling: Sibling) -> list[Column]:
+    """The columns of a grid drawn like `sibling` (same label header, no price word) that hold an amount in
+    every row: prices, in the sibling's unit and, where they name none, its currency."""
+    out = list(columns)
+    for col in range(1, len(columns)):
+        column = columns[col]
+        if not column.header or NOT_A_PRICE.search(column.header):
+            continue
+        if all(col < len(row) and has_price(row[col].text) for row in body):
+            currency = column.currency or sibling.currency
+            out[col] = replace(
+                column, dimension="price", unit=column.unit or sibling.unit, currency=currency, priced=True
+            )
+    return out
 
 
 def _column(header: str, leaf: str, page: PageContext, currency: str | None, unit: str | None) -> Column:

@@ -5288,3 +5288,26 @@ def test_a_heading_of_stacked_lines_is_named_by_its_first_and_lifetime_free_is_f
         + "</div>"
     )
     assert {p for p, *_ in entries(plain)} == {"Team Plus", "Team Max"}
+
+
+def test_grids_drawn_like_a_priced_grid_price_in_its_unit() -> None:
+    def grid(heading: str, first: str, header: str, rows: list[tuple[str, str]]) -> str:
+        cells = "".join(f'<div class="row"><div class="col">{n}</div><div class="col">{p}</div></div>' for n, p in rows)
+        return (
+            f'<h3>{heading}</h3><div class="card"><div class="head"><div class="col">{first}</div>'
+            f'<div class="col">{header}</div></div>{cells}</div>'
+        )
+
+    on_demand = grid("On-Demand GPU Pricing", "GPU Model", "Pricing Per Hour", [("H100", "$1.90"), ("A100", "$1.35")])
+    spot = grid("Spot VM Pricing", "GPU Model", "Spot VM", [("H100", "$1.08"), ("A100", "$0.80")])
+    got = {(p.plan, p.amount, p.currency, p.unit, p.section) for p in extract(page(on_demand + spot), URL).plans}
+    assert got == {
+        ("H100", 1.9, "USD", "hour", "On-Demand GPU Pricing"),
+        ("A100", 1.35, "USD", "hour", "On-Demand GPU Pricing"),
+        ("H100", 1.08, "USD", "hour", "Spot VM Pricing"),
+        ("A100", 0.8, "USD", "hour", "Spot VM Pricing"),
+    }
+    # a grid of another first column is no sibling: its bare amounts are not taken for hourly prices
+    other = grid("Storage", "Volume", "Spot VM", [("SSD", "$1.08"), ("HDD", "$0.80")])
+    hourly = {p.plan for p in extract(page(on_demand + other), URL).plans if p.unit == "hour"}
+    assert hourly == {"H100", "A100"}
