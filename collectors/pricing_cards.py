@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
+    VERSUS,
     WORD_CODES,
     PageContext,
     amount_digits,
@@ -533,9 +534,6 @@ def _without_held(holder: LexborNode, held: list[LexborNode]) -> LexborNode | No
     while child is not None and child.tag in ("-text", "-comment"):
         child = child.next
     return child
-
-
-VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
 
 
 def _sets_prices_against(node: LexborNode) -> bool:

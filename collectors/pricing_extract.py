@@ -29,6 +29,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     FREE_LINE,
     PRICE_TEXT,
+    VERSUS,
     PageContext,
     price_matches,
     zero_led,
@@ -163,22 +164,21 @@ def _without_listed(
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
 
 
-VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
-
-
 def _drop_versus_strips(tree: LexborHTMLParser) -> None:
-    """A row of two priced blocks split by an element saying only "VS" ("Time humano equivalente R$ 35.000+/mês"
-    VS "Orbit Advanced R$ 1.950/mês") weighs the product against what it replaces: a comparison, not plans. It
-    goes before the cards; a "VS" between blocks not both priced, or among more than two, is left."""
+    """A row of priced blocks split by elements saying only "VS" ("Time humano equivalente R$ 35.000+/mês"
+    VS "Orbit Advanced R$ 1.950/mês"; "Aegis Pro $29/mo" vs "TrendSpider $89/mo" vs "Bloomberg $2,665/mo")
+    weighs the product against what it replaces or competes with: a comparison, not plans. It goes before the
+    cards; a row where any block is unpriced, or any other child stands between two blocks, is left."""
     body = tree.body
     if body is None:
         return
     strips = []
     for node in body.css("div, section, ul"):
         children = [c for c in node.iter() if c.tag not in ("-text", "-comment", "br")]
-        if len(children) != 3 or not VERSUS.match(_clean(children[1].text(separator=" "))):
+        if len(children) < 3 or len(children) % 2 == 0:
             continue
-        if all(price_matches(_clean(c.text(separator=" "))) for c in (children[0], children[2])):
+        texts = [_clean(c.text(separator=" ")) for c in children]
+        if all(VERSUS.match(text) for text in texts[1::2]) and all(price_matches(text) for text in texts[::2]):
             strips.append(node)
     for node in strips:
         node.decompose()

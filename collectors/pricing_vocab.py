@@ -399,6 +399,8 @@ FREE_LINE = re.compile(
     re.I,
 )
 """A line saying the plan costs nothing, in the languages of the pages we read."""
+VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
+"""A separator saying only "vs": what stands on either side of it is weighed against the other."""
 COMPARISON = re.compile(
     r"\b(?:compare|comparison|comparing|vs\.?|versus|comparatif|comparaison|comparer|"
     r"comparación|comparar|comparativa|confronto|confronta|vergelijk\w*|karşılaştırma)\b|"

@@ -4745,6 +4745,20 @@ def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
     assert "Time humano equivalente" in other
 
 
+def test_a_row_of_priced_blocks_each_split_by_vs_is_no_plan() -> None:
+    block = '<div><div class="font-bold">{name}</div><div class="muted">{price}</div></div>'
+    row = '<div class="flex gap-6">{}</div>'
+    blocks = [
+        block.format(name=n, price=p) for n, p in (("Acme Pro", "$29/mo"), ("Rival", "$89/mo"), ("Giant", "$2,665/mo"))
+    ]
+    html = page("<section><h2>Why Acme</h2>" + row.format('<div class="muted">vs</div>'.join(blocks)) + "</section>")
+    assert not {plan for plan, *_ in entries(html)} & {"Acme Pro", "Rival", "Giant"}
+    # a block without a price in the row: no comparison of prices, the row is read as found
+    unpriced = [*blocks[:2], block.format(name="Giant", price="ask them")]
+    kept = page("<section><h2>Why Acme</h2>" + row.format('<div class="muted">vs</div>'.join(unpriced)) + "</section>")
+    assert {plan for plan, *_ in entries(kept)} & {"Acme Pro", "Rival"}
+
+
 def test_a_cards_one_price_marked_planned_with_no_later_time_is_its_tentative_price() -> None:
     card = (
         '<article class="platform-card"><span class="status-pill">Early access予定</span><h2>Pro</h2>'
