@@ -76,6 +76,7 @@ def extract(html: str, url: str) -> Extraction:
     tree = LexborHTMLParser(html)
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
+    _drop_permalinks(tree)
     _join_raised_cents(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
@@ -550,6 +551,22 @@ def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:
     for node in root.css("[class*=material-]"):
         if ICON_FONT.search(node.attributes.get("class") or "") and LIGATURE.fullmatch(node.text().strip()):
             node.decompose()
+
+
+PERMALINK_MARK = re.compile(r"^[¶#§🔗\u200b]*$")
+"""What a heading's permalink shows: a pilcrow, a hash, a section sign, a link symbol, or nothing visible."""
+
+
+def _drop_permalinks(tree: LexborHTMLParser) -> None:
+    """Remove a heading's permalink (`<h2 id="compute-services">Compute Services<a class="headerlink"
+    href="#compute-services">¶</a></h2>`, as MkDocs, Sphinx and Docusaurus draw one): a link to the heading
+    itself, shown as a mark on hover, never a word of the heading ("Compute Services ¶" names no plan)."""
+    root = tree.body
+    if root is None:
+        return
+    for link in root.css("h1 a[href^='#'], h2 a[href^='#'], h3 a[href^='#'], h4 a[href^='#'], h5 a[href^='#']"):
+        if PERMALINK_MARK.match(link.text().strip()):
+            link.decompose()
 
 
 def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -> None:

@@ -5325,3 +5325,25 @@ def test_grids_drawn_like_a_priced_grid_price_in_its_unit() -> None:
     other = grid("Storage", "Volume", "Spot VM", [("SSD", "$1.08"), ("HDD", "$0.80")])
     hourly = {p.plan for p in extract(page(on_demand + other), URL).plans if p.unit == "hour"}
     assert hourly == {"H100", "A100"}
+
+
+@pytest.mark.parametrize(
+    "permalink",
+    [
+        '<a class="headerlink" href="#{id}" title="Permanent link">&para;</a>',
+        '<a href="#{id}" class="hash-link" aria-label="Direct link">\u200b</a>',
+        '<a class="anchor" href="#{id}">#</a>',
+    ],
+)
+def test_a_headings_permalink_is_no_part_of_its_name(permalink: str) -> None:
+    section = '<h2 id="{id}">{name}' + permalink + "</h2><p>{price}</p><ul><li>Unlimited builds</li></ul>"
+    html = page(
+        '<div class="pricing-plans">'
+        + section.format(id="team", name="Team", price="$10 per seat per month")
+        + section.format(id="scale", name="Scale", price="$25 per seat per month")
+        + "</div>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Team", "Scale"}
+    # a heading whose own link says a word keeps it
+    named = page('<div class="pricing-plans"><h2><a href="#team">Team</a></h2><p>$10 per seat per month</p></div>')
+    assert {plan for plan, *_ in entries(named)} == {"Team"}
