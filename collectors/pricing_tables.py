@@ -134,12 +134,16 @@ class Column:
     """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
 
 
+TIME_UNITS = frozenset({"hour", "minute", "second"})
+
+
 @dataclass(frozen=True)
 class Sibling:
-    """A grid that gave prices: its label column's header and the one unit (and currency) of its prices.
-    A later grid headed by the same label column ("GPU Model") whose price columns are headed only by what
-    tells them apart ("Starting from", "Spot VM") prices in that unit: a GPU cloud's on-demand, reserved and
-    spot grids state "per hour" once, on the first."""
+    """A grid that gave prices per unit of time: its label column's header and the one unit (and currency) of
+    its prices. A later grid headed by the same label column ("GPU Model") whose price columns are headed only
+    by what tells them apart ("Starting from", "Spot VM") prices in that unit: a GPU cloud's on-demand, reserved
+    and spot grids state "per hour" once, on the first. Only a rate of time carries over: a model API's token
+    tables name their unit in each, and a later grid of the same "Model" column may price images by size."""
 
     label: str
     unit: str
@@ -151,7 +155,7 @@ def _sibling(cells: Grid, header_rows: int, found: list[PricePlan]) -> Sibling |
     currencies = {plan.currency for plan in found}
     unit = units.pop() if len(units) == 1 else None
     label = clean(cells[0][0].text).casefold() if header_rows >= 1 and cells and cells[0] else ""
-    if unit is None or not label:
+    if unit not in TIME_UNITS or not label:
         return None
     return Sibling(label, unit, currencies.pop() if len(currencies) == 1 else None)
 

@@ -5325,6 +5325,10 @@ def test_grids_drawn_like_a_priced_grid_price_in_its_unit() -> None:
     other = grid("Storage", "Volume", "Spot VM", [("SSD", "$1.08"), ("HDD", "$0.80")])
     hourly = {p.plan for p in extract(page(on_demand + other), URL).plans if p.unit == "hour"}
     assert hourly == {"H100", "A100"}
+    # only a rate of time carries over: a grid priced per 1M tokens lends its unit to no later grid
+    tokens = grid("Text", "Model", "Input, per 1M tokens", [("m-1", "$1.25"), ("m-2", "$0.25")])
+    sizes = grid("Images", "Model", "1024x1024", [("img-1", "$0.04"), ("img-2", "$0.08")])
+    assert not {p.plan for p in extract(page(tokens + sizes), URL).plans if p.unit == "1M tokens"} & {"img-1", "img-2"}
 
 
 @pytest.mark.parametrize(
