@@ -612,7 +612,8 @@ def content_hash(html: str) -> str:
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
     """Append `new` unless an earlier method already priced that plan's dimension, or the same
     plan/dimension/period/price is already there. A later method showing an earlier entry's price with the
-    unit it left out (a comparison table's "$0" under a card's "$0 /developer") completes that entry's unit. A
+    unit or currency it left out (a comparison table's "$0" under a card's "$0 /developer", an app state's bare
+    8.99 under a card's "$8.99/mo per user") completes that entry (`_complete`). A
     plan's usage-priced entries (a compare grid's "then $0.125 per GB" under Pro) do not stand for its flat
     price (the card's "$25 per month"), which has no unit and is no usage price."""
     earlier = {(p.plan.casefold(), p.dimension, _rated(p)) for p in found}
@@ -621,7 +622,7 @@ def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
         key = _dedupe_key(plan)
         blocked = {False} if not _rated(plan) else {False, True}
         if any((plan.plan.casefold(), plan.dimension, rated) in earlier for rated in blocked) or key in keys:
-            _complete_unit(found, plan)
+            _complete(found, plan)
             continue
         keys.add(key)
         found.append(plan)
@@ -632,10 +633,12 @@ def _rated(plan: PricePlan) -> bool:
     return plan.period == "usage" or plan.unit is not None
 
 
-def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
-    """Give the one earlier entry of the same plan, dimension, amount and currency that has no unit the
-    unit `plan` says; several such entries, or one with a unit already, are left as they are."""
-    if plan.unit is None or plan.amount is None:
+def _complete(found: list[PricePlan], plan: PricePlan) -> None:
+    """Give the one earlier entry of the same plan, dimension and amount, in the same currency or none, what
+    `plan` says and it left out: the unit, the currency. An app's state often holds the bare figure
+    (`monthlyPrice: 8.99`) that its rendered card shows as "$8.99/mo per user"; the state is read first, and
+    the card completes it. Several such entries, or one that already says them, are left as they are."""
+    if plan.amount is None or (plan.unit is None and plan.currency is None):
         return
     same = [
         at
@@ -643,10 +646,13 @@ def _complete_unit(found: list[PricePlan], plan: PricePlan) -> None:
         if p.plan.casefold() == plan.plan.casefold()
         and p.dimension == plan.dimension
         and p.amount == plan.amount
-        and p.currency == plan.currency
+        and p.currency in (None, plan.currency)
     ]
-    if len(same) == 1 and found[same[0]].unit is None:
-        found[same[0]] = found[same[0]].model_copy(update={"unit": plan.unit})
+    if len(same) != 1:
+        return
+    earlier = found[same[0]]
+    update = {"unit": earlier.unit or plan.unit, "currency": earlier.currency or plan.currency}
+    found[same[0]] = earlier.model_copy(update=update)
 
 
 def _dedupe_key(plan: PricePlan) -> tuple[str, str, str | None, str | None, str | None, float | None, str | None]:

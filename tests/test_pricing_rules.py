@@ -5351,3 +5351,22 @@ def test_a_headings_permalink_is_no_part_of_its_name(permalink: str) -> None:
     # a heading whose own link says a word keeps it
     named = page('<div class="pricing-plans"><h2><a href="#team">Team</a></h2><p>$10 per seat per month</p></div>')
     assert {plan for plan, *_ in entries(named)} == {"Team"}
+
+
+def test_an_app_states_bare_figure_takes_the_currency_and_unit_its_card_shows() -> None:
+    props = (
+        '{"plans":[1,[[0,{"title":[0,"Starter"],"monthlyPrice":[0,4.99]}],'
+        '[0,{"title":[0,"Plus"],"monthlyPrice":[0,8.99]}]]]}'
+    )
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div><span>$</span><span>{amount}</span><span>/mo</span></div>'
+        '<div class="text-sm">per user</div><button>Start</button></div>'
+    )
+    island = f'<astro-island props="{html_escape(props)}">'
+    cards = card.format(name="Starter", amount="4.99") + card.format(name="Plus", amount="8.99")
+    html = page(f'<h1>Pricing</h1>{island}<div class="grid">{cards}</div></astro-island>')
+    assert entries(html) == {("Starter", "price", 4.99, "USD", "user"), ("Plus", "price", 8.99, "USD", "user")}
+    # a card showing another figure completes nothing: the state's figure keeps what it said
+    other = card.format(name="Starter", amount="5.99") + card.format(name="Plus", amount="9.99")
+    got = entries(page(f'<h1>Pricing</h1>{island}<div class="grid">{other}</div></astro-island>'))
+    assert ("Starter", "price", 4.99, None, None) in got
