@@ -677,19 +677,19 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         "one_time",
     ),
 )
-_SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者"
+_SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者|좌석"
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
-    r"ユーザー|視聴者|メンバー"
+    r"ユーザー|視聴者|メンバー|사용자|유저|멤버"
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
-    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına)"
+    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına|당)"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
 )
-"""Per whom: "/Platz", "per editor", "per additional member" (what one more seat costs), "ユーザーごと", and
-the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人")."""
+"""Per whom: "/Platz", "per editor", "per additional member" (what one more seat costs), "ユーザーごと",
+Korean "/사용자/월" and "사용자당", and the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 ADDED_SEAT = re.compile(
     rf"\b(?:per|each|for\s+each)\s+(?:additional|extra)\s+(?:team\s+)?(?:{_SEAT}|{_USER})s?\s*\.?\s*$", re.I
