@@ -1285,10 +1285,31 @@ NOTED_RIBBON = re.compile(r"\s+[·•|]\s+(?P<ribbon>[^·•|]+)$")
 is a badge on the plan, not part of its name."""
 
 
+RIBBON_CLASS = re.compile(r"(?:^|[-_\s])(?:badge|ribbon)(?=$|[-_\s])", re.I)
+"""A class marking an element a ribbon over the card (`<span class="badge">Best launch option</span>`). Unlike
+the other `BADGE_CLASS` words (a `tag` or `sub` line may hold the name: `<span class="tag">Annuel · meilleure
+offre</span>`), its text is passed over when a name follows it before the price."""
+
+
 def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
     """The card's first short text, with the alike badges beside it ("Windows" "macOS" "Linux"); a ribbon
-    ("Recommended", "Most popular") set before the name is passed over. A first text that says free
-    ("Kostenlos") in an element of its own is the free plan's name, as a heading saying it would be."""
+    ("Recommended", "Most popular") set before the name is passed over, and so is a phrase in an element
+    classed as a ribbon (`RIBBON_CLASS`, `_ribbon_words`) when another name follows it before the price. A
+    first text that says free ("Kostenlos") in an element of its own is the free plan's name, as a heading
+    saying it would be."""
+    if within is not None and (past := _first_text_of(card, within, past_ribbons=True)):
+        return past
+    return _first_text_of(card, within)
+
+
+def _ribbon_words(node: LexborNode) -> bool:
+    """A ribbon's words: a phrase ("Best launch option"), not a single word or a plan's name ("Pro", "Team
+    plan"), which a badge-classed element holds on some pages."""
+    text = _clean(node.text(separator=" "))
+    return len(text.split()) >= 2 and not PLAN_WORD.search(text)
+
+
+def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool = False) -> str:
     for node in card.traverse(include_text=True):
         if node.tag != "-text" or not _clean(node.text(deep=False)):
             continue
@@ -1299,6 +1320,8 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
             return ""
         if _badge(holder) and holder.attributes.get("data-slot"):
             continue  # shadcn/ui's `<span data-slot="badge">` over the card's title: a tag, never the name
+        if past_ribbons and RIBBON_CLASS.search(holder.attributes.get("class") or "") and _ribbon_words(holder):
+            continue
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )

@@ -5374,3 +5374,22 @@ def test_an_app_states_bare_figure_takes_the_currency_and_unit_its_card_shows() 
     other = card.format(name="Starter", amount="5.99") + card.format(name="Plus", amount="9.99")
     got = entries(page(f'<h1>Pricing</h1>{island}<div class="grid">{other}</div></astro-island>'))
     assert ("Starter", "price", 4.99, None, None) in got
+
+
+def test_a_ribbon_classed_phrase_over_a_cards_name_is_no_name() -> None:
+    card = '<article class="price-card">{ribbon}<p class="eyebrow">{name}</p><div class="price">{price}</div></article>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(ribbon="", name="Trial", price="Free")
+        + card.format(ribbon='<span class="badge">Best launch option</span>', name="Studio License", price="€49")
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Trial", 0.0), ("Studio License", 49.0)}
+    # a badge holding one word is the name on some pages: a tagline after it names nothing
+    named = page(
+        '<div class="pricing-grid">'
+        + card.format(ribbon='<span class="plan-badge">Starter</span>', name="For small teams", price="€9")
+        + card.format(ribbon='<span class="plan-badge">Growth</span>', name="For growing teams", price="€29")
+        + "</div>"
+    )
+    assert {p for p, *_ in entries(named)} == {"Starter", "Growth"}
