@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
+    TIME_UNITS,
     VERSUS,
     WORD_CODES,
     PageContext,
@@ -171,7 +172,6 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     return _free_said_once(plans)
 
 
-TIME_UNITS = frozenset({"hour", "minute", "second"})
 MAX_HEADER_ROW = 300
 
 

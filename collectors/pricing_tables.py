@@ -38,6 +38,7 @@ from collectors.pricing_vocab import (
     OWN_NAME,
     PLAN_WORD,
     PRICE_TEXT,
+    TIME_UNITS,
     WHOLE_UNIT_CURRENCIES,
     PageContext,
     amount_digits,
@@ -132,9 +133,6 @@ class Column:
     """What tells this column from another pricing the same dimension ("Long context", "LoRA")."""
     period: Period | None = None
     """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
-
-
-TIME_UNITS = frozenset({"hour", "minute", "second"})
 
 
 @dataclass(frozen=True)

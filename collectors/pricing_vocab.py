@@ -677,6 +677,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         "one_time",
     ),
 )
+TIME_UNITS = frozenset({"hour", "minute", "second"})
+"""Units that are a rate of time (a GPU by the hour, speech by the minute): a page states them once for a run
+of price rows or grids."""
 _SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者|좌석"
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
