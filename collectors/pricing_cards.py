@@ -469,7 +469,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue  # one of a row of alike cards, named by its first text where its siblings have headings
         del candidates[mem_id]  # a part of a named card (its feature list), not a card of its own
         del ancestors[mem_id]
-    for mem_id in [m for m in candidates if _call_beside_price(candidates[m])]:
+    site_parts = _site_parts(root)
+    for mem_id in [m for m in candidates if _call_beside_price(candidates[m]) or ancestors[m] & site_parts]:
         del candidates[mem_id]
         del ancestors[mem_id]
     containers = {a for ids in ancestors.values() for a in ids if a in candidates}
@@ -493,6 +494,24 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _site_parts(root: LexborNode) -> set[int]:
+    """The site's own footer and navigation (a `<footer>` or `<nav>` in no `<article>` or `<section>`): their
+    columns of links ("Quick Link": Home, Pricing Plans, Contact Us) are alike blocks but never plan cards. A
+    card's own `<footer>` (its button) sits in its article and is no such part."""
+    return {
+        node.mem_id
+        for node in root.css("footer, nav")
+        if not any(a.tag in ("article", "section") for a in _ancestors(node))
+    }
+
+
+def _ancestors(node: LexborNode) -> Iterator[LexborNode]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
 
 
 def _with_own_price_holders(

@@ -5393,3 +5393,27 @@ def test_a_ribbon_classed_phrase_over_a_cards_name_is_no_name() -> None:
         + "</div>"
     )
     assert {p for p, *_ in entries(named)} == {"Starter", "Growth"}
+
+
+def test_the_sites_footer_columns_are_no_plan_cards() -> None:
+    cards = (
+        '<section class="pricing"><div class="row">'
+        '<div class="col"><div class="pricing-block"><h3>Standard Plan</h3><p>$14.99/month</p></div></div>'
+        '<div class="col"><div class="pricing-block"><h3>Premium Plan</h3><p>$24.99/month</p></div></div>'
+        "</div></section>"
+    )
+    column = '<div class="col-lg-3 footer-column"><div class="widget"><h3>{}</h3><ul>{}</ul></div></div>'
+    links = (
+        '<li><a href="/">Home</a></li><li><a href="/pricing">Pricing Plans</a></li><li><a href="/c">Contact Us</a></li>'
+    )
+    footer = (
+        '<footer class="main-footer"><div class="row">'
+        + column.format("Quick Link", links)
+        + column.format("Useful Links", links)
+        + "</div></footer>"
+    )
+    assert {p for p, *_ in entries(page(cards + footer))} == {"Standard Plan", "Premium Plan"}
+    # a card's own footer (its button) is part of the card
+    plan = '<article class="plan"><h3>{}</h3><p>{}</p><footer><a href="/b">Buy</a></footer></article>'
+    own = '<div class="plans">' + plan.format("Basic", "$5/month") + plan.format("Plus", "$9/month") + "</div>"
+    assert {p for p, *_ in entries(page(own))} == {"Basic", "Plus"}
