@@ -923,8 +923,23 @@ def _free_or_custom(line: str) -> bool:
 
 def _price_box_contact(card: LexborNode) -> bool:
     """Whether an element of the card whose class says it holds the price says only to get in touch
-    (`<p class="price">Contact</p>`): the card's price is custom, as "Contact sales" anywhere on it would be."""
-    return any(BARE_CONTACT.match(_clean(node.text())) for node in _price_elements(card))
+    (`<p class="price">Contact</p>`), or shows an address to write to first, where the figure would stand
+    (`<div class="prices"><a href="mailto:vip@…">`): the card's price is custom, as "Contact sales" anywhere on
+    it would be."""
+    return any(BARE_CONTACT.match(_clean(node.text())) or _mail_first(node) for node in _price_elements(card))
+
+
+def _mail_first(node: LexborNode) -> bool:
+    """Whether the element's first text is a `mailto:` link's."""
+    for child in node.traverse(include_text=True):
+        if child.tag == "-text" and _clean(child.text(deep=False)):
+            parent = child.parent
+            return (
+                parent is not None
+                and parent.tag == "a"
+                and (parent.attributes.get("href") or "").strip().casefold().startswith("mailto:")
+            )
+    return False
 
 
 def _price_box_free(card: LexborNode) -> bool:

@@ -5417,3 +5417,18 @@ def test_the_sites_footer_columns_are_no_plan_cards() -> None:
     plan = '<article class="plan"><h3>{}</h3><p>{}</p><footer><a href="/b">Buy</a></footer></article>'
     own = '<div class="plans">' + plan.format("Basic", "$5/month") + plan.format("Plus", "$9/month") + "</div>"
     assert {p for p, *_ in entries(page(own))} == {"Basic", "Plus"}
+
+
+def test_an_address_to_write_to_in_the_price_element_is_a_custom_price() -> None:
+    card = '<div class="col pricingDivs"><h3 class="pricingTitle">{name}</h3><div class="prices">{price}</div></div>'
+    mail = '<a href="mailto:vip@example.test">vip@example.test</a><p>For large or repeat events</p>'
+    html = page(
+        '<div class="row">'
+        + card.format(name="Location tracking", price="+ £5<p>Know where a team was sighted</p>")
+        + card.format(name="VIP package", price=mail)
+        + "</div>"
+    )
+    assert ("VIP package", "price", None, None, None) in entries(html)
+    # an address under the figure is a way to ask about it, not a custom price
+    below = card.format(name="VIP package", price="£20 " + mail)
+    assert ("VIP package", "price", None, None, None) not in entries(page('<div class="row">' + below + "</div>"))
