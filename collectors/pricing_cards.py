@@ -24,6 +24,7 @@ from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import PRICE_ROW
 from collectors.pricing_vocab import (
     ADDED_SEAT,
+    ASKING,
     BARE_CONTACT,
     COMPARISON,
     CUSTOM_LINE,
@@ -422,7 +423,7 @@ def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[P
             continue  # a footer's "Empresa" column of links heads the site's pages, not a plan
         name = _name_text(heading)
         block = heading.parent
-        if not name or re.search(r"[?？]", name) or not PLAN_WORD.search(name) or block is None or not _small(block):
+        if not name or ASKING.search(name) or not PLAN_WORD.search(name) or block is None or not _small(block):
             continue
         if NOT_A_PRICE.search(name):
             continue  # "Rate Limits by Plan", "Features by plan": what each plan allows, its "Custom" a limit

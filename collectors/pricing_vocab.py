@@ -677,6 +677,12 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         "one_time",
     ),
 )
+ASKING = re.compile(
+    r"[?？]|\b(?:which|what|how|welche[rsn]?|quel(?:le)?s?|qual|cuál|quale)\b|어떤|어느|どの|どれ|哪个|哪個|哪种|哪種|什么|什麼",
+    re.I,
+)
+"""A heading that asks rather than names ("Which plan is right for you", "어떤 플랜이 맞을지 모르겠다면": if you are
+not sure which plan fits), with or without its question mark: a call to action, never a plan's name."""
 TIME_UNITS = frozenset({"hour", "minute", "second"})
 """Units that are a rate of time (a GPU by the hour, speech by the minute): a page states them once for a run
 of price rows or grids."""

@@ -5432,3 +5432,17 @@ def test_an_address_to_write_to_in_the_price_element_is_a_custom_price() -> None
     # an address under the figure is a way to ask about it, not a custom price
     below = card.format(name="VIP package", price="£20 " + mail)
     assert ("VIP package", "price", None, None, None) not in entries(page('<div class="row">' + below + "</div>"))
+
+
+@pytest.mark.parametrize(
+    ("heading", "lang"), [("Not sure which plan fits", "en"), ("어떤 플랜이 맞을지 모르겠다면", "ko")]
+)
+def test_a_heading_that_asks_without_a_question_mark_is_no_custom_plan(heading: str, lang: str) -> None:
+    cards = (
+        '<div class="grid"><div class="plan-card"><h3>Individual</h3><p>$0/month</p></div>'
+        '<div class="plan-card"><h3>Team</h3><p>$49/month</p></div></div>'
+    )
+    cta = '<section><div><h2>{}</h2><p>Start free or talk to us.</p><a href="/c">Contact sales</a></div></section>'
+    assert {p for p, *_ in entries(page(cards + cta.format(heading), lang))} == {"Individual", "Team"}
+    # a block naming a plan and asking to get in touch is that plan, custom
+    assert ("Enterprise plan", "price", None, None, None) in entries(page(cards + cta.format("Enterprise plan"), lang))
