@@ -1844,8 +1844,10 @@ def _text_prices(
             continue
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
-        price = text_price(match, yen)
         line_start = next((a for a, b in lines if a <= start < b), start)
+        if LIMIT_LABEL.match(text[line_start:start]):
+            continue  # "Monthly transfer limit: $2,500": how much the plan allows, not what it costs
+        price = text_price(match, yen)
         if price is not None and (
             overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)
             or _counted_overage(text[line_start:start], match)
@@ -1881,6 +1883,15 @@ def _line_at(start: int, lines: list[tuple[int, int]]) -> int | None:
 LINE_LABEL = re.compile(r"^(?P<label>[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2})\s*:$")
 """A short label closing with a colon ("Input:", "Cached input:", "Output:"), on the amount's line or the line
 right before it."""
+
+
+LIMIT_LABEL = re.compile(
+    r"^\s*[^:：]{0,40}?(?:\blimits?\b|\bmax(?:imum)?\b|\bcap\b|\bup\s+to\b|上限|限额|限額|制限|한도|\blimite\b|"
+    r"\blímite\b|\bgrenze\b|höchst)[^:：]{0,20}[:：]\s*$",
+    re.I,
+)
+"""A feature line's label naming a limit ("Monthly transfer limit:", "Max order value:", "送金上限："): the amount
+after it is how much the plan allows, not a price."""
 
 
 def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | None:

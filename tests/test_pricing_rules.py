@@ -5446,3 +5446,20 @@ def test_a_heading_that_asks_without_a_question_mark_is_no_custom_plan(heading: 
     assert {p for p, *_ in entries(page(cards + cta.format(heading), lang))} == {"Individual", "Team"}
     # a block naming a plan and asking to get in touch is that plan, custom
     assert ("Enterprise plan", "price", None, None, None) in entries(page(cards + cta.format("Enterprise plan"), lang))
+
+
+@pytest.mark.parametrize("line", ["Monthly transfer limit: $2,500", "Max order value: $10,000", "Spend cap: $500"])
+def test_an_amount_after_a_limits_label_is_no_price(line: str) -> None:
+    card = (
+        '<div class="rounded-lg border"><h3>{name}</h3><div><span class="text-4xl">₹1</span></div>'
+        "<p>per week</p><button>Get Started</button><ul><li><span>{line}</span></li><li>Zero fees</li></ul></div>"
+    )
+    html = page(
+        '<div class="grid">' + card.format(name="Student", line=line) + card.format(name="Team", line=line) + "</div>"
+    )
+    assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("Student", 1.0, "INR"), ("Team", 1.0, "INR")}
+    # a label naming a price keeps its amount ("Setup fee: $750" is the plan's one-time price)
+    fee = card.format(name="Student", line="Setup fee: $750") + card.format(name="Team", line="Setup fee: $750")
+    assert ("Student", 750.0, "USD") in {
+        (p, a, c) for p, _, a, c, _ in entries(page('<div class="grid">' + fee + "</div>"))
+    }
