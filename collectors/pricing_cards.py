@@ -462,6 +462,9 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             candidates[node.mem_id] = node
         for sibling in _alike_children(node):
             candidates[sibling.mem_id] = sibling
+    for node in list(candidates.values()):
+        for sibling in _highlighted_sibling(node):
+            candidates.setdefault(sibling.mem_id, sibling)
     ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
@@ -684,6 +687,33 @@ def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) ->
                 seen.add(sibling.mem_id)
                 yield sibling, name
             sibling = sibling.next
+
+
+MAX_HIGHLIGHT_CLIMB = 2
+SECTION_CLASS = re.compile(r"(?:^|[-_\s])section(?=$|[-_\s])", re.I)
+
+
+def _highlighted_sibling(card: LexborNode) -> Iterator[LexborNode]:
+    """The highlighted card beside a marked one whose classes do not mark it (`div.bg-card` beside
+    `div.bg-primary/5`), found where the two differ only in their look: the card, or a wrapper around it and
+    nothing else (up to two levels), has a sibling of the same tag whose classes are near its own
+    (`_near_alike`: a ring, a shadow, a scale added) and that shows a plan of its own. One row, two cards; a
+    wrapper holding more than the card (a section's heading and its cards) is no card's look."""
+    level = card
+    for _ in range(MAX_HIGHLIGHT_CLIMB + 1):
+        parent = level.parent
+        klass = level.attributes.get("class") or ""
+        if parent is None or level.tag == "section" or SECTION_CLASS.search(klass):
+            return  # a part of the page, beside its other parts
+
+        for sibling in parent.iter():
+            if sibling.mem_id == level.mem_id or sibling.tag != level.tag:
+                continue
+            if _near_alike(klass, sibling.attributes.get("class") or "") and _shows_plan(sibling):
+                yield sibling
+        if len([c for c in parent.iter() if c.tag not in ("-text", "-comment")]) != 1:
+            return
+        level = parent
 
 
 def _beside_named_card(node: LexborNode, named: set[int]) -> bool:

@@ -5463,3 +5463,25 @@ def test_an_amount_after_a_limits_label_is_no_price(line: str) -> None:
     assert ("Student", 750.0, "USD") in {
         (p, a, c) for p, _, a, c, _ in entries(page('<div class="grid">' + fee + "</div>"))
     }
+
+
+def test_a_highlighted_card_whose_classes_mark_no_card_beside_a_marked_one() -> None:
+    plain = (
+        '<div class="relative rounded-2xl overflow-hidden border border-border shadow-lg">'
+        '<div class="bg-card p-8"><h3>Student Plan</h3><div><span class="text-4xl">₹1</span></div>'
+        "<p>per week</p><button>Get Started</button></div></div>"
+    )
+    highlighted = (
+        '<div class="relative rounded-2xl overflow-hidden ring-2 ring-primary shadow-2xl">'
+        '<div class="bg-primary text-white">Most Popular</div>'
+        '<div class="bg-primary/5 p-8 pt-16"><h3>Corporate Plan</h3><div><span class="text-4xl">₹9</span></div>'
+        "<p>per week</p><button>Start</button></div></div>"
+    )
+    html = page('<div class="grid md:grid-cols-2">' + plain + highlighted + "</div>")
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Student Plan", 1.0), ("Corporate Plan", 9.0)}
+    # a part of the page beside the card's section, alike in look, is no card
+    aside = (
+        '<section class="py-24 px-6 bg-gradient-to-b">' + plain + "</section>"
+        '<section class="py-24 px-6 bg-gradient-to-t"><h3>Storage</h3><p>$0.10</p><p>per GB</p></section>'
+    )
+    assert "Storage" not in {p for p, *_ in entries(page(aside))}
