@@ -496,6 +496,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             name = card_name(node)
             if card.mem_id != node.mem_id and not _name_before_price(node):
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
+            if node.mem_id not in named and (head := _named_head(node, named)) is not None:
+                name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
 
@@ -687,6 +689,19 @@ def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) ->
                 seen.add(sibling.mem_id)
                 yield sibling, name
             sibling = sibling.next
+
+
+def _named_head(node: LexborNode, named: set[int]) -> LexborNode | None:
+    """The named block right before `node` in the same element (`div.price-top` holding "Basic Plan" and "$249"
+    over `div.price-content` holding the feature list and "$0.016 per Additional Conversion"): one card drawn as
+    a head and a body, each marked as a price block; the body's prices are the head's plan's, not a plan named
+    by its first feature line ("Unlimited Clicks"). Head and body differ in look; blocks alike are rows."""
+    previous = node.prev
+    while previous is not None and previous.tag in ("-text", "-comment"):
+        previous = previous.prev
+    if previous is None or previous.mem_id not in named or _alike(previous, node):
+        return None  # rows alike in tag and class are a grid's rows, each its own plan
+    return previous
 
 
 MAX_HIGHLIGHT_CLIMB = 2

@@ -5485,3 +5485,34 @@ def test_a_highlighted_card_whose_classes_mark_no_card_beside_a_marked_one() -> 
         '<section class="py-24 px-6 bg-gradient-to-t"><h3>Storage</h3><p>$0.10</p><p>per GB</p></section>'
     )
     assert "Storage" not in {p for p, *_ in entries(page(aside))}
+
+
+def test_a_cards_body_under_its_named_head_prices_the_heads_plan() -> None:
+    card = (
+        '<div class="col"><div class="price-item"><div class="price-top"><h4>{name}</h4><h2>{price}</h2>'
+        '<span>per month</span></div><div class="price-content"><ul><li><span>Unlimited Clicks</span></li>'
+        "<li><span>{over} per Additional Conversion</span></li></ul><a href='/c'>Buy now</a></div></div></div>"
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="Basic Plan", price="$249", over="$0.016")
+        + card.format(name="Pro", price="$499", over="$0.013")
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {
+        ("Basic Plan", 249.0),
+        ("Basic Plan", 0.016),
+        ("Pro", 499.0),
+        ("Pro", 0.013),
+    }
+    # rows alike in look are a grid's rows, each named by its own label
+    row = (
+        '<div class="table-row"><div class="left"><a href="#">{name}</a></div><div><strong>{price}</strong></div></div>'
+    )
+    grid = (
+        '<div class="table-body">'
+        + row.format(name="NVIDIA HGX H100", price="$4.76").replace("</strong>", "</strong><strong>Reserve</strong>", 1)
+        + row.format(name="NVIDIA H100 PCIe", price="$4.25")
+        + "</div>"
+    )
+    assert ("NVIDIA HGX H100", 4.25) not in {(p, a) for p, _, a, _, _ in entries(page(grid))}
