@@ -509,7 +509,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "hour",
     ),
     (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
-    (re.compile(r"(?:per|/)\s*GB\b", re.I), "GB"),
+    (re.compile(r"(?:per|/)\s*GB\b", re.I), "gb"),
 )
 OWN_UNIT = re.compile(
     r"(?:^|单价|价格|定价|price|cost)\s*/\s*(?P<unit>[a-z]{2,12}|[\u4e00-\u9fff]{1,4})(?![\w/])",

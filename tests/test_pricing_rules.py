@@ -369,6 +369,7 @@ def test_a_column_outside_the_vocabulary_keeps_its_header_as_its_name(header: st
         ("缓存存储 (百万tokens/小时)", "1M tokens/hour"),
         ("价格 （元/千次）", "1K requests"),
         ("单价 / 视频", "video"),
+        ("Storage, per GB", "gb"),  # one spelling with the page's own word ("$0.125 per GB" in a card is `gb`)
         ("Output / cost", None),
     ],
 )
