@@ -720,7 +720,6 @@ def _highlighted_sibling(card: LexborNode) -> Iterator[LexborNode]:
         klass = level.attributes.get("class") or ""
         if parent is None or level.tag == "section" or SECTION_CLASS.search(klass):
             return  # a part of the page, beside its other parts
-
         for sibling in parent.iter():
             if sibling.mem_id == level.mem_id or sibling.tag != level.tag:
                 continue

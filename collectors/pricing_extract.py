@@ -564,7 +564,8 @@ def _drop_permalinks(tree: LexborHTMLParser) -> None:
     root = tree.body
     if root is None:
         return
-    for link in root.css("h1 a[href^='#'], h2 a[href^='#'], h3 a[href^='#'], h4 a[href^='#'], h5 a[href^='#']"):
+    headings = ", ".join(f"h{n} a[href^='#']" for n in range(1, 7))
+    for link in root.css(headings):
         if PERMALINK_MARK.match(link.text().strip()):
             link.decompose()
 
