@@ -1680,6 +1680,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
+    if (below := _unit_line_below(text, spans, _line_spans(card))) is not None:
+        inside = [replace(p, unit=below) if p.unit is None and p.amount else p for p in inside]
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     units = {p.unit for p in inside if p.unit}
@@ -1850,6 +1852,22 @@ def _price_elements(card: LexborNode) -> list[LexborNode]:
             found.append(node)
             ids.add(node.mem_id)
     return found
+
+
+MAX_UNIT_LINE = 40
+
+
+def _unit_line_below(text: str, spans: list[tuple[int, int]], lines: list[tuple[int, int]]) -> str | None:
+    """The unit a short line right under the price elements names, a line of words alone ("per user", "USD por
+    propiedad" under "$99/mes"): per whom or what the price in them is. A line with a figure ("+ 5-8% comision
+    por reserva") is a note of its own."""
+    if not spans:
+        return None
+    end = spans[-1][1]
+    line = next((text[a:b].strip() for a, b in lines if a >= end and text[a:b].strip()), "")
+    if not line or len(line) > MAX_UNIT_LINE or re.search(r"\d", line) or PRICE_TEXT.search(line):
+        return None
+    return tail_unit(f" {line}")
 
 
 def _spans(text: str, elements: list[LexborNode]) -> list[tuple[int, int]]:

@@ -5517,3 +5517,31 @@ def test_a_cards_body_under_its_named_head_prices_the_heads_plan() -> None:
         + "</div>"
     )
     assert ("NVIDIA HGX H100", 4.25) not in {(p, a) for p, _, a, _, _ in entries(page(grid))}
+
+
+@pytest.mark.parametrize(
+    ("below", "unit"),
+    [("USD por propiedad", "propiedad"), ("per user", "user"), ("por usuario", "user"), ("Billed monthly", None)],
+)
+def test_a_words_only_line_under_a_price_element_names_its_unit(below: str, unit: str | None) -> None:
+    card = (
+        '<div class="plan-card"><div class="plan-tier">{name}</div>'
+        '<div class="plan-price"><sup>$</sup>{amount}<sub>/mes</sub></div>'
+        '<div class="plan-price-sub">{below}</div><div class="plan-desc">Las herramientas esenciales.</div></div>'
+    )
+    html = page(
+        '<div class="plans-grid">'
+        + card.format(name="Starter", amount="99", below=below)
+        + card.format(name="Growth", amount="179", below="+ 5-8% comision por reserva")
+        + "</div>",
+        "es",
+    )
+    assert entries(html) == {("Starter", "price", 99.0, "USD", unit), ("Growth", "price", 179.0, "USD", None)}
+
+
+@pytest.mark.parametrize(
+    ("tail", "unit"),
+    [(" USD por propiedad", "propiedad"), ("/mes por proyecto", "proyecto"), (" por mes", None), (" por favor", None)],
+)
+def test_spanish_and_portuguese_por_and_a_noun_name_a_unit(tail: str, unit: str | None) -> None:
+    assert tail_unit(tail) == unit
