@@ -1046,7 +1046,17 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
-    return _without_custom_tail(_without_pictographs(name))
+    return _without_custom_tail(_without_pictographs(name)) or _custom_heading(card)
+
+
+def _custom_heading(card: LexborNode) -> str:
+    """A card's heading that says only custom ("Custom" in `<h4>` over a price box showing no figure) when
+    nothing else names it: the custom plan is called that. A price element saying it stands for the price."""
+    for node in card.css("h2, h3, h4, h5"):
+        text = _clean(node.text(separator=" "))
+        if CUSTOM_LINE.match(text) and not PRICE_CLASS.search(node.attributes.get("class") or ""):
+            return text
+    return ""
 
 
 NAME_AND_TAIL = re.compile(r"^(?P<name>[^/]{2,40}?)\s*/\s*(?P<tail>[^/]{2,30})$")

@@ -5545,3 +5545,26 @@ def test_a_words_only_line_under_a_price_element_names_its_unit(below: str, unit
 )
 def test_spanish_and_portuguese_por_and_a_noun_name_a_unit(tail: str, unit: str | None) -> None:
     assert tail_unit(tail) == unit
+
+
+def test_a_card_headed_only_custom_is_the_custom_plan_named_so() -> None:
+    card = (
+        '<div class="col"><div class="price-item"><div class="price-top"><h4>{name}</h4><h2 class="mb-0">{price}</h2>'
+        '<span>per month</span></div><div class="price-content"><ul><li>All Features Unlocked</li></ul>'
+        '<a href="/contact" class="btn">Buy now</a></div></div></div>'
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="Basic Plan", price="$249")
+        + card.format(name="Custom", price='$<i class="bi bi-star-fill"></i>')
+        + "</div>"
+    )
+    assert entries(html) == {("Basic Plan", "price", 249.0, "USD", None), ("Custom", "price", None, None, None)}
+    # "Custom" in the price element of a named card is that card's custom price
+    named = page(
+        '<div class="row">'
+        + card.format(name="Basic Plan", price="$249")
+        + card.format(name="Enterprise", price="Custom").replace('class="mb-0"', 'class="price"')
+        + "</div>"
+    )
+    assert ("Enterprise", "price", None, None, None) in entries(named)
