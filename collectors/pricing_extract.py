@@ -434,12 +434,15 @@ def struck_classes(tree: LexborHTMLParser) -> frozenset[str]:
 
 
 def _struck_nodes(root: LexborNode, classes: frozenset[str]) -> list[LexborNode]:
+    """The struck elements: a striking tag, a class named for it, a class the page's style sheet strikes, or a
+    style of their own that strikes (`style="text-decoration:line-through"`)."""
     return [
         node
         for node in root.traverse()
         if node.tag in STRUCK_TAGS
         or (STRUCK_CLASS.search(node.attributes.get("class") or "") and not _bare_styled_component(node))
         or (classes and not classes.isdisjoint((node.attributes.get("class") or "").split()))
+        or STRUCK_DECLARATION.search(node.attributes.get("style") or "") is not None
     ]
 
 

@@ -5568,3 +5568,22 @@ def test_a_card_headed_only_custom_is_the_custom_plan_named_so() -> None:
         + "</div>"
     )
     assert ("Enterprise", "price", None, None, None) in entries(named)
+
+
+def test_a_price_in_an_element_whose_own_style_strikes_it_is_the_old_price() -> None:
+    card = (
+        '<div class="tier"><div class="tier-name">{name}</div><div style="display:flex">'
+        '<div class="tier-price"><span class="currency">$</span>{now}</div>'
+        '<div style="text-decoration:line-through;color:#9ca3af">${was}</div></div>'
+        '<div class="tier-period">/year</div></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format(name="Yearly", now=67, was=108)
+        + card.format(name="Team", now=99, was=160)
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Yearly", 67.0), ("Team", 99.0)}
+    # another inline style strikes nothing
+    plain = html.replace("text-decoration:line-through;", "")
+    assert ("Yearly", 108.0) in {(p, a) for p, _, a, _, _ in entries(plain)}
