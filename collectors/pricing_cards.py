@@ -506,18 +506,8 @@ def _site_parts(root: LexborNode) -> set[int]:
     """The site's own footer and navigation (a `<footer>` or `<nav>` in no `<article>` or `<section>`): their
     columns of links ("Quick Link": Home, Pricing Plans, Contact Us) are alike blocks but never plan cards. A
     card's own `<footer>` (its button) sits in its article and is no such part."""
-    return {
-        node.mem_id
-        for node in root.css("footer, nav")
-        if not any(a.tag in ("article", "section") for a in _ancestors(node))
-    }
-
-
-def _ancestors(node: LexborNode) -> Iterator[LexborNode]:
-    parent = node.parent
-    while parent is not None:
-        yield parent
-        parent = parent.parent
+    held = {node.mem_id for node in root.css("article footer, article nav, section footer, section nav")}
+    return {node.mem_id for node in root.css("footer, nav") if node.mem_id not in held}
 
 
 def _with_own_price_holders(
@@ -1674,7 +1664,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     short: list[tuple[int, int]] = []
     other_ways: list[tuple[int, int]] = []
     listed: list[tuple[int, int]] = []
-    for span, line in zip(_line_spans(card), _lines(card), strict=True):
+    line_spans = _line_spans(card)
+    for span, line in zip(line_spans, _lines(card), strict=True):
         if _overage_list(line):
             listed.append(span)
         elif len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):
@@ -1690,7 +1681,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
-    if (below := _unit_line_below(text, spans, _line_spans(card))) is not None:
+    if (below := _unit_line_below(text, spans, line_spans)) is not None:
         inside = [replace(p, unit=below) if p.unit is None and p.amount else p for p in inside]
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]

@@ -775,6 +775,18 @@ _CJK_PER_LATIN = re.compile(r"^\s*每\s*(?P<noun>[A-Za-z]{2,12})(?=\s*/\s*[月�
 """A Latin unit after "每" and before a Chinese period ("每GB/月"): the plan's unit as written, beside the period."""
 
 
+_POR_NOUN = re.compile(r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?:[A-Z]{3}\s+)?por\s+(?P<noun>[^\W\d_]{3,20})\b")
+"""Spanish and Portuguese "por" and a noun after the price, its slashed period or its currency's code ("$99/mes"
+over "USD por propiedad"): per what, in the page's word."""
+_NOT_A_POR_NOUN = re.compile(
+    r"^(?:mes|meses|mês|año|años|ano|anos|día|dia|días|dias|semana|semanas|hora|horas|minuto|minutos|segundo|"
+    r"trimestre|semestre|vida|siempre|sempre|favor|ejemplo|exemplo|ciento|cento|cada|el|la|los|las|o|a|os|as|un|"
+    r"una|um|uma|solo|só|apenas|defecto|padrão|lo|tiempo|tempo|encima|fin)$",
+    re.I,
+)
+"""Words after "por" that are no unit: periods, how long a free plan lasts, and the small words of phrases."""
+
+
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
@@ -798,18 +810,6 @@ def tail_unit(tail: str) -> str | None:
     if por and not _NOT_A_POR_NOUN.match(por.group("noun")) and tail_period(f"/{por.group('period') or 'mes'}"):
         return por.group("noun").casefold()
     return own_tail_unit(tail)
-
-
-_POR_NOUN = re.compile(r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?:[A-Z]{3}\s+)?por\s+(?P<noun>[^\W\d_]{3,20})\b")
-"""Spanish and Portuguese "por" and a noun after the price, its slashed period or its currency's code ("$99/mes"
-over "USD por propiedad"): per what, in the page's word."""
-_NOT_A_POR_NOUN = re.compile(
-    r"^(?:mes|meses|mês|año|años|ano|anos|día|dia|días|dias|semana|semanas|hora|horas|minuto|minutos|segundo|"
-    r"trimestre|semestre|vida|siempre|sempre|favor|ejemplo|exemplo|ciento|cento|cada|el|la|los|las|o|a|os|as|un|"
-    r"una|um|uma|solo|só|apenas|defecto|padrão|lo|tiempo|tempo|encima|fin)$",
-    re.I,
-)
-"""Words after "por" that are no unit: periods, how long a free plan lasts, and the small words of phrases."""
 
 
 _PER_WORDS = re.compile(r"\s*per\s+(?P<words>(?:[^\W\d_]+\s+){1,3})", re.I)
