@@ -984,9 +984,13 @@ def _price_box_free(card: LexborNode) -> bool:
 
 
 def _free_text(line: str) -> bool:
-    """A line saying free, alone ("Kostenlos") or set off by a mark from a note on it ("Grátis · sem conta",
-    "Free • no card needed")."""
-    return bool(FREE_LINE.match(line) or FREE_LINE.match(LEAD_MARK.split(line, maxsplit=1)[0]))
+    """A line saying free, alone ("Kostenlos"), set off by a mark from a note on it ("Grátis · sem conta",
+    "Free • no card needed") or a sentence of its own before one ("Free. Forever.")."""
+    return any(FREE_LINE.match(split.split(line, maxsplit=1)[0]) for split in (NOTHING, LEAD_MARK, SENTENCE_END))
+
+
+NOTHING = re.compile(r"(?!)")
+SENTENCE_END = re.compile(r"(?<=[.!])\s+")
 
 
 def _worded_price(lines: list[str], at: int, says: Callable[[str], bool]) -> bool:
@@ -1179,6 +1183,8 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
         for node in nodes:
             if within is not None and node.mem_id not in within:
                 continue
+            if selector and TAGLINE_CLASS.search(node.attributes.get("class") or ""):
+                continue  # `<h2 class="tier-headline">AGPL-3.0</h2>` under `<p class="tier-name">`: a headline
             text = _name_text(node)
             if text:
                 if node.tag in ("strong", "b") and (label := _label_before(node)):
@@ -1187,6 +1193,12 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
                 return kicker if kicker and not _says_kicker(text, kicker) else text
     return ""
 
+
+TAGLINE_CLASS = re.compile(
+    r"(?:^|[-_\s])(?:headline|tagline|subtitle|sub-title|subheading|description|desc|blurb|lede)(?=$|[-_\s])"
+)
+"""A class saying the heading describes the plan (`tier-headline`, `plan-tagline`): the plan's name is in the
+element classed as one, or the card's first text."""
 
 MAX_LABEL_WORDS = 2
 

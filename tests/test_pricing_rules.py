@@ -5587,3 +5587,22 @@ def test_a_price_in_an_element_whose_own_style_strikes_it_is_the_old_price() -> 
     # another inline style strikes nothing
     plain = html.replace("text-decoration:line-through;", "")
     assert ("Yearly", 108.0) in {(p, a) for p, _, a, _, _ in entries(plain)}
+
+
+def test_a_card_free_in_a_sentence_of_its_own_and_one_asking_to_talk_are_both_plans() -> None:
+    card = (
+        '<div class="tier"><p class="tier-name">{name}</p><h2 class="tier-headline">{headline}</h2>'
+        '<p class="tier-price"><strong>{price}</strong>{note}</p><ul><li>Full engine</li></ul></div>'
+    )
+    html = page(
+        '<div class="tier-grid">'
+        + card.format(name="Open source", headline="AGPL-3.0", price="Free.", note=" Forever.")
+        + card.format(name="Commercial", headline="Talk to us", price="Pricing in development.", note="")
+        + "</div>"
+    )
+    assert entries(html) == {("Open source", "price", 0.0, None, None), ("Commercial", "price", None, None, None)}
+    # a heading not classed as a headline is still the card's name
+    assert ("AGPL-3.0", "price", 0.0, None, None) in entries(html.replace("tier-headline", "tier-sub"))
+    # "Free" opening a longer sentence is no free price
+    alone = page(card.format(name="Open source", headline="AGPL-3.0", price="Free updates", note=" for a year."))
+    assert not entries(alone)
