@@ -614,18 +614,22 @@ def content_hash(html: str) -> str:
 
 
 def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
-    """Append `new` unless an earlier method already priced that plan's dimension, or the same
+    """Append `new` unless an earlier method already priced that plan's dimension in the same currency (or one
+    of the two says none: toolify-ja's `$9.99` cards beside its table's "¥1,500/月" are the plan's price in
+    two currencies, both published), or the same
     plan/dimension/period/price is already there. A later method showing an earlier entry's price with the
     unit or currency it left out (a comparison table's "$0" under a card's "$0 /developer", an app state's bare
     8.99 under a card's "$8.99/mo per user") completes that entry (`_complete`). A
     plan's usage-priced entries (a compare grid's "then $0.125 per GB" under Pro) do not stand for its flat
     price (the card's "$25 per month"), which has no unit and is no usage price."""
-    earlier = {(p.plan.casefold(), p.dimension, _rated(p)) for p in found}
+    earlier = {(p.plan.casefold(), p.dimension, _rated(p), p.currency) for p in found}
     keys = {_dedupe_key(p) for p in found}
     for plan in new:
         key = _dedupe_key(plan)
         blocked = {False} if not _rated(plan) else {False, True}
-        if any((plan.plan.casefold(), plan.dimension, rated) in earlier for rated in blocked) or key in keys:
+        currencies = {None, plan.currency} if plan.currency is not None else {p.currency for p in found} | {None}
+        said = {(plan.plan.casefold(), plan.dimension, rated, c) for rated in blocked for c in currencies}
+        if said & earlier or key in keys:
             _complete(found, plan)
             continue
         keys.add(key)

@@ -5606,3 +5606,21 @@ def test_a_card_free_in_a_sentence_of_its_own_and_one_asking_to_talk_are_both_pl
     # "Free" opening a longer sentence is no free price
     alone = page(card.format(name="Open source", headline="AGPL-3.0", price="Free updates", note=" for a year."))
     assert not entries(alone)
+
+
+def test_cards_in_one_currency_beside_a_table_in_another_are_both_kept() -> None:
+    card = (
+        '<div class="pricing-card"><div class="plan-name">{name}</div><span class="amount">${amount}</span>/month</div>'
+    )
+    table = (
+        "<table><tr><th>機能</th><th>Free</th><th>Premium</th></tr>"
+        "<tr><td>Price</td><td>Free</td><td>{premium}/月</td></tr></table>"
+    )
+    cards = '<div class="pricing-grid">' + card.format(name="Free", amount="0")
+    cards += card.format(name="Premium", amount="9.99")
+    html = page(cards + "</div>" + table.format(premium="¥1,500"), "ja")
+    found = {(p, a, c) for p, _, a, c, _ in entries(html)}
+    assert {("Premium", 9.99, "USD"), ("Premium", 1500.0, "JPY")} <= found
+    # the same currency in both: the table, read first, prices the plan once
+    same = {(p, a, c) for p, _, a, c, _ in entries(page(cards + "</div>" + table.format(premium="$12"), "ja"))}
+    assert ("Premium", 12.0, "USD") in same and ("Premium", 9.99, "USD") not in same
