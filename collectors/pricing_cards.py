@@ -564,7 +564,8 @@ def _sets_prices_against(node: LexborNode) -> bool:
 
 
 SUM_LABEL = re.compile(
-    r"^(?:total\b[^\d$€£¥₹]{0,30}|(?:[^\W\d_]+\s+){0,2}(?:savings?|saved|ersparnis|économies|ahorro)|"
+    r"^(?:(?:total|итого|всего|gesamt|summe|合計|合计|总计|總計|합계)(?![^\W\d_])[^$€£¥₹]{0,30}|"
+    r"(?:[^\W\d_]+\s+){0,2}(?:savings?|saved|ersparnis|économies|ahorro|экономия)|"
     r"you\s+save|net\s+(?:cost|saving))$",
     re.I,
 )
@@ -574,7 +575,8 @@ MIN_WORKED_PRICES = 3
 def _works_out_a_cost(node: LexborNode) -> bool:
     """A block that sums costs up: three or more priced lines and a line of its own labelling a total or a
     saving ("Data entry labor ₹8,000/mo", "Total manual cost", "₹11,000/mo", "Monthly savings" in an ROI
-    calculator's `div.roi-card`): a worked example of what a plan saves, not a plan."""
+    calculator's `div.roi-card`; "Итого на 1 вакансию", "Gesamt", "合計"): a worked example of what a plan saves,
+    not a plan."""
     lines = _lines(node)
     priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
     return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
@@ -1979,8 +1981,18 @@ def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | No
     said = text[lines[at][0] : start].strip()
     if not said and at > 0:
         said = text[lines[at - 1][0] : lines[at - 1][1]].strip()
+        if ROW_KEY.match(said) and dimension_of(said) in MODEL_SIDES:
+            return dimension_of(said)  # a key/value row's key on a line of its own: "输入价格" | "$0.005 / 1K tokens"
     match = LINE_LABEL.match(said)
     return (dimension_of(match.group("label")) or None) if match else None
+
+
+ROW_KEY = re.compile(r"^(?=.{1,20}$)[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2}$")
+"""A key/value row's key without its colon, a short line of one to three words ("Input", "Cached input", "输入价格")."""
+MODEL_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output", "image"})
+"""The sides of a model's price a bare key names over its usage price: a plan card's name or tagline over its
+hourly price ("适合中型训练任务" over "¥2.50/小时", "Pay per call" over "$0.02 / call") names a plan, not a
+dimension, so keys naming training, requests or storage count only with their colon."""
 
 
 ADDED_MEMBER_BEFORE = re.compile(
@@ -2116,7 +2128,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     number = amount_digits(match.group("amt") or match.group("amt2"))
     amount = zero_led(number) or _token_decimals(match, number)
     if amount is None:
-        amount = Price.fromstring(f"{symbol} {number}" if symbol.isalpha() else f"{symbol}{number}").amount
+        # a space after a sign spelled in letters: "руб.9 000" would read as 0.9 by the abbreviation's full stop
+        amount = Price.fromstring(f"{symbol} {number}" if symbol[:1].isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None
     currency, tail = currency_code(symbol, yen), match.group("tail")

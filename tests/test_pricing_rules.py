@@ -5624,3 +5624,68 @@ def test_cards_in_one_currency_beside_a_table_in_another_are_both_kept() -> None
     # the same currency in both: the table, read first, prices the plan once
     same = {(p, a, c) for p, _, a, c, _ in entries(page(cards + "</div>" + table.format(premium="$12"), "ja"))}
     assert ("Premium", 12.0, "USD") in same and ("Premium", 9.99, "USD") not in same
+
+
+@pytest.mark.parametrize("sign", ["руб.", "<span>руб.</span>", "₽", "RUB"])
+def test_an_amount_before_a_sign_spelled_in_letters_keeps_its_thousands(sign: str) -> None:
+    card = '<div class="tariff-card"><h3>{name}</h3><div class="tariff-price">{amount} {sign}</div></div>'
+    html = page(
+        '<div class="tariffs">'
+        + card.format(name="AI CORE", amount="9 000", sign=sign)
+        + card.format(name="AI PRO", amount="25 000", sign=sign)
+        + "</div>",
+        "ru",
+    )
+    assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("AI CORE", 9000.0, "RUB"), ("AI PRO", 25000.0, "RUB")}
+
+
+def test_a_worked_cost_totalled_in_russian_is_no_plan() -> None:
+    column = (
+        '<div><div class="calc-col-title">{name}</div>'
+        '<div class="calc-row"><span>Стоимость рекрутера</span><span class="calc-value">{a} руб.</span></div>'
+        '<div class="calc-row"><span>Стоимость руководителя</span><span class="calc-value">{b} руб.</span></div>'
+        '<div class="calc-total"><span>{total}</span><span class="calc-total-num">{c} руб.</span></div></div>'
+    )
+    plans = (
+        '<div class="tariffs"><div class="tariff-card"><h3>AI CORE</h3><div class="tariff-price">9 000 руб.</div></div>'
+        '<div class="tariff-card"><h3>AI PRO</h3><div class="tariff-price">25 000 руб.</div></div></div>'
+    )
+    grid = column.format(name="Без BRaiN HR", a="77 020", b="14 118", total="Итого на 1 вакансию", c="210 185")
+    grid += column.format(name="С BRaiN HR", a="2 353", b="1 200", total="Итого на 1 вакансию", c="3 553")
+    found = {p for p, *_ in entries(page(plans + '<div class="calc-grid">' + grid + "</div>", "ru"))}
+    assert found == {"AI CORE", "AI PRO"}
+    # the same columns with a line that sums nothing are priced blocks, as before
+    unsummed = grid.replace("Итого на 1 вакансию", "Стоимость простоя")
+    assert "С BRaiN HR" in {p for p, *_ in entries(page(plans + '<div class="calc-grid">' + unsummed + "</div>", "ru"))}
+
+
+def test_a_model_cards_key_rows_name_the_sides_of_its_usage_price() -> None:
+    card = (
+        '<div class="card p-6"><div class="flex"><h3 class="font-semibold">{name}</h3><span>OpenAI</span></div>'
+        '<div class="space-y-2">{rows}</div><span class="badge">按量计费</span></div>'
+    )
+    row = '<div class="flex justify-between"><span class="text-zinc-400">{key}</span><span>{price}</span></div>'
+    html = page(
+        '<div class="grid">'
+        + card.format(
+            name="GPT-5.6",
+            rows=row.format(key="输入价格", price="$0.005 / 1K tokens")
+            + row.format(key="输出价格", price="$0.015 / 1K tokens"),
+        )
+        + card.format(name="GPT-Image-2", rows=row.format(key="图片生成", price="$0.030 / 张"))
+        + "</div>",
+        "zh",
+    )
+    assert {(p, d, a) for p, d, a, _, _ in entries(html)} == {
+        ("GPT-5.6", "input", 0.005),
+        ("GPT-5.6", "output", 0.015),
+        ("GPT-Image-2", "image", 0.03),
+    }
+    # a plan card's tagline over its hourly price names no dimension, though it speaks of training
+    plan = (
+        '<div class="grid"><div class="card"><div class="name">专业版</div><div>适合中型训练任务</div>'
+        "<div><span>¥2.50</span><span>/小时</span></div></div>"
+        '<div class="card"><div class="name">企业版</div><div>适合大规模训练</div><div><span>¥8.50</span>'
+        "<span>/小时</span></div></div></div>"
+    )
+    assert {d for _, d, *_ in entries(page(plan, "zh"))} == {"price"}
