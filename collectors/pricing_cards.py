@@ -653,7 +653,7 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in root.traverse():
         if node.tag not in CARD_TAGS or len(_clean(node.text(separator=" "))) > MAX_LONE_CARD:
             continue
-        if aside & ancestor_ids(node) or _form(node) or _several_sections(node) or not _price_line(node):
+        if aside & ancestor_ids(node) or asks_quantities(node) or _several_sections(node) or not _price_line(node):
             continue
         if _sets_prices_against(node):
             continue
@@ -733,7 +733,7 @@ def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
 
 def _is_card(node: LexborNode) -> bool:
     named = bool(card_name(node)) or _led_price_box(node)
-    return _has_price_signal(node) and named and not _several_sections(node) and not _form(node)
+    return _has_price_signal(node) and named and not _several_sections(node) and not asks_quantities(node)
 
 
 def _led_price_box(node: LexborNode) -> bool:
@@ -752,7 +752,7 @@ FORM_FIELDS = "input[type=range], input[type=number], select, textarea"
 NUMBER_HINT = re.compile(r"^\s*[\d.,\s]+$")
 
 
-def _form(node: LexborNode) -> bool:
+def asks_quantities(node: LexborNode) -> bool:
     """A panel asking for quantities (a cost calculator's sliders and number fields) works a total out of
     the plans' prices: it is no plan of its own, whatever its heading says. A billing toggle (a checkbox or
     radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
@@ -852,7 +852,7 @@ FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower
 def _fee_box(node: LexborNode) -> bool:
     """A block named by its first text whose price line is a percentage fee ("Live Mode" · "0.5% and down"), the
     paid side of a row beside a free box ("Test Mode" · "FREE"): one of the row, giving no amount of its own."""
-    if node.tag not in CARD_TAGS or not _small(node) or _form(node) or not card_name(node):
+    if node.tag not in CARD_TAGS or not _small(node) or asks_quantities(node) or not card_name(node):
         return False
     lines = _signal_lines(node)
     return any(FEE_LINE.match(line) for line in lines[:3])
@@ -878,7 +878,7 @@ def _other_name(node: LexborNode, name: str) -> bool:
 
 
 def _shows_plan(node: LexborNode) -> bool:
-    return _small(node) and not _form(node) and _price_line(node) and bool(card_name(node))
+    return _small(node) and not asks_quantities(node) and _price_line(node) and bool(card_name(node))
 
 
 NEAR_ALIKE = 0.6
@@ -1917,8 +1917,8 @@ def _text_prices(
             SCHEDULED_AFTER.match(match.group("tail")) and not _tentative_only(text, matches)
         ):
             continue  # "正式版で $14.99/月の予定": the price planned for later, not today's
-        if spans is not None and not any(a <= start < b for a, b in spans):
-            continue
+        if spans is not None and not any(a <= start < b or a <= _amount_start(match) < b for a, b in spans):
+            continue  # its sign may stand in an element of its own before the price element's amount
         if outside is not None and any(a <= start < b for a, b in outside):
             continue
         line_start = next((a for a, b in lines if a <= start < b), start)
@@ -1950,6 +1950,12 @@ def _text_prices(
             price = replace(price, unit="user")  # "jedes weitere Mitglied 20€/Monat": what one more member costs
         if price is not None:
             yield price
+
+
+def _amount_start(match: re.Match[str]) -> int:
+    """Where the price's figure starts: `<span class="currency">₹</span><span class="price">49,000</span>` puts
+    the sign outside the price element and the figure in it."""
+    return match.start("amt") if match.group("amt") else match.start("amt2")
 
 
 def _line_at(start: int, lines: list[tuple[int, int]]) -> int | None:
@@ -2133,6 +2139,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     if amount is None:
         return None
     currency, tail = currency_code(symbol, yen), match.group("tail")
+    if (scaled := SCALE_AFTER.match(tail)) is not None and (scale := _scale(scaled.group("scale"), currency)):
+        amount, tail = amount * scale, tail[: scaled.start("scale")] + tail[scaled.end("scale") :]
     if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:
         currency, tail = code.group("code"), tail[code.end() :]  # "$49.900 COP", "$ 999 MXN/mes": the code says
     elif symbol == "$" and (code := CODE_AFTER_PERIOD.match(tail)) is not None:
@@ -2146,6 +2154,21 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
     dimension = _token_dimension(tail, unit)
     return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+SCALE_AFTER = re.compile(r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|\s?(?:Cr|lakhs?|lacs?|crores?))(?![^\W\d_])")
+"""A multiplier written onto the amount, or onto the top of its range: "$5k", "$12–15k", "₹49K", "₹1.44L", "₹2Cr"."""
+
+
+def _scale(word: str, currency: str | None) -> int | None:
+    """What a multiplier word stands for: a thousand ("k"); a lakh and a crore only for rupees, where "L" and
+    "Cr" are written so ("₹1.44L" is 144,000)."""
+    word = word.strip()
+    if word in ("k", "K"):
+        return 1000
+    if currency != "INR":
+        return None
+    return 100_000 if word.casefold().startswith(("l", "lakh", "lac")) else 10_000_000
 
 
 TOKEN_DECIMALS = re.compile(r"[1-9]\d{0,2}\.\d{3}")

@@ -21,7 +21,7 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
-from collectors.pricing_cards import ancestor_ids, heuristic_plans, plan_cards, text_price
+from collectors.pricing_cards import ancestor_ids, asks_quantities, heuristic_plans, plan_cards, text_price
 from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import (
@@ -84,6 +84,7 @@ def extract(html: str, url: str) -> Extraction:
     microdata = microdata_plans(tree, fallback)
     struck = struck_classes(tree)
     _drop_unreachable_panes(tree)
+    _drop_calculators(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     markdowns = struck_markdowns(tree, struck, page.yen)
     drop_struck(tree, struck)
@@ -95,6 +96,7 @@ def extract(html: str, url: str) -> Extraction:
     tree.strip_tags(INVISIBLE_TAGS)
     _drop_code_blocks(tree)
     _drop_versus_strips(tree)
+    _drop_aria_tables(tree)
     _drop_count_up_placeholders(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
@@ -182,6 +184,48 @@ def _drop_versus_strips(tree: LexborHTMLParser) -> None:
         if all(VERSUS.match(text) for text in texts[1::2]) and all(price_matches(text) for text in texts[::2]):
             strips.append(node)
     for node in strips:
+        node.decompose()
+
+
+CALCULATOR_MARK = re.compile(
+    r"(?:^|[-_\s])(?:calc|calculator|roi|estimator|savings)(?=$|[-_\s])|[a-z](?:Calc|Calculator|Estimator)(?=$|[-_\s])"
+)
+"""A class or id naming a calculator (`roi-calc`, `calc-grid`, `savingsCalculator`)."""
+
+
+def _drop_calculators(tree: LexborHTMLParser) -> None:
+    """A block named as a calculator that asks for quantities (sliders, number fields) works costs out of the
+    visitor's numbers: its rows ("Regional retainer, per year $168,000", "Traditional SaaS (Annual) ₹5,99,400",
+    the slider's "₹199" and "₹5,000" ends) are results and examples, no plan's price. It goes before any reader
+    sees the page. A calculator without a field (a static example) is left to the card reader's own checks."""
+    body = tree.body
+    if body is None:
+        return
+    found = [
+        node
+        for node in body.traverse()
+        if node.tag != "body"
+        and CALCULATOR_MARK.search(f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}")
+        and asks_quantities(node)
+    ]
+    _decompose_outermost(found)
+
+
+def _drop_aria_tables(tree: LexborHTMLParser) -> None:
+    """A table drawn with `div`s and ARIA roles (`role="table"` over `role="row"` over cells) compares: cost by
+    team size ("10" | "₹1.44L" | "₹49K" | "Save ₹95K"), or features by plan. Its rows are no plan cards, their
+    header cell no plan's name, and the block around it no card priced by its cells; it goes before the card
+    reader, as a `<table>` the grid reader has read does."""
+    body = tree.body
+    if body is None:
+        return
+    _decompose_outermost(body.css('[role="table"], [role="grid"], [role="treegrid"]'))
+
+
+def _decompose_outermost(nodes: list[LexborNode]) -> None:
+    """Remove the nodes from the tree: those inside another of them go with it, never twice."""
+    ids = {node.mem_id for node in nodes}
+    for node in [node for node in nodes if not ancestor_ids(node) & ids]:
         node.decompose()
 
 

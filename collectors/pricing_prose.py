@@ -25,8 +25,8 @@ from collectors.pricing_cards import (
     SCHEDULED_BEFORE,
     TABLE_OF_CONTENTS,
     _clean,
-    _form,
     _plan,
+    asks_quantities,
     text_price,
 )
 from collectors.pricing_grid import BLOCK_TAGS
@@ -150,7 +150,7 @@ def _blocks(body: LexborNode) -> Iterator[tuple[str | None, str]]:
             yield from flush()
         elif child.tag == "-text":
             current.append(child.text(deep=False) or "")
-        elif child.tag in SKIPPED or (child.tag == "header" and _site_header(child)) or _form(child):
+        elif child.tag in SKIPPED or (child.tag == "header" and _site_header(child)) or asks_quantities(child):
             yield from flush()
         elif child.tag in HEADINGS:
             yield from flush()

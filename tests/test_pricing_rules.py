@@ -5689,3 +5689,94 @@ def test_a_model_cards_key_rows_name_the_sides_of_its_usage_price() -> None:
         "<span>/小时</span></div></div></div>"
     )
     assert {d for _, d, *_ in entries(page(plan, "zh"))} == {"price"}
+
+
+@pytest.mark.parametrize(
+    ("sign", "amount", "expected"), [("₹", "49,000", 49000.0), ("$", "1,299", 1299.0), ("€", "9", 9.0)]
+)
+def test_a_sign_in_its_own_element_before_the_price_elements_figure_prices_the_card(
+    sign: str, amount: str, expected: float
+) -> None:
+    card = (
+        '<div class="pricing-card"><h3 class="pc-name">{name}</h3><div class="pc-pricing">'
+        '<span class="pc-currency">{sign}</span><span class="pc-price">{amount}</span>'
+        '<span class="pc-period">/year</span>'
+        '</div><p class="pc-setup">+ <span class="num">{sign}25,000</span> one-time implementation</p></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Starter", sign=sign, amount=amount)
+        + card.format(name="Growth", sign=sign, amount=amount)
+        + "</div>"
+    )
+    found = {(p, a) for p, _, a, _, _ in entries(html)}
+    assert ("Starter", expected) in found and ("Growth", expected) in found
+    assert ("Starter", 25000.0) in found  # the setup fee beside it, as before
+
+
+@pytest.mark.parametrize(
+    ("price", "amount"),
+    [("$5k", 5000.0), ("$3.5k", 3500.0), ("₹49K", 49000.0), ("₹1.44L", 144000.0), ("₹2 Cr", 20000000.0), ("$2", 2.0)],
+)
+def test_a_multiplier_written_onto_an_amount_scales_it(price: str, amount: float) -> None:
+    card = (
+        '<div class="card"><div class="ctitle">{name}</div>'
+        '<div class="price">from {price}<small>per month</small></div></div>'
+    )
+    html = page(
+        '<div class="cards">'
+        + card.format(name="Single", price=price)
+        + card.format(name="Regional", price=price)
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Single", amount), ("Regional", amount)}
+
+
+def test_a_lakh_is_a_rupee_word_only() -> None:
+    card = '<div class="card"><div class="ctitle">{name}</div><div class="price">{price}</div></div>'
+    html = page(
+        '<div class="cards">'
+        + card.format(name="Lite", price="€9 L")
+        + card.format(name="Max", price="€19 L")
+        + "</div>"
+    )
+    assert {a for _, _, a, _, _ in entries(html)} == {9.0, 19.0}
+
+
+def test_a_calculator_that_asks_for_quantities_holds_no_plans() -> None:
+    plans = (
+        '<div class="cards"><div class="card"><div class="ctitle">Single Market</div><div class="price">$5,000/mo</div>'
+        '</div><div class="card"><div class="ctitle">Regional</div><div class="price">$12,000/mo</div></div></div>'
+    )
+    calculator = (
+        '<div class="calc-grid"><div class="inputs"><label>Fully-loaded cost per rep</label>'
+        '<input id="repCost" type="text" inputmode="numeric" value="200,000"></div><div class="results">'
+        '<div class="resrow"><div class="rl">Research cost per rep</div><div class="rv">$44,400</div></div>'
+        '<div class="resrow"><div class="rl">Regional retainer, per year</div><div class="rv">$168,000</div></div>'
+        "</div></div>"
+    )
+    assert {p for p, *_ in entries(page(plans + calculator))} == {"Single Market", "Regional"}
+    # the same block with no field to fill is read as before
+    static = calculator.replace('<input id="repCost" type="text" inputmode="numeric" value="200,000">', "")
+    assert "Regional retainer, per year" in {p for p, *_ in entries(page(plans + static))}
+
+
+def test_a_table_drawn_with_aria_roles_holds_no_plan_cards() -> None:
+    row = (
+        '<div class="rd-row" role="row"><span class="rd-row-label" role="rowheader">{team}</span>'
+        '<div class="rd-row-body">'
+        '<div class="bar"><span class="val">{trad}</span></div><div class="bar"><span class="val">{opti}</span></div>'
+        "</div></div>"
+    )
+    chart = (
+        '<div class="rd-body"><div class="rd-section-title">Cost by Team Size (Annual)</div><div role="table">'
+        + row.format(team="10", trad="₹1,44,000", opti="₹49,000")
+        + row.format(team="25", trad="₹3,60,000", opti="₹49,000")
+        + "</div></div>"
+    )
+    plans = (
+        '<div class="pricing-grid"><div class="pricing-card"><h3>Starter</h3><p class="price">₹49,000/year</p></div>'
+        '<div class="pricing-card"><h3>Growth</h3><p class="price">₹79,000/year</p></div></div>'
+    )
+    assert {p for p, *_ in entries(page(chart + plans))} == {"Starter", "Growth"}
+    assert {"10", "25"} <= {p for p, *_ in entries(page(chart.replace(' role="table"', "") + plans))}
