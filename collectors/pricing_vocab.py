@@ -672,6 +672,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
         re.compile(
             r"\bone[- ]time\b|\blifetime\b|\beinmalig|\blebenslang|\bunique\b|一次性|買い切り|永久|مر\u0651?ة\s+واحدة|"
             r"^\s*set-?up(?:\s+fee)?\b|"  # "$2,000 setup" under "$500/mo": the plan's one-time setup fee
+            r"^\s*(?:de\s+)?(?:configuraci[oó]n|instalaci[oó]n|implementaci[oó]n|activaci[oó]n|configuraç[aã]o|"
+            r"instalaç[aã]o|implementaç[aã]o|implantaç[aã]o|setup)\b|"  # "+ $249 de configuración": its setup fee
+            r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|"
             r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,
         ),

@@ -5780,3 +5780,29 @@ def test_a_table_drawn_with_aria_roles_holds_no_plan_cards() -> None:
     )
     assert {p for p, *_ in entries(page(chart + plans))} == {"Starter", "Growth"}
     assert {"10", "25"} <= {p for p, *_ in entries(page(chart.replace(' role="table"', "") + plans))}
+
+
+@pytest.mark.parametrize(
+    ("note", "period"),
+    [
+        ("/mes + $249 de configuración", "one_time"),
+        ("/mês + $249 de implantação", "one_time"),
+        ("/mes + $249 (pago único)", "one_time"),
+        ("/mes + $249 de soporte", None),
+    ],
+)
+def test_a_setup_fee_said_in_spanish_or_portuguese_is_one_time(note: str, period: str | None) -> None:
+    card = (
+        '<div class="tier-card"><div class="tier-name">{name}</div><div class="tier-price"><sup>$</sup>{amount}</div>'
+        '<div class="tier-price-note">{note}</div><ul><li>IA personalizada</li></ul></div>'
+    )
+    html = page(
+        '<div class="tier-grid">'
+        + card.format(name="Básico", amount="99", note=note)
+        + card.format(name="Profesional", amount="297", note=note)
+        + "</div>",
+        "es",
+    )
+    found = {(p.plan, p.amount): p.period for p in extract(html, URL).plans}
+    assert found.get(("Básico", 99.0)) == "month"
+    assert found.get(("Básico", 249.0), "absent") in ({period} if period else {None, "absent"})
