@@ -842,7 +842,9 @@ def _row_of_plans(node: LexborNode) -> bool:
         return False
     if not any(_lone_plan(child) for child in children):
         return False
-    return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child))
+    return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child)) or any(
+        _price_box_free(child) for child in children
+    )
 
 
 FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower)|per\s+\w+|fee))?$", re.I)
@@ -941,7 +943,7 @@ def _price_line(node: LexborNode) -> bool:
             return True
         if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
-    return False
+    return _price_box_free(node) or _price_box_contact(node)  # "Free <small>MIT licensed</small>" in `div.price`
 
 
 SIGN_LINE = re.compile(r"^(?:[$€£¥￥₹]|US\$)$")
@@ -960,10 +962,13 @@ def _free_or_custom(line: str) -> bool:
 
 def _price_box_contact(card: LexborNode) -> bool:
     """Whether an element of the card whose class says it holds the price says only to get in touch
-    (`<p class="price">Contact</p>`), or shows an address to write to first, where the figure would stand
-    (`<div class="prices"><a href="mailto:vip@…">`): the card's price is custom, as "Contact sales" anywhere on
-    it would be."""
-    return any(BARE_CONTACT.match(_clean(node.text())) or _mail_first(node) for node in _price_elements(card))
+    (`<p class="price">Contact</p>`, or "Talk to us" in its own words before its small print), or shows an
+    address to write to first, where the figure would stand (`<div class="prices"><a href="mailto:vip@…">`): the
+    card's price is custom, as "Contact sales" anywhere on it would be."""
+    return any(
+        BARE_CONTACT.match(_clean(node.text())) or _mail_first(node) or _custom_line(_own_text(node))
+        for node in _price_elements(card)
+    )
 
 
 def _mail_first(node: LexborNode) -> bool:
@@ -980,9 +985,16 @@ def _mail_first(node: LexborNode) -> bool:
 
 
 def _price_box_free(card: LexborNode) -> bool:
-    """Whether an element of the card whose class says it holds the price says free and nothing else
-    (`<div class="price">Free</div>` under "Free Tier"): the card is free, though the word is also in its name."""
-    return any(FREE_LINE.match(_clean(node.text())) for node in _price_elements(card))
+    """Whether an element of the card whose class says it holds the price says free and nothing else, or in its
+    own words before its small print (`<div class="price">Free</div>` under "Free Tier", `<div class="price">Free
+    <small>MIT licensed</small></div>`): the card is free, though the word is also in its name."""
+    return any(FREE_LINE.match(_clean(node.text())) or _free_text(_own_text(node)) for node in _price_elements(card))
+
+
+def _own_text(node: LexborNode) -> str:
+    """The element's own words, its child elements' aside: the price box's "Free" or "Talk to us" before its
+    small print (`<div class="price">Free <small>MIT licensed</small></div>`)."""
+    return _clean(" ".join(child.text(deep=False) for child in node.iter(include_text=True) if child.tag == "-text"))
 
 
 def _free_text(line: str) -> bool:
@@ -1031,7 +1043,8 @@ def _has_price_signal(node: LexborNode) -> bool:
     if PRICE_TEXT.search(text) or _bare_price_nodes(node):
         return True
     lines = _signal_lines(node)
-    return any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines))) or _price_box_contact(node)
+    worded = any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines)))
+    return worded or _price_box_contact(node) or _price_box_free(node)
 
 
 # -- the plan's name ----------------------------------------------------------------------------------

@@ -5806,3 +5806,46 @@ def test_a_setup_fee_said_in_spanish_or_portuguese_is_one_time(note: str, period
     found = {(p.plan, p.amount): p.period for p in extract(html, URL).plans}
     assert found.get(("Básico", 99.0)) == "month"
     assert found.get(("Básico", 249.0), "absent") in ({period} if period else {None, "absent"})
+
+
+def test_a_column_settled_in_points_is_neither_a_price_nor_the_row_label() -> None:
+    table = (
+        "<table><thead><tr><th>计费项</th><th>单价-积分结算（{points}）</th><th>单价-现金结算（元）</th></tr></thead><tbody>"
+        "<tr><td>链接提取</td><td>30（积分/次）</td><td>0.03（元/次）</td></tr>"
+        "<tr><td>视频剪辑</td><td>10（积分/分钟）</td><td>0.01（元/分钟）</td></tr></tbody></table>"
+    )
+    found = {(p, a, c) for p, _, a, c, _ in entries(page("<h2>内容处理</h2>" + table.format(points="积分"), "zh"))}
+    assert found == {("链接提取", 0.03, "CNY"), ("视频剪辑", 0.01, "CNY")}
+    # a header naming its currency is a price column, whatever else it says
+    priced = {a for _, _, a, _, _ in entries(page("<h2>内容处理</h2>" + table.format(points="元，积分抵扣"), "zh"))}
+    assert {30.0, 0.03} <= priced
+
+
+def test_a_price_box_free_or_asking_to_talk_before_its_small_print_prices_the_card() -> None:
+    features = "".join(
+        f"<li>{f}</li>"
+        for f in (
+            "Every feature in this repository, no gated modules",
+            "Multi-tenant isolation and the ownership registry",
+            "Full provider surface, providers swappable per agent",
+            "Browser test calls, live console, audit log",
+            "Right-to-erasure, signed webhooks, scoped API keys",
+            "Production use with no seat, call or minute limit",
+        )
+    )
+    card = (
+        '<div class="{klass}"><div class="ed-tag">{tag}</div><h3>{name}</h3><div class="ed-sub">The complete control'
+        " plane. Self-hosted, on your infrastructure, against your own provider account and keys.</div>"
+        '<div class="price">{price} <small>{note}</small></div><ul>' + features + '</ul><a class="btn">Start</a></div>'
+    )
+    html = page(
+        '<div class="editions">'
+        + card.format(klass="ed", tag="Community", name="Open source", price="Free", note="MIT licensed")
+        + card.format(
+            klass="ed featured", tag="Enterprise", name="Supported", price="Talk to us", note="annual, invoiced"
+        )
+        + "</div>"
+    )
+    assert entries(html) == {("Open source", "price", 0.0, None, None), ("Supported", "price", None, None, None)}
+    # a price box whose own words are a sentence about the price says neither
+    assert not entries(html.replace(">Free <", ">Free for students <").replace(">Talk to us <", ">Ask about <"))
