@@ -1255,10 +1255,21 @@ def _kicker(card: LexborNode, heading: LexborNode) -> str:
             continue
         if RIBBON.match(text):
             continue
+        if NUMBERING.match(text):
+            return ""  # "PHASE 01", "Add-On 01" over "Zusätzliche Angebote (Solo Mini)": the card's number in a row
         if len(text) <= MAX_KICKER and len(text.split()) <= 2 and (_plain_name(text) or FREE_LINE.match(text)):
             return text
         return ""
     return ""
+
+
+NUMBERING = re.compile(
+    r"^(?:[^\W\d_][\w-]*\s+0\d|(?:phase|step|stage|part|module|option|add-?on|fase|paso|etapa|passo|étape|"
+    r"schritt|stufe|phase)\s+\d{1,2})$",
+    re.I,
+)
+"""A label numbering the cards of a row: a word and a zero-padded number ("PHASE 01", "Add-On 02"), or a word of
+sequence and a number ("Step 2", "Fase 3"). "Tier 1" or "Plan 2" may name a plan and stays a label."""
 
 
 def _says_kicker(heading: str, kicker: str) -> bool:

@@ -5849,3 +5849,25 @@ def test_a_price_box_free_or_asking_to_talk_before_its_small_print_prices_the_ca
     assert entries(html) == {("Open source", "price", 0.0, None, None), ("Supported", "price", None, None, None)}
     # a price box whose own words are a sentence about the price says neither
     assert not entries(html.replace(">Free <", ">Free for students <").replace(">Talk to us <", ">Ask about <"))
+
+
+@pytest.mark.parametrize(
+    ("label", "named"), [("PHASE 01", False), ("Add-On 02", False), ("Step 2", False), ("PRO", True)]
+)
+def test_a_label_numbering_the_cards_is_no_kicker_name(label: str, named: bool) -> None:
+    card = (
+        '<div class="card"><p class="mono">{label}</p><h3>{title}</h3><p>Un paso del proyecto.</p>'
+        '<div class="price">{price}</div></div>'
+    )
+    html = page(
+        '<div class="cards">'
+        + card.format(label=label, title="Revisión de Arquitectura y Seguridad", price="$18,000")
+        + card.format(
+            label=label.replace("1", "3").replace("2", "4"), title="Construir, Endurecer y Transferir", price="$180,000"
+        )
+        + "</div>",
+        "es",
+    )
+    names = {p for p, *_ in entries(html)}
+    assert ("Revisión de Arquitectura y Seguridad" in names) is not named
+    assert (label in names) is named
