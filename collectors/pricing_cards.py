@@ -1785,7 +1785,20 @@ def _billed_total_line(line: str) -> bool:
 def _added_seat_line(line: str) -> bool:
     """A line of its own pricing one more seat ("$15/mo per additional member" in a team card's feature list):
     the card's price per user, however longer than a bare price line it runs."""
-    return len(line) <= 2 * MAX_PRICE_LINE and bool(ADDED_SEAT.search(line)) and bool(PRICE_TEXT.search(line))
+    if not PRICE_TEXT.search(line):
+        return False
+    return (len(line) <= 2 * MAX_PRICE_LINE and bool(ADDED_SEAT.search(line))) or bool(ADDED_USER_LABEL.match(line))
+
+
+ADDED_USER_LABEL = re.compile(
+    r"^\s*(?:(?:usu[aá]rios?|users?|seats?|members?|utilisateurs?|utent[ei]|nutzer|benutzer|licen[cç]as?)\s+"
+    r"(?:adicional|adicionais|additional|extra|suppl[ée]mentaires?|aggiuntiv[oi])|"
+    r"(?:each\s+)?(?:additional|extra)\s+(?:users?|seats?|members?)|weitere[rn]?\s+(?:nutzer|benutzer|mitglied\w*)|"
+    r"(?:utilisateur|usuario|usuário|utente)\s+en\s+plus)\s*[:：]",
+    re.I,
+)
+"""A feature line labelled as what one more user costs ("Usuário adicional: R$ 81/mês no anual", "Additional user:
+$10/mo", "Weitere Nutzer: 5 €"): the card's price per user, its label before the price instead of after it."""
 
 
 LEAD_MARK = re.compile(r"\s+[·•|]\s+")
@@ -1969,7 +1982,7 @@ def _text_prices(
             price is not None
             and price.unit is None
             and not price.overage
-            and ADDED_MEMBER_BEFORE.search(text[line_start:start])
+            and (ADDED_MEMBER_BEFORE.search(text[line_start:start]) or ADDED_USER_LABEL.match(text[line_start:start]))
         ):
             price = replace(price, unit="user")  # "jedes weitere Mitglied 20€/Monat": what one more member costs
         if price is not None:

@@ -5871,3 +5871,32 @@ def test_a_label_numbering_the_cards_is_no_kicker_name(label: str, named: bool) 
     names = {p for p, *_ in entries(html)}
     assert ("Revisión de Arquitectura y Seguridad" in names) is not named
     assert (label in names) is named
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Usuário adicional: R$ 81/mês no anual", "pt"),
+        ("Additional user: $81/mo", "en"),
+        ("Weitere Nutzer: 81 €/Monat", "de"),
+    ],
+)
+def test_a_feature_line_labelled_as_one_more_user_prices_the_card_per_user(line: str, lang: str) -> None:
+    card = (
+        '<article class="price-card"><div class="price-name">{name}</div><div class="price-value">{price}</div>'
+        "<ul><li>Inclui 3 usuários</li><li>{line}</li></ul></article>"
+    )
+    price = {"pt": "R$ 633<span>/mês</span>", "en": "$633<span>/mo</span>", "de": "633 €<span>/Monat</span>"}[lang]
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Comercial", price=price, line=line)
+        + card.format(name="Suite", price=price, line="Suporte dedicado")
+        + "</div>",
+        lang,
+    )
+    found = {(p, a, u) for p, _, a, _, u in entries(html)}
+    assert ("Comercial", 81.0, "user") in found and ("Comercial", 633.0, None) in found
+    assert not any(p == "Suite" and a == 81.0 for p, a, _ in found)
+    # a long feature line labelled otherwise is no price of the card
+    other = html.replace(line, "Custo médio do mercado hoje: $81/mo")
+    assert not any(a == 81.0 for _, _, a, _, _ in entries(other))
