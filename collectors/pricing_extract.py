@@ -573,13 +573,14 @@ RAISED_CENTS = re.compile(r"[.,]\d{2}")
 
 
 def _join_raised_cents(tree: LexborHTMLParser) -> None:
-    """Write cents set raised after the amount back onto it: `29<sup>.99</sup>` is $29.99, which a reader sees
-    and text joined element by element splits into "29 .99" (read as $29). Only a separator and two digits
-    right after a figure are cents; a footnote mark (`Pro<sup>1</sup>`) stays what it is."""
+    """Write cents set raised or smaller after the amount back onto it: `29<sup>.99</sup>` and `4<span
+    style="font-size:1.5rem">.99</span>` are $29.99 and $4.99, which a reader sees and text joined element by
+    element splits into "29 .99" (read as $29). Only a separator and two digits right after a figure are cents;
+    a footnote mark (`Pro<sup>1</sup>`) stays what it is."""
     root = tree.body
     if root is None:
         return
-    for sup in root.css("sup"):
+    for sup in root.css("sup, span, small"):
         before = sup.prev
         if before is None or before.tag != "-text" or not RAISED_CENTS.fullmatch(sup.text().strip()):
             continue

@@ -96,8 +96,21 @@ def _symbol_table() -> dict[str, str]:
     return {**table, **_EXTRA_SIGNS}
 
 
-_EXTRA_SIGNS = {"₺": "TRY", "₽": "RUB", "₸": "KZT", "₼": "AZN", "₾": "GEL", "₵": "GHS", "₹": "INR", "₩": "KRW"}
-"""Current signs price-parser spells as letters ("TL", "руб.")."""
+_EXTRA_SIGNS = {
+    "₺": "TRY",
+    "₽": "RUB",
+    "₸": "KZT",
+    "₼": "AZN",
+    "₾": "GEL",
+    "₵": "GHS",
+    "₹": "INR",
+    "₩": "KRW",
+    "сум": "UZS",
+    "so'm": "UZS",
+    "soʻm": "UZS",
+}
+"""Current signs price-parser spells as letters ("TL", "руб."), and the Uzbek som written as a word after the amount
+("99 000 сум/месяц", "so'm"), which it does not know."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -791,9 +804,14 @@ _NOT_A_POR_NOUN = re.compile(
 """Words after "por" that are no unit: periods, how long a free plan lasts, and the small words of phrases."""
 
 
+OVERAGE_AFTER_NOUN = re.compile(r"(?<=[a-z])\s+(?:overages?|extra)\b", re.I)
+
+
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
-    "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`)."""
+    "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`, "per credit overage" is
+    `credit`: the word after it says what the price is, past the allowance, not per what)."""
+    tail = OVERAGE_AFTER_NOUN.sub("", tail)
     match = TAIL_UNIT.search(tail)
     if match:
         word = match.group("pre") or match.group("post") or match.group("cjk")

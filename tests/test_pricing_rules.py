@@ -5900,3 +5900,43 @@ def test_a_feature_line_labelled_as_one_more_user_prices_the_card_per_user(line:
     # a long feature line labelled otherwise is no price of the card
     other = html.replace(line, "Custo médio do mercado hoje: $81/mo")
     assert not any(a == 81.0 for _, _, a, _, _ in entries(other))
+
+
+def test_the_uzbek_som_written_after_the_amount_is_a_currency() -> None:
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price"><span class="price-amount">{amount}</span>'
+        '<span class="price-currency">сум/месяц</span></div><ul><li>Отчёты</li></ul></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Бесплатно", amount="0")
+        + card.format(name="Plus", amount="99 000")
+        + "</div>",
+        "ru",
+    )
+    assert entries(html) == {("Бесплатно", "price", 0.0, "UZS", None), ("Plus", "price", 99000.0, "UZS", None)}
+    # "сумма" (a sum) is no sign
+    assert not entries(page("<p>Скидка 20% позволяет сэкономить значительную сумму: 99 000 сумма.</p>", "ru"))
+
+
+@pytest.mark.parametrize(
+    ("markup", "amount"),
+    [('4<span style="font-size:1.5rem">.99</span>', 4.99), ("4<small>,99</small>", 4.99), ("4<span>*</span>", 4.0)],
+)
+def test_cents_set_smaller_after_the_figure_are_its_cents(markup: str, amount: float) -> None:
+    card = (
+        '<div class="pricing-card"><h3 class="plan-name">{name}</h3><div class="plan-price">'
+        '<span class="currency">$</span>{markup}<span class="period">/month</span></div></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", markup=markup)
+        + card.format(name="Team", markup=markup)
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Pro", amount), ("Team", amount)}
+
+
+def test_a_price_per_a_noun_and_overage_is_per_that_noun() -> None:
+    assert tail_unit(" per credit overage") == "credit"
+    assert tail_unit(" per seat") == "seat"
