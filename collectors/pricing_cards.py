@@ -468,6 +468,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
+    regions |= _holding_rows(candidates, ancestors, named)
     for mem_id in [m for m in candidates if m not in named and ancestors[m] & (named - regions)]:
         if _beside_named_card(candidates[mem_id], named):
             continue  # one of a row of alike cards, named by its first text where its siblings have headings
@@ -500,6 +501,22 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[int]], named: set[int]) -> set[int]:
+    """The named candidates that hold a row of cards alike in tag and class (two or more `article.pkg-card`
+    under a `section.pkg-pricing` headed "Deployed & Live In 5 Days"): a region of the page, its heading the
+    section's, not one card named so whose cards would be its parts. The cards in it are named by their own
+    first text ("Core Coverage" in `div.pkg-banner`), though no heading marks it."""
+    rows: dict[tuple[int, str, str], set[str]] = {}
+    for mem_id, node in candidates.items():
+        held = ancestors[mem_id] & named
+        if not held or node.tag not in CARD_TAGS or not CARD_MARK.search(node.attributes.get("class") or ""):
+            continue  # a card is a block marked as one: a row of add-on `label`s in a card is the card's part
+        name = card_name(node)
+        for holder in held:
+            rows.setdefault((holder, node.tag or "", node.attributes.get("class") or ""), set()).add(name)
+    return {holder for (holder, _, _), names in rows.items() if len(names - {""}) >= 2}
 
 
 def _site_parts(root: LexborNode) -> set[int]:

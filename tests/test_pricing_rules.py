@@ -5940,3 +5940,25 @@ def test_cents_set_smaller_after_the_figure_are_its_cents(markup: str, amount: f
 def test_a_price_per_a_noun_and_overage_is_per_that_noun() -> None:
     assert tail_unit(" per credit overage") == "credit"
     assert tail_unit(" per seat") == "seat"
+
+
+def test_a_headed_section_holding_a_row_of_marked_cards_is_a_region_not_one_card() -> None:
+    card = (
+        '<article class="pkg-card"><div class="pkg-banner">{name}</div><p class="pkg-desc">Perfect for growing</p>'
+        '<p class="pkg-setup"><span class="pkg-setup-amount">${amount}</span> / mo</p><span>What\'s included:</span>'
+        '<div class="pkg-features"><span class="pkg-feat">Regular updates</span></div>'
+        '<a class="pkg-cta">Go</a></article>'
+    )
+    html = page(
+        '<section class="pkg-pricing"><div class="pkg-head"><h2 class="pkg-title">Deployed &amp; Live In 5 Days</h2>'
+        '<p>No contracts.</p></div><div class="pkg-grid">'
+        + card.format(name="Core Coverage", amount="297")
+        + card.format(name="Premium Plus", amount="497")
+        + card.format(name="Erio Elite", amount="1497")
+        + "</div></section>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {
+        ("Core Coverage", 297.0),
+        ("Premium Plus", 497.0),
+        ("Erio Elite", 1497.0),
+    }
