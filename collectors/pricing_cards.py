@@ -1834,7 +1834,7 @@ def _leading_price(line: str) -> str:
     return parts[0]
 
 
-OTHER_WAY = re.compile(r"(?:^|\s)(?:or|o|ou|oder|oppure|of|veya|또는|または|或)\s+", re.IGNORECASE)
+OTHER_WAY = re.compile(r"(?:^|\s)(?:or|o|ou|oder|oppure|of|veya|или|lub|albo|또는|または|或)\s+", re.IGNORECASE)
 
 
 def _other_way_part(line: str) -> tuple[int, int] | None:

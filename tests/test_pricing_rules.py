@@ -5962,3 +5962,36 @@ def test_a_headed_section_holding_a_row_of_marked_cards_is_a_region_not_one_card
         ("Premium Plus", 497.0),
         ("Erio Elite", 1497.0),
     }
+
+
+def test_a_russian_note_offering_the_yearly_price_and_russian_user_words() -> None:
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="price">{price}</div>{note}<ul><li>200 состояний</li></ul></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(
+            name="Pro",
+            price='149 ₽<span class="small">/мес</span>',
+            note='<p class="small">Или 1490 ₽/год (2 мес. в подарок)</p>',
+        )
+        + card.format(
+            name="Team",
+            price='от 150 ₽<span class="small">/польз./мес</span>',
+            note='<p class="small">Минимум 5 пользователей</p>',
+        )
+        + "</div>",
+        "ru",
+    )
+    assert entries(html) == {
+        ("Pro", "price", 149.0, "RUB", None),
+        ("Pro", "price", 1490.0, "RUB", None),
+        ("Team", "price", 150.0, "RUB", "user"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("tail", "unit"), [(" /пользователь", "user"), (" за сотрудника в месяц", "user"), (" за месяц", None)]
+)
+def test_russian_people_words_name_a_user(tail: str, unit: str | None) -> None:
+    assert tail_unit(tail) == unit
