@@ -131,6 +131,8 @@ HELD_OUT = [
         "heldout30",
         "heldout34",
         "heldout35",
+        "heldout38",
+        "heldout41",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
