@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -27,8 +27,10 @@ from collectors.pricing_tables import has_ancestor, table_plans
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
+    DOLLAR_REGIONS,
     FREE_LINE,
     PRICE_TEXT,
+    SAYS_USD,
     VERSUS,
     PageContext,
     price_matches,
@@ -110,7 +112,8 @@ def extract(html: str, url: str) -> Extraction:
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, prose_plans(tree, page))
     found = _bands_of_a_rate(found)
-    found = _resolve_yen(_without_shown_summaries(found, _aggregate_lows(html)), page)
+    found = _without_shown_summaries(found, _aggregate_lows(html))
+    found = _resolve_yen(found, _declared_dollar(page, offers, found, html))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
 
@@ -633,11 +636,11 @@ def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -
 
 
 def page_context(tree: LexborHTMLParser, host: str) -> PageContext:
-    """The page's language (`<html lang>`) and what `¥` means on it."""
+    """The page's language (`<html lang>`) and what `¥` and a bare `$` mean on it."""
     html_node = tree.css_first("html")
     lang = (html_node.attributes.get("lang") or None) if html_node is not None else None
     body = tree.body
-    return PageContext.of(host, lang, body.text(separator=" ") if body is not None else "")
+    return PageContext.of(host, lang, body.text(separator=" ") if body is not None else "", tree.html or "")
 
 
 def page_title(html: str) -> str | None:
@@ -768,8 +771,25 @@ def currency_code(value: Any) -> str | None:
     return vocab_currency_code(value, YEN)
 
 
+def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[PricePlan], html: str) -> PageContext:
+    """The page, its bare `$` read as the dollar its own offers declare (fitzhr-en's JSON-LD `"priceCurrency":
+    "AUD"` beside cards showing "$21/mo"): only when every declared offer is in that one currency, one that a
+    bare "$" writes, one of their amounts is shown with the "$", and the page never says US dollars. A
+    translated page whose offers declare another edition's prices (`"TWD"` at 8000 beside "$250") keeps USD."""
+    declared = {offer.currency for offer in offers}
+    if len(declared) != 1 or SAYS_USD.search(html):
+        return page
+    code = next(iter(declared))
+    shown = {plan.amount for plan in found if plan.currency == "USD" and plan.amount}
+    if code is None or code not in DOLLAR_REGIONS.values() or not shown & {offer.amount for offer in offers}:
+        return page
+    return replace(page, dollar=code)
+
+
 def _resolve_yen(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
-    return [p.model_copy(update={"currency": page.yen}) if p.currency == YEN else p for p in plans]
+    """`¥` as the page means it, and a bare `$` as its region writes its money (`PageContext.dollar`)."""
+    resolved = {YEN: page.yen, "USD": page.dollar}
+    return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 
 
 def _period_from_code(code: Any, value: Any = 1) -> Period | None:

@@ -146,10 +146,41 @@ class PageContext:
     lang: str | None = None
     yen: str = "JPY"
     """The currency of `¥` on this page."""
+    dollar: str = "USD"
+    """The currency of a bare `$` on this page."""
 
     @classmethod
-    def of(cls, host: str, lang: str | None, text: str) -> PageContext:
-        return cls(host, lang, yen_currency(host, lang, text))
+    def of(cls, host: str, lang: str | None, text: str, source: str = "") -> PageContext:
+        """From the page's host, language and visible text; `source`, the whole page with its scripts, tells
+        whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
+        return cls(host, lang, yen_currency(host, lang, text), dollar_currency(host, source or text))
+
+
+DOLLAR_REGIONS = {
+    "au": "AUD",
+    "ca": "CAD",
+    "nz": "NZD",
+    "sg": "SGD",
+    "hk": "HKD",
+    "tw": "TWD",
+    "mx": "MXN",
+    "cl": "CLP",
+    "ar": "ARS",
+    "uy": "UYU",
+}
+"""Country domains whose money a bare `$` writes (`.com.au`: AUD). `.co` is left out: most `.co` hosts are not
+Colombian. A language tag alone (`es-MX`) is no such evidence: a site's translation keeps its US prices."""
+SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", re.I)
+"""A page naming US dollars anywhere: its bare `$` may mean them, and stays USD."""
+
+
+def dollar_currency(host: str, source: str) -> str:
+    """A bare `$` is the dollar (or peso) of the page's country domain (`.com.au`: AUD) when the page never says
+    US dollars ("USD", "US$", in its text or its scripts); else USD, as everywhere."""
+    currency = DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
+    if currency is None or SAYS_USD.search(source):
+        return "USD"
+    return currency
 
 
 def yen_currency(host: str, lang: str | None, text: str) -> str:

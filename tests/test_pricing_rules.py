@@ -16,6 +16,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     currency_code,
     dimension_of,
+    dollar_currency,
     price_matches,
     slug,
     stated_unit,
@@ -5995,3 +5996,40 @@ def test_a_russian_note_offering_the_yearly_price_and_russian_user_words() -> No
 )
 def test_russian_people_words_name_a_user(tail: str, unit: str | None) -> None:
     assert tail_unit(tail) == unit
+
+
+def _dollar_cards(offers: str) -> str:
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">${amount}<span>/mo</span></div></div>'
+    return (
+        '<html lang="en-AU"><head><script type="application/ld+json">' + offers + "</script></head><body>"
+        '<div class="plans">'
+        + card.format(name="Starter", amount=21)
+        + card.format(name="Pro", amount=37)
+        + "</div></body></html>"
+    )
+
+
+def test_a_bare_dollar_is_the_dollar_the_pages_own_offers_declare() -> None:
+    offer = '{{"@type": "Offer", "name": "{name}", "price": "{amount}", "priceCurrency": "{code}"}}'
+    declared = (
+        '{"@context": "https://schema.org", "@type": "Product", "name": "Fitz", "offers": ['
+        + offer.format(name="Starter", amount=21, code="AUD")
+        + ","
+        + offer.format(name="Pro", amount=37, code="AUD")
+        + "]}"
+    )
+    assert {c for *_, c, _ in entries(_dollar_cards(declared))} == {"AUD"}
+    # another edition's offers (amounts the page does not show) leave the "$" as it was
+    other = declared.replace('"21"', '"8000"').replace('"37"', '"12000"').replace("AUD", "TWD")
+    assert "USD" in {c for *_, c, _ in entries(_dollar_cards(other))}
+    # a page that says US dollars anywhere keeps them
+    said = _dollar_cards(declared).replace("</body>", "<p>Prices in USD.</p></body>")
+    assert "USD" in {c for *_, c, _ in entries(said)}
+
+
+@pytest.mark.parametrize(
+    ("host", "code"), [("fitz.com.au", "AUD"), ("shop.ca", "CAD"), ("tool.co", "USD"), ("tool.io", "USD")]
+)
+def test_a_bare_dollar_on_a_country_domain_is_its_dollar(host: str, code: str) -> None:
+    assert dollar_currency(host, "<p>$21/mo</p>") == code
+    assert dollar_currency(host, "<p>US$21/mo</p>") == "USD"
