@@ -572,7 +572,7 @@ ICON_FONT = re.compile(r"(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?=$|\s)"
 LIGATURE = re.compile(r"[a-z][a-z0-9_]*")
 
 
-RAISED_CENTS = re.compile(r"[.,]\d{2}")
+RAISED_CENTS = re.compile(r"[.,]\d{2}(?!\d)")
 
 
 def _join_raised_cents(tree: LexborHTMLParser) -> None:
@@ -585,12 +585,13 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
         return
     for sup in root.css("sup, span, small"):
         before = sup.prev
-        if before is None or before.tag != "-text" or not RAISED_CENTS.fullmatch(sup.text().strip()):
+        cents = RAISED_CENTS.match(sup.text().strip())
+        if before is None or before.tag != "-text" or cents is None or any(True for _ in sup.iter()):
             continue
-        text = before.text(deep=False)
-        if text.rstrip()[-1:].isdigit():
-            before.replace_with(text.rstrip() + sup.text().strip())
-            sup.decompose()
+        text, rest = before.text(deep=False), sup.text().strip()[cents.end() :]
+        if text.rstrip()[-1:].isdigit() and (not rest or rest[0] in "/ "):
+            before.replace_with(text.rstrip() + cents.group())
+            sup.replace_with(rest) if rest else sup.decompose()  # "12<small>.99/mo</small>": the period stays
 
 
 def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:

@@ -5922,7 +5922,13 @@ def test_the_uzbek_som_written_after_the_amount_is_a_currency() -> None:
 
 @pytest.mark.parametrize(
     ("markup", "amount"),
-    [('4<span style="font-size:1.5rem">.99</span>', 4.99), ("4<small>,99</small>", 4.99), ("4<span>*</span>", 4.0)],
+    [
+        ('4<span style="font-size:1.5rem">.99</span>', 4.99),
+        ("4<small>,99</small>", 4.99),
+        ("12<small>.99/mo</small>", 12.99),
+        ("12<small>.999</small>", 12.0),
+        ("4<span>*</span>", 4.0),
+    ],
 )
 def test_cents_set_smaller_after_the_figure_are_its_cents(markup: str, amount: float) -> None:
     card = (
