@@ -36,6 +36,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
+    TAIL_UNIT,
     TIME_UNITS,
     VERSUS,
     WORD_CODES,
@@ -2514,9 +2515,14 @@ def _key_period(key: str) -> Period | None:
 
 
 def _footnote_unit(lines: list[str]) -> str | None:
-    """A card's footnote ("(*) Per user. Minimum of 2 users.") saying per whom its prices are."""
+    """A card's footnote ("(*) Per user. Minimum of 2 users.") saying per whom its prices are, or a line of its
+    own that opens so and shows no price ("Per user, per month when billed monthly", "به ازای هر کاربر، در هر
+    ماه …" beside "$10")."""
     for line in lines:
         if FOOTNOTE.match(line) and (unit := tail_unit(line)) is not None:
+            return unit
+        opens = TAIL_UNIT.match(line)
+        if opens is not None and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
             return unit
     return None
 

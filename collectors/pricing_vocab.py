@@ -737,16 +737,16 @@ of price rows or grids."""
 _SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者|좌석"
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
-    r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*"
+    r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم"
 )
 TAIL_UNIT = re.compile(
-    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
+    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına|당)"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
 )
 """Per whom: "/Platz", "per editor", "per additional member" (what one more seat costs), "ユーザーごと", the
-Russian "/польз./мес", "/пользователь", "за сотрудника",
+Russian "/польз./мес", "/пользователь", "за сотрудника", Persian "به ازای هر کاربر", Arabic "لكل مستخدم",
 Korean "/사용자/월" and "사용자당", and the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 ADDED_SEAT = re.compile(

@@ -6039,3 +6039,23 @@ def test_a_bare_dollar_is_the_dollar_the_pages_own_offers_declare() -> None:
 def test_a_bare_dollar_on_a_country_domain_is_its_dollar(host: str, code: str) -> None:
     assert dollar_currency(host, "<p>$21/mo</p>") == code
     assert dollar_currency(host, "<p>US$21/mo</p>") == "USD"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "unit"),
+    [
+        ("به ازای هر کاربر، در هر ماه زمانی که صورتحساب ماهانه صورت می گیرد", "fa", "user"),
+        ("Per user, per month when billed monthly", "en", "user"),
+        ("For people who need the basics", "en", None),
+    ],
+)
+def test_a_card_line_opening_per_user_names_the_unit_of_its_price(line: str, lang: str, unit: str | None) -> None:
+    card = '<div class="plan-box"><div><h4>{name}</h4><p>{line}</p></div><h3><span>$</span>{amount}</h3></div>'
+    html = page(
+        '<div class="row">'
+        + card.format(name="Basic", line=line, amount=10)
+        + card.format(name="Pro", line=line, amount=15)
+        + "</div>",
+        lang,
+    )
+    assert {(p, u) for p, _, _, _, u in entries(html)} == {("Basic", unit), ("Pro", unit)}
