@@ -459,12 +459,14 @@ title of a feature table, never a plan's name."""
 BADGE_START = re.compile(
     r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|retired|legacy|limited|preview|experimental|sale|discount|"
     r"coming\s+soon|binnenkort|yakında|wkrótce|demnächst|bientôt|próximamente|em\s+breve|"
-    r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*off)\b|"
+    r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*(?:off|discount|rabatt|remise|descuento|desconto|sconto|скидка))\b|"
+    r"^(?:save|spare|économisez|ahorra|economize|risparmia)\s+\d+\s*%|"
     r"^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠|即将|即將|敬请期待|敬請期待|近日)",
     re.I,
 )
-"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折", "即将": coming soon) rather
-than names it (no word boundary after a Chinese word: "限时" runs into "2.5折")."""
+"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折", "即将": coming
+soon; a discount, "25% discount", "Save 20%") rather than names it (no word boundary after a Chinese word:
+"限时" runs into "2.5折")."""
 BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)\s*(?P<note>[^()（）]{2,60}?)\s*[)）]$")
 """A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)",
 "DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it). Spaces just inside the

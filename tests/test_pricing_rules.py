@@ -22,6 +22,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     tail_period,
     tail_unit,
+    without_tag,
 )
 
 URL = "https://www.example.test/pricing"
@@ -6059,3 +6060,16 @@ def test_a_card_line_opening_per_user_names_the_unit_of_its_price(line: str, lan
         lang,
     )
     assert {(p, u) for p, _, _, _, u in entries(html)} == {("Basic", unit), ("Pro", unit)}
+
+
+@pytest.mark.parametrize(
+    ("name", "cut"),
+    [
+        ("Yearly (25% discount)", "Yearly"),
+        ("Pro (Save 20%)", "Pro"),
+        ("Team (20% off)", "Team"),
+        ("Pro (EU)", "Pro (EU)"),
+    ],
+)
+def test_a_discount_in_brackets_after_a_name_is_a_tag(name: str, cut: str) -> None:
+    assert without_tag(name) == cut
