@@ -64,7 +64,7 @@ NAME_CLASS = re.compile(
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
-PRICE_CLASS = re.compile(r"price|amount|cost", re.I)
+PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(r"^data-(?:price-?|count-)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
@@ -2475,17 +2475,19 @@ def _dot_grouped(value: str, base: CardPrice) -> Decimal | None:
     return Decimal(bare.group("amt").replace(".", ""))
 
 
-SHORT_TOGGLE = {"data-m": "month", "data-a": "year"}
+SHORT_TOGGLE = {"data-m": "month", "data-a": "year", "data-y": "year"}
 
 
 def _short_toggle_key(node: LexborNode, key: str) -> bool:
-    """`data-m` / `data-a` on a price element holding both (`<div class="plan-price" data-m="12" data-a="9.60">`):
+    """`data-m` / `data-a` (or `data-y`) on a price element holding both (`<div class="plan-price" data-m="12"
+    data-a="9.60">`, `<span class="amt" data-m="99" data-y="79">`):
     a billing toggle's monthly and annual sides under short names; either name alone, or off a price element,
     says nothing."""
     attributes = node.attributes
     return (
         key in SHORT_TOGGLE
-        and all(attributes.get(name) for name in SHORT_TOGGLE)
+        and bool(attributes.get("data-m"))
+        and any(attributes.get(name) for name in ("data-a", "data-y"))
         and bool(PRICE_CLASS.search(attributes.get("class") or ""))
     )
 

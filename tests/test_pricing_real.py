@@ -133,6 +133,7 @@ HELD_OUT = [
         "heldout35",
         "heldout38",
         "heldout41",
+        "heldout45",
         "heldout47",
     )
 ]

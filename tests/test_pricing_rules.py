@@ -6073,3 +6073,24 @@ def test_a_card_line_opening_per_user_names_the_unit_of_its_price(line: str, lan
 )
 def test_a_discount_in_brackets_after_a_name_is_a_tag(name: str, cut: str) -> None:
     assert without_tag(name) == cut
+
+
+def test_a_short_toggle_named_m_and_y_on_an_amt_classed_price_gives_both_sides() -> None:
+    card = (
+        '<div class="tier"><h3>{name}</h3><div class="tprice"><span class="amt" data-m="{m}" data-y="{y}">${m}</span>'
+        '<span class="per">/mo</span></div><ul><li>AI receptionist</li></ul></div>'
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format(name="Starter", m=99, y=79)
+        + card.format(name="Pro", m=399, y=319)
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {
+        ("Starter", 99.0),
+        ("Starter", 79.0),
+        ("Pro", 399.0),
+        ("Pro", 319.0),
+    }
+    # `data-y` alone, with no `data-m` beside it, says nothing
+    assert ("Starter", 79.0) not in {(p, a) for p, _, a, _, _ in entries(html.replace(' data-m="99"', ""))}
