@@ -583,6 +583,7 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
     root = tree.body
     if root is None:
         return
+    _join_flanking_cents(root)
     for sup in root.css("sup, span, small"):
         before = sup.prev
         cents = RAISED_CENTS.match(sup.text().strip())
@@ -592,6 +593,53 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
         if text.rstrip()[-1:].isdigit() and (not rest or rest[0] in "/ "):
             before.replace_with(text.rstrip() + cents.group())
             sup.replace_with(rest) if rest else sup.decompose()  # "12<small>.99/mo</small>": the period stays
+
+
+def _element_siblings_before(node: LexborNode, count: int) -> list[LexborNode]:
+    """Up to `count` element siblings right before `node`, nearest first, blank text between them aside."""
+    found: list[LexborNode] = []
+    sibling = node.prev
+    while sibling is not None and len(found) < count:
+        if sibling.tag == "-text":
+            if sibling.text(deep=False).strip():
+                return found
+        elif sibling.tag != "-comment":
+            found.append(sibling)
+        sibling = sibling.prev
+    return found
+
+
+def _join_flanking_cents(root: LexborNode) -> None:
+    """Cents drawn as two digits in an element styled as the sign before the figure, with no separator
+    (`<span class="mt-2 mr-2 text-4xl">$</span><span class="font-extrabold">9</span><span class="mt-2 ml-2
+    text-4xl">99</span>`, pestector-en): raised beside the figure as the sign is, they are its cents, $9.99."""
+    for cents in root.css("span, sup, small"):
+        if not re.fullmatch(r"\d{2}", cents.text().strip()) or any(True for _ in cents.iter()):
+            continue
+        before = _element_siblings_before(cents, 2)
+        if len(before) != 2 or any(True for n in before for _ in n.iter()):
+            continue
+        figure, sign = before
+        classes = _look_of(cents)
+        if (
+            classes
+            and _look_of(sign) == classes
+            and SIGN_ONLY.fullmatch(sign.text().strip())
+            and re.fullmatch(r"\d{1,6}", figure.text().strip())
+        ):
+            figure.replace_with(f"{figure.text().strip()}.{cents.text().strip()}")
+            cents.decompose()
+
+
+SPACING_CLASS = re.compile(r"^-?[mp][trblxy]?-\S+$")
+
+
+def _look_of(node: LexborNode) -> frozenset[str]:
+    """The element's classes, its margins and paddings aside (`mr-2` left of the figure, `ml-2` right of it)."""
+    return frozenset(c for c in (node.attributes.get("class") or "").split() if not SPACING_CLASS.match(c))
+
+
+SIGN_ONLY = re.compile(r"[$€£¥￥₹₩]|US\$|R\$")
 
 
 def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:

@@ -430,8 +430,13 @@ CUSTOM_LINE = re.compile(
     r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat)$",
     re.I,
 )
-BARE_CONTACT = re.compile(r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous)$", re.I)
-"""A call to get in touch cut to its verb ("Contact"): a custom price only where the price would stand."""
+BARE_CONTACT = re.compile(
+    r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"
+    r"consult[aá]nos|anfragen|on\s+request|upon\s+request|ask\s+us)$",
+    re.I,
+)
+"""A call to get in touch cut to its verb ("Contact", "Consultar", "Anfragen"): a custom price only where the price
+would stand."""
 PLAN_WORD = re.compile(
     r"\b(?:plans?|tarif\w*|pakete?|forfaits?|offres?|paquetes?|planes|piani|enterprise|unternehmen|entreprise|"
     r"empresas?|business)\b|方案|套餐|プラン|エンタープライズ|企业版|企業版|요금제|플랜",

@@ -6094,3 +6094,34 @@ def test_a_short_toggle_named_m_and_y_on_an_amt_classed_price_gives_both_sides()
     }
     # `data-y` alone, with no `data-m` beside it, says nothing
     assert ("Starter", 79.0) not in {(p, a) for p, _, a, _, _ in entries(html.replace(' data-m="99"', ""))}
+
+
+def test_cents_drawn_beside_the_figure_in_the_signs_style_are_its_cents() -> None:
+    card = (
+        '<div class="plan"><h3 class="text-2xl">{name}</h3><div class="mt-4 flex"><span class="px-3 flex text-6xl">'
+        '<span class="mt-2 mr-2 text-4xl font-medium">$</span><span class="font-extrabold">{whole}</span>'
+        '<span class="{cents_class}">{cents}</span></span><span class="text-xl">/month</span></div></div>'
+    )
+    raised = "mt-2 ml-2 text-4xl font-medium"
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", whole=9, cents=99, cents_class=raised)
+        + card.format(name="Enterprise", whole=49, cents=99, cents_class=raised)
+        + "</div>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Pro", 9.99), ("Enterprise", 49.99)}
+    # two digits styled otherwise are no cents of the figure
+    plain = html.replace(f'class="{raised}"', 'class="text-sm text-gray-500"')
+    assert (("Pro", 9.99)) not in {(p, a) for p, _, a, _, _ in entries(plain)}
+
+
+def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Básico", price="$49/mes")
+        + card.format(name="Profesional", price="Consultar")
+        + "</div>",
+        "es",
+    )
+    assert ("Profesional", "price", None, None, None) in entries(html)
