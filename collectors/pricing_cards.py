@@ -1353,8 +1353,9 @@ PER_TAIL = re.compile(r"(?:/\s*[^\W\d_][^\s/]*\s*){1,2}")
 
 
 def _name_over_price(node: LexborNode, text: str) -> str:
-    """The name of a heading that also holds the plan's price, set after a line break or a colon
-    ("Paquete de 5 clases<br>$170", "Clase de prueba: $30"): the text before the price, when the price (and
+    """The name of a heading that also holds the plan's price, set after a line break, a colon or a dash
+    ("Paquete de 5 clases<br>$170", "Clase de prueba: $30", "Starter — 9,90 € / Monat"): the text before the
+    price, when the price (and
     the period or unit it says) ends the heading. "" for any other heading with a price in it ("Save $40 a
     year", "Price: $19", a label)."""
     matches = price_matches(text)
@@ -1366,8 +1367,8 @@ def _name_over_price(node: LexborNode, text: str) -> str:
     rest = text[end:].strip()
     if PER_TAIL.fullmatch(rest):
         rest = ""  # "$19 / mes": the period or unit the price says
-    colon = head.endswith((":", "："))
-    head = head.rstrip(":：").strip()
+    colon = head.endswith((":", "：", " —", " –", " -"))  # "Starter — 9,90 € / Monat": a dash sets it off too
+    head = head.rstrip(":：—–-").strip()
     if not head or rest or not (colon or node.css_first("br") is not None) or PRICE_ROW.match(head):
         return ""
     return head

@@ -132,6 +132,7 @@ HELD_OUT = [
         "heldout34",
         "heldout35",
         "heldout38",
+        "heldout39",
         "heldout41",
         "heldout45",
         "heldout47",

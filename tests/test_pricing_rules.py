@@ -13,6 +13,7 @@ import pytest
 
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
+    FREE_LINE,
     PRICE_TEXT,
     currency_code,
     dimension_of,
@@ -6125,3 +6126,23 @@ def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
         "es",
     )
     assert ("Profesional", "price", None, None, None) in entries(html)
+
+
+def test_a_heading_naming_the_plan_and_its_price_set_off_by_a_dash() -> None:
+    card = (
+        '<div class="card"><h3>{name} — {price} / Monat</h3><p class="muted">• 50 Slots/Monat<br>• Statistiken</p>'
+        '<a class="btn">Paket buchen</a></div>'
+    )
+    html = page(
+        '<section><h2>Premium-Modelle für Anbieter</h2><div class="features">'
+        + card.format(name="Starter", price="9,90 €")
+        + card.format(name="Profi", price="19,90 €")
+        + "</div></section>",
+        "de",
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Starter", 9.9), ("Profi", 19.9)}
+
+
+@pytest.mark.parametrize(("word", "free"), [("Free*", True), ("Free.", True), ("Free trial*", False)])
+def test_free_with_a_footnote_mark_says_free(word: str, free: bool) -> None:
+    assert bool(FREE_LINE.match(word)) is free
