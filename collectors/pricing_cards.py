@@ -31,6 +31,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     FREE_LINE,
     ISO_CODES,
+    MODEL_SIDES,
     NOT_A_PRICE,
     PLAN_WORD,
     PRICE_TEXT,
@@ -2051,12 +2052,6 @@ def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | No
 
 ROW_KEY = re.compile(r"^(?=.{1,20}$)[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2}$")
 """A key/value row's key without its colon, a short line of one to three words ("Input", "Cached input", "输入价格")."""
-MODEL_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output", "image"})
-"""The sides of a model's price a bare key names over its usage price: a plan card's name or tagline over its
-hourly price ("适合中型训练任务" over "¥2.50/小时", "Pay per call" over "$0.02 / call") names a plan, not a
-dimension, so keys naming training, requests or storage count only with their colon."""
-
-
 ADDED_MEMBER_BEFORE = re.compile(
     r"(?:\b(?:each|every|per|for\s+each)\s+(?:additional|extra|further)|\bjede[rs]?\s+weitere[rn]?|"
     r"\bpro\s+weitere[nm]?|\bchaque\s+\S+\s+suppl[ée]mentaire)\s+"

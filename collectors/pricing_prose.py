@@ -30,7 +30,7 @@ from collectors.pricing_cards import (
     text_price,
 )
 from collectors.pricing_grid import BLOCK_TAGS
-from collectors.pricing_vocab import CUSTOM_TEXT, PageContext, price_matches
+from collectors.pricing_vocab import CUSTOM_TEXT, MODEL_SIDES, PageContext, dimension_of, price_matches
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 SKIPPED = frozenset({"nav", "footer", "form", "button", "select", "table"})
@@ -300,6 +300,8 @@ def _rate(text: str, page: PageContext) -> PricePlan | None:
     item = RATE_ITEM.match(text)
     if item is None or len(item.group("name").split()) > MAX_RATE_NAME_WORDS:
         return None
+    if dimension_of(item.group("name")) in MODEL_SIDES:
+        return None  # "Input: $0.25 / MTok" under a model card's "Haiku": a side of its price, no plan (the cards)
     matches = price_matches(item.group("price"))
     if len(matches) != 1 or matches[0].start() != 0:
         return None

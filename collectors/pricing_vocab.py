@@ -656,6 +656,12 @@ def slug(text: str) -> str:
     return re.sub(r"\W+", "_", name.casefold()).lstrip("_")
 
 
+MODEL_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output", "image"})
+"""The sides of a model's price a bare key names over its usage price: a plan card's name or tagline over its
+hourly price ("适合中型训练任务" over "¥2.50/小时", "Pay per call" over "$0.02 / call") names a plan, not a
+dimension, so keys naming training, requests or storage count only with their colon."""
+
+
 def dimension_of(header: str) -> str | None:
     """The priced dimension a column header or row label names; None when it names none we know, and
     `OWN_NAME` when it names one that keeps its own name."""

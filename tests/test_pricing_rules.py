@@ -6146,3 +6146,25 @@ def test_a_heading_naming_the_plan_and_its_price_set_off_by_a_dash() -> None:
 @pytest.mark.parametrize(("word", "free"), [("Free*", True), ("Free.", True), ("Free trial*", False)])
 def test_free_with_a_footnote_mark_says_free(word: str, free: bool) -> None:
     assert bool(FREE_LINE.match(word)) is free
+
+
+def test_a_model_cards_list_of_input_and_output_lines_prices_the_card_not_plans_named_input() -> None:
+    card = (
+        '<div class="ClaudeModel_card"><div class="caption">{caption}</div><h2>{name}</h2><div class="body"><ul>'
+        "<li>Input: ${i} / MTok</li><li>Output: ${o} / MTok</li></ul></div></div>"
+    )
+    html = page(
+        '<div class="ClaudeModel_cards">'
+        + card.format(caption="Light &amp; fast", name="Haiku", i="0.25", o="1.25")
+        + card.format(caption="Hard-working", name="Sonnet", i="3", o="15")
+        + "</div>"
+    )
+    assert {(p, d, a) for p, d, a, _, _ in entries(html)} == {
+        ("Haiku", "input", 0.25),
+        ("Haiku", "output", 1.25),
+        ("Sonnet", "input", 3.0),
+        ("Sonnet", "output", 15.0),
+    }
+    # a rate card of named items is still one
+    rates = page("<ul><li>Junior developer - 450 EUR per day</li><li>Senior developer - 650 EUR per day</li></ul>")
+    assert {p for p, *_ in entries(rates)} == {"Junior developer", "Senior developer"}
