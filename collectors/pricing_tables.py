@@ -1188,8 +1188,8 @@ def _variant_rate_header(header: str) -> bool:
 
 RATE_HEADER = re.compile(
     r"^\s*(?:(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|pricing|rate|cost|fee)s?"
-    r"(?:\s*(?:per|/)\s*(?:gpu[- ]?)?(?:hour|hr|h|minute|min|second|sec|s))?"
-    r"|(?:per\s+|/\s*)?gpu[- ]?(?:hour|hr))\s*$",
+    r"(?:\s*(?:per|/)\s*(?:gpu\s*[- /]?\s*)?(?:hour|hr|h|minute|min|second|sec|s))?"
+    r"|(?:per\s+|/\s*)?gpu[- ]?(?:hour|hr))\s*\**\s*$",
     re.I,
 )
 """A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",

@@ -6168,3 +6168,15 @@ def test_a_model_cards_list_of_input_and_output_lines_prices_the_card_not_plans_
     # a rate card of named items is still one
     rates = page("<ul><li>Junior developer - 450 EUR per day</li><li>Senior developer - 650 EUR per day</li></ul>")
     assert {p for p, *_ in entries(rates)} == {"Junior developer", "Senior developer"}
+
+
+def test_a_price_per_gpu_per_hour_header_with_a_footnote_mark_prices_the_row() -> None:
+    table = (
+        '<h3>NVIDIA H100 systems</h3><table><thead><tr><th scope="col">Plan</th><th scope="col">DURATION</th>'
+        '<th scope="col">GPU COUNT</th><th scope="col">{header}</th></tr></thead><tbody>'
+        '<tr><th scope="row">NVIDIA H100</th><td>2 weeks – 1 year</td><td>16</td><td>$6.16</td></tr>'
+        '<tr><th scope="row">NVIDIA H100</th><td>2 weeks – 1 year</td><td>64</td><td>$5.85</td></tr>'
+        "</tbody></table><p>* plus applicable sales tax</p>"
+    )
+    found = entries(page(table.format(header="PRICE/GPU/HR*")))
+    assert {(d, a, u) for _, d, a, _, u in found} == {("price", 6.16, "hour"), ("price", 5.85, "hour")}
