@@ -42,6 +42,11 @@ def page(body: str, lang: str = "en") -> str:
     return f'<html lang="{lang}"><head><title>T</title></head><body>{body}</body></html>'
 
 
+def grid(card: str, names: tuple[str, ...], **fields: object) -> str:
+    """A page of one row of alike cards, each `card` filled with its name and the same `fields`."""
+    return page('<div class="grid">' + "".join(card.format(name=name, **fields) for name in names) + "</div>")
+
+
 # -- tables -----------------------------------------------------------------------------------------------
 
 
@@ -5706,13 +5711,7 @@ def test_a_sign_in_its_own_element_before_the_price_elements_figure_prices_the_c
         '<span class="pc-period">/year</span>'
         '</div><p class="pc-setup">+ <span class="num">{sign}25,000</span> one-time implementation</p></div>'
     )
-    html = page(
-        '<div class="pricing-grid">'
-        + card.format(name="Starter", sign=sign, amount=amount)
-        + card.format(name="Growth", sign=sign, amount=amount)
-        + "</div>"
-    )
-    found = {(p, a) for p, _, a, _, _ in entries(html)}
+    found = {(p, a) for p, _, a, _, _ in entries(grid(card, ("Starter", "Growth"), sign=sign, amount=amount))}
     assert ("Starter", expected) in found and ("Growth", expected) in found
     assert ("Starter", 25000.0) in found  # the setup fee beside it, as before
 
@@ -5726,12 +5725,7 @@ def test_a_multiplier_written_onto_an_amount_scales_it(price: str, amount: float
         '<div class="card"><div class="ctitle">{name}</div>'
         '<div class="price">from {price}<small>per month</small></div></div>'
     )
-    html = page(
-        '<div class="cards">'
-        + card.format(name="Single", price=price)
-        + card.format(name="Regional", price=price)
-        + "</div>"
-    )
+    html = grid(card, ("Single", "Regional"), price=price)
     assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Single", amount), ("Regional", amount)}
 
 
@@ -5937,12 +5931,7 @@ def test_cents_set_smaller_after_the_figure_are_its_cents(markup: str, amount: f
         '<div class="pricing-card"><h3 class="plan-name">{name}</h3><div class="plan-price">'
         '<span class="currency">$</span>{markup}<span class="period">/month</span></div></div>'
     )
-    html = page(
-        '<div class="grid">'
-        + card.format(name="Pro", markup=markup)
-        + card.format(name="Team", markup=markup)
-        + "</div>"
-    )
+    html = grid(card, ("Pro", "Team"), markup=markup)
     assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Pro", amount), ("Team", amount)}
 
 
