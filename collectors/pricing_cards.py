@@ -1019,10 +1019,10 @@ def _own_text(node: LexborNode) -> str:
 def _free_text(line: str) -> bool:
     """A line saying free, alone ("Kostenlos"), set off by a mark from a note on it ("Grátis · sem conta",
     "Free • no card needed") or a sentence of its own before one ("Free. Forever.")."""
-    return any(FREE_LINE.match(split.split(line, maxsplit=1)[0]) for split in (NOTHING, LEAD_MARK, SENTENCE_END))
+    heads = (line, LEAD_MARK.split(line, maxsplit=1)[0], SENTENCE_END.split(line, maxsplit=1)[0])
+    return any(FREE_LINE.match(head) for head in heads)
 
 
-NOTHING = re.compile(r"(?!)")
 SENTENCE_END = re.compile(r"(?<=[.!])\s+")
 
 
@@ -1284,7 +1284,7 @@ def _kicker(card: LexborNode, heading: LexborNode) -> str:
 
 NUMBERING = re.compile(
     r"^(?:[^\W\d_][\w-]*\s+0\d|(?:phase|step|stage|part|module|option|add-?on|fase|paso|etapa|passo|étape|"
-    r"schritt|stufe|phase)\s+\d{1,2})$",
+    r"schritt|stufe)\s+\d{1,2})$",
     re.I,
 )
 """A label numbering the cards of a row: a word and a zero-padded number ("PHASE 01", "Add-On 02"), or a word of
@@ -2219,7 +2219,7 @@ def _scale(word: str, currency: str | None) -> int | None:
         return 1000
     if currency != "INR":
         return None
-    return 100_000 if word.casefold().startswith(("l", "lakh", "lac")) else 10_000_000
+    return 100_000 if word.casefold().startswith("l") else 10_000_000  # "L", "lakh", "lac"; else "Cr", "crore"
 
 
 TOKEN_DECIMALS = re.compile(r"[1-9]\d{0,2}\.\d{3}")
@@ -2519,8 +2519,7 @@ def _footnote_unit(lines: list[str]) -> str | None:
     for line in lines:
         if FOOTNOTE.match(line) and (unit := tail_unit(line)) is not None:
             return unit
-        opens = TAIL_UNIT.match(line)
-        if opens is not None and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
+        if TAIL_UNIT.match(line) and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
             return unit
     return None
 

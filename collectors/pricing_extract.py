@@ -113,7 +113,7 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, prose_plans(tree, page))
     found = _bands_of_a_rate(found)
     found = _without_shown_summaries(found, _aggregate_lows(html))
-    found = _resolve_yen(found, _declared_dollar(page, offers, found, html))
+    found = _resolve_signs(found, _declared_dollar(page, offers, found, html))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
 
@@ -584,15 +584,23 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
     if root is None:
         return
     _join_flanking_cents(root)
-    for sup in root.css("sup, span, small"):
-        before = sup.prev
-        cents = RAISED_CENTS.match(sup.text().strip())
-        if before is None or before.tag != "-text" or cents is None or any(True for _ in sup.iter()):
+    for raised in root.css("sup, span, small"):
+        before = raised.prev
+        cents = RAISED_CENTS.match(raised.text().strip())
+        if before is None or before.tag != "-text" or cents is None or _holds_elements(raised):
             continue
-        text, rest = before.text(deep=False), sup.text().strip()[cents.end() :]
-        if text.rstrip()[-1:].isdigit() and (not rest or rest[0] in "/ "):
-            before.replace_with(text.rstrip() + cents.group())
-            sup.replace_with(rest) if rest else sup.decompose()  # "12<small>.99/mo</small>": the period stays
+        text, rest = before.text(deep=False), raised.text().strip()[cents.end() :]
+        if not text.rstrip()[-1:].isdigit() or (rest and rest[0] not in "/ "):
+            continue
+        before.replace_with(text.rstrip() + cents.group())
+        if rest:
+            raised.replace_with(rest)  # "12<small>.99/mo</small>": the period stays where it was
+        else:
+            raised.decompose()
+
+
+def _holds_elements(node: LexborNode) -> bool:
+    return any(True for _ in node.iter())
 
 
 def _element_siblings_before(node: LexborNode, count: int) -> list[LexborNode]:
@@ -614,10 +622,10 @@ def _join_flanking_cents(root: LexborNode) -> None:
     (`<span class="mt-2 mr-2 text-4xl">$</span><span class="font-extrabold">9</span><span class="mt-2 ml-2
     text-4xl">99</span>`, pestector-en): raised beside the figure as the sign is, they are its cents, $9.99."""
     for cents in root.css("span, sup, small"):
-        if not re.fullmatch(r"\d{2}", cents.text().strip()) or any(True for _ in cents.iter()):
+        if not re.fullmatch(r"\d{2}", cents.text().strip()) or _holds_elements(cents):
             continue
         before = _element_siblings_before(cents, 2)
-        if len(before) != 2 or any(True for n in before for _ in n.iter()):
+        if len(before) != 2 or any(_holds_elements(node) for node in before):
             continue
         figure, sign = before
         classes = _look_of(cents)
@@ -812,7 +820,7 @@ def parse_amount(value: Any) -> Decimal | None:
 
 
 YEN = "¥"
-"""What `¥` reads as until the page's language decides between CNY and JPY (`_resolve_yen`)."""
+"""What `¥` reads as until the page's language decides between CNY and JPY (`_resolve_signs`)."""
 
 
 def currency_code(value: Any) -> str | None:
@@ -835,7 +843,7 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
     return replace(page, dollar=code)
 
 
-def _resolve_yen(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
+def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
     """`¥` as the page means it, and a bare `$` as its region writes its money (`PageContext.dollar`)."""
     resolved = {YEN: page.yen, "USD": page.dollar}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
