@@ -730,9 +730,9 @@ def _sibling_columns(columns: list[Column], body: Grid, sibling: Sibling) -> lis
     return out
 
 
-def _in_points(column: Column) -> bool:
+def _in_points(header: str) -> bool:
     """A column settled in points ("4500 积分/小时"): neither a price nor a label of the row it prices."""
-    return bool(IN_POINTS.search(column.header)) and header_currency(column.header, "JPY") is None
+    return bool(IN_POINTS.search(header)) and header_currency(header, "JPY") is None
 
 
 IN_POINTS = re.compile(r"积分|積分|点数|點數|ポイント|クレジット|크레딧|포인트|\b(?:credits?|points?|pts)\b", re.I)
@@ -752,7 +752,7 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
     priced = (
         bool(leaf)
         and not NOT_A_PRICE.search(leaf)
-        and not (own_currency is None and IN_POINTS.search(header))  # see `_in_points`
+        and not _in_points(header)
         and bool(dimension is not None or PRICE_HEADER.search(header) or own_currency or header_unit)
     )
     return Column(
@@ -815,7 +815,7 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
         c.priced and any(_price_cell(row[i].text, c) for row in body if i < len(row)) for i, c in enumerate(columns)
     ]
     unit_col = _unit_column(body, headers)
-    free = [c for c in range(len(columns)) if not priced[c] and c != unit_col and not _in_points(columns[c])]
+    free = [c for c in range(len(columns)) if not priced[c] and c != unit_col and not _in_points(columns[c].header)]
     label = next((c for c in free if not GROUP_HEADER.match(headers[c])), free[0] if free else 0)
     label = _finer_label(body, headers, free, label)
     if PROVIDER_HEADER.match(label_text(headers[label]) if label < len(headers) else ""):
