@@ -30,7 +30,6 @@ from collectors.pricing_vocab import (
     DOLLAR_REGIONS,
     FREE_LINE,
     PRICE_TEXT,
-    SAYS_USD,
     VERSUS,
     PageContext,
     price_matches,
@@ -113,7 +112,7 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, prose_plans(tree, page))
     found = _bands_of_a_rate(found)
     found = _without_shown_summaries(found, _aggregate_lows(html))
-    found = _resolve_signs(found, _declared_dollar(page, offers, found, html))
+    found = _resolve_signs(found, _declared_dollar(page, offers, found))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
 
@@ -828,13 +827,13 @@ def currency_code(value: Any) -> str | None:
     return vocab_currency_code(value, YEN)
 
 
-def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[PricePlan], html: str) -> PageContext:
+def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[PricePlan]) -> PageContext:
     """The page, its bare `$` read as the dollar its own offers declare (fitzhr-en's JSON-LD `"priceCurrency":
     "AUD"` beside cards showing "$21/mo"): only when every declared offer is in that one currency, one that a
     bare "$" writes, one of their amounts is shown with the "$", and the page never says US dollars. A
     translated page whose offers declare another edition's prices (`"TWD"` at 8000 beside "$250") keeps USD."""
     declared = {offer.currency for offer in offers}
-    if len(declared) != 1 or SAYS_USD.search(html):
+    if len(declared) != 1 or page.says_usd:
         return page
     code = next(iter(declared))
     shown = {plan.amount for plan in found if plan.currency == "USD" and plan.amount}

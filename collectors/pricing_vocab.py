@@ -148,12 +148,15 @@ class PageContext:
     """The currency of `¥` on this page."""
     dollar: str = "USD"
     """The currency of a bare `$` on this page."""
+    says_usd: bool = False
+    """Whether the page names US dollars anywhere, in its text or its scripts: its bare `$` then stays USD."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "") -> PageContext:
-        """From the page's host, language and visible text; `source`, the whole page with its scripts, tells
-        whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
-        return cls(host, lang, yen_currency(host, lang, text), dollar_currency(host, source or text))
+        """From the page's host, language and visible text; `source`, the whole page with its scripts, is read
+        once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
+        says_usd = SAYS_USD.search(source or text) is not None
+        return cls(host, lang, yen_currency(host, lang, text), dollar_currency(host, says_usd), says_usd)
 
 
 DOLLAR_REGIONS = {
@@ -174,13 +177,11 @@ SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", r
 """A page naming US dollars anywhere: its bare `$` may mean them, and stays USD."""
 
 
-def dollar_currency(host: str, source: str) -> str:
+def dollar_currency(host: str, says_usd: bool) -> str:
     """A bare `$` is the dollar (or peso) of the page's country domain (`.com.au`: AUD) when the page never says
     US dollars ("USD", "US$", in its text or its scripts); else USD, as everywhere."""
     currency = DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
-    if currency is None or SAYS_USD.search(source):
-        return "USD"
-    return currency
+    return "USD" if currency is None or says_usd else currency
 
 
 def yen_currency(host: str, lang: str | None, text: str) -> str:

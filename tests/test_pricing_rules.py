@@ -15,6 +15,7 @@ from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     FREE_LINE,
     PRICE_TEXT,
+    PageContext,
     currency_code,
     dimension_of,
     dollar_currency,
@@ -6028,8 +6029,11 @@ def test_a_bare_dollar_is_the_dollar_the_pages_own_offers_declare() -> None:
     ("host", "code"), [("fitz.com.au", "AUD"), ("shop.ca", "CAD"), ("tool.co", "USD"), ("tool.io", "USD")]
 )
 def test_a_bare_dollar_on_a_country_domain_is_its_dollar(host: str, code: str) -> None:
-    assert dollar_currency(host, "<p>$21/mo</p>") == code
-    assert dollar_currency(host, "<p>US$21/mo</p>") == "USD"
+    assert dollar_currency(host, says_usd=False) == code
+    assert dollar_currency(host, says_usd=True) == "USD"
+    assert PageContext.of(host, "en", "<p>US$21/mo</p>").dollar == "USD"
+    assert PageContext.of(host, "en", "<p>$21/mo</p>", '<script>{"priceCurrency": "USD"}</script>').dollar == "USD"
+    assert PageContext.of(host, "en", "<p>$21/mo</p>").dollar == code
 
 
 @pytest.mark.parametrize(
