@@ -465,7 +465,7 @@ def read_grid(
     headers = [_column_header(head, col) for col in range(width)]
     leaves = [_leaf_header(head, col) for col in range(width)]
     body = [row for row in cells[header_rows:] if any(c.text for c in row)]
-    if not body:
+    if not body or any(SPEND_TIER_HEADER.search(h) for h in headers):
         return []
     texts = [[c.text for c in row] for row in body]
     default_currency = header_currency(f"{section or ''} {' '.join(headers)}", page.yen) or context.currency
@@ -488,6 +488,11 @@ def read_grid(
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(plans)
+
+
+SPEND_TIER_HEADER = re.compile(r"\b(?:qualification|(?:spend|invoicing|usage)\s+threshold)s?\b|消费门槛|累计消费", re.I)
+"""A usage-tier table ("Tier 1 | $100 paid | $100"): its amounts are what one must have spent to reach a
+tier's rate limits, not what anything costs."""
 
 
 TOKEN_DIMENSIONS = re.compile(r"^(?:input|cached_input|output|cache_write(?:_\w+)?)$")
@@ -1037,11 +1042,10 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
     that names a dimension beside each of its prices ("$0.15 input $0.60 output", "Input: $1 / Output: $4")
     prices each; a cell asking to get in touch ("Contact sales") is a custom price; otherwise the first
     price, as `_cell_plan` reads it."""
-    if not column.dimension:
-        named = _named_prices(text)
-        if named:
-            plans = [(_cell_plan(label, part, column, page), dimension) for part, dimension in named]
-            return [(plan, dimension) for plan, dimension in plans if plan is not None]
+    named = _named_prices(text, column.dimension)
+    if named:
+        plans = [(_cell_plan(label, part, column, page), dimension) for part, dimension in named]
+        return [(plan, dimension) for plan, dimension in plans if plan is not None]
     if CUSTOM_TEXT.search(text) and not has_price(text) and len(text) <= MAX_CUSTOM_CELL:
         custom = PricePlan(plan=label, amount=None, currency=None, period=None, unit=None, custom=True, method="table")
         return [(custom, None)]
@@ -1054,10 +1058,12 @@ _WORDS_AFTER = re.compile(r"^\s*(?:[/|·,;:]\s*)?(?P<words>[^\W\d_][\w\s-]{0,24}
 _WORDS_BEFORE = re.compile(r"(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*[:：]?\s*$")
 
 
-def _named_prices(text: str) -> list[tuple[str, str]]:
+def _named_prices(text: str, column: str | None = None) -> list[tuple[str, str]]:
     """The parts of a cell of several prices that each name their own dimension, as (text, dimension); []
     unless every price is named the same way, all by the words right before it ("Input: $0.15") or all by
-    those right after it ("$0.15 input"), and no two name the same dimension."""
+    those right after it ("$0.15 input"), and no two name the same dimension. In a column that names a
+    dimension, the first price may go unnamed: it is the column's, and the later ones qualify it ("$0.08 /
+    $0.016 cached" under "$ per 1M input tokens" is an input price and a cached-input one)."""
     matches = price_matches(text)
     if len(matches) < 2:
         return []
@@ -1066,6 +1072,8 @@ def _named_prices(text: str) -> list[tuple[str, str]]:
     before = [_word_dimension(_WORDS_BEFORE.search(text[ends[i] : m.start()])) for i, m in enumerate(matches)]
     after = [_word_dimension(_WORDS_AFTER.match(text[match_end(m) : starts[i + 1]])) for i, m in enumerate(matches)]
     for dimensions, cuts in ((before, ends[1:]), (after, starts[1:])):
+        if column and dimensions[0] is None:
+            dimensions = [column, *dimensions[1:]]
         named = [d for d in dimensions if d is not None]
         if len(named) == len(matches) and len(set(named)) == len(named):
             return [(text[m.start() : cut], d) for m, cut, d in zip(matches, cuts, named, strict=True)]

@@ -6173,3 +6173,40 @@ def test_a_price_per_gpu_per_hour_header_with_a_footnote_mark_prices_the_row() -
     )
     found = entries(page(table.format(header="PRICE/GPU/HR*")))
     assert {(d, a, u) for _, d, a, _, u in found} == {("price", 6.16, "hour"), ("price", 5.85, "hour")}
+
+
+def test_a_second_price_a_cell_qualifies_under_a_dimension_column_is_its_own_dimension() -> None:
+    html = page(
+        "<table><thead><tr><th>Model</th><th>Context</th><th>$ per 1M input tokens</th>"
+        "<th>$ per 1M output tokens</th></tr></thead><tbody>"
+        "<tr><td>ds-flash</td><td>1024k</td><td>$0.09 / $0.018 cached</td><td>$0.18</td></tr>"
+        "<tr><td>ds-pro</td><td>1024k</td><td>$1.30</td><td>$2.60</td></tr></tbody></table>"
+    )
+    assert entries(html) == {
+        ("ds-flash", "input", 0.09, "USD", "1M tokens"),
+        ("ds-flash", "cached_input", 0.018, "USD", "1M tokens"),
+        ("ds-flash", "output", 0.18, "USD", "1M tokens"),
+        ("ds-pro", "input", 1.3, "USD", "1M tokens"),
+        ("ds-pro", "output", 2.6, "USD", "1M tokens"),
+    }
+
+
+def test_a_usage_tier_table_of_spend_thresholds_prices_nothing() -> None:
+    tiers = (
+        "<table><thead><tr><th>Tier</th><th>{header}</th><th>$</th></tr></thead><tbody>"
+        "<tr><td>Tier 1</td><td></td><td>$20</td></tr><tr><td>Tier 2</td><td>$100 paid</td><td>$100</td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(page(tiers.format(header="Qualification &amp; Invoicing Threshold"))) == set()
+    assert {p for p, *_ in entries(page(tiers.format(header="Monthly price")))} == {"Tier 1", "Tier 2"}
+
+
+def test_a_json_ld_offer_catalogue_entry_that_prices_nothing_is_no_custom_plan() -> None:
+    offers = (
+        '{"@type": "Service", "name": "GPU Cloud", "hasOfferCatalog": {"@type": "OfferCatalog", "itemListElement": ['
+        '{"@type": "Offer", "itemOffered": {"@type": "Service", "name": "MI300X Compute"}},'
+        '{"@type": "Offer", "itemOffered": {"@type": "Service", "name": "MI355X Compute"}, "price": "2.99",'
+        ' "priceCurrency": "USD"}]}}'
+    )
+    html = f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body></body></html>'
+    assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("MI355X Compute", 2.99, "USD")}
