@@ -967,6 +967,8 @@ def jsonld_plans(tree: LexborHTMLParser, fallback_name: str) -> list[PricePlan]:
         if _script_type(script) == "application/ld+json":
             for document in load_json_values(script.text()):
                 _walk_ld(document, None, fallback_name, plans, 0)
+    if not any(plan.amount is not None or plan.currency for plan in plans):
+        return []  # a catalogue naming the services sold (Hot Aisle's GPU offers), pricing none: no custom plans
     return _products_of_shared_offers(plans)
 
 
@@ -1043,8 +1045,6 @@ def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: lis
     spec_list = [s for s in (specs if isinstance(specs, list) else [specs]) if isinstance(s, dict)] or [{}]
     for spec in spec_list:
         spec_price = spec.get("price") if spec.get("price") is not None else spec.get("minPrice")
-        if spec_price is None and price is None:
-            continue  # an offer catalogue's entry that names a service and prices nothing: no plan, not a custom one
         amount = parse_amount(spec_price if spec_price is not None else price)
         period, unit = _spec_period(spec)
         if period is None and unit is None and (per := _described_time_unit(offer)) is not None:

@@ -6201,12 +6201,22 @@ def test_a_usage_tier_table_of_spend_thresholds_prices_nothing() -> None:
     assert {p for p, *_ in entries(page(tiers.format(header="Monthly price")))} == {"Tier 1", "Tier 2"}
 
 
-def test_a_json_ld_offer_catalogue_entry_that_prices_nothing_is_no_custom_plan() -> None:
-    offers = (
-        '{"@type": "Service", "name": "GPU Cloud", "hasOfferCatalog": {"@type": "OfferCatalog", "itemListElement": ['
-        '{"@type": "Offer", "itemOffered": {"@type": "Service", "name": "MI300X Compute"}},'
-        '{"@type": "Offer", "itemOffered": {"@type": "Service", "name": "MI355X Compute"}, "price": "2.99",'
-        ' "priceCurrency": "USD"}]}}'
+def test_json_ld_offers_of_which_none_shows_a_price_are_no_custom_plans() -> None:
+    offer = '{{"@type": "Offer", "itemOffered": {{"@type": "Service", "name": "{name}"}}{price}}}'
+    catalogue = (
+        '{{"@type": "Service", "name": "GPU Cloud", "hasOfferCatalog": {{"@type": "OfferCatalog", '
+        '"itemListElement": [{}, {}]}}}}'
     )
-    html = f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body></body></html>'
-    assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("MI355X Compute", 2.99, "USD")}
+
+    def found(second_price: str) -> set[tuple[str, float | None, str | None]]:
+        offers = catalogue.format(
+            offer.format(name="MI300X Compute", price=""), offer.format(name="MI355X Compute", price=second_price)
+        )
+        html = f'<html lang="en"><head><script type="application/ld+json">{offers}</script></head><body></body></html>'
+        return {(p, a, c) for p, _, a, c, _ in entries(html)}
+
+    assert found("") == set()
+    assert found(', "price": "2.99", "priceCurrency": "USD"') == {
+        ("MI300X Compute", None, None),  # the one unpriced offer among priced ones: ask for it
+        ("MI355X Compute", 2.99, "USD"),
+    }
