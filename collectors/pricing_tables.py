@@ -173,6 +173,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
     first_outer: dict[str, str | None] = {}  # each heading's text -> the heading above it where first met
     consumed: set[int] = set()  # lines already read as part of a run of priced lines
     sibling: Sibling | None = None  # the last grid that gave prices in one unit
+    panes = pane_names(root)
     for node in root.traverse():
         if node.mem_id in consumed or _within(node, used):
             continue
@@ -198,8 +199,10 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             joined = joined_header(header, grid, header_rows)
             grid, header_rows = joined or (grid, header_rows)
             caption = node.css_first("caption")
-            found = _in_section(
-                read_grid(grid, header_rows, _section(caption, context), context, page, sibling), context
+            found = _in_pane(
+                _in_section(read_grid(grid, header_rows, _section(caption, context), context, page, sibling), context),
+                node,
+                panes,
             )
             if found:
                 sibling = _sibling(grid, header_rows, found) or sibling
@@ -238,6 +241,66 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             else:
                 _note(node, context, page)
     return plans, used
+
+
+PANE_CLASS = re.compile(r"(?:^|\s)(?:tab-?pane|tab-?panel|tabs?__panel|tab-content-item)(?:\s|$)", re.I)
+TAB_KEYS = ("data-value", "data-tab", "data-pane", "data-target")
+MAX_PANE_NAME = 40
+
+
+def pane_names(root: LexborNode) -> dict[int, str]:
+    """Each switchable pane of the page (`role="tabpanel"`, a `tab-pane` class, a `data-…-pane` attribute) by
+    `mem_id`, with the name of the tab that shows it: the element its `aria-labelledby` names, else the control
+    pointing at its id (`aria-controls`, `href="#…"`), else the control sharing its `data-value`. OpenAI's
+    Standard / Batch / Flex / Priority panes hold the same model tables at other prices; the pane's name is
+    what tells one table's entries from another's (and two panes that happen to show the same figure from a
+    repeat)."""
+    panes = [node for node in root.css("[role], [class], [data-value], [data-tab]") if _pane(node)]
+    if not panes:
+        return {}
+    texts: dict[str, str] = {}
+    for control in root.css("button, a, li, [role=tab], [role=radio], [id]"):
+        text = clean(control.text(separator=" "))
+        if not text or len(text) > MAX_PANE_NAME:
+            continue
+        attrs = control.attributes
+        for key in ("id", "aria-controls", *TAB_KEYS):
+            if attrs.get(key):
+                texts.setdefault(f"{key}={(attrs.get(key) or '').strip()}", text)
+        if (attrs.get("href") or "").startswith("#"):
+            texts.setdefault(f"aria-controls={(attrs.get('href') or '')[1:]}", text)
+    names: dict[int, str] = {}
+    for pane in panes:
+        attrs = pane.attributes
+        keys = [f"id={label}" for label in (attrs.get("aria-labelledby") or "").split()]
+        keys += [f"aria-controls={(attrs.get('id') or '').strip()}"] if attrs.get("id") else []
+        keys += [f"{key}={(attrs.get(key) or '').strip()}" for key in TAB_KEYS if attrs.get(key)]
+        name = next((texts[key] for key in keys if key in texts), None)
+        if name:
+            names[pane.mem_id] = name
+    return names
+
+
+def _pane(node: LexborNode) -> bool:
+    attrs = node.attributes
+    return (
+        (attrs.get("role") or "").strip().casefold() == "tabpanel"
+        or bool(PANE_CLASS.search(attrs.get("class") or ""))
+        or any(key.startswith("data-") and key.endswith("-pane") for key in attrs)
+    )
+
+
+def _in_pane(plans: list[PricePlan], node: LexborNode, panes: dict[int, str]) -> list[PricePlan]:
+    """A table's prices named with the pane it sits in ("Batch · Flagship models"), see `pane_names`."""
+    if not plans or not panes:
+        return plans
+    parent = node.parent
+    while parent is not None and parent.mem_id not in panes:
+        parent = parent.parent
+    if parent is None:
+        return plans
+    name = panes[parent.mem_id]
+    return [p.model_copy(update={"section": f"{name} · {p.section}" if p.section else name}) for p in plans]
 
 
 MAX_COLUMN_NAME = 30

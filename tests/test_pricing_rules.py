@@ -6220,3 +6220,41 @@ def test_json_ld_offers_of_which_none_shows_a_price_are_no_custom_plans() -> Non
         ("MI300X Compute", None, None),  # the one unpriced offer among priced ones: ask for it
         ("MI355X Compute", 2.99, "USD"),
     }
+
+
+def test_tables_in_switchable_panes_are_named_by_their_tab_so_equal_figures_stay_apart() -> None:
+    table = (
+        "<table><thead><tr><th>Model</th><th>Input</th><th>Output</th></tr></thead>"
+        "<tbody><tr><td>gpt-x</td><td>${i}</td><td>${o}</td></tr></tbody></table><p>Prices per 1M tokens.</p>"
+    )
+    switcher = (
+        '<div role="radiogroup"><button role="radio" data-value="standard">Standard</button>'
+        '<button role="radio" data-value="batch">Batch</button>'
+        '<button role="radio" data-value="flex">Flex</button></div>'
+    )
+    panes = "".join(
+        f'<div data-content-switcher-pane="true" data-value="{value}"{hidden}><h3>Flagship models</h3>'
+        + table.format(i=i, o=o)
+        + "</div>"
+        for value, hidden, i, o in (
+            ("standard", "", "2.50", "15.00"),
+            ("batch", " hidden", "1.25", "7.50"),
+            ("flex", " hidden", "1.25", "7.50"),
+        )
+    )
+    found = sections(page("<h2>Pricing (per 1M tokens)</h2>" + switcher + panes))
+    assert found == {
+        ("gpt-x", "input", 2.5): "Standard · Flagship models",
+        ("gpt-x", "output", 15.0): "Standard · Flagship models",
+        ("gpt-x", "input", 1.25): "Flex · Flagship models",
+        ("gpt-x", "output", 7.5): "Flex · Flagship models",
+    }
+    assert len(extract(page(switcher + panes), URL).plans) == 6  # Batch and Flex: equal figures, two panes
+    tabs = (
+        '<ul role="tablist"><li role="tab" id="t-eu">Europe</li><li role="tab" id="t-us">US</li></ul>'
+        '<div role="tabpanel" aria-labelledby="t-eu"><table><tr><th>GPU</th><th>Price per hour</th></tr>'
+        "<tr><td>H100</td><td>$2.10</td></tr></table></div>"
+        '<div role="tabpanel" aria-labelledby="t-us" hidden><table><tr><th>GPU</th><th>Price per hour</th></tr>'
+        "<tr><td>H100</td><td>$2.10</td></tr></table></div>"
+    )
+    assert sorted(p.section or "" for p in extract(page(tabs), URL).plans) == ["Europe", "US"]
