@@ -2046,8 +2046,32 @@ def _line_label(text: str, start: int, lines: list[tuple[int, int]]) -> str | No
         said = text[lines[at - 1][0] : lines[at - 1][1]].strip()
         if ROW_KEY.match(said) and dimension_of(said) in MODEL_SIDES:
             return dimension_of(said)  # a key/value row's key on a line of its own: "输入价格" | "$0.005 / 1K tokens"
+        if ROW_KEY.match(said) and dimension_of(said) is None:
+            return _grouped_key(text, said, at - 1, lines)
     match = LINE_LABEL.match(said)
     return (dimension_of(match.group("label")) or None) if match else None
+
+
+MAX_GROUP_LINES = 8
+
+
+def _grouped_key(text: str, key: str, at: int, lines: list[tuple[int, int]]) -> str | None:
+    """A sub-key that names a side only under its group's key ("Prompt caching" over "Write" | "$6.25 / MTok" and
+    "Read" | "$0.50 / MTok"): the nearest key above it that names a side and has no price of its own (the next
+    key follows it with no figure between), with the sub-key, names the dimension (`cache_write`,
+    `cached_input`); the sub-keys and prices between are passed over. A key priced itself ("Output" | "$25 /
+    MTok") is a sibling, no group."""
+    for back in range(at - 1, max(at - 1 - MAX_GROUP_LINES, -1), -1):
+        above = text[lines[back][0] : lines[back][1]].strip()
+        if not ROW_KEY.match(above) or dimension_of(above) not in MODEL_SIDES:
+            continue
+        own = next(
+            (i for i in range(back + 1, at + 1) if ROW_KEY.match(text[lines[i][0] : lines[i][1]].strip())), at
+        )
+        dimension = dimension_of(f"{above} {key}")
+        priced = any(ch.isdigit() for ch in text[lines[back][1] : lines[own][0]])
+        return dimension if dimension in MODEL_SIDES and not priced else None
+    return None
 
 
 ROW_KEY = re.compile(r"^(?=.{1,20}$)[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2}$")

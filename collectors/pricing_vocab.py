@@ -613,7 +613,7 @@ DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?:缓存|cache)[^()（）]*?{_QUALIFIED}(?:{_AUDIO})", re.I), OWN_NAME),
     (
         re.compile(
-            r"cache[sd]?[\s_-]*(?:input[\s_-]*)?(?:write|writes|writing|creation|storage|store)|"
+            r"cach(?:e[sd]?|ing)[\s_-]*(?:input[\s_-]*)?(?:write|writes|writing|creation|storage|store)|"
             r"缓存(?:写入|存储|创建)|緩存(?:寫入|存儲|創建)",
             re.I,
         ),

@@ -6258,3 +6258,35 @@ def test_tables_in_switchable_panes_are_named_by_their_tab_so_equal_figures_stay
         "<tr><td>H100</td><td>$2.10</td></tr></table></div>"
     )
     assert sorted(p.section or "" for p in extract(page(tabs), URL).plans) == ["Europe", "US"]
+
+
+def test_sub_keys_under_a_group_key_name_the_side_with_it() -> None:
+    row = (
+        '<div class="row"><div class="label">{key}</div>'
+        '<div class="val"><span>$</span><span>{v}</span><span> / MTok</span></div></div>'
+    )
+    card = (
+        '<div class="card_pricing_api"><h3>{name}</h3><div class="body">'
+        + row.format(key="Input", v="{i}")
+        + row.format(key="Output", v="{o}")
+        + '<div class="group"><div class="label">Prompt caching</div><div class="sub">'
+        + row.format(key="Write", v="{w}")
+        + row.format(key="Read", v="{r}")
+        + "</div></div></div></div>"
+    )
+    html = grid(card, ("Opus", "Sonnet"), i="5", o="25", w="6.25", r="0.50")
+    assert {(d, a) for p, d, a, _, _ in entries(html) if p == "Opus"} == {
+        ("input", 5.0),
+        ("output", 25.0),
+        ("cache_write", 6.25),
+        ("cached_input", 0.5),
+    }
+    assert dimension_of("Prompt caching write") == "cache_write"
+    # a key priced on its own is a sibling, not a group: "Batch" under a priced "Output" is no output price
+    loose = (
+        '<div class="card_pricing_api"><h3>{name}</h3><div class="body">'
+        + row.format(key="Output", v="25")
+        + row.format(key="Batch", v="12")
+        + "</div></div>"
+    )
+    assert ("Opus", "output", 12.0) not in {(p, d, a) for p, d, a, _, _ in entries(grid(loose, ("Opus", "Sonnet")))}
