@@ -2065,9 +2065,7 @@ def _grouped_key(text: str, key: str, at: int, lines: list[tuple[int, int]]) -> 
         above = text[lines[back][0] : lines[back][1]].strip()
         if not ROW_KEY.match(above) or dimension_of(above) not in MODEL_SIDES:
             continue
-        own = next(
-            (i for i in range(back + 1, at + 1) if ROW_KEY.match(text[lines[i][0] : lines[i][1]].strip())), at
-        )
+        own = next((i for i in range(back + 1, at + 1) if ROW_KEY.match(text[lines[i][0] : lines[i][1]].strip())), at)
         dimension = dimension_of(f"{above} {key}")
         priced = any(ch.isdigit() for ch in text[lines[back][1] : lines[own][0]])
         return dimension if dimension in MODEL_SIDES and not priced else None

@@ -133,6 +133,8 @@ class Column:
     """What tells this column from another pricing the same dimension ("Long context", "LoRA")."""
     period: Period | None = None
     """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
+    by_cells: bool = False
+    """Priced by its cells, not its header: the header ("720p", "Fast mode") names a variant, no dimension."""
 
 
 @dataclass(frozen=True)
@@ -258,6 +260,7 @@ def pane_names(root: LexborNode) -> dict[int, str]:
     panes = [node for node in root.css("[role], [class], [data-value], [data-tab]") if _pane(node)]
     if not panes:
         return {}
+    names = _named_in_order(root, panes)
     texts: dict[str, str] = {}
     for control in root.css("button, a, li, [role=tab], [role=radio], [id]"):
         text = clean(control.text(separator=" "))
@@ -269,7 +272,6 @@ def pane_names(root: LexborNode) -> dict[int, str]:
                 texts.setdefault(f"{key}={(attrs.get(key) or '').strip()}", text)
         if (attrs.get("href") or "").startswith("#"):
             texts.setdefault(f"aria-controls={(attrs.get('href') or '')[1:]}", text)
-    names: dict[int, str] = {}
     for pane in panes:
         attrs = pane.attributes
         keys = [f"id={label}" for label in (attrs.get("aria-labelledby") or "").split()]
@@ -281,11 +283,54 @@ def pane_names(root: LexborNode) -> dict[int, str]:
     return names
 
 
+TAB_PART = re.compile(
+    r"^(?P<block>[\w-]*?tabs?)(?:__|-|_)(?P<part>item|tab|trigger|btn|button|pane|panel|cont|content)$", re.I
+)
+"""A class naming a part of a tabs block (BEM `tse-tabs__item`, `tse-tabs__cont`): its tabs and its panes."""
+TAB_ITEM = frozenset({"item", "tab", "trigger", "btn", "button"})
+
+
+def _named_in_order(root: LexborNode, panes: list[LexborNode]) -> dict[int, str]:
+    """Panes that say nothing of their tab (no id, no value, no label) but sit in a tabs block whose tabs are
+    as many: the n-th tab names the n-th pane (Tencent Cloud's Singapore / Guangzhou / Silicon Valley tabs over
+    three `tse-tabs__cont` panes of the same model tables)."""
+    items: dict[str, list[LexborNode]] = {}
+    groups: dict[tuple[str, int], list[LexborNode]] = {}
+    for node in panes:
+        for token in (node.attributes.get("class") or "").split():
+            match = TAB_PART.match(token)
+            if match and match.group("part").casefold() not in TAB_ITEM:
+                parent = node.parent
+                groups.setdefault((match.group("block").casefold(), parent.mem_id if parent else 0), []).append(node)
+    if not groups:
+        return {}
+    blocks = {block for block, _ in groups}
+    for node in root.css("[class]"):
+        for token in (node.attributes.get("class") or "").split():
+            match = TAB_PART.match(token)
+            if match and match.group("part").casefold() in TAB_ITEM and match.group("block").casefold() in blocks:
+                items.setdefault(match.group("block").casefold(), []).append(node)
+    names: dict[int, str] = {}
+    for (block, _), group in groups.items():
+        tabs = items.get(block, [])
+        if len(group) < 2 or len(tabs) != len(group):
+            continue
+        for pane, tab in zip(group, tabs, strict=True):
+            text = clean(tab.text(separator=" "))
+            if text and len(text) <= MAX_PANE_NAME:
+                names[pane.mem_id] = text
+    return names
+
+
 def _pane(node: LexborNode) -> bool:
     attrs = node.attributes
     return (
         (attrs.get("role") or "").strip().casefold() == "tabpanel"
         or bool(PANE_CLASS.search(attrs.get("class") or ""))
+        or any(
+            (m := TAB_PART.match(token)) is not None and m.group("part").casefold() not in TAB_ITEM
+            for token in (attrs.get("class") or "").split()
+        )
         or any(key.startswith("data-") and key.endswith("-pane") for key in attrs)
     )
 
@@ -538,7 +583,12 @@ def read_grid(
     columns = _shared_token_unit(
         [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
     )
-    if not any(c.priced for c in columns) and sibling is not None and headers[0].casefold() == sibling.label:
+    if (
+        not any(c.priced for c in columns)
+        and sibling is not None
+        and headers[0].casefold() == sibling.label
+        and _heading_dimension(section or "") is None
+    ):
         columns = _sibling_columns(columns, body, sibling)
     if not any(c.priced for c in columns) and (head_plans := _header_price_plans(headers, section, page)):
         return head_plans
@@ -547,6 +597,8 @@ def read_grid(
     if not any(c.priced for c in columns) and (usage := _usage_row_plans(body, headers, section, page)):
         return usage
     columns = _priced_by_unit_column(body, columns, headers, page)
+    if not any(c.priced for c in columns):
+        columns = _priced_by_cells(body, columns, _heading_dimension(section or "") is not None)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
@@ -792,9 +844,7 @@ def _sibling_columns(columns: list[Column], body: Grid, sibling: Sibling) -> lis
             continue
         if all(col < len(row) and has_price(row[col].text) for row in body):
             currency = column.currency or sibling.currency
-            out[col] = replace(
-                column, dimension="price", unit=column.unit or sibling.unit, currency=currency, priced=True
-            )
+            out[col] = replace(column, unit=column.unit or sibling.unit, currency=currency, priced=True, by_cells=True)
     return out
 
 
@@ -980,6 +1030,35 @@ def _priced_by_unit_column(body: Grid, columns: list[Column], headers: list[str]
             and all(t in numeric or NO_PRICE_CELL.match(t) or FREE_CELL.match(t) for t in texts)
         ):
             column = replace(column, priced=True)
+        out.append(column)
+    return out
+
+
+MAX_PRICE_CELL = 24
+
+
+def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) -> list[Column]:
+    """In a table no header of which prices anything, a column beyond the first every cell of which is one
+    short usage price or a no-price mark ("$0.02/sec", "-") is priced all the same: its header names a variant
+    of the model ("720p", "Fast mode": Decart's video models), and the cell, the row or the heading the
+    dimension. A usage unit in every price, or a heading naming what is priced ("Image models" over bare
+    "$0.01"), is what tells it from a worked cost or a comparison of totals ("$36,000", "490 USD/mes")."""
+    out: list[Column] = []
+    for col, column in enumerate(columns):
+        texts = [row[col].text for row in body if col < len(row) and row[col].text]
+        prices = [
+            t
+            for t in texts
+            if len(t) <= MAX_PRICE_CELL and len(price_matches(t)) == 1 and (heading_prices or usage_unit(t) is not None)
+        ]
+        if (
+            col > 0
+            and column.header
+            and prices
+            and not NOT_A_PRICE.search(column.header)
+            and all(t in prices or NO_PRICE_CELL.match(t) for t in texts)
+        ):
+            column = replace(column, priced=True, by_cells=True, variant=column.header)
         out.append(column)
     return out
 
@@ -1238,6 +1317,8 @@ def _dimension(
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     if SEAT_RATE_HEADER.match(column.header):
         return "price"  # "Price / User / Month": the row's price per seat, each month
+    if column.by_cells:
+        return "price"
     return slug(column.header) or f"column_{col}"
 
 

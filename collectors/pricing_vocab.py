@@ -593,9 +593,12 @@ def stated_unit(text: str) -> str | None:
 
 
 def unit_for(dimension: str | None, unit: str | None) -> str | None:
-    """Thousands of calls of a search service are thousands of searches."""
+    """Thousands of calls of a search service are thousands of searches; an image price that says no unit
+    ("Image models" over a bare "$0.01") is per image."""
     if dimension == "search" and unit == "1K requests":
         return "1K searches"
+    if dimension == "image" and unit is None:
+        return "image"
     return unit
 
 

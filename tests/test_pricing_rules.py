@@ -6290,3 +6290,40 @@ def test_sub_keys_under_a_group_key_name_the_side_with_it() -> None:
         + "</div></div>"
     )
     assert ("Opus", "output", 12.0) not in {(p, d, a) for p, d, a, _, _ in entries(grid(loose, ("Opus", "Sonnet")))}
+
+
+def test_tabs_named_in_order_name_their_panes_and_keep_equal_regions_apart() -> None:
+    table = (
+        "<table><tr><th>Model</th><th>Input (USD / 1M tokens)</th><th>Output (USD / 1M tokens)</th></tr>"
+        "<tr><td>hy-2</td><td>0.80</td><td>2.00</td></tr></table>"
+    )
+    html = page(
+        '<div class="tse-tabs"><div class="tse-tabs__list">'
+        '<div class="tse-tabs__item is-active"><div class="tse-tabs__item-label">Singapore</div></div>'
+        '<div class="tse-tabs__item"><div class="tse-tabs__item-label">Silicon Valley</div></div></div>'
+        f'<div class="tse-tabs__cont is-active">{table}</div><div class="tse-tabs__cont">{table}</div></div>'
+    )
+    assert sorted((p.section or "", p.dimension) for p in extract(html, URL).plans) == [
+        ("Silicon Valley", "input"),
+        ("Silicon Valley", "output"),
+        ("Singapore", "input"),
+        ("Singapore", "output"),
+    ]
+
+
+def test_columns_headed_by_a_variant_are_priced_by_their_cells_usage_prices() -> None:
+    table = (
+        "<h2>{heading}</h2><table><thead><tr><th>Model</th><th>ID</th><th>480p</th><th>720p</th><th>Best for</th>"
+        "</tr></thead><tbody><tr><td>Lucy 2</td><td>lucy-2</td><td>{a}</td><td>{b}</td><td>Editing</td></tr>"
+        "<tr><td>Lucy Clip</td><td>lucy-clip</td><td>-</td><td>{c}</td><td>Editing</td></tr></tbody></table>"
+    )
+    video = entries(page(table.format(heading="Video models", a="$0.02/sec", b="$0.04/sec", c="$0.15/sec")))
+    assert video == {
+        ("Lucy 2", "video", 0.02, "USD", "second"),
+        ("Lucy 2", "video", 0.04, "USD", "second"),
+        ("Lucy Clip", "video", 0.15, "USD", "second"),
+    }
+    images = entries(page(table.format(heading="Image models", a="$0.01", b="$0.02", c="$0.03")))
+    assert ("Lucy 2", "image", 0.01, "USD", "image") in images
+    # totals with no usage unit under a heading that names nothing priced: a worked comparison, no prices
+    assert entries(page(table.format(heading="What teams spend", a="$9,000", b="$12,500", c="$36,000"))) == set()
