@@ -1317,7 +1317,7 @@ def _dimension(
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     if SEAT_RATE_HEADER.match(column.header):
         return "price"  # "Price / User / Month": the row's price per seat, each month
-    if column.by_cells:
+    if column.by_cells or PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)):
         return "price"
     return slug(column.header) or f"column_{col}"
 
@@ -1347,6 +1347,16 @@ RATE_HEADER = re.compile(
 """A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",
 "Price per hour", "Pricing Per Hour"), or only that unit ("GPU-hour"): it names no dimension of its own, so
 the row is priced by the plain `price`."""
+PRICE_ONLY_HEADER = re.compile(
+    r"^\s*(?:(?:batch(?:\s*api)?|online|offline|real[- ]?time|standard|flex|priority|"
+    r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+)?"
+    r"(?:price|pricing|cost|单价|定价|价格|價格|單價|定價|料金|価格|単価|preis|prix|precio|prezzo|preço)s?\s*\**\s*$",
+    re.I,
+)
+BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
+"""A column header that is only a price word, maybe after the way the price is served ("单价", "Batch API
+定价", "Unit price"): it names no dimension of its own, so the row is priced by the plain `price`, the serving
+way telling the column from the others as a variant."""
 SEAT_RATE_HEADER = re.compile(
     r"^\s*(?:price|rate|cost|fee)s?\s*(?:per|/)\s*(?:active\s+)?(?:user|seat|member|agent|license)s?"
     r"(?:\s*(?:per|/)\s*(?:month|mo|year|yr|annum))?\s*$",

@@ -6327,3 +6327,16 @@ def test_columns_headed_by_a_variant_are_priced_by_their_cells_usage_prices() ->
     assert ("Lucy 2", "image", 0.01, "USD", "image") in images
     # totals with no usage unit under a heading that names nothing priced: a worked comparison, no prices
     assert entries(page(table.format(heading="What teams spend", a="$9,000", b="$12,500", c="$36,000"))) == set()
+
+
+@pytest.mark.parametrize(("header", "batch"), [("单价", "Batch API 定价"), ("Unit price", "Batch price")])
+def test_a_header_that_is_only_a_price_word_prices_the_plain_price(header: str, batch: str) -> None:
+    html = page(
+        f"<table><tr><th>模型</th><th>上下文</th><th>{header}</th><th>{batch}</th></tr>"
+        "<tr><td>GLM-4-Plus</td><td>128K</td><td>5 元 / 百万Tokens</td><td>2.5 元 / 百万Tokens</td></tr></table>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("GLM-4-Plus", "price", 5.0, "CNY", "1M tokens"),
+        ("GLM-4-Plus", "price", 2.5, "CNY", "1M tokens"),
+    }
