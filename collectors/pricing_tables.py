@@ -597,7 +597,7 @@ def read_grid(
     if not any(c.priced for c in columns) and (usage := _usage_row_plans(body, headers, section, page)):
         return usage
     columns = _priced_by_unit_column(body, columns, headers, page)
-    if not any(c.priced for c in columns):
+    if not _any_priced_cell(body, columns):
         columns = _priced_by_cells(body, columns, _heading_dimension(section or "") is not None)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
@@ -1046,11 +1046,7 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) ->
     out: list[Column] = []
     for col, column in enumerate(columns):
         texts = [row[col].text for row in body if col < len(row) and row[col].text]
-        prices = [
-            t
-            for t in texts
-            if len(t) <= MAX_PRICE_CELL and len(price_matches(t)) == 1 and (heading_prices or usage_unit(t) is not None)
-        ]
+        prices = [t for t in texts if _usage_price_cell(t, heading_prices)]
         if (
             col > 0
             and column.header
@@ -1061,6 +1057,31 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) ->
             column = replace(column, priced=True, by_cells=True, variant=column.header)
         out.append(column)
     return out
+
+
+def _any_priced_cell(body: Grid, columns: list[Column]) -> bool:
+    """Whether a column priced by its header holds a price or a free cell: a "Storage" column of "200GB NVMe"
+    names a dimension and prices nothing."""
+    return any(
+        column.priced and any(col < len(row) and _price_line(row[col].text) for row in body)
+        for col, column in enumerate(columns)
+    )
+
+
+MAX_TOGGLED_PRICES = 8
+
+
+def _usage_price_cell(text: str, bare: bool) -> bool:
+    """One short usage price ("$0.02/sec"; a bare one when `bare`), or a few each stating its unit or period,
+    the sides of a toggle ("$1.29 per hour" beside a hidden "$941.70 per month")."""
+    matches = price_matches(text)
+    if len(matches) == 1:
+        return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None)
+    if not 1 < len(matches) <= MAX_TOGGLED_PRICES:
+        return False
+    starts = [m.start() for m in matches[1:]] + [len(text)]
+    tails = [text[match_end(m) : end] for m, end in zip(matches, starts, strict=True)]
+    return all(_tail_unit(tail) or tail_period(tail) for tail in tails)
 
 
 REGION_HEADER = re.compile(
@@ -1118,7 +1139,7 @@ def _read_rows(
     body: Grid, columns: list[Column], layout: Layout, section: str | None, page: PageContext
 ) -> list[PricePlan]:
     plans: list[PricePlan] = []
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, str, str | None]] = set()
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
@@ -1164,7 +1185,7 @@ def _read_rows(
                 if plan.custom:
                     dimension = "price"
                 variant = " · ".join(p for p in (column.variant, row_variant) if p)
-                key = (label.casefold(), dimension, variant)
+                key = (label.casefold(), dimension, variant, plan.period)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -1188,6 +1209,9 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
     if named:
         plans = [(_cell_plan(label, part, column, page), dimension) for part, dimension in named]
         return [(plan, dimension) for plan, dimension in plans if plan is not None]
+    toggled = _toggled_prices(label, text, column, page)
+    if toggled:
+        return [(plan, None) for plan in toggled]
     if CUSTOM_TEXT.search(text) and not has_price(text) and len(text) <= MAX_CUSTOM_CELL:
         custom = PricePlan(plan=label, amount=None, currency=None, period=None, unit=None, custom=True, method="table")
         return [(custom, None)]
@@ -1196,6 +1220,30 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
 
 
 MAX_CUSTOM_CELL = 40
+
+
+def _toggled_prices(label: str, text: str, column: Column, page: PageContext) -> list[PricePlan]:
+    """A cell of several prices each stating its own unit of time or billing period, no two alike ("$0.107 per
+    hour" beside a hidden "$78.21 per month": the two sides of a page's hourly / monthly toggle, Civo) gives
+    each; [] for any other cell (unnamed "$2 / $1" keeps its first)."""
+    matches = price_matches(text)
+    if len(matches) < 2 or column.dimension:
+        return []
+    starts = [m.start() for m in matches] + [len(text)]
+    plans: list[PricePlan] = []
+    for at, match in enumerate(matches):
+        tail = text[match_end(match) : starts[at + 1]]
+        unit, period = _tail_unit(tail), tail_period(tail)
+        plan = _cell_plan(label, text[match.start() : starts[at + 1]], column, page)
+        if plan is None or (unit is None and period is None):
+            return []
+        if period is not None and unit is None:
+            plan = plan.model_copy(update={"period": period})
+        plans.append(plan)
+    sides = {(p.unit, p.period) for p in plans}
+    return plans if len(sides) == len(plans) else []
+
+
 _WORDS_AFTER = re.compile(r"^\s*(?:[/|·,;:]\s*)?(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*(?=$|[/|·,;:()]|\s*$)")
 _WORDS_BEFORE = re.compile(r"(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*[:：]?\s*$")
 

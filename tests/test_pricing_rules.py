@@ -6340,3 +6340,31 @@ def test_a_header_that_is_only_a_price_word_prices_the_plain_price(header: str, 
         ("GLM-4-Plus", "price", 5.0, "CNY", "1M tokens"),
         ("GLM-4-Plus", "price", 2.5, "CNY", "1M tokens"),
     }
+
+
+def test_a_cell_of_toggled_prices_gives_each_side_and_a_dimension_column_of_no_price_does_not_price_the_table() -> None:
+    cell = (
+        '<td class="pricing-data"><div data-option="hourly" class="price-value">${h}<span>per hour</span></div>'
+        '<div data-option="monthly" class="price-value hidden">${m}<span>per month</span></div></td>'
+    )
+    html = page(
+        "<table><caption>NVIDIA L40S GPU pricing</caption><thead><tr><th>Size</th><th>RAM</th><th>Storage</th>"
+        "<th>On-demand</th></tr></thead><tbody>"
+        "<tr><td>Small</td><td>96 GB</td><td>200GB NVMe</td>" + cell.format(h="1.29", m="941.70") + "</tr>"
+        "<tr><td>Medium</td><td>192 GB</td><td>400GB NVMe</td>" + cell.format(h="2.58", m="1,883.40") + "</tr>"
+        "</tbody></table>"
+    )
+    plans = extract(html, URL).plans
+    assert {(p.plan, p.amount, p.unit, p.period) for p in plans} == {
+        ("Small", 1.29, "hour", "usage"),
+        ("Small", 941.7, None, "month"),
+        ("Medium", 2.58, "hour", "usage"),
+        ("Medium", 1883.4, None, "month"),
+    }
+    # two unnamed prices of one kind are no toggle: the cell's first
+    assert {
+        a
+        for _, _, a, _, _ in entries(
+            page("<table><tr><th>Model</th><th>Price</th></tr><tr><td>m-1</td><td>$2 / $1</td></tr></table>")
+        )
+    } == {2.0}
