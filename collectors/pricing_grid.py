@@ -75,6 +75,9 @@ class Cell:
         blocks = text_blocks(node)
         text = clean(" ".join(blocks))
         name = blocks[0] if blocks else ""
+        headings = [clean(h.text(separator=" ")) for h in node.css("h1, h2, h3, h4, h5, h6")]
+        if len(headings) > 1 and clean(" ".join(headings)) == text:
+            name, blocks = text, [text]  # a name set as two headings ("DeepSeek" over "V3 0324") is one name
         badge = _trailing_badge(node)
         return cls(
             text,
@@ -251,21 +254,54 @@ def div_grid(node: LexborNode, sibling_label: str | None = None) -> Grid | None:
 
 def _head_and_body(node: LexborNode) -> list[LexborNode] | None:
     """The header row and the rows of a div table drawn as a head and a body (`div.table__head` holding a row,
-    or being it, beside `div.table__body` holding the rows); None unless `node` is one."""
-    parts = _elements(node)
+    or being it, beside `div.table__body` holding the rows); None unless `node` is one. Empty spacer elements
+    beside them are passed over, the body may be a CMS list inside its wrappers, and each row may be wrapped
+    alone in its list item (Webflow's `w-dyn-list` > `role="list"` > `role="listitem"` > the row)."""
+    elements = _elements(node)
+    parts = [part for part in elements if clean(part.text())]
     if len(parts) != 2:
         return None
     head, body = parts
-    rows = _elements(body)
-    if len(rows) < 2 or len({row.tag for row in rows}) != 1:
-        return None
-    count = len(_elements(rows[0]))
     inner = _elements(head)
-    if len(inner) == 1 and len(_elements(inner[0])) == count:  # the head holds its one row
-        head = inner[0]
-    elif len(inner) != count:
+    if len(inner) == 1:  # the head holds its one row
+        head, inner = inner[0], _elements(inner[0])
+    count = len(inner)
+    rows = _elements(body)
+    for _ in range(MAX_WRAPPERS):
+        if len(rows) != 1:
+            break
+        rows = _elements(rows[0])
+    found = [_row_element(row, count) for row in rows]
+    if count < 2 or len(found) < 2 or any(row is None for row in found):
         return None
-    return [head, *rows]
+    kept = [row for row in found if row is not None]
+    if len({row.tag for row in kept}) != 1:
+        return None
+    wrapped = len(parts) != len(elements) or kept != rows
+    if wrapped and (
+        head.css_first("h1, h2, h3, h4") is not None
+        or any(len(clean(cell.text(separator=" "))) > MAX_HEADER_CELL for cell in inner)
+    ):
+        return None  # a card's heading and tagline over its key rows is no table head
+    return [head, *kept]
+
+
+MAX_HEADER_CELL = 40
+
+
+MAX_WRAPPERS = 3
+
+
+def _row_element(row: LexborNode, count: int) -> LexborNode | None:
+    """`row` when it has `count` cells, else the element it wraps alone that has them."""
+    for _ in range(MAX_WRAPPERS):
+        cells = _elements(row)
+        if len(cells) == count:
+            return row
+        if len(cells) != 1:
+            return None
+        row = cells[0]
+    return None
 
 
 def _elements(node: LexborNode) -> list[LexborNode]:

@@ -617,8 +617,11 @@ TOKEN_DIMENSIONS = re.compile(r"^(?:input|cached_input|output|cache_write(?:_\w+
 def _shared_token_unit(columns: list[Column]) -> list[Column]:
     """A token column naming no unit ("Cached input") between columns that all name one ("Input, per 1M tokens",
     "Output, per 1M tokens") is priced per that unit: a table prices its tokens in one unit, and its header
-    says so where there is room. Two different units among them, or none, and nothing is filled in."""
+    says so where there is room, or once over the label column ("Model (Price per 1 million tokens)", Crusoe).
+    Two different units among them, or none, and nothing is filled in."""
     stated = {c.unit for c in columns if c.priced and c.dimension and TOKEN_DIMENSIONS.match(c.dimension) and c.unit}
+    if columns and columns[0].dimension is None and columns[0].stated_unit in TOKEN_UNITS:
+        stated.add(columns[0].stated_unit)
     if len(stated) != 1 or not stated <= TOKEN_UNITS:
         return columns
     unit = stated.pop()
@@ -1145,15 +1148,14 @@ def _read_rows(
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
     if REGION_HEADER.match(label_header):
         return []  # one product's price in each market ("대한민국 ₩4,400"): its rows are countries, not plans
-    label_cells = [row[layout.label] for row in body if layout.label < len(row)]
+    label_cells = _without_caption([row[layout.label] for row in body if layout.label < len(row)])
     names = _model_names(
         [label_text(cell.name) for cell in label_cells],
         label_header,
         {label_text(cell.name): cell.badge for cell in label_cells if cell.badge},
     )
     last = ""
-    for row in body:
-        cell = row[layout.label] if layout.label < len(row) else Cell("")
+    for row, cell in zip(body, [*label_cells, *[Cell("")] * (len(body) - len(label_cells))], strict=True):
         label = label_text(cell.name)
         if not label and not cell.text and last:
             label = (
@@ -1217,6 +1219,22 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
         return [(custom, None)]
     plan = _cell_plan(label, text, column, page)
     return [(plan, None)] if plan is not None else []
+
+
+MIN_CAPTIONED_ROWS = 3
+
+
+def _without_caption(cells: list[Cell]) -> list[Cell]:
+    """Label cells whose names all end with one word set apart from the rest ("< 16B parameters", "16B to 70B
+    parameters": a caption the page repeats under each name) named without it."""
+    names = [cell.name for cell in cells]
+    lasts = {name.rsplit(" ", 1)[-1] for name in names if " " in name}
+    if len(cells) < MIN_CAPTIONED_ROWS or len(lasts) != 1 or not all(" " in name for name in names):
+        return cells
+    [word] = lasts
+    if not word.isalpha() or not word.islower():
+        return cells
+    return [replace(cell, name=cell.name[: -len(word)].rstrip()) for cell in cells]
 
 
 MAX_CUSTOM_CELL = 40

@@ -6368,3 +6368,34 @@ def test_a_cell_of_toggled_prices_gives_each_side_and_a_dimension_column_of_no_p
             page("<table><tr><th>Model</th><th>Price</th></tr><tr><td>m-1</td><td>$2 / $1</td></tr></table>")
         )
     } == {2.0}
+
+
+def test_a_webflow_list_under_a_div_head_is_a_grid_its_two_heading_names_one_name_its_header_unit_shared() -> None:
+    item = (
+        '<div role="listitem" class="w-dyn-item"><div class="pricing_gpu-item is-4"><div class="head-part">'
+        '<h4 class="item-heading">{a}</h4><h4 class="item-heading is-s">{b}</h4></div>'
+        '<div class="rich"><p>${i}</p></div><div class="rich"><p>${o}</p></div><div class="rich"><p>${c}</p></div>'
+        "</div></div>"
+    )
+    html = page(
+        '<h3>Serverless Inference pricing</h3><div class="pricing-gap"><div class="spacer"></div>'
+        '<div class="table-heading"><div><div>Model</div><div>(Price per 1 million tokens)</div></div>'
+        "<div>Input tokens</div><div>Output tokens</div><div>Cached tokens</div></div>"
+        '<div class="w-dyn-list"><div role="list" class="w-dyn-items">'
+        + item.format(a="DeepSeek", b="V3 0324", i="0.50", o="1.50", c="0.25")
+        + item.format(a="DeepSeek", b="V4 Pro", i="1.74", o="3.48", c="0.15")
+        + item.format(a="Kimi", b="K2.6", i="0.70", o="3.50", c="0.35")
+        + "</div></div></div>"
+    )
+    found = entries(html)
+    assert ("DeepSeek V3 0324", "input", 0.5, "USD", "1M tokens") in found
+    assert ("DeepSeek V4 Pro", "cached_input", 0.15, "USD", "1M tokens") in found
+    assert len(found) == 9
+    # one word under every name is a caption, not part of it
+    tiers = page(
+        "<table><tr><th>Model size</th><th>Price per 1M tokens</th></tr>"
+        "<tr><td><h4>&lt; 16B</h4><h4>parameters</h4></td><td>$0.40</td></tr>"
+        "<tr><td><h4>16B to 70B</h4><h4>parameters</h4></td><td>$2.50</td></tr>"
+        "<tr><td><h4>&gt; 300B</h4><h4>parameters</h4></td><td>$10.00</td></tr></table>"
+    )
+    assert {p for p, *_ in entries(tiers)} == {"< 16B", "16B to 70B", "> 300B"}
