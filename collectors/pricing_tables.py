@@ -868,7 +868,7 @@ def _column(header: str, leaf: str, page: PageContext, currency: str | None, uni
     period = header_period(leaf) if dimension is None else None
     if period is not None:
         dimension = "price"  # "Monatspreis" / "Jahrespreis": each plan's price for that period
-    header_unit = stated_unit(header)
+    header_unit = stated_unit(header) or ("hour" if HOURLY_HEADER.match(header) else None)
     own_currency = None if price_matches(header) else header_currency(header, page.yen)  # a plan's own price
     priced = (
         bool(leaf)
@@ -1187,13 +1187,13 @@ def _read_rows(
                 if plan.custom:
                     dimension = "price"
                 variant = " · ".join(p for p in (column.variant, row_variant) if p)
-                key = (label.casefold(), dimension, variant, plan.period)
+                period = column.period if column.period and not plan.custom else plan.period
+                key = (label.casefold(), dimension, variant, period)
                 if key in seen:
                     continue
                 seen.add(key)
                 full_section = " · ".join(p for p in (section, variant) if p) or None
                 unit = None if plan.custom else unit_for(dimension, plan.unit)
-                period = column.period if column.period and not plan.custom else plan.period
                 plans.append(
                     plan.model_copy(
                         update={"dimension": dimension, "section": full_section, "unit": unit, "period": period}
@@ -1383,7 +1383,9 @@ def _dimension(
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     if SEAT_RATE_HEADER.match(column.header):
         return "price"  # "Price / User / Month": the row's price per seat, each month
-    if column.by_cells or PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)):
+    if column.by_cells or HOURLY_HEADER.match(column.header):
+        return "price"
+    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)):
         return "price"
     return slug(column.header) or f"column_{col}"
 
@@ -1405,14 +1407,22 @@ def _variant_rate_header(header: str) -> bool:
 
 
 RATE_HEADER = re.compile(
-    r"^\s*(?:(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|pricing|rate|cost|fee)s?"
+    r"^\s*(?:from|starting\s+(?:at|from))?\s*/?\s*"
+    r"(?:(?:(?:hourly|per[- ]minute|per[- ]second)\s+)?(?:price|pricing|rate|cost|fee)s?"
     r"(?:\s*(?:per|/)\s*(?:gpu\s*[- /]?\s*)?(?:hour|hr|h|minute|min|second|sec|s))?"
-    r"|(?:per\s+|/\s*)?gpu[- ]?(?:hour|hr))\s*\**\s*$",
+    r"|(?:per\s+|/\s*)?gpu\s*[- /]?\s*(?:hour|hr))\s*\**\s*$",
     re.I,
 )
 """A column header that is a price word and at most the unit of time it is charged by ("Hourly Rate",
-"Price per hour", "Pricing Per Hour"), or only that unit ("GPU-hour"): it names no dimension of its own, so
-the row is priced by the plain `price`."""
+"Price per hour", "Pricing Per Hour"), or only that unit ("GPU-hour", "From / GPU / hr"): it names no dimension
+of its own, so the row is priced by the plain `price`."""
+HOURLY_HEADER = re.compile(
+    r"^\s*(?:(?:on[- ]demand|spot|reserved)\s*[/,(]?\s*)?hourly"
+    r"(?:\s*[/,(]\s*(?:on[- ]demand|spot|reserved)\)?)?\s*\**$",
+    re.I,
+)
+"""A header that is only the word for an hourly rate, maybe with its way of renting ("Hourly/On-Demand" beside
+"Monthly" and "Annually", E2E): a price per hour."""
 PRICE_ONLY_HEADER = re.compile(
     r"^\s*(?:(?:batch(?:\s*api)?|online|offline|real[- ]?time|standard|flex|priority|"
     r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+)?"

@@ -6399,3 +6399,15 @@ def test_a_webflow_list_under_a_div_head_is_a_grid_its_two_heading_names_one_nam
         "<tr><td><h4>&gt; 300B</h4><h4>parameters</h4></td><td>$10.00</td></tr></table>"
     )
     assert {p for p, *_ in entries(tiers)} == {"< 16B", "16B to 70B", "> 300B"}
+
+
+@pytest.mark.parametrize("header", ["Hourly/On-Demand", "Hourly", "From / GPU / hr"])
+def test_a_header_naming_only_an_hourly_rate_prices_the_row_per_hour(header: str) -> None:
+    html = page(
+        f"<table><thead><tr><th>Item</th><th>vRAM</th><th>RAM, GB</th><th>{header}</th><th>Monthly</th></tr></thead>"
+        "<tbody><tr><td>NVIDIA B200</td><td>192</td><td>400</td><td>$6.99</td><td>$4,983.16</td></tr>"
+        "<tr><td>NVIDIA L4</td><td>24</td><td>50</td><td>$0.57</td><td>$416.10</td></tr></tbody></table>"
+    )
+    found = entries(html)
+    assert ("NVIDIA B200", "price", 6.99, "USD", "hour") in found
+    assert ("NVIDIA L4", "price", 416.1, "USD", None) in found
