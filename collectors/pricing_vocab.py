@@ -555,7 +555,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         # "/ h" but not "/ H&P" (a feature line's "SOAP / H&P" abbreviation: History and Physical)
         re.compile(
             r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
-            r"每小时|/\s*小时|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
+            r"每小时|/\s*小时|(?:/|\bв\s)\s*час\b|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
             r"(?:^|,)\s*gpu[- ]?h(?:ou)?r\s*$",  # a header naming the rate's unit alone ("On-demand, GPU-hour")
             re.I,
         ),
@@ -754,7 +754,9 @@ of price rows or grids."""
 _SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者|좌석"
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
-    r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم"
+    r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"
+    r"employee|employé|employe|utente|usuário|usuario|colaborador|empleado|funcionário|mitarbeiter|"
+    r"mitarbeitende[rn]?|dipendente"
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"

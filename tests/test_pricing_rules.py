@@ -6411,3 +6411,21 @@ def test_a_header_naming_only_an_hourly_rate_prices_the_row_per_hour(header: str
     found = entries(html)
     assert ("NVIDIA B200", "price", 6.99, "USD", "hour") in found
     assert ("NVIDIA L4", "price", 416.1, "USD", None) in found
+
+
+@pytest.mark.parametrize(
+    ("tail", "unit"),
+    [
+        ("/utente/mese", "user"),
+        ("por colaborador", "user"),
+        ("Par employé, par mois", "user"),
+        ("pro Mitarbeiter", "user"),
+        ("Per utenti esperti che necessitano di ricerca", None),  # "for expert users": no unit
+    ],
+)
+def test_employee_words_in_the_pages_languages_price_per_user(tail: str, unit: str | None) -> None:
+    assert tail_unit(tail) == unit
+
+
+def test_a_russian_hour_is_an_hourly_unit() -> None:
+    assert stated_unit("0,5 ₽ / час") == "hour"
