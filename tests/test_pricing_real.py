@@ -136,6 +136,8 @@ HELD_OUT = [
         "heldout41",
         "heldout45",
         "heldout47",
+        "heldout54",
+        "heldout56",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
