@@ -267,17 +267,18 @@ def _head_and_body(node: LexborNode) -> list[LexborNode] | None:
         head, inner = inner[0], _elements(inner[0])
     count = len(inner)
     rows = _elements(body)
+    wrapped = len(parts) != len(elements)  # a spacer beside the head and the body
     for _ in range(MAX_WRAPPERS):
         if len(rows) != 1:
             break
-        rows = _elements(rows[0])
+        rows, wrapped = _elements(rows[0]), True
     found = [_row_element(row, count) for row in rows]
     if count < 2 or len(found) < 2 or any(row is None for row in found):
         return None
     kept = [row for row in found if row is not None]
     if len({row.tag for row in kept}) != 1:
         return None
-    wrapped = len(parts) != len(elements) or kept != rows
+    wrapped = wrapped or any(row.mem_id != cell.mem_id for row, cell in zip(kept, rows, strict=True))
     if wrapped and (
         head.css_first("h1, h2, h3, h4") is not None
         or any(len(clean(cell.text(separator=" "))) > MAX_HEADER_CELL for cell in inner)

@@ -755,7 +755,7 @@ _SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|�
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
     r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"
-    r"employee|employé|employe|utente|usuário|usuario|colaborador|empleado|funcionário|mitarbeiter|"
+    r"employee|employé|employe|utente|usuário|colaborador|empleado|funcionário|mitarbeiter|"
     r"mitarbeitende[rn]?|dipendente"
 )
 TAIL_UNIT = re.compile(
