@@ -242,14 +242,17 @@ def div_grid(node: LexborNode, sibling_label: str | None = None) -> Grid | None:
         return None
     grid = [[Cell.of(cell) for cell in row] for row in cells]
     header = grid[0]
-    if any(has_price(cell.text) for cell in header):
-        return None
+    if any(has_price(cell.text) or len(cell.text) > MAX_COLUMN_HEADER for cell in header):
+        return None  # a sentence introducing the section ("Accurately track and forecast costs...") names no column
     if header[0].text.casefold() != sibling_label and not any(
         dimension_of(cell.text) is not None or PRICE_WORD.search(cell.text) for cell in header[1:]
     ):
         return None
     priced = sum(1 for row in grid[1:] if any(has_price(cell.text) for cell in row[1:]))
     return grid if priced >= 2 else None
+
+
+MAX_COLUMN_HEADER = 80
 
 
 def _head_and_body(node: LexborNode) -> list[LexborNode] | None:

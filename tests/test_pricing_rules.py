@@ -6429,3 +6429,34 @@ def test_employee_words_in_the_pages_languages_price_per_user(tail: str, unit: s
 
 def test_a_russian_hour_is_an_hourly_unit() -> None:
     assert stated_unit("0,5 ₽ / час") == "hour"
+
+
+def test_a_sentence_over_div_rows_is_no_column_header() -> None:
+    intro = (
+        "Accurately track and forecast costs with our transparent and competitive pricing structure, billed per "
+        "minute. For larger enterprise-scale contracts, please contact us directly."
+    )
+
+    def card(title: str, label: str, rows: tuple[tuple[str, str, str], ...]) -> str:
+        cells = "".join(f"<div><span>{c}</span></div>" for c in (label, "VRAM (GB)", "Pricing Per Hour"))
+        body = "".join(
+            f'<div class="row"><div><span>{n}</span></div><div><span>{v}</span></div><div><span>${p}</span></div></div>'
+            for n, v, p in rows
+        )
+        return (
+            f'<div class="card"><div class="head"><h3>{title}</h3></div>'
+            f'<div class="grid"><div class="row">{cells}</div>{body}</div></div>'
+        )
+
+    html = page(
+        f'<div class="wrap"><div class="intro"><h2>AI Cloud Pricing</h2><p>{intro}</p></div><div class="cards">'
+        + card("On-Demand GPU Pricing", "GPU Model", (("NVIDIA H200", "141", "3.99"), ("NVIDIA H100", "80", "2.40")))
+        + card("On-Demand CPU Pricing", "CPU Model", (("n1-cpu-small", "0", "0.35"), ("n1-cpu-large", "0", "1.30")))
+        + "</div></div>"
+    )
+    assert {(p, d, a, u) for p, d, a, _, u in entries(html)} == {
+        ("NVIDIA H200", "price", 3.99, "hour"),
+        ("NVIDIA H100", "price", 2.4, "hour"),
+        ("n1-cpu-small", "price", 0.35, "hour"),
+        ("n1-cpu-large", "price", 1.3, "hour"),
+    }
