@@ -1082,9 +1082,14 @@ def _usage_price_cell(text: str, bare: bool) -> bool:
         return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None)
     if not 1 < len(matches) <= MAX_TOGGLED_PRICES:
         return False
-    starts = [m.start() for m in matches[1:]] + [len(text)]
-    tails = [text[match_end(m) : end] for m, end in zip(matches, starts, strict=True)]
-    return all(_tail_unit(tail) or tail_period(tail) for tail in tails)
+    return all(_tail_unit(tail) or tail_period(tail) for _, _, tail in _price_parts(text, matches))
+
+
+def _price_parts(text: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str, str]]:
+    """Each price of a cell with its part of the text (up to the next price) and its tail (what follows the
+    amount in that part)."""
+    ends = [m.start() for m in matches[1:]] + [len(text)]
+    return [(m, text[m.start() : end], text[match_end(m) : end]) for m, end in zip(matches, ends, strict=True)]
 
 
 REGION_HEADER = re.compile(
@@ -1148,14 +1153,14 @@ def _read_rows(
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
     if REGION_HEADER.match(label_header):
         return []  # one product's price in each market ("대한민국 ₩4,400"): its rows are countries, not plans
-    label_cells = _without_caption([row[layout.label] for row in body if layout.label < len(row)])
+    label_cells = _without_caption([row[layout.label] if layout.label < len(row) else Cell("") for row in body])
     names = _model_names(
         [label_text(cell.name) for cell in label_cells],
         label_header,
         {label_text(cell.name): cell.badge for cell in label_cells if cell.badge},
     )
     last = ""
-    for row, cell in zip(body, [*label_cells, *[Cell("")] * (len(body) - len(label_cells))], strict=True):
+    for row, cell in zip(body, label_cells, strict=True):
         label = label_text(cell.name)
         if not label and not cell.text and last:
             label = (
@@ -1247,12 +1252,10 @@ def _toggled_prices(label: str, text: str, column: Column, page: PageContext) ->
     matches = price_matches(text)
     if len(matches) < 2 or column.dimension:
         return []
-    starts = [m.start() for m in matches] + [len(text)]
     plans: list[PricePlan] = []
-    for at, match in enumerate(matches):
-        tail = text[match_end(match) : starts[at + 1]]
+    for _, part, tail in _price_parts(text, matches):
         unit, period = _tail_unit(tail), tail_period(tail)
-        plan = _cell_plan(label, text[match.start() : starts[at + 1]], column, page)
+        plan = _cell_plan(label, part, column, page)
         if plan is None or (unit is None and period is None):
             return []
         if period is not None and unit is None:
