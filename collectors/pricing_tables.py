@@ -1269,7 +1269,7 @@ _WORDS_AFTER = re.compile(r"^\s*(?:[/|·,;:]\s*)?(?P<words>[^\W\d_][\w\s-]{0,24}
 _WORDS_BEFORE = re.compile(r"(?P<words>[^\W\d_][\w\s-]{0,24}?)\s*[:：]?\s*$")
 
 
-def _named_prices(text: str, column: str | None = None) -> list[tuple[str, str]]:
+def _named_prices(text: str, column_dimension: str | None = None) -> list[tuple[str, str]]:
     """The parts of a cell of several prices that each name their own dimension, as (text, dimension); []
     unless every price is named the same way, all by the words right before it ("Input: $0.15") or all by
     those right after it ("$0.15 input"), and no two name the same dimension. In a column that names a
@@ -1283,8 +1283,8 @@ def _named_prices(text: str, column: str | None = None) -> list[tuple[str, str]]
     before = [_word_dimension(_WORDS_BEFORE.search(text[ends[i] : m.start()])) for i, m in enumerate(matches)]
     after = [_word_dimension(_WORDS_AFTER.match(text[match_end(m) : starts[i + 1]])) for i, m in enumerate(matches)]
     for dimensions, cuts in ((before, ends[1:]), (after, starts[1:])):
-        if column and dimensions[0] is None:
-            dimensions = [column, *dimensions[1:]]
+        if column_dimension and dimensions[0] is None:
+            dimensions = [column_dimension, *dimensions[1:]]
         named = [d for d in dimensions if d is not None]
         if len(named) == len(matches) and len(set(named)) == len(named):
             return [(text[m.start() : cut], d) for m, cut, d in zip(matches, cuts, named, strict=True)]
