@@ -33,6 +33,8 @@ from collectors.pricing_vocab import (
     VERSUS,
     PageContext,
     price_matches,
+    tail_period,
+    tail_unit,
     zero_led,
 )
 from collectors.pricing_vocab import currency_code as vocab_currency_code
@@ -875,6 +877,12 @@ def _period_from_iso(text: str) -> Period | None:
     return None
 
 
+def _slashed(text: str) -> str:
+    """A unit or period field's text as the tail after an amount's slash, so the page-language words the card
+    reader knows ("sitio/mes" is "/sitio/mes", "Monat" is "/Monat") read here too."""
+    return "/" + text.strip().lstrip("/")
+
+
 def _period_from_words(text: Any) -> Period | None:
     if not isinstance(text, str):
         return None
@@ -882,16 +890,20 @@ def _period_from_words(text: Any) -> Period | None:
         return "month"
     if _YEAR_WORD.search(text):
         return "year"
-    return None
+    return tail_period(_slashed(text)) if len(text) <= 40 else None
 
 
 def _unit_from_words(text: Any) -> str | None:
-    """`user`/`seat` from "per user", "seats"; other unit texts ("1M tokens") kept as written."""
+    """`user`/`seat` from "per user", "seats", a unit in the page's language ("sitio/mes" is per `sitio`); other
+    unit texts ("1M tokens") kept as written."""
     if not isinstance(text, str) or not _clean(text):
         return None
     match = _UNIT_WORD.search(text)
     if match:
         return "seat" if match.group(1).lower() in ("seat", "editor") else "user"
+    worded = tail_unit(text) or tail_unit(_slashed(text))
+    if worded is not None:
+        return worded
     if _period_from_words(text):
         return None
     return _clean(text)[:40]

@@ -797,11 +797,12 @@ _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nut
 
 
 _OWN_SLASH_UNIT = re.compile(
-    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!/(?!\s*(?:mo|mth|month|yr|year|annum)\b))(?!\s+(?:hours?|hrs?)\b)",
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
     re.I,
 )
-"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), or before a slashed
-period ("$490/site/month"): per what, in the page's word."""
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), whatever follows it: a
+slashed period in any of the pages' languages ("$490/site/month", "sitio/mes") or what is counted per it
+("$5 / TiB / copy / month"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"

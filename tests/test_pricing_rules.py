@@ -6460,3 +6460,31 @@ def test_a_sentence_over_div_rows_is_no_column_header() -> None:
         ("n1-cpu-small", "price", 0.35, "hour"),
         ("n1-cpu-large", "price", 1.3, "hour"),
     }
+
+
+def test_a_json_ld_unit_text_is_read_in_the_pages_language() -> None:
+    """FotoFinish's offers say `"unitText": "sitio/mes"`: per `sitio`, monthly, not a unit "sitio/mes"."""
+
+    def offer(name: str, price: str, unit_text: str) -> str:
+        return (
+            f'{{"@type":"Offer","name":"{name}","price":"{price}","priceCurrency":"USD","priceSpecification":'
+            f'{{"@type":"UnitPriceSpecification","price":"{price}","priceCurrency":"USD","unitText":"{unit_text}"}}}}'
+        )
+
+    offers = ",".join(
+        (offer("Pro", "20", "sitio/mes"), offer("Equipo", "12", "por usuario/mes"), offer("Anual", "200", "año"))
+    )
+    html = page(
+        f'<script type="application/ld+json">{{"@type":"Product","name":"F","offers":[{offers}]}}</script>', "es"
+    )
+    plans = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, URL).plans}
+    assert plans == {("Pro", 20.0, "sitio", "month"), ("Equipo", 12.0, "user", "month"), ("Anual", 200.0, None, "year")}
+
+
+def test_a_word_after_the_slash_is_the_unit_whatever_slashed_word_follows_it() -> None:
+    """ "$20/sitio/mes" and "$5 / TiB / copy / month": the first word after the amount's slash is per what."""
+    assert tail_unit("/sitio/mes") == "sitio"
+    assert tail_unit("/site/month") == "site"
+    assert tail_unit("/TiB/copy/month") == "tib"
+    assert tail_unit(" / TiB / copy / month") == "tib"
+    assert tail_unit("/mes") is None
