@@ -10,7 +10,6 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -34,6 +33,7 @@ from collectors.pricing_vocab import (
     MODEL_SIDES,
     NOT_A_PRICE,
     PLAN_WORD,
+    PRICE_LABEL,
     PRICE_TEXT,
     SEAT_WORDS,
     TAIL_PERIODS,
@@ -51,6 +51,7 @@ from collectors.pricing_vocab import (
     tail_unit,
     usage_unit,
     without_conversions,
+    without_pictographs,
     without_tag,
     zero_led,
 )
@@ -1074,7 +1075,15 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
-    return _without_custom_tail(_without_pictographs(name)) or _custom_heading(card)
+    if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
+        name = _first_heading(card)
+    return _without_custom_tail(without_pictographs(name)) or _custom_heading(card)
+
+
+def _first_heading(card: LexborNode) -> str:
+    """The card's first heading's text, whatever it says (a free card headed "Free"); "" when it has none."""
+    heading = card.css_first("h1, h2, h3, h4, h5, h6")
+    return _clean(heading.text(separator=" ")) if heading is not None else ""
 
 
 def _custom_heading(card: LexborNode) -> str:
@@ -1101,18 +1110,6 @@ def _custom_tail(line: str) -> str:
 
 def _without_custom_tail(name: str) -> str:
     return _custom_tail(name) or name
-
-
-def _without_pictographs(name: str) -> str:
-    """The name without the pictures set before it ("🆓 Free", "⚡ Pro", "★ Team"): a run of symbols (an
-    emoji, its variation selector or joiner) at the start of a name is decoration, not part of it."""
-    start = 0
-    while start < len(name) and (
-        unicodedata.category(name[start]) == "So" or name[start] in "\ufe0e\ufe0f\u200d" or name[start].isspace()
-    ):
-        start += 1
-    rest = name[start:]
-    return rest if start and re.search(r"[^\W\d_]", rest) else name
 
 
 COUNT_NAME = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\s?[^\W\d_][^\W\d_\s]{1,15}$")

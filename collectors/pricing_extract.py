@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     price_matches,
     tail_period,
     tail_unit,
+    without_pictographs,
     zero_led,
 )
 from collectors.pricing_vocab import currency_code as vocab_currency_code
@@ -104,6 +105,9 @@ def extract(html: str, url: str) -> Extraction:
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
+    offers, microdata, tables, state, cards, rate_lists = (
+        _plainly_named(plans) for plans in (offers, microdata, tables, state, cards, rate_lists)
+    )
     found: list[PricePlan] = []
     kept = _offers_beside_cards(offers, cards)
     tables = _tables_restating_cards(tables, cards)
@@ -111,12 +115,21 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, plans)
     _merge_other_sides(found, kept, cards)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
-        _merge(found, prose_plans(tree, page))
+        _merge(found, _plainly_named(prose_plans(tree, page)))
     found = _bands_of_a_rate(found)
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _resolve_signs(found, _declared_dollar(page, offers, found))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:
+    """Each method's plans without the pictures around their names ("★ Premium" in a table's head, "PME en
+    croissance 🚀" on a card): the name a reader quotes, so one plan read by two methods is one plan."""
+    return [
+        plan if (name := without_pictographs(plan.plan)) == plan.plan else plan.model_copy(update={"plan": name})
+        for plan in plans
+    ]
 
 
 def _drop_code_blocks(tree: LexborHTMLParser) -> None:

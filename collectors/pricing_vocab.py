@@ -7,6 +7,7 @@ whether they sit in a table header, a plan card or a JSON blob. Pure functions o
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -487,6 +488,40 @@ def without_tag(label: str) -> str:
     if note is not None and BADGE_START.match(note.group("note")):
         return label[: note.start()].rstrip()
     return label
+
+
+PRICE_LABEL = re.compile(
+    r"^\s*(?:prices?|pricing|costs?|preise?|prix|tarifs?|precios?|preços?|prezz[oi]|prijs|fiyat|цена|стоимость|"
+    r"料金|価格|价格|價格|定价|가격|요금)\s*[:：]?\s*$",
+    re.I,
+)
+"""A label that is only the word for price ("Price", "Preis:", "料金"): the key of a card's price row, never the
+plan's name."""
+_MARKS = frozenset("™®©℠")
+"""Symbols that belong to a brand's name ("Humanocentric™ Apex"), never decoration."""
+_JOINERS = frozenset("\ufe0e\ufe0f\u200d\u20e3")
+
+
+def _pictograph(char: str) -> bool:
+    """An emoji or other picture character, its variation selector, joiner or skin tone: decoration."""
+    return (
+        (unicodedata.category(char) == "So" and char not in _MARKS)
+        or char in _JOINERS
+        or "\U0001f3fb" <= char <= "\U0001f3ff"
+        or char.isspace()
+    )
+
+
+def without_pictographs(name: str) -> str:
+    """The name without the pictures set before or after it ("🆓 Free", "★ Team", "PME en croissance 🚀"): a run
+    of symbols at either end of a name is decoration, not part of it. A name of pictures only stays as it is."""
+    start, end = 0, len(name)
+    while start < end and _pictograph(name[start]):
+        start += 1
+    while end > start and _pictograph(name[end - 1]):
+        end -= 1
+    rest = name[start:end]
+    return rest if re.search(r"[^\W\d_]", rest) else name
 
 
 # -- usage units --------------------------------------------------------------------------------

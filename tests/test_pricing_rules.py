@@ -24,6 +24,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     tail_period,
     tail_unit,
+    without_pictographs,
     without_tag,
 )
 
@@ -6488,3 +6489,41 @@ def test_a_word_after_the_slash_is_the_unit_whatever_slashed_word_follows_it() -
     assert tail_unit("/TiB/copy/month") == "tib"
     assert tail_unit(" / TiB / copy / month") == "tib"
     assert tail_unit("/mes") is None
+
+
+def test_pictures_around_a_name_are_decoration_whichever_method_reads_it() -> None:
+    """1inventory's table heads "★ Premium", tedy's cards "PME en croissance 🚀": the plan is "Premium", "PME en
+    croissance". A brand's mark stays ("Humanocentric™ Apex"), and a name of pictures only is kept as it is."""
+    table = (
+        '<table><thead><tr><th></th><th>Free</th><th><span aria-hidden="true">&#9733;</span>Premium</th></tr></thead>'
+        "<tbody><tr><th>Price</th><td>$0</td><td>$0.99 / month</td></tr></tbody></table>"
+    )
+    assert entries(page(table)) == {("Free", "price", 0.0, "USD", None), ("Premium", "price", 0.99, "USD", None)}
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">${amount}/mois</div></div>'
+    cards = "".join(
+        card.format(name=name, amount=amount)
+        for name, amount in (("PME en croissance 🚀", "5"), ("Entreprise 🏢", "9"), ("Humanocentric™ Apex", "12"))
+    )
+    assert {plan for plan, *_ in entries(page(f'<div class="grid">{cards}</div>', "fr"))} == {
+        "PME en croissance",
+        "Entreprise",
+        "Humanocentric™ Apex",
+    }
+    assert without_pictographs("✨ 👩🏽‍💻 Team ✨") == "Team"
+    assert without_pictographs("🚀") == "🚀"
+
+
+def test_a_price_rows_key_never_names_a_card() -> None:
+    """A free card headed "Free" whose last row is "Price | Free" is the Free plan, not a plan called "Price"."""
+    row = '<div class="plan-card__row"><dt>{key}</dt><dd>{value}</dd></div>'
+    card = '<div class="plan-card"><h2 class="plan-card__head">{name}</h2><dl>{rows}</dl></div>'
+    cards = card.format(
+        name="Free", rows=row.format(key="Inventories", value="1") + row.format(key="Price", value="Free")
+    ) + card.format(
+        name="Premium",
+        rows=row.format(key="Inventories", value="Up to 5") + row.format(key="Price", value="€0.99 / month"),
+    )
+    assert entries(page(f'<div class="plans-cards">{cards}</div>')) == {
+        ("Free", "price", 0.0, None, None),
+        ("Premium", "price", 0.99, "EUR", None),
+    }
