@@ -858,8 +858,9 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
 
 
 def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
-    """`¥` as the page means it, and a bare `$` as its region writes its money (`PageContext.dollar`)."""
-    resolved = {YEN: page.yen, "USD": page.dollar}
+    """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), and "FCFA" as
+    the franc of its zone (`PageContext.cfa`)."""
+    resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 
 

@@ -109,9 +109,13 @@ _EXTRA_SIGNS = {
     "сум": "UZS",
     "so'm": "UZS",
     "soʻm": "UZS",
+    "FCFA": "XOF",
+    "F CFA": "XOF",
+    "F.CFA": "XOF",
 }
-"""Current signs price-parser spells as letters ("TL", "руб."), and the Uzbek som written as a word after the amount
-("99 000 сум/месяц", "so'm"), which it does not know."""
+"""Current signs price-parser spells as letters ("TL", "руб."), the Uzbek som written as a word after the amount
+("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
+the West African one until the page says it is Central African (`cfa_currency`)."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -151,13 +155,16 @@ class PageContext:
     """The currency of a bare `$` on this page."""
     says_usd: bool = False
     """Whether the page names US dollars anywhere, in its text or its scripts: its bare `$` then stays USD."""
+    cfa: str = "XOF"
+    """The currency of "FCFA" on this page: the West African franc, or the Central African one."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "") -> PageContext:
         """From the page's host, language and visible text; `source`, the whole page with its scripts, is read
         once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
         says_usd = SAYS_USD.search(source or text) is not None
-        return cls(host, lang, yen_currency(host, lang, text), dollar_currency(host, says_usd), says_usd)
+        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd)
+        return cls(host, lang, yen, dollar, says_usd, cfa_currency(host, lang, source or text))
 
 
 DOLLAR_REGIONS = {
@@ -198,6 +205,34 @@ def yen_currency(host: str, lang: str | None, text: str) -> str:
     if "元" in sample or _CJK.search(sample):
         return "CNY"
     return "JPY"
+
+
+CENTRAL_AFRICA = frozenset({"cm", "ga", "cg", "td", "cf", "gq"})
+_CENTRAL_AFRICAN = re.compile(
+    r"\b(?:XAF|BEAC|CEMAC|Cameroun|Cameroon|Kamerun|Gabon|Tchad|Chad|Centrafrique|Central\s+African\s+Republic|"
+    r"Guin[ée]e\s+[ée]quatoriale|Equatorial\s+Guinea|Douala|Yaound[ée]|Libreville|Brazzaville|N.Djamena|Bangui|"
+    r"Malabo)\b|\+\s?23[5-7]\b|\+\s?24[0-2]\b",
+    re.I,
+)
+_WEST_AFRICAN = re.compile(
+    r"\b(?:XOF|BCEAO|UEMOA|WAEMU|S[ée]n[ée]gal|C[ôo]te\s+d.Ivoire|Ivory\s+Coast|Mali|Burkina|B[ée]nin|Togo|Niger|"
+    r"Guin[ée]e-Bissau|Guinea-Bissau|Dakar|Abidjan|Bamako|Ouagadougou|Cotonou|Lom[ée]|Niamey)\b|"
+    r"\+\s?22[1-9]\b|\+\s?245\b",
+    re.I,
+)
+
+
+def cfa_currency(host: str, lang: str | None, text: str) -> str:
+    """"FCFA" is the Central African franc (XAF) on a page of a CEMAC country (a `.cm` host, `fr-CM`, or text
+    naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African one (XOF): both
+    zones write "FCFA", and a page selling in both names both."""
+    region = (lang or "").lower().replace("_", "-").partition("-")[2]
+    if host.lower().rstrip(".").rpartition(".")[2] in CENTRAL_AFRICA or region in CENTRAL_AFRICA:
+        return "XAF"
+    if "CFA" not in text:
+        return "XOF"
+    central = _CENTRAL_AFRICAN.search(text) is not None
+    return "XAF" if central and _WEST_AFRICAN.search(text) is None else "XOF"
 
 
 WHOLE_UNIT_CURRENCIES = frozenset({"IDR", "KRW", "VND", "HUF"})
@@ -334,13 +369,17 @@ def price_matches(text: str) -> list[re.Match[str]]:
     and what follows it ("/ M tokens") is the amount's tail. The matches are into a string of `text`'s
     length, so their offsets are offsets into `text`."""
     found: list[re.Match[str]] = []
-    pos = 0
+    pos, spent = 0, -1
     while (match := PRICE_TEXT.search(text, pos)) is not None:
         text, match = _lower_bound(text, match, pos)
         end = match.end("amt") if match.group("amt") else match.end("amt2")
-        if match.group("cur2") and _sign_leads_next(text, match.end("amt2"), match.end("cur2")):
+        if match.group("cur2") and _sign_leads_next(text, match.group("amt2"), match.end("amt2"), match.end("cur2")):
             pos = end  # "Paquete de 5 $ 749": the sign starts the next amount, the name's number is no price
             continue
+        if match.group("cur") and match.start("cur") == spent and _LEADS.match(text, match.end("cur")):
+            pos = end  # "180 000 € 60 jours": the sign was the amount's before it, and "60" has none of its own
+            continue
+        spent = match.start("cur2") if match.group("cur2") else -1
         conversion = CONVERSION.match(text, end)
         if conversion is not None and _converted(match, conversion):
             text = text[:end] + " " * (conversion.end() - end) + text[conversion.end() :]
@@ -353,12 +392,21 @@ def price_matches(text: str) -> list[re.Match[str]]:
 _LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 
-def _sign_leads_next(text: str, number_end: int, sign_end: int) -> bool:
+_GROUPED = re.compile(r"\d[,.\u00a0 '\u2019]\d")
+_LEADING_SIGN = re.compile(r"[$£¥￥₹₩]")
+
+
+def _sign_leads_next(text: str, number: str, number_end: int, sign_end: int) -> bool:
     """Whether a sign set apart from the number before it (spaces between) starts an amount of its own that
     no sign follows: "Paquete de 5 $ 749" is a name's number over "$749", and "80GB HBM3 $2.00" a spec line's
     last digit over "$2.00", the sign touching the amount it leads. A sign touching the number is its
-    own ("750€ 25 ore"), and in "19 € 29 €" every amount has its sign after it, so "19 €" stays a price."""
+    own ("750€ 25 ore"), and in "19 € 29 €" every amount has its sign after it, so "19 €" stays a price. So is
+    a sign written after amounts ("€", "FCFA", "руб.", not "$", "£", "¥") after an amount written as one,
+    grouped or with decimals ("180 000 FCFA" over "60 jours", "49,90 €" over "3 utilisateurs"): a name's or a
+    spec's number is not written so. A pack of "1,000" credits over "$80" is the pack's count."""
     if number_end == sign_end or not text[number_end:sign_end][:1].isspace():
+        return False
+    if _GROUPED.search(number) and not _LEADING_SIGN.search(text[number_end:sign_end]):
         return False
     return _LEADS.match(text, sign_end) is not None
 

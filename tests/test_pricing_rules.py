@@ -6527,3 +6527,31 @@ def test_a_price_rows_key_never_names_a_card() -> None:
         ("Free", "price", 0.0, None, None),
         ("Premium", "price", 0.99, "EUR", None),
     }
+
+
+def test_fcfa_is_the_franc_of_the_zone_the_page_names() -> None:
+    """ "9 000 FCFA" is written in both CFA zones: West African (XOF) unless the page is of a Central African country
+    (irelis-fr: Cameroun, Douala, "+237"), and XOF again where it names both (kaislo-en's country list)."""
+    cards = (
+        '<div class="grid"><div class="plan-card"><h3>Starter</h3><p class="price">180 000 FCFA</p>'
+        '<p>60 jours – 3 offres</p></div><div class="plan-card"><h3>Business</h3>'
+        '<p class="price">400 000 F CFA</p><p>90 jours</p></div></div>'
+    )
+    west = page(cards, "fr")
+    central = page(cards + "<footer>Douala, Cameroun · +237 6 99 00 00 00</footer>", "fr")
+    both = page(cards + "<footer>Cameroun · Sénégal · Côte d’Ivoire</footer>", "fr")
+    expected = {("Starter", 180000.0), ("Business", 400000.0)}
+    for html, currency in ((west, "XOF"), (central, "XAF"), (both, "XOF")):
+        assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == expected
+        assert {cur for *_, cur, _ in entries(html)} == {currency}
+    assert {cur for *_, cur, _ in entries(page(cards, "fr"), "https://irelis.cm/tarifs")} == {"XAF"}
+
+
+def test_a_sign_after_a_grouped_amount_is_its_own_not_the_next_numbers() -> None:
+    """ "180 000 FCFA" over "60 jours": the franc sign is the grouped amount's; "60" has no sign and is no price.
+    A leading sign after a pack's count stays the next amount's ("1,000 $80": 1,000 credits for $80)."""
+    assert [m.group(0).split()[0] for m in price_matches("180 000 FCFA 60 jours – 3 offres")] == ["180"]
+    assert [(m.group("amt2"), m.group("cur2")) for m in price_matches("49,90 € 3 utilisateurs")] == [("49,90", "€")]
+    assert [m.group("amt") for m in price_matches("1,000 $80")] == ["80"]
+    assert [m.group("amt") for m in price_matches("Paquete de 5 $ 749")] == ["749"]
+    assert len(price_matches("19 € 29 €")) == 2
