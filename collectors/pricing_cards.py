@@ -28,6 +28,7 @@ from collectors.pricing_vocab import (
     COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
+    DOT_THOUSANDTHS,
     FREE_LINE,
     ISO_CODES,
     MODEL_SIDES,
@@ -38,6 +39,7 @@ from collectors.pricing_vocab import (
     SEAT_WORDS,
     TAIL_PERIODS,
     TAIL_UNIT,
+    THOUSANDTHS_CURRENCIES,
     TIME_UNITS,
     VERSUS,
     WORD_CODES,
@@ -2209,6 +2211,8 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     if amount is None:
         return None
     currency, tail = currency_code(symbol, yen), match.group("tail")
+    if currency in THOUSANDTHS_CURRENCIES and DOT_THOUSANDTHS.fullmatch(number.strip()):
+        amount = Decimal(number.strip())  # "٢.٥٠٠ ريال عُماني", "1.500 KWD": a dinar or rial's three decimals
     if (scaled := SCALE_AFTER.match(tail)) is not None and (scale := _scale(scaled.group("scale"), currency)):
         amount, tail = amount * scale, tail[: scaled.start("scale")] + tail[scaled.end("scale") :]
     if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:

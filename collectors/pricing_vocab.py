@@ -94,6 +94,11 @@ def _symbol_table() -> dict[str, str]:
             table[symbol] = next(iter(codes))
         elif preferred := next((c for c in _PREFERRED if c in codes), None):
             table[symbol] = preferred
+    for symbol, code in list(table.items()):  # "ج.م.\u200f" as pages write it: "ج.م.", "ج.م"
+        if "\u200f" in symbol:
+            bare = symbol.replace("\u200f", "").strip()
+            for variant in (bare, bare.rstrip(".")):
+                table.setdefault(variant, code)
     return {**table, **_EXTRA_SIGNS}
 
 
@@ -223,7 +228,7 @@ _WEST_AFRICAN = re.compile(
 
 
 def cfa_currency(host: str, lang: str | None, text: str) -> str:
-    """"FCFA" is the Central African franc (XAF) on a page of a CEMAC country (a `.cm` host, `fr-CM`, or text
+    """ "FCFA" is the Central African franc (XAF) on a page of a CEMAC country (a `.cm` host, `fr-CM`, or text
     naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African one (XOF): both
     zones write "FCFA", and a page selling in both names both."""
     region = (lang or "").lower().replace("_", "-").partition("-")[2]
@@ -235,6 +240,11 @@ def cfa_currency(host: str, lang: str | None, text: str) -> str:
     return "XAF" if central and _WEST_AFRICAN.search(text) is None else "XOF"
 
 
+THOUSANDTHS_CURRENCIES = frozenset({"OMR", "KWD", "BHD", "JOD", "TND", "LYD"})
+"""Currencies divided into thousandths (the Gulf and Jordanian dinars and rials, Tunisian and Libyan dinars): their
+prices are written to three decimals, "٠.٩٥٠", "2.500 KWD"."""
+DOT_THOUSANDTHS = re.compile(r"\d{1,3}\.\d{3}")
+"""An amount with one dot before three digits: thousands elsewhere ("1.500 €"), three decimals in those."""
 WHOLE_UNIT_CURRENCIES = frozenset({"IDR", "KRW", "VND", "HUF"})
 """Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands
 ("Rp 29.000"). The yen is left out: `¥` may be the yuan, priced to the fen ("¥3.125")."""
@@ -254,6 +264,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
         return CODE_ALIASES.get(code, code)
     if text in CODE_ALIASES:
         return CODE_ALIASES[text]
+    if text.startswith("ريال"):
+        return RIYALS.get(_TASHKEEL.sub("", text[4:]).strip(), "SAR")
     return CURRENCY_SYMBOLS.get(text.casefold())
 
 
@@ -271,8 +283,12 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
-_RIYAL = r"ريال(?!\s*(?:قطري|عماني|يمني|إيراني))"
-"""The riyal written as a word after the amount ("499 ريال"): Saudi unless a country word follows it."""
+_TASHKEEL = re.compile(r"[\u064b-\u0652\u0670]")
+"""Arabic vowel marks, written over a word or not ("عُماني" is "عماني")."""
+RIYALS = {"سعودي": "SAR", "قطري": "QAR", "عماني": "OMR", "يمني": "YER", "إيراني": "IRR", "ايراني": "IRR"}
+_RIYAL = r"ريال(?:\s*(?:{}))?".format("|".join("[\u064b-\u0652\u0670]*".join(word) for word in RIYALS))
+"""The riyal written as a word after the amount ("499 ريال"): Saudi, unless a country word after it names another
+("٠.٩٥٠ ريال عُماني" is OMR, its vowel marks aside)."""
 _CUR_AFTER = (
     rf"(?:€|£|\$|美元|欧元|元|円|{_RIYAL}|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
     rf"{_MONEY_WORD})"
@@ -283,16 +299,25 @@ Vietnamese "đ" (a letter of the alphabet, so only right after an amount and bef
 _LAKH = r"[1-9]\d?(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d{1,6})?"
 """An amount in the Indian grouping: thousands, then lakhs and crores in pairs of digits ("₹1,80,000",
 "₹1,00,00,000")."""
-_AMT = rf"(?:{_LAKH}|[1-9]\d{{0,2}}(?:[,.\u00a0 '\u2019]\d{{3}})+(?!\d)(?:[.,]\d{{1,6}})?|\d+(?:[.,]\d{{1,6}})?)"
+_AMT = (
+    rf"(?:{_LAKH}|[1-9\u0661-\u0669\u06f1-\u06f9]\d{{0,2}}(?:[,.\u00a0 '\u2019\u066c]\d{{3}})+(?!\d)"
+    rf"(?:[.,\u066b]\d{{1,6}})?|\d+(?:[.,\u066b]\d{{1,6}})?)"
+)
 """An amount: digits grouped by thousands with a comma, a dot, a space or (Swiss) an apostrophe ("CHF 2'500",
-"2’900"), or in the Indian way, and maybe decimals."""
+"2’900"), or in the Indian way, and maybe decimals; in Arabic-Indic digits too, with their own separators
+("٤٥", "١٬٢٥٠", "٠٫٩٥٠")."""
 _LAKH_AMOUNT = re.compile(_LAKH)
+
+
+_WESTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫٬", "01234567890123456789.,")
+"""Arabic-Indic and Persian digits and the Arabic decimal and thousands marks, as price-parser reads numbers."""
 
 
 def amount_digits(number: str) -> str:
     """A matched amount as price-parser reads it: it knows the Swiss grouping apostrophe ("2'500") but not
     its typographic form ("2’500", read as 2), so that one is written plainly; nor does it know the Indian
-    grouping ("1,80,000", read as 1.8), whose commas are dropped."""
+    grouping ("1,80,000", read as 1.8), whose commas are dropped, nor Arabic-Indic digits ("٠.٩٥٠" is 0.950)."""
+    number = number.translate(_WESTERN_DIGITS)
     if _LAKH_AMOUNT.fullmatch(number.strip()):
         return number.strip().replace(",", "")
     return number.replace("\u2019", "'")
@@ -880,12 +905,12 @@ _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nut
 
 
 _OWN_SLASH_UNIT = re.compile(
-    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ\u0621-\u064a]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
     re.I,
 )
-"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt"), whatever follows it: a
-slashed period in any of the pages' languages ("$490/site/month", "sitio/mes") or what is counted per it
-("$5 / TiB / copy / month"): per what, in the page's word."""
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt", "/مركبة"),
+whatever follows it: a slashed period in any of the pages' languages ("$490/site/month", "sitio/mes") or what is
+counted per it ("$5 / TiB / copy / month"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"

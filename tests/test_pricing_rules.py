@@ -6555,3 +6555,36 @@ def test_a_sign_after_a_grouped_amount_is_its_own_not_the_next_numbers() -> None
     assert [m.group("amt") for m in price_matches("1,000 $80")] == ["80"]
     assert [m.group("amt") for m in price_matches("Paquete de 5 $ 749")] == ["749"]
     assert len(price_matches("19 € 29 €")) == 2
+
+
+def test_arabic_pages_prices_in_arabic_indic_digits_and_their_currency_words() -> None:
+    """fuelflow-ar's "٤٥" "ج.م" "/مركبة/شهر" (45 EGP per vehicle a month; price-parser knows the pound only as
+    "ج.م.\u200f"), nexcore-ar's "٠.٩٥٠ ريال عُماني" (0.95 OMR: the riyal named by its country, vowel marks aside) and
+    "٢.٥٠٠" (2.5: the Omani rial has three decimals, where "1.500 €" is fifteen hundred)."""
+    card = (
+        '<div class="plan-card"><h3>{name}</h3>'
+        '<div class="price"><span>{amount}</span> <span>{sign}</span>{tail}</div></div>'
+    )
+    cards = "".join(
+        card.format(name=name, amount=amount, sign=sign, tail=tail)
+        for name, amount, sign, tail in (
+            ("البرونزية", "٤٥", "ج.م", "<span>/مركبة/شهر</span>"),
+            ("الفضية", "١٬٢٥٠", "ج.م.", ""),
+            ("سنة واحدة", "٢.٥٠٠", "ريال عُماني", ""),
+            ("أسبوع", "٠.٩٥٠", "ريال عماني", ""),
+            ("قطر", "99", "ريال قطري", ""),
+            ("السعودية", "499", "ريال", ""),
+        )
+    )
+    assert entries(page(f'<div class="grid">{cards}</div>', "ar")) == {
+        ("البرونزية", "price", 45.0, "EGP", "مركبة"),
+        ("الفضية", "price", 1250.0, "EGP", None),
+        ("سنة واحدة", "price", 2.5, "OMR", None),
+        ("أسبوع", "price", 0.95, "OMR", None),
+        ("قطر", "price", 99.0, "QAR", None),
+        ("السعودية", "price", 499.0, "SAR", None),
+    }
+    assert currency_code("ج.م") == "EGP" and currency_code("د.إ") == "AED" and currency_code("ريال عُماني") == "OMR"
+    assert [m.group(0) for m in price_matches("1.500 €")] and entries(
+        page('<div class="plan-card"><h3>Pro</h3><div class="price">1.500 €</div></div>', "de")
+    ) == {("Pro", "price", 1500.0, "EUR", None)}
