@@ -2568,7 +2568,9 @@ def _plan(
 
 
 def _lines(node: LexborNode) -> list[str]:
-    return [line for line in (_clean(raw) for raw in node.text(separator="\n").split("\n")) if line]
+    """The node's text nodes, each one line: a line break inside one text node is whitespace in the source, shown
+    as a space ("Commencer l'essai" and "gratuit" wrapped in a button's markup is one button text, no free line)."""
+    return [line for line in (_clean(raw) for raw in node.text(separator="\x00").split("\x00")) if line]
 
 
 def _signal_lines(node: LexborNode) -> list[str]:

@@ -6588,3 +6588,21 @@ def test_arabic_pages_prices_in_arabic_indic_digits_and_their_currency_words() -
     assert [m.group(0) for m in price_matches("1.500 €")] and entries(
         page('<div class="plan-card"><h3>Pro</h3><div class="price">1.500 €</div></div>', "de")
     ) == {("Pro", "price", 1500.0, "EUR", None)}
+
+
+def test_a_line_break_inside_one_text_is_a_space_not_a_new_line() -> None:
+    """sleepanalytics-fr's button "Commencer l'essai⏎ gratuit" is one text shown on one line ("start the free
+    trial"): its last word is no free line, and the card has one price, not a free one beside it."""
+    card = (
+        '<div class="pricing-card"><h2 class="pricing-title">{name}</h2><div class="pricing-price">{price}'
+        '<span class="pricing-period">/ mois</span></div><a class="btn" href="">Commencer l\'essai\n'
+        "                    gratuit</a></div>"
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Mensuel", price="3,99 €")
+        + card.format(name="Pro", price="9,99 €")
+        + "</div>",
+        "fr",
+    )
+    assert entries(html) == {("Mensuel", "price", 3.99, "EUR", None), ("Pro", "price", 9.99, "EUR", None)}
