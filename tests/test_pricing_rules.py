@@ -13,6 +13,7 @@ import pytest
 
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
+    CUSTOM_LINE,
     FREE_LINE,
     PRICE_TEXT,
     PageContext,
@@ -6606,3 +6607,19 @@ def test_a_line_break_inside_one_text_is_a_space_not_a_new_line() -> None:
         "fr",
     )
     assert entries(html) == {("Mensuel", "price", 3.99, "EUR", None), ("Pro", "price", 9.99, "EUR", None)}
+
+
+def test_a_custom_price_box_after_the_word_for_price_or_a_drawn_sign() -> None:
+    """runink-es's Enterprise card shows "$A MEDIDA" (its sign drawn before every price box), other pages "Precio a
+    medida", "Harga Khusus" ("special price"): a custom plan. The word for price alone says nothing."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}</div></div>'
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", price="$29/mes")
+        + card.format(name="Enterprise", price="$A MEDIDA")
+        + "</div>",
+        "es",
+    )
+    assert entries(html) == {("Pro", "price", 29.0, "USD", None), ("Enterprise", "price", None, None, None)}
+    assert all(CUSTOM_LINE.match(text) for text in ("Precio a medida", "Harga Khusus", "ÖZEL", "$ A medida"))
+    assert not any(CUSTOM_LINE.match(text) for text in ("Precio", "Harga", "$29"))
