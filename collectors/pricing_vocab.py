@@ -228,9 +228,9 @@ _WEST_AFRICAN = re.compile(
 
 
 def cfa_currency(host: str, lang: str | None, text: str) -> str:
-    """ "FCFA" is the Central African franc (XAF) on a page of a CEMAC country (a `.cm` host, `fr-CM`, or text
-    naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African one (XOF): both
-    zones write "FCFA", and a page selling in both names both."""
+    """The franc "FCFA" stands for: the Central African one (XAF) on a page of a CEMAC country (a `.cm` host,
+    `fr-CM`, or text naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African
+    one (XOF). Both zones write "FCFA", and a page selling in both names both."""
     region = (lang or "").lower().replace("_", "-").partition("-")[2]
     if host.lower().rstrip(".").rpartition(".")[2] in CENTRAL_AFRICA or region in CENTRAL_AFRICA:
         return "XAF"
