@@ -448,6 +448,25 @@ def _priced(line: str) -> bool:
 # -- finding the cards ------------------------------------------------------------------------------
 
 
+MIN_CARD_CELLS = 2
+
+
+def _card_cells(row: LexborNode) -> list[LexborNode]:
+    """A table row's cells that are plan cards: two or more, each with a heading and a price (ghost.org lays its
+    cards out as the first row of its comparison table: `<td class=price><h2>Starter</h2><h3>$9</h3>…`). A cell
+    is no card otherwise: a table is read by the table reader, its cells are values."""
+    if row.tag != "tr":
+        return []
+    cells = [
+        cell
+        for cell in row.iter()
+        if cell.tag in ("td", "th")
+        and cell.css_first("h1, h2, h3, h4, h5, h6") is not None
+        and PRICE_TEXT.search(_clean(cell.text(separator=" ")))
+    ]
+    return cells if len(cells) >= MIN_CARD_CELLS else []
+
+
 def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     """The cards of the page and their plan names: innermost elements that name a plan and show a price
     signal, widened to the child of the element holding the other cards (the name stays the one found
@@ -461,6 +480,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in root.traverse():
         order[node.mem_id] = len(order)
         if node.tag in NOT_A_CARD:
+            for cell in _card_cells(node):
+                candidates[cell.mem_id] = cell
             continue
         marks = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
         if CARD_MARK.search(marks) and _is_card(node):

@@ -6623,3 +6623,26 @@ def test_a_custom_price_box_after_the_word_for_price_or_a_drawn_sign() -> None:
     assert entries(html) == {("Pro", "price", 29.0, "USD", None), ("Enterprise", "price", None, None, None)}
     assert all(CUSTOM_LINE.match(text) for text in ("Precio a medida", "Harga Khusus", "ÖZEL", "$ A medida"))
     assert not any(CUSTOM_LINE.match(text) for text in ("Precio", "Harga", "$29"))
+
+
+def test_cards_laid_out_as_the_cells_of_a_table_row() -> None:
+    """ghost.org's cards are the first row of its comparison table, one `<td>` each with a heading and a price (its
+    sign and figure in divs of their own); the next row's feature cells are no cards, nor a lone priced cell."""
+    cell = (
+        '<td class="price"><h2>{name}</h2><h3 class="gh-price"><div class="dollar">$</div><div class="number">{a}</div>'
+        '</h3><span class="gh-price-desc">per month, billed annually<br>${m} billed monthly</span></td>'
+    )
+    cells = "".join(cell.format(name=n, a=a, m=m) for n, a, m in (("Starter", 9, 15), ("Basic", 29, 36)))
+    html = page(
+        f'<table class="gh-pricing-table"><tbody><tr><td></td>{cells}</tr>'
+        "<tr><td></td><td><strong>25k</strong> views/month</td><td><strong>100k</strong> views/month</td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(html) == {
+        ("Starter", "price", 9.0, "USD", None),
+        ("Starter", "price", 15.0, "USD", None),
+        ("Basic", "price", 29.0, "USD", None),
+        ("Basic", "price", 36.0, "USD", None),
+    }
+    lone = page(f"<table><tbody><tr><td>Plan</td>{cell.format(name='Solo', a=5, m=7)}</tr></tbody></table>")
+    assert entries(lone) == set()  # one priced cell is a table's value, not a row of cards
