@@ -32,6 +32,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     VERSUS,
     PageContext,
+    header_period,
     price_matches,
     tail_period,
     tail_unit,
@@ -117,6 +118,7 @@ def extract(html: str, url: str) -> Extraction:
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, _plainly_named(prose_plans(tree, page)))
     found = _bands_of_a_rate(found)
+    found = _terms_of_a_plan(found)
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _resolve_signs(found, _declared_dollar(page, offers, found))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
@@ -371,6 +373,37 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+
+
+TERM_NAME = re.compile(
+    r"^(?:\d{1,2}\s*(?:months?|monate?n?|mois|mes(?:es)?|mesi|maanden|ay|месяц(?:а|ев)?|мес\.?|ヶ月|か月|个月|個月|개월)|"
+    r"(?:1|one|ein|un|uno|um)\s+(?:year|jahr|an|año|anno|ano))$",
+    re.I,
+)
+"""A name that is a billing term ("6 Monate", "12 months", "1 year"), or a period word ("Monatlich", "Annual")."""
+
+
+def _terms_of_a_plan(found: list[PricePlan]) -> list[PricePlan]:
+    """Prices named by billing terms ("Monatlich 24,99 €", "6 Monate 19,99 €", "12 Monate 16,99 €": 6heroes-de's
+    term buttons) are one plan's prices per term: the plan whose own card shows one of them ("Hero 24,99 €").
+    Only where exactly one other plan shows such an amount, in the same currency; else they stay as read."""
+    terms = [p for p in found if p.amount and (TERM_NAME.match(p.plan) or header_period(p.plan))]
+    if not terms:
+        return found
+    others = {p.plan for p in found if p not in terms}
+    shown = {(p.amount, p.currency) for p in terms}
+    owners = {p.plan for p in found if p.plan in others and (p.amount, p.currency) in shown}
+    if len(owners) != 1:
+        return found
+    [owner] = owners
+    keys = {_dedupe_key(p) for p in found if p not in terms}
+    out = [p for p in found if p not in terms]
+    for term in terms:
+        renamed = term.model_copy(update={"plan": owner})
+        if _dedupe_key(renamed) not in keys:
+            keys.add(_dedupe_key(renamed))
+            out.append(renamed)
+    return out
 
 
 VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[a-z]{1,6})?$", re.I)

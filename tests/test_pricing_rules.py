@@ -6646,3 +6646,23 @@ def test_cards_laid_out_as_the_cells_of_a_table_row() -> None:
     }
     lone = page(f"<table><tbody><tr><td>Plan</td>{cell.format(name='Solo', a=5, m=7)}</tr></tbody></table>")
     assert entries(lone) == set()  # one priced cell is a table's value, not a row of cards
+
+
+def test_prices_named_by_billing_terms_are_the_plan_showing_one_of_them() -> None:
+    """6heroes-de's term buttons ("Monatlich 24,99 €", "6 Monate 19,99 €", "12 Monate 16,99 €") price its Hero plan,
+    whose card shows 24,99 €: three Hero prices, no plans named "6 Monate". Terms matching no one plan stay."""
+    term = (
+        '<div class="plan-btn"><span class="plan-name">{name}</span><span class="hint">{price} € / Monat</span></div>'
+    )
+    terms = "".join(
+        term.format(name=n, price=p) for n, p in (("Monatlich", "24,99"), ("6 Monate", "19,99"), ("12 Monate", "16,99"))
+    )
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price} €</div><p>pro Monat</p></div>'
+    cards = card.format(name="Entdecker", price="0") + card.format(name="Hero", price="24,99")
+    html = page(f'<div class="plan-selector">{terms}</div><div class="plans">{cards}</div>', "de")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {
+        ("Entdecker", 0.0),
+        ("Hero", 24.99),
+        ("Hero", 19.99),
+        ("Hero", 16.99),
+    }
