@@ -119,6 +119,7 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, _plainly_named(prose_plans(tree, page)))
     found = _bands_of_a_rate(found)
     found = _terms_of_a_plan(found)
+    found = [plan for plan in found if not TOTAL_NAME.match(plan.plan)]
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _resolve_signs(found, _declared_dollar(page, offers, found))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
@@ -373,6 +374,16 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+
+
+TOTAL_NAME = re.compile(
+    r"^(?:sub-?total|total|grand\s+total|tax(?:es)?|vat|sales\s+tax|mwst\.?|ust\.?|zwischensumme|summe|gesamt(?:summe)?|"
+    r"sous-total|tva|subtotal|iva|итого|всего|ндс|合計|小計|消費税|税込|合计|小计|总计|總計|税费|稅|税|합계|소계|부가세|"
+    r"الإجمالي|المجموع|الضريبة)\s*(?:[(（][^()（）]{0,20}[)）])?\s*[:：]?$",
+    re.I,
+)
+"""A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"):
+what an order adds up to, no plan."""
 
 
 TERM_NAME = re.compile(

@@ -6666,3 +6666,15 @@ def test_prices_named_by_billing_terms_are_the_plan_showing_one_of_them() -> Non
         ("Hero", 19.99),
         ("Hero", 16.99),
     }
+
+
+@pytest.mark.parametrize(
+    "line", ["合計（税込）", "消費税（10%）", "Subtotal", "Total:", "TVA (20 %)", "Итого", "الإجمالي"]
+)
+def test_a_checkout_summarys_lines_are_no_plans(line: str) -> None:
+    """govmeet-ja's order summary ("プロプラン（月額） ¥27,091", "消費税（10%） ¥2,709", "合計（税込） ¥29,800"): the
+    tax and the total are what the order adds up to, no plans of their own."""
+    row = '<div class="total-row"><span class="label">{label}</span><span class="value">{price}</span></div>'
+    rows = row.format(label="プロプラン（月額）", price="¥27,091") + row.format(label=line, price="¥2,709")
+    html = page(f'<div class="total-box">{rows}</div>', "ja")
+    assert {plan for plan, *_ in entries(html)} == {"プロプラン（月額）"}
