@@ -119,7 +119,7 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, _plainly_named(prose_plans(tree, page)))
     found = _bands_of_a_rate(found)
     found = _terms_of_a_plan(found)
-    found = [plan for plan in found if not TOTAL_NAME.match(plan.plan)]
+    found = [plan for plan in found if not TOTAL_NAME.match(plan.plan) and not SHARED_NAME.match(plan.plan)]
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _resolve_signs(found, _declared_dollar(page, offers, found))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
@@ -384,6 +384,18 @@ TOTAL_NAME = re.compile(
 )
 """A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"):
 what an order adds up to, no plan."""
+
+
+SHARED_NAME = re.compile(
+    r"^(?:(?:all|every)\s+plans?\s+(?:includes?|come\s+with|get|have|offer)|included\s+in\s+(?:all|every)\s+plans?|"
+    r"alle\s+(?:pläne|tarife|pakete)\s+(?:enthalten|beinhalten|bieten|inklusive)|in\s+allen\s+(?:plänen|tarifen)|"
+    r"tous\s+les\s+(?:plans|forfaits|abonnements|offres)\s+(?:incluent|comprennent)|inclus\s+dans\s+tous|"
+    r"todos\s+los\s+planes\s+incluyen|incluido\s+en\s+todos|todos\s+os\s+planos\s+incluem|"
+    r"tutti\s+i\s+piani\s+includono|alle\s+abonnementen)\b",
+    re.I,
+)
+"""A heading over what every plan has ("All plans include", "Alle Pläne enthalten", "Tous les plans incluent"):
+a panel of shared features beside the cards, no plan, whatever its small print says."""
 
 
 TERM_NAME = re.compile(

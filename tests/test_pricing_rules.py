@@ -6678,3 +6678,14 @@ def test_a_checkout_summarys_lines_are_no_plans(line: str) -> None:
     rows = row.format(label="プロプラン（月額）", price="¥27,091") + row.format(label=line, price="¥2,709")
     html = page(f'<div class="total-box">{rows}</div>', "ja")
     assert {plan for plan, *_ in entries(html)} == {"プロプラン（月額）"}
+
+
+def test_a_panel_of_what_every_plan_includes_is_no_plan() -> None:
+    """nocwall-en's "All Plans Include" panel after its cards (a `section.panel` with an `h3` and a feature list,
+    "Email support and self-service docs") is no custom plan; nor is its German or French form."""
+    card = '<article class="card"><h3>{name}</h3><div class="price">${amount}<span>/mo</span></div></article>'
+    cards = card.format(name="Starter", amount=29) + card.format(name="Growth", amount=79)
+    for heading in ("All Plans Include", "Alle Pläne enthalten", "Tous les plans incluent"):
+        panel = f'<section class="section panel"><h3>{heading}</h3><ul><li>Email support and self-service docs</li>'
+        html = page(f'<section class="grid-2">{cards}</section>{panel}<li>Contact sales for SSO</li></ul></section>')
+        assert {plan for plan, *_ in entries(html)} == {"Starter", "Growth"}
