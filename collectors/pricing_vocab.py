@@ -654,7 +654,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1{_G}000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
-            r"(?:per|/)\s*(?:1\s*)?k\b",
+            r"(?:per|/)\s*(?:1\s*)?k\b(?!\s+(?!tokens?\b|input\b|output\b|prompt\b|completion\b)[a-z]{3,})",
             re.I,
         ),
         "1K tokens",

@@ -25,6 +25,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     tail_period,
     tail_unit,
+    usage_unit,
     without_pictographs,
     without_tag,
 )
@@ -6689,3 +6690,12 @@ def test_a_panel_of_what_every_plan_includes_is_no_plan() -> None:
         panel = f'<section class="section panel"><h3>{heading}</h3><ul><li>Email support and self-service docs</li>'
         html = page(f'<section class="grid-2">{cards}</section>{panel}<li>Contact sales for SSO</li></ul></section>')
         assert {plan for plan, *_ in entries(html)} == {"Starter", "Growth"}
+
+
+def test_a_bare_thousand_is_tokens_only_where_no_other_word_follows() -> None:
+    """promoter-en's "+ $15 per 1k extra" under "Unlimited Surveys" is no price per 1K tokens."""
+    assert usage_unit(" per 1k extra") is None
+    assert usage_unit(" per 1k surveys") is None
+    assert usage_unit(" per 1K") == "1K tokens"
+    assert usage_unit("$0.002 / 1k") == "1K tokens"
+    assert usage_unit(" per 1k input tokens") == "1K tokens"
