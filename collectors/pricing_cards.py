@@ -28,7 +28,6 @@ from collectors.pricing_vocab import (
     COMPARISON,
     CUSTOM_LINE,
     CUSTOM_TEXT,
-    DOT_THOUSANDTHS,
     FREE_LINE,
     ISO_CODES,
     MODEL_SIDES,
@@ -39,8 +38,8 @@ from collectors.pricing_vocab import (
     SEAT_WORDS,
     TAIL_PERIODS,
     TAIL_UNIT,
-    THOUSANDTHS_CURRENCIES,
     TIME_UNITS,
+    TOTAL_WORDS,
     VERSUS,
     WORD_CODES,
     PageContext,
@@ -51,6 +50,7 @@ from collectors.pricing_vocab import (
     price_matches,
     tail_period,
     tail_unit,
+    thousandths,
     usage_unit,
     without_conversions,
     without_pictographs,
@@ -73,6 +73,7 @@ DATA_PRICE = re.compile(r"^data-(?:price-?|count-)?(?:monthly|yearly|annual|annu
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})
+HEADING = "h1, h2, h3, h4, h5, h6"
 MAX_PRICE_LINE = 24
 MAX_CARD_TEXT = 4000
 ORDINAL = re.compile(r"^\d{1,2}[.)、]$")
@@ -461,7 +462,7 @@ def _card_cells(row: LexborNode) -> list[LexborNode]:
         cell
         for cell in row.iter()
         if cell.tag in ("td", "th")
-        and cell.css_first("h1, h2, h3, h4, h5, h6") is not None
+        and cell.css_first(HEADING) is not None
         and PRICE_TEXT.search(_clean(cell.text(separator=" ")))
     ]
     return cells if len(cells) >= MIN_CARD_CELLS else []
@@ -607,7 +608,7 @@ def _sets_prices_against(node: LexborNode) -> bool:
 
 
 SUM_LABEL = re.compile(
-    r"^(?:(?:total|итого|всего|gesamt|summe|合計|合计|总计|總計|합계)(?![^\W\d_])[^$€£¥₹]{0,30}|"
+    rf"^(?:(?:{TOTAL_WORDS})(?![^\W\d_])[^$€£¥₹]{{0,30}}|"
     r"(?:[^\W\d_]+\s+){0,2}(?:savings?|saved|ersparnis|économies|ahorro|экономия)|"
     r"you\s+save|net\s+(?:cost|saving))$",
     re.I,
@@ -671,13 +672,13 @@ def _call_beside_price(node: LexborNode) -> bool:
     if any(_worded_price(lines, at, _free_text) for at in range(len(lines))):
         return False
     parent = node.parent
-    if parent is None or node.css_first("h1, h2, h3, h4, h5, h6") is not None:
+    if parent is None or node.css_first(HEADING) is not None:
         return False  # a block with a heading of its own may well be a custom plan beside a priced one
     siblings = [child for child in parent.iter() if child.tag != "-text" and child.mem_id != node.mem_id]
     if len(siblings) != 1 or _alike(siblings[0], node):
         return False
     priced = siblings[0]
-    return bool(PRICE_TEXT.search(_clean(priced.text(separator=" "))) and priced.css_first("h1, h2, h3, h4, h5, h6"))
+    return bool(PRICE_TEXT.search(_clean(priced.text(separator=" "))) and priced.css_first(HEADING))
 
 
 MAX_LONE_CARD = 400
@@ -1105,7 +1106,7 @@ def card_name(card: LexborNode) -> str:
 
 def _first_heading(card: LexborNode) -> str:
     """The card's first heading's text, whatever it says (a free card headed "Free"); "" when it has none."""
-    heading = card.css_first("h1, h2, h3, h4, h5, h6")
+    heading = card.css_first(HEADING)
     return _clean(heading.text(separator=" ")) if heading is not None else ""
 
 
@@ -2232,8 +2233,7 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     if amount is None:
         return None
     currency, tail = currency_code(symbol, yen), match.group("tail")
-    if currency in THOUSANDTHS_CURRENCIES and DOT_THOUSANDTHS.fullmatch(number.strip()):
-        amount = Decimal(number.strip())  # "٢.٥٠٠ ريال عُماني", "1.500 KWD": a dinar or rial's three decimals
+    amount = thousandths(number, currency) or amount
     if (scaled := SCALE_AFTER.match(tail)) is not None and (scale := _scale(scaled.group("scale"), currency)):
         amount, tail = amount * scale, tail[: scaled.start("scale")] + tail[scaled.end("scale") :]
     if symbol == "$" and (code := CODE_AFTER_SIGN.match(tail)) is not None:

@@ -30,6 +30,7 @@ from collectors.pricing_vocab import (
     DOLLAR_REGIONS,
     FREE_LINE,
     PRICE_TEXT,
+    TOTAL_NAME,
     VERSUS,
     PageContext,
     header_period,
@@ -374,16 +375,6 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
-
-
-TOTAL_NAME = re.compile(
-    r"^(?:sub-?total|total|grand\s+total|tax(?:es)?|vat|sales\s+tax|mwst\.?|ust\.?|zwischensumme|summe|gesamt(?:summe)?|"
-    r"sous-total|tva|subtotal|iva|итого|всего|ндс|合計|小計|消費税|税込|合计|小计|总计|總計|税费|稅|税|합계|소계|부가세|"
-    r"الإجمالي|المجموع|الضريبة)\s*(?:[(（][^()（）]{0,20}[)）])?\s*[:：]?$",
-    re.I,
-)
-"""A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"):
-what an order adds up to, no plan."""
 
 
 SHARED_NAME = re.compile(

@@ -34,12 +34,10 @@ from collectors.pricing_vocab import (
     BADGE_START,
     BARE_AMOUNT,
     CUSTOM_TEXT,
-    DOT_THOUSANDTHS,
     NOT_A_PRICE,
     OWN_NAME,
     PLAN_WORD,
     PRICE_TEXT,
-    THOUSANDTHS_CURRENCIES,
     TIME_UNITS,
     WHOLE_UNIT_CURRENCIES,
     PageContext,
@@ -53,6 +51,7 @@ from collectors.pricing_vocab import (
     stated_unit,
     tail_period,
     tail_unit,
+    thousandths,
     unit_for,
     usage_unit,
     without_tag,
@@ -1533,8 +1532,8 @@ def parse_number(number: str, sign_after: str | None = None, sign_before: str | 
     29.000"): there it groups thousands (`元` and `円` pages write a decimal point whatever the sign's place)."""
     text = amount_digits(number).replace("\u00a0", "").replace(" ", "")
     sign = (sign_before or sign_after or "").strip()
-    if sign and currency_code(sign) in THOUSANDTHS_CURRENCIES and DOT_THOUSANDTHS.fullmatch(text):
-        return Decimal(text)  # "1.500 KWD": a dinar's three decimals
+    if (three_decimals := thousandths(text, currency_code(sign) if sign else None)) is not None:
+        return three_decimals  # "1.500 KWD": a dinar's three decimals
     whole = sign_before is not None and currency_code(sign_before.strip()) in WHOLE_UNIT_CURRENCIES
     if (whole or (sign_after and sign_after.strip() not in CJK_SIGNS)) and DOT_GROUPED.fullmatch(text):
         return Decimal(text.replace(".", ""))

@@ -243,8 +243,16 @@ def cfa_currency(host: str, lang: str | None, text: str) -> str:
 THOUSANDTHS_CURRENCIES = frozenset({"OMR", "KWD", "BHD", "JOD", "TND", "LYD"})
 """Currencies divided into thousandths (the Gulf and Jordanian dinars and rials, Tunisian and Libyan dinars): their
 prices are written to three decimals, "٠.٩٥٠", "2.500 KWD"."""
-DOT_THOUSANDTHS = re.compile(r"\d{1,3}\.\d{3}")
-"""An amount with one dot before three digits: thousands elsewhere ("1.500 €"), three decimals in those."""
+_DOT_THOUSANDTHS = re.compile(r"\d{1,3}\.\d{3}")
+
+
+def thousandths(number: str, currency: str | None) -> Decimal | None:
+    """An amount with one dot before three digits in a currency of thousandths ("٢.٥٠٠ ريال عُماني", "1.500 KWD"):
+    three decimals, where elsewhere ("1.500 €") the dot groups thousands; None for any other amount."""
+    text = number.strip()
+    return Decimal(text) if currency in THOUSANDTHS_CURRENCIES and _DOT_THOUSANDTHS.fullmatch(text) else None
+
+
 WHOLE_UNIT_CURRENCIES = frozenset({"IDR", "KRW", "VND", "HUF"})
 """Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands
 ("Rp 29.000"). The yen is left out: `¥` may be the yuan, priced to the fen ("¥3.125")."""
@@ -574,6 +582,16 @@ PRICE_LABEL = re.compile(
 )
 """A label that is only the word for price ("Price", "Preis:", "料金"): the key of a card's price row, never the
 plan's name."""
+TOTAL_WORDS = r"total|итого|всего|gesamt|summe|合計|合计|总计|總計|합계"
+"""Words for what a list of costs adds up to: a calculator's total line, a checkout summary's."""
+TOTAL_NAME = re.compile(
+    rf"^(?:{TOTAL_WORDS}|sub-?total|grand\s+total|tax(?:es)?|vat|sales\s+tax|mwst\.?|ust\.?|zwischensumme|"
+    r"gesamtsumme|sous-total|tva|iva|ндс|小計|消費税|税込|小计|税费|稅|税|소계|부가세|الإجمالي|المجموع|الضريبة)"
+    r"\s*(?:[(（][^()（）]{0,20}[)）])?\s*[:：]?$",
+    re.I,
+)
+"""A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"):
+what an order adds up to, no plan."""
 _MARKS = frozenset("™®©℠")
 """Symbols that belong to a brand's name ("Humanocentric™ Apex"), never decoration."""
 _JOINERS = frozenset("\ufe0e\ufe0f\u200d\u20e3")
