@@ -38,6 +38,7 @@ from collectors.pricing_vocab import (
     OWN_NAME,
     PLAN_WORD,
     PRICE_TEXT,
+    TAIL_UNIT,
     TIME_UNITS,
     WHOLE_UNIT_CURRENCIES,
     PageContext,
@@ -46,6 +47,7 @@ from collectors.pricing_vocab import (
     dimension_of,
     header_currency,
     header_period,
+    own_tail_unit,
     price_matches,
     slug,
     stated_unit,
@@ -1080,10 +1082,18 @@ def _usage_price_cell(text: str, bare: bool) -> bool:
     the sides of a toggle ("$1.29 per hour" beside a hidden "$941.70 per month")."""
     matches = price_matches(text)
     if len(matches) == 1:
-        return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None)
+        [(_, _, tail)] = _price_parts(text, matches)
+        return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None or _counted_unit(tail))
     if not 1 < len(matches) <= MAX_TOGGLED_PRICES:
         return False
     return all(_tail_unit(tail) or tail_period(tail) for _, _, tail in _price_parts(text, matches))
+
+
+def _counted_unit(tail: str) -> bool:
+    """Whether the amount is per a thing the page counts in its own word ("175 元 / 算力单元 / 天": per compute
+    unit, a day): a usage price as much as one per vocabulary unit. A seat or user ("$5/user" in a rival's column)
+    makes a plan's price, and a period word is no unit."""
+    return own_tail_unit(tail) is not None and TAIL_UNIT.search(tail) is None
 
 
 def _price_parts(text: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str, str]]:
@@ -1281,9 +1291,13 @@ def _named_prices(text: str, column_dimension: str | None = None) -> list[tuple[
         return []
     starts = [m.start() for m in matches] + [len(text)]
     ends = [0] + [match_end(m) for m in matches]
-    before = [_word_dimension(_WORDS_BEFORE.search(text[ends[i] : m.start()])) for i, m in enumerate(matches)]
+    keys = [_WORDS_BEFORE.search(text[ends[i] : m.start()]) for i, m in enumerate(matches)]
+    before = [_word_dimension(key) for key in keys]
     after = [_word_dimension(_WORDS_AFTER.match(text[match_end(m) : starts[i + 1]])) for i, m in enumerate(matches)]
-    for dimensions, cuts in ((before, ends[1:]), (after, starts[1:])):
+    # a price named by the words before it runs on to where the next one's words start, so its own unit
+    # comes with it ("音频：0.18元/分钟；视频：1.2元/分钟": per minute, each)
+    keyed = [ends[i] + key.start() if key else starts[i] for i, key in enumerate(keys) if i] + [len(text)]
+    for dimensions, cuts in ((before, keyed), (after, starts[1:])):
         if column_dimension and dimensions[0] is None:
             dimensions = [column_dimension, *dimensions[1:]]
         named = [d for d in dimensions if d is not None]
@@ -1509,7 +1523,7 @@ def _tail_unit(tail: str) -> str | None:
     """The unit right after a cell's amount ("/ 1M tokens", "/ use", "/ 1,000 searches"), not one further on
     in a remark."""
     tail = re.split(r"[(（;；，]|,(?!\d{3}\b)", tail, maxsplit=1)[0]
-    return stated_unit(tail) if tail.strip() else None
+    return (stated_unit(tail) or own_tail_unit(tail)) if tail.strip() else None
 
 
 def _fill_free_currency(plans: list[PricePlan]) -> list[PricePlan]:

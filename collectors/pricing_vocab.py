@@ -168,7 +168,7 @@ class PageContext:
         """From the page's host, language and visible text; `source`, the whole page with its scripts, is read
         once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
         says_usd = SAYS_USD.search(source or text) is not None
-        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd)
+        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, text)
         return cls(host, lang, yen, dollar, says_usd, cfa_currency(host, lang, source or text))
 
 
@@ -190,10 +190,22 @@ SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", r
 """A page naming US dollars anywhere: its bare `$` may mean them, and stays USD."""
 
 
-def dollar_currency(host: str, says_usd: bool) -> str:
-    """A bare `$` is the dollar (or peso) of the page's country domain (`.com.au`: AUD) when the page never says
-    US dollars ("USD", "US$", in its text or its scripts); else USD, as everywhere."""
+CANADIAN = re.compile(
+    r"\b(?:Qu[ée]bec|Canada|Montr[ée]al|Laval|Gatineau|Sherbrooke|Trois-Rivi[èe]res|Saguenay|L[ée]vis|Longueuil|"
+    r"Ottawa|Moncton|Nouveau-Brunswick|Ontario)\b"
+)
+"""Places that make a French page's bare `$` the Canadian dollar: France, Belgium and Switzerland write euros and
+francs, so a French page pricing in `$` is either a US product's translation (which says USD somewhere) or
+Québécois, and says where it is (juvence-fr's footer: "Laval, Québec, Canada")."""
+
+
+def dollar_currency(host: str, says_usd: bool, lang: str | None = None, text: str = "") -> str:
+    """A bare `$` is the dollar (or peso) of the page's country domain (`.com.au`: AUD), or CAD on a French page
+    that names a Canadian place, when the page never says US dollars ("USD", "US$", in its text or its scripts);
+    else USD, as everywhere."""
     currency = DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
+    if currency is None and (lang or "").lower().startswith("fr") and CANADIAN.search(text):
+        currency = "CAD"
     return "USD" if currency is None or says_usd else currency
 
 
@@ -865,6 +877,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"^\s*set-?up(?:\s+fee)?\b|"  # "$2,000 setup" under "$500/mo": the plan's one-time setup fee
             r"^\s*(?:de\s+)?(?:configuraci[oó]n|instalaci[oó]n|implementaci[oó]n|activaci[oó]n|configuraç[aã]o|"
             r"instalaç[aã]o|implementaç[aã]o|implantaç[aã]o|setup)\b|"  # "+ $249 de configuración": its setup fee
+            r"^\s*(?:de\s+)?frais\s+(?:d['’]\s*(?:installation|activation|intégration)|de\s+mise\s+en\s+(?:place|service))\b|"
+            r"^\s*(?:einmalige\s+)?einrichtung(?:sgebühr)?\b|"  # "499$ frais d'installation", "299 € Einrichtung"
             r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|"
             r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,

@@ -6699,3 +6699,58 @@ def test_a_bare_thousand_is_tokens_only_where_no_other_word_follows() -> None:
     assert usage_unit(" per 1K") == "1K tokens"
     assert usage_unit("$0.002 / 1k") == "1K tokens"
     assert usage_unit(" per 1k input tokens") == "1K tokens"
+
+
+def test_a_lone_price_column_per_a_counted_thing_is_read() -> None:
+    """Zhipu's private-instance tables ("模型 | 部署版本 | 私有实例" over "175 元 / 算力单元 / 天") and Tencent's
+    concurrency packs ("30,000元/并发/月"): a column whose header prices nothing, every cell one price per a thing
+    the page counts in its own word, is priced per that thing. A rival's "$5/user" column stays unread."""
+    head = "<table><thead><tr><th>模型</th><th>部署版本</th><th>私有实例</th></tr></thead></table>"
+    row = "<tr><td><p>{model}</p></td><td><p>128k-fp8</p></td><td><p>{cell}</p></td></tr>"
+    rows = row.format(model="GLM-4.6", cell="175 元 / 算力单元 / 天") + row.format(
+        model="GLM-4.5", cell="100 元 / 算力单元 / 天"
+    )
+    html = page(f"<h3>模型私有实例</h3>{head}<table><tbody>{rows}</tbody></table>", "zh-cn")
+    assert entries(html, CN_URL) == {
+        ("GLM-4.6", "price", 175.0, "CNY", "算力单元"),
+        ("GLM-4.5", "price", 100.0, "CNY", "算力单元"),
+    }
+    packs = "".join(f"<tr><td>{name}</td><td>30,000元/并发/月</td></tr>" for name in ("混元生3D（专业版）", "纹理生成"))
+    html = page(f"<table><tr><th>接口名称</th><th>按月购买叠加包</th></tr>{packs}</table>", "zh-cn")
+    assert {(plan, amount, unit) for plan, _, amount, _, unit in entries(html, CN_URL)} == {
+        ("混元生3D（专业版）", 30000.0, "并发"),
+        ("纹理生成", 30000.0, "并发"),
+    }
+    rivals = "".join(f"<tr><td>{name}</td><td>$5/user</td></tr>" for name in ("Slack", "Teams"))
+    html = page(f"<table><tr><th>Tool</th><th>Small team</th></tr>{rivals}</table>")
+    assert entries(html) == set()
+
+
+def test_a_price_named_by_the_words_before_it_keeps_its_own_unit() -> None:
+    """GLM-Realtime's "音频：0.18元/分钟；视频：1.2元/分钟": each price runs on to the next one's name, so each is
+    per minute (the cut at the amount's end had lost the unit)."""
+    cell = "音频：0.18元/分钟；视频：1.2元/分钟"
+    html = page(
+        f"<table><tr><th>模型</th><th>单价</th></tr><tr><td>GLM-Realtime-Flash</td><td>{cell}</td></tr></table>",
+        "zh-cn",
+    )
+    assert entries(html, CN_URL) == {
+        ("GLM-Realtime-Flash", "audio_input", 0.18, "CNY", "minute"),
+        ("GLM-Realtime-Flash", "video", 1.2, "CNY", "minute"),
+    }
+
+
+def test_a_french_page_naming_a_canadian_place_prices_its_bare_dollar_in_cad() -> None:
+    """juvence-fr ("99$ /mois", footer "Laval, Québec, Canada"): France, Belgium and Switzerland write euros and
+    francs, so a French page's `$` is Canadian where the page says it is in Canada, unless it says USD."""
+    footer = "<footer>Laval, Québec, Canada</footer>"
+    assert PageContext.of("juvence.io", "fr", f"<p>99$ /mois</p>{footer}").dollar == "CAD"
+    assert PageContext.of("juvence.io", "fr", f"<p>99 $ USD /mois</p>{footer}").dollar == "USD"
+    assert PageContext.of("juvence.io", "fr", "<p>99$ /mois</p>").dollar == "USD"
+    assert PageContext.of("juvence.io", "en", f"<p>$99/mo</p>{footer}").dollar == "USD"
+
+
+@pytest.mark.parametrize("tail", [" frais d'installation", " de frais de mise en place", " Einrichtungsgebühr"])
+def test_a_french_or_german_setup_fee_is_one_time(tail: str) -> None:
+    """juvence-fr's "499$ frais d'installation" over "99$ /mois": the plan's one-time setup fee, as "$2,000 setup"."""
+    assert tail_period(tail) == "one_time"
