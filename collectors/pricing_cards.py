@@ -1099,6 +1099,8 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line
+        name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
     return _without_custom_tail(without_pictographs(name)) or _custom_heading(card)
@@ -1249,6 +1251,10 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
     return ""
 
 
+KEY_VALUE = re.compile(r"^[^:：]{1,20}[:：]\s*\d")
+"""A line keying a quantity ("期限：30天", "Storage: 10 GB"): a feature of the card, no name of it, where a "label:
+detail" heading ("可选加购：网站 + Google 商家资料") names an item."""
+
 TAGLINE_CLASS = re.compile(
     r"(?:^|[-_\s])(?:headline|tagline|subtitle|sub-title|subheading|description|desc|blurb|lede)(?=$|[-_\s])"
 )
@@ -1314,7 +1320,11 @@ sequence and a number ("Step 2", "Fase 3"). "Tier 1" or "Plan 2" may name a plan
 
 def _says_kicker(heading: str, kicker: str) -> bool:
     """Whether a "label: detail" heading says the label over it again before its colon ("加购" over "可选加购：网站 +
-    Google 商家资料", "Add-on" over "Optional add-on: website"): the label is the kind of item, the heading its name."""
+    Google 商家资料", "Add-on" over "Optional add-on: website"), or opens with it ("CMDB" over "CMDB API Data
+    Collection Tool", "Linux" over "Linux Audit Coverage Expansion", the heading going on in words): the label is
+    the kind of item, the heading its name."""
+    if re.match(rf"{re.escape(kicker)}\s+[^\W\d_]", heading, re.I):
+        return True  # "Data Pack" over "Data Pack — حزمة ...": the kicker names it and a tagline follows the dash
     colon = re.search(r"[:：]", heading)
     if colon is None:
         return False
@@ -1534,16 +1544,36 @@ def _counted_word(card: LexborNode, holder: LexborNode, within: set[int]) -> str
 def _badges_after(holder: LexborNode) -> Iterator[LexborNode]:
     """The siblings right after `holder` alike in tag and class, blank text between them skipped. Class-less
     blocks each styled inline their own way (`<div style="…font-size:1.3rem">Plano Gratuito</div>` over `<div
-    style="…font-size:3.5rem">R$ 0</div>`) are a card's lines, no row of badges."""
+    style="…font-size:3.5rem">R$ 0</div>`) are a card's lines, no row of badges, and so are a pair styled alike
+    whose second is a short price: accountfax-en's "Premium Access" over "$1⏎7days" are a name and its price (a
+    run going on, "gpt-5.4" "$1.25" "$0.13", or "A" "x" "$1", stays a grid's cells)."""
     sibling = holder.next
+    first = True
     while sibling is not None:
         if sibling.tag != "-text":
             if not _alike(sibling, holder) or sibling.attributes.get("style") != holder.attributes.get("style"):
                 return
+            line = _clean(sibling.text(separator=" "))
+            if first and len(line) <= MAX_FIRST_TEXT and PRICE_TEXT.search(line) and not _alike_after(sibling):
+                return
+            first = False
             yield sibling
         elif _clean(sibling.text()):
             return
         sibling = sibling.next
+
+
+def _alike_after(node: LexborNode) -> bool:
+    """Whether the next element after `node` is alike in tag, class and style: a run of such spans is a grid's
+    cells ("gpt-5.4" "$1.25" "$0.13" ...), where a lone pair is a name and its price."""
+    sibling = node.next
+    while sibling is not None and sibling.tag == "-text":
+        sibling = sibling.next
+    return (
+        sibling is not None
+        and _alike(sibling, node)
+        and sibling.attributes.get("style") == node.attributes.get("style")
+    )
 
 
 def _plain_name(text: str) -> bool:

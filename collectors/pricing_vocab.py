@@ -117,10 +117,13 @@ _EXTRA_SIGNS = {
     "FCFA": "XOF",
     "F CFA": "XOF",
     "F.CFA": "XOF",
+    "Rm": "MYR",
 }
 """Current signs price-parser spells as letters ("TL", "руб."), the Uzbek som written as a word after the amount
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
-the West African one until the page says it is Central African (`cfa_currency`)."""
+the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
+written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), its letters otherwise matched in their own
+case."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -988,16 +991,23 @@ _CJK_PER_LATIN = re.compile(r"^\s*每\s*(?P<noun>[A-Za-z]{2,12})(?=\s*/\s*[月�
 """A Latin unit after "每" and before a Chinese period ("每GB/月"): the plan's unit as written, beside the period."""
 
 
-_POR_NOUN = re.compile(r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?:[A-Z]{3}\s+)?por\s+(?P<noun>[^\W\d_]{3,20})\b")
-"""Spanish and Portuguese "por" and a noun after the price, its slashed period or its currency's code ("$99/mes"
-over "USD por propiedad"): per what, in the page's word."""
+_POR_NOUN = re.compile(
+    r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?:[A-Z]{3}\s+)?(?:por|par)\s+(?:cada\s+|chaque\s+)?"
+    r"(?P<noun>[^\W\d_]{2,20})\b"
+)
+"""Spanish and Portuguese "por", French "par", and a noun after the price, its slashed period or its currency's
+code ("$99/mes" over "USD por propiedad", "R$ 49,90 / mês por PC", "19 $/mois par champ"): per what, in the page's
+word."""
 _NOT_A_POR_NOUN = re.compile(
     r"^(?:mes|meses|mês|año|años|ano|anos|día|dia|días|dias|semana|semanas|hora|horas|minuto|minutos|segundo|"
     r"trimestre|semestre|vida|siempre|sempre|favor|ejemplo|exemplo|ciento|cento|cada|el|la|los|las|o|a|os|as|un|"
-    r"una|um|uma|solo|só|apenas|defecto|padrão|lo|tiempo|tempo|encima|fin)$",
+    r"una|um|uma|solo|só|apenas|defecto|padrão|lo|tiempo|tempo|encima|fin|tu|mi|su|se|ya|"
+    r"mois|an|ans|année|années|jour|jours|heure|heures|seconde|secondes|le|les|l|une|exemple|défaut|"
+    r"mail|email|e|carte|virement|chèque|cheque|tarjeta|transferencia|cartão|boleto|pix|téléphone|teléfono|telefone)$",
     re.I,
 )
-"""Words after "por" that are no unit: periods, how long a free plan lasts, and the small words of phrases."""
+"""Words after "por" or "par" that are no unit: periods, how long a free plan lasts, how one pays ("par carte"),
+and the small words of phrases."""
 
 
 OVERAGE_AFTER_NOUN = re.compile(r"(?<=[a-z])\s+(?:overages?|extra)\b", re.I)

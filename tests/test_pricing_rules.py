@@ -6754,3 +6754,86 @@ def test_a_french_page_naming_a_canadian_place_prices_its_bare_dollar_in_cad() -
 def test_a_french_or_german_setup_fee_is_one_time(tail: str) -> None:
     """juvence-fr's "499$ frais d'installation" over "99$ /mois": the plan's one-time setup fee, as "$2,000 setup"."""
     assert tail_period(tail) == "one_time"
+
+
+def test_rm_is_the_ringgit_in_either_case() -> None:
+    """kmfoodscan-en's `<span class="currency">Rm</span><span class="amount">25</span>/month` and "300Rm/yr"."""
+    assert currency_code("Rm") == "MYR"
+    assert [m.group(0).strip() for m in price_matches("Rm 25 /month")] == ["Rm 25 /month"]
+    assert price_matches("300Rm/yr")[0].group("cur2") == "Rm"
+    card = (
+        '<div class="pricingTable"><h3 class="title">{name}</h3><div class="value"><span class="currency">Rm</span>'
+        '<span class="amount">{amount}</span><span class="month">/month</span></div></div>'
+    )
+    html = grid(card.format(name="{name}", amount="{amount}"), ("Standard",), amount=25)
+    assert entries(html) == {("Standard", "price", 25.0, "MYR", None)}
+
+
+def test_a_name_and_its_price_in_two_spans_styled_alike_are_no_row_of_badges() -> None:
+    """accountfax-en's cards: `<span style=…>Premium Access</span><span style=…>$1<br>7days</span>` then a button.
+    The second span ends the run and shows a price, so it is the card's price, not a badge of the name; a run of
+    such spans going on ("gpt-5.4" "$1.25" "$0.13" ...) stays a grid's cells."""
+    style = "color:#e1e1e1; font-weight:800;"
+    box = (
+        f'<div class="card_box"><span style="{style}">Premium Access</span>'
+        f'<span style="{style}">${{amount}}<br>{{term}}</span><button class="byt">Purchase</button></div>'
+    )
+    html = page(
+        '<div class="container">' + box.format(amount=1, term="7days") + box.format(amount=5, term="2months") + "</div>"
+    )
+    assert {(plan, amount, currency) for plan, _, amount, currency, _ in entries(html)} == {
+        ("Premium Access", 1.0, "USD"),
+        ("Premium Access", 5.0, "USD"),
+    }
+
+
+def test_a_bold_line_keying_a_quantity_names_no_card() -> None:
+    """fvpn-zh: `<div class="header"><span>基础包月套餐</span></div>` over a list of `<strong>期限：30天</strong>`
+    lines: the term is a feature, the header's text the name. A "label: detail" heading still names an item."""
+    card = (
+        '<div class="pricing_box"><div class="header"><span>{name}</span></div><ul>'
+        '<li><strong class="yes">期限：{days}天</strong></li>'
+        '<li><strong class="yes">¥ {amount}元</strong></li></ul></div>'
+    )
+    html = page(
+        '<div class="freshdesignweb">'
+        + card.format(name="基础包月套餐", days=30, amount=10)
+        + card.format(name="精品季度套餐", days=90, amount=26)
+        + "</div>",
+        "zh-cn",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html, CN_URL)} == {
+        ("基础包月套餐", 10.0),
+        ("精品季度套餐", 26.0),
+    }
+
+
+def test_a_heading_opening_with_its_kicker_is_the_name() -> None:
+    """audittoolkit-en: `<p class="eyebrow">CMDB</p><h3>CMDB API Data Collection Tool</h3>`: the kicker is the
+    kind of product, the heading going on from it its name. A heading going on past a dash ("Data Pack — ...")
+    is a tagline under a kicker that names the item."""
+    card = '<div class="product-card"><p class="eyebrow">{kicker}</p><h3>{heading}</h3><p>From £{amount}/year</p></div>'
+    html = page(
+        '<div class="product-grid">'
+        + card.format(kicker="CMDB", heading="CMDB API Data Collection Tool", amount=790)
+        + card.format(kicker="Linux", heading="Linux Audit Coverage Expansion", amount=799)
+        + "</div>"
+    )
+    assert {plan for plan, *_ in entries(html)} == {"CMDB API Data Collection Tool", "Linux Audit Coverage Expansion"}
+
+
+@pytest.mark.parametrize(
+    ("tail", "unit"),
+    [
+        ("/mois par champ", "champ"),
+        (" / mês por PC", "pc"),
+        (" por cada vendedor", "vendedor"),
+        (" par mois", None),
+        (" par carte", None),
+        (" / mois par utilisateur", "user"),
+    ],
+)
+def test_a_noun_after_french_par_or_spanish_por_is_the_unit(tail: str, unit: str | None) -> None:
+    """irrigtech-fr's "19 $/mois par champ" (per field), gohl-pt's "R$ 49,90 / mês por PC": per what, in the page's
+    word; a period or a way to pay ("par carte") is none."""
+    assert tail_unit(tail) == unit
