@@ -89,6 +89,7 @@ RIBBON = re.compile(
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
     r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
+    r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|"
     r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популярн\w*|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )

@@ -29,6 +29,7 @@ from collectors.pricing_vocab import (
     CUSTOM_TEXT,
     DOLLAR_REGIONS,
     FREE_LINE,
+    KRONA,
     PRICE_TEXT,
     TOTAL_NAME,
     VERSUS,
@@ -273,13 +274,35 @@ CSS_SIGN = re.compile(r"^(?P<side>before|after):content-\[(?P<q>['\"])(?P<sign>[
 `md:before:content-['-$']` is a variant for wide screens, the plain one is what every screen shows."""
 
 
+ICON_SIGNS = {
+    **dict.fromkeys(("fa-dollar", "fa-usd", "fa-dollar-sign", "bi-currency-dollar"), "$"),
+    **dict.fromkeys(("fa-euro", "fa-eur", "fa-euro-sign", "bi-currency-euro"), "€"),
+    **dict.fromkeys(("fa-gbp", "fa-pound-sign", "fa-sterling-sign", "bi-currency-pound"), "£"),
+    **dict.fromkeys(("fa-inr", "fa-rupee", "fa-rupee-sign", "fa-indian-rupee-sign", "bi-currency-rupee"), "₹"),
+    **dict.fromkeys(("fa-try", "fa-turkish-lira", "fa-turkish-lira-sign", "fa-lira-sign", "bi-currency-lira"), "₺"),
+    **dict.fromkeys(("fa-rub", "fa-ruble", "fa-rouble", "fa-ruble-sign"), "₽"),
+    **dict.fromkeys(("fa-krw", "fa-won", "fa-won-sign"), "₩"),
+    **dict.fromkeys(("fa-ils", "fa-shekel", "fa-sheqel", "fa-shekel-sign"), "₪"),
+    **dict.fromkeys(("fa-jpy", "fa-yen", "fa-cny", "fa-rmb", "fa-yen-sign", "bi-currency-yen"), "¥"),
+    "fa-brazilian-real-sign": "R$",
+    "fa-naira-sign": "₦",
+}
+"""Icon-font classes that draw a currency sign (Font Awesome 4-6, Bootstrap Icons): anonyazilim-tr's `<i class="fa
+fa-turkish-lira"></i><span>59.90</span>` shows "₺59.90", and its text holds no sign at all."""
+
+
 def _draw_css_signs(tree: LexborHTMLParser) -> None:
     """Write into the text a currency sign the page draws with a style class (`<span class="before:content-['$']">
-    36</span>` reads "$36" on screen): a sign, never other drawn text (a dash, an arrow, a bullet)."""
+    36</span>` reads "$36" on screen) or an icon font (`<i class="fa fa-euro"></i>`): a sign, never other drawn
+    text (a dash, an arrow, a bullet)."""
     root = tree.body
     if root is None:
         return
     for node in list(root.traverse()):
+        icon = next((ICON_SIGNS[k] for k in (node.attributes.get("class") or "").split() if k in ICON_SIGNS), None)
+        if icon is not None and not node.text().strip():
+            node.insert_child(icon)
+            continue
         for klass in (node.attributes.get("class") or "").split():
             match = CSS_SIGN.match(klass)
             if match is None:
@@ -905,9 +928,9 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
 
 
 def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
-    """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), and "FCFA" as
-    the franc of its zone (`PageContext.cfa`)."""
-    resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa}
+    """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), "FCFA" as
+    the franc of its zone (`PageContext.cfa`), and "kr" as the krona of its language (`PageContext.krona`)."""
+    resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa, KRONA: page.krona}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 
 

@@ -118,12 +118,18 @@ _EXTRA_SIGNS = {
     "F CFA": "XOF",
     "F.CFA": "XOF",
     "Rm": "MYR",
+    "kr": "kr",
+    "kr.": "kr",
+    "Kr": "kr",
+    "Kr.": "kr",
 }
 """Current signs price-parser spells as letters ("TL", "руб."), the Uzbek som written as a word after the amount
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), its letters otherwise matched in their own
-case."""
+case. "kr" stands for itself (`KRONA`) until the page's language or host names the krona (`krona_currency`)."""
+KRONA = "kr"
+"""What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -165,6 +171,8 @@ class PageContext:
     """Whether the page names US dollars anywhere, in its text or its scripts: its bare `$` then stays USD."""
     cfa: str = "XOF"
     """The currency of "FCFA" on this page: the West African franc, or the Central African one."""
+    krona: str = "SEK"
+    """The currency of "kr" on this page: the krona of its language or country domain."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "") -> PageContext:
@@ -172,7 +180,19 @@ class PageContext:
         once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
         says_usd = SAYS_USD.search(source or text) is not None
         yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, text)
-        return cls(host, lang, yen, dollar, says_usd, cfa_currency(host, lang, source or text))
+        cfa = cfa_currency(host, lang, source or text)
+        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang))
+
+
+KRONAS = {"sv": "SEK", "se": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da": "DKK", "dk": "DKK", "is": "ISK"}
+"""Languages and country domains of the kronas written "kr" (Swedish, Norwegian, Danish, Icelandic)."""
+
+
+def krona_currency(host: str, lang: str | None) -> str:
+    """ "kr" is the krona of the page's language (`sv`, `nb`, `da`, `is`), else of its country domain, else the
+    Swedish one, the most written: milvy-sv's "139 kr/bil" is SEK, a Norwegian page's "99 kr" NOK."""
+    language = (lang or "").lower().replace("_", "-").partition("-")[0]
+    return KRONAS.get(language) or KRONAS.get(host.lower().rstrip(".").rpartition(".")[2]) or "SEK"
 
 
 DOLLAR_REGIONS = {
@@ -526,12 +546,12 @@ CUSTOM_LINE = re.compile(
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
-    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat|khusus|kustom)$",
+    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat|khusus|kustom|teklifi?(?:\s+al[iı]n)?)$",
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
-"Индивидуально"), maybe after the word for price ("Precio a medida", "Harga Khusus") or a sign drawn before
-every price box ("$A MEDIDA")."""
+"Индивидуально"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat Teklifi": a price
+quote) or a sign drawn before every price box ("$A MEDIDA")."""
 BARE_CONTACT = re.compile(
     r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"
     r"consult[aá]nos|anfragen|on\s+request|upon\s+request|ask\s+us)$",
@@ -856,7 +876,9 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*mies(?:\.|iąc\b|\b)|\bmiesięcznie\b|\bna\s+miesiąc\b|"
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|월\s*단위|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
-            r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])",
+            r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])|"
+            r"/\s*(?:mån|månad|måned|md|kk|kuukausi|kuu)(?![^\W\d_])|\b(?:per|pr\.?|i|om)\s+(?:månad|måned|måneden|månaden)\b|"
+            r"\bmånadsvis\b|\bmånedlig\b|\bkuukaudessa\b",  # Swedish, Norwegian, Danish, Finnish
             re.I,
         ),
         "month",
@@ -869,7 +891,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*(?:tahun|thn)\b|\bper\s*tahun\b|\bsetahun\b|\btahunan\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|(?<!\d)(?:1\s*)?년\s*단위|연\s*단위|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
-            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])",
+            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])|"
+            r"/\s*(?:år|vuosi)(?![^\W\d_])|\b(?:per|pr\.?|om|i)\s+år(?:et)?(?![^\W\d_])|\bårlig(?:en)?\b|\bvuodessa\b",
             re.I,
         ),
         "year",
@@ -883,6 +906,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"^\s*(?:de\s+)?frais\s+(?:d['’]\s*(?:installation|activation|intégration)|de\s+mise\s+en\s+(?:place|service))\b|"
             r"^\s*(?:einmalige\s+)?einrichtung(?:sgebühr)?\b|"  # "499$ frais d'installation", "299 € Einrichtung"
             r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|"
+            r"\btek\s+seferlik\b|\bömür\s+boyu\b|\bengångs|\bengang\b|"
             r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,
         ),
@@ -903,7 +927,7 @@ _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
     r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"
     r"employee|employé|employe|utente|usuário|colaborador|empleado|funcionário|mitarbeiter|"
-    r"mitarbeitende[rn]?|dipendente"
+    r"mitarbeitende[rn]?|dipendente|kişi|temsilci(?:si)?"
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
@@ -958,7 +982,8 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
-    r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos)s?$",
+    r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos|"
+    r"tek|her|bir|ömür|süresiz|ücretsiz)s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
@@ -998,6 +1023,9 @@ _POR_NOUN = re.compile(
 """Spanish and Portuguese "por", French "par", and a noun after the price, its slashed period or its currency's
 code ("$99/mes" over "USD por propiedad", "R$ 49,90 / mês por PC", "19 $/mois par champ"): per what, in the page's
 word."""
+_BASINA_NOUN = re.compile(r"(?<![^\W\d_])(?P<noun>[^\W\d_]{2,20})\s+başına(?![^\W\d_])", re.I)
+"""Turkish "<noun> başına" (per that noun) after the price or under it ("* Şube başına fiyatlandırılır": priced per
+branch): per what, in the page's word; per person words are `user` (`TAIL_UNIT`)."""
 _NOT_A_POR_NOUN = re.compile(
     r"^(?:mes|meses|mês|año|años|ano|anos|día|dia|días|dias|semana|semanas|hora|horas|minuto|minutos|segundo|"
     r"trimestre|semestre|vida|siempre|sempre|favor|ejemplo|exemplo|ciento|cento|cada|el|la|los|las|o|a|os|as|un|"
@@ -1034,6 +1062,9 @@ def tail_unit(tail: str) -> str | None:
         return None  # "Per Year": a period, and what follows it is another line's text
     if noun and not _NOT_A_NOUN.match(noun.group("noun")):
         return noun.group("noun").casefold().removesuffix("s")
+    basina = _BASINA_NOUN.search(tail[:60])
+    if basina and not _NOT_A_NOUN.match(basina.group("noun")):
+        return basina.group("noun").casefold()
     por = _POR_NOUN.match(tail)
     if por and not _NOT_A_POR_NOUN.match(por.group("noun")) and tail_period(f"/{por.group('period') or 'mes'}"):
         return por.group("noun").casefold()

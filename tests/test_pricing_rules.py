@@ -6837,3 +6837,104 @@ def test_a_noun_after_french_par_or_spanish_por_is_the_unit(tail: str, unit: str
     """irrigtech-fr's "19 $/mois par champ" (per field), gohl-pt's "R$ 49,90 / mês por PC": per what, in the page's
     word; a period or a way to pay ("par carte") is none."""
     assert tail_unit(tail) == unit
+
+
+@pytest.mark.parametrize(
+    ("lang", "host", "code"),
+    [
+        ("sv", "milvy.io", "SEK"),
+        ("nb", "x.io", "NOK"),
+        ("da", "x.io", "DKK"),
+        ("en", "tool.no", "NOK"),
+        ("en", "x.io", "SEK"),
+    ],
+)
+def test_kr_is_the_krona_of_the_pages_language_or_domain(lang: str, host: str, code: str) -> None:
+    """milvy-sv's "139" over "kr / bil / mån": "kr" is written by four kronas, told apart by the page's language,
+    else its country domain, else the Swedish one, the most written."""
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="priceBig">{amount}</div><div class="muted">kr / bil / mån</div>'
+        "</div>"
+    )
+    body = '<div class="cards">' + card.format(name="Pro", amount=139) + card.format(name="Bas", amount=99) + "</div>"
+    html = page(body, lang)
+    assert entries(html, f"https://{host}/priser") == {
+        ("Pro", "price", 139.0, code, "bil"),
+        ("Bas", "price", 99.0, code, "bil"),
+    }
+    assert [p.period for p in extract(html, f"https://{host}/priser").plans] == ["month", "month"]
+
+
+@pytest.mark.parametrize(
+    ("tail", "period"),
+    [
+        (" / mån", "month"),
+        (" pr. måned", "month"),
+        (" /kk", "month"),
+        (" /år", "year"),
+        (" per år", "year"),
+        (" årligen", "year"),
+        (" / tek seferlik lisans", "one_time"),
+        (" ömür boyu", "one_time"),
+    ],
+)
+def test_nordic_and_turkish_periods(tail: str, period: str) -> None:
+    assert tail_period(tail) == period
+
+
+def test_a_turkish_noun_before_basina_is_the_unit() -> None:
+    """mirket-tr's "₺499 / ay" over "* Şube başına fiyatlandırılır" (priced per branch); a person before "başına" is
+    a `user`; "/ her zaman ücretsiz" (always free) and "/ tek seferlik" (one time) say no unit."""
+    assert tail_unit("* Şube başına fiyatlandırılır") == "şube"
+    assert tail_unit(" Müşteri Temsilcisi başına") == "user"
+    assert tail_unit(" / her zaman ücretsiz") is None
+    assert tail_unit(" / tek seferlik lisans") is None
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="pricing-price"><span class="pricing-currency">₺</span>'
+        '{amount}<span class="pricing-period">/ ay</span></div><p>* Şube başına fiyatlandırılır</p></div>'
+    )
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Pro", amount=999)
+        + card.format(name="Başlangıç", amount=499)
+        + "</div>",
+        "tr",
+    )
+    assert entries(html) == {("Pro", "price", 999.0, "TRY", "şube"), ("Başlangıç", "price", 499.0, "TRY", "şube")}
+
+
+def test_turkish_ribbons_and_price_quotes() -> None:
+    """presubly-tr: "EN POPÜLER" over "Akademik" is a ribbon; "Fiyat⏎Teklifi" (a price quote) in the price box
+    is a custom price."""
+    card = '<div class="plan">{ribbon}<div class="pname">{name}</div><div class="pprice">{price}</div></div>'
+    cards = (
+        card.format(ribbon="", name="Bireysel", price='<div class="pv">$5</div><div class="pp">/ay</div>')
+        + card.format(ribbon='<div class="ptop">EN POPÜLER</div>', name="Akademik", price='<div class="pv">$15</div>')
+        + card.format(ribbon="", name="Kurumsal", price='<div class="pv">Fiyat<br>Teklifi</div>')
+    )
+    got = entries(page(f'<div class="plans">{cards}</div>', "tr"))
+    assert got == {
+        ("Bireysel", "price", 5.0, "USD", None),
+        ("Akademik", "price", 15.0, "USD", None),
+        ("Kurumsal", "price", None, None, None),
+    }
+
+
+@pytest.mark.parametrize(
+    ("klass", "code"),
+    [("fa fa-turkish-lira", "TRY"), ("fa-solid fa-euro-sign", "EUR"), ("bi bi-currency-rupee", "INR")],
+)
+def test_a_currency_sign_drawn_by_an_icon_font(klass: str, code: str) -> None:
+    """anonyazilim-tr's `<i class="fa fa-turkish-lira"></i><span>59.90</span>`: the icon is the sign the reader
+    sees; the text alone has none."""
+    card = (
+        '<div class="pricing-box"><h3>{name}</h3><span class="price-value"><i class="{klass}"></i><span>{amount}</span>'
+        '</span><span class="month">/1 ay</span></div>'
+    )
+    cards = card.format(name="Standard", klass=klass, amount="59.90") + card.format(
+        name="Premium", klass=klass, amount="169.90"
+    )
+    assert {(plan, amount, currency) for plan, _, amount, currency, _ in entries(page(f"<div>{cards}</div>"))} == {
+        ("Standard", 59.9, code),
+        ("Premium", 169.9, code),
+    }
