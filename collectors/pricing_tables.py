@@ -583,8 +583,8 @@ def read_grid(
     if _transposed(texts, headers):
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
-    columns = _shared_token_unit(
-        [_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)]
+    columns = _lower_bounds_priced(
+        _shared_token_unit([_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)])
     )
     if (
         not any(c.priced for c in columns)
@@ -611,6 +611,20 @@ def read_grid(
 SPEND_TIER_HEADER = re.compile(r"\b(?:qualification|(?:spend|invoicing|usage)\s+threshold)s?\b|消费门槛|累计消费", re.I)
 """A usage-tier table ("Tier 1 | $100 paid | $100"): its amounts are what one must have spent to reach a
 tier's rate limits, not what anything costs."""
+
+
+def _lower_bounds_priced(columns: list[Column]) -> list[Column]:
+    """A column headed only by a lower bound's lead word ("As low as") beside a price column ("List Price") is
+    the same price at its best terms: priced, in the price column's unit. Alone, it says nothing of what it
+    holds, and is left to the readers of unheaded prices."""
+    priced = [c for c in columns if c.priced and c.dimension in (None, "price")]
+    if not priced:
+        return columns
+    unit = priced[0].unit
+    return [
+        replace(c, priced=True, unit=c.unit or unit) if not c.priced and LOWER_BOUND_HEADER.match(c.header) else c
+        for c in columns
+    ]
 
 
 TOKEN_DIMENSIONS = re.compile(r"^(?:input|cached_input|output|cache_write(?:_\w+)?)$")
@@ -1006,6 +1020,17 @@ def _unit_cell(text: str) -> bool:
     return bool(header_currency(text, "JPY")) and stated_unit(text) is not None
 
 
+NAMED_UNIT = re.compile(r"^[^\W\d_]{2,20}$")
+
+
+def _named_unit(text: str) -> str | None:
+    """A unit column's cell that is the unit's noun alone ("second", "image", "megapixel" under "Unit", fal's
+    model tables): per that noun, in the vocabulary's word where it has one."""
+    if not NAMED_UNIT.match(text.strip()):
+        return None
+    return usage_unit(f"per {text.strip()}") or text.strip().casefold()
+
+
 def _unit_column(body: Grid, headers: list[str]) -> int | None:
     """The column that says each row's unit: headed "Unit" / "单位", or whose every cell is a unit."""
     by_header = next((c for c, text in enumerate(headers) if UNIT_HEADER.match(text)), None)
@@ -1188,7 +1213,7 @@ def _read_rows(
             row_parts.append(cell.rest)
         row_variant = " · ".join(p for p in row_parts if p and not NO_PRICE_CELL.match(p))
         unit_text = row[layout.unit].text if layout.unit is not None and layout.unit < len(row) else ""
-        row_unit = stated_unit(unit_text) if unit_text else None
+        row_unit = (stated_unit(unit_text) or _named_unit(unit_text)) if unit_text else None
         row_currency = header_currency(unit_text, page.yen) if unit_text else None
         row_dim = _row_dimension(row, layout)
         for col, column in enumerate(columns):
@@ -1401,20 +1426,28 @@ def _dimension(
         return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
     if SEAT_RATE_HEADER.match(column.header):
         return "price"  # "Price / User / Month": the row's price per seat, each month
-    if column.by_cells or HOURLY_HEADER.match(column.header):
+    if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):
         return "price"
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)):
         return "price"
     return slug(column.header) or f"column_{col}"
 
 
+LOWER_BOUND_HEADER = re.compile(
+    r"^\s*(?:as\s+low\s+as|starting\s+(?:at|from)|from|ab|à\s+partir\s+de|a\s+partir\s+de|desde|a\s+partire\s+da|"
+    r"vanaf|最低|低至)\s*\**\s*$",
+    re.I,
+)
+"""A header that is only a lower bound's lead word ("As low as" beside "List Price", fal's GPU table): the row's
+price at its best terms, a variant of its price."""
 VARIANT_RATE_HEADER = re.compile(
-    r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible|dynamic|committed|"
+    r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible|dynamic|committed|list|regular|standard|"
+    r"discount(?:ed)?|promo(?:tional)?|sale|"
     r"\d+[- ]?(?:years?|yr|months?|mo))\s*[,:]?\s+(?P<rate>.+)$",
     re.I,
 )
 """A rate header led by the billing variant it prices ("On-Demand Price (/hr)", "1 Year price (/hr)",
-"Preemptible, GPU-hour")."""
+"Preemptible, GPU-hour", "List Price" beside "As low as")."""
 
 
 def _variant_rate_header(header: str) -> bool:

@@ -808,7 +808,8 @@ DIMENSION_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 NOT_A_PRICE = re.compile(
     r"context(?!\s*caching)|window|max(?:imum)?\s+(?:output|tokens)|rate\s*limit|\brpm\b|\btpm\b|latency|上下文|长度|"
-    r"description|features?|modalit|capabilit|knowledge|release|version|参数|tier\s+limit",
+    r"description|features?|modalit|capabilit|knowledge|release|version|参数|tier\s+limit|"
+    r"\bper\s*(?:\$|€|£|us\$)\s*1\b|\bper\s+(?:dollar|euro)\b",  # "Output per $1": how much a dollar buys
     re.I,
 )
 _UNIT_TEXT = re.compile(

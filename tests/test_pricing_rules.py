@@ -6938,3 +6938,44 @@ def test_a_currency_sign_drawn_by_an_icon_font(klass: str, code: str) -> None:
         ("Standard", 59.9, code),
         ("Premium", 169.9, code),
     }
+
+
+def test_a_list_price_and_an_as_low_as_column_are_two_variants_of_the_price() -> None:
+    """fal's GPU table ("GPU | VRAM | List Price | As low as", "$8.50/h" | "$4.49/h"): both columns price the row by
+    the hour, the second at its best terms; "List Price" is no dimension of its own."""
+    html = page(
+        "<h3>Compute</h3><table><tr><th>GPU</th><th>VRAM</th><th>List Price</th><th>As low as</th></tr>"
+        "<tr><td>B300</td><td>288GB</td><td>$8.50/h</td><td>$4.49/h</td></tr>"
+        "<tr><td>H100</td><td>80GB</td><td>$4.50/h</td><td>$1.89/h</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("B300", "price", 8.5, "USD", "hour"),
+        ("B300", "price", 4.49, "USD", "hour"),
+        ("H100", "price", 4.5, "USD", "hour"),
+        ("H100", "price", 1.89, "USD", "hour"),
+    }
+    # alone, "Starting from" says nothing of its column: the grid is read as before
+    alone = page(
+        "<table><tr><th>GPU Model</th><th>Starting from</th></tr><tr><td>H100</td><td>$1.33</td></tr>"
+        "<tr><td>A100</td><td>$0.95</td></tr></table>"
+    )
+    assert not any(unit == "hour" for *_, unit in entries(alone))
+
+
+def test_a_unit_columns_bare_noun_is_the_rows_unit_and_output_per_dollar_is_no_price() -> None:
+    """fal's model tables ("Model | Unit | Price | Output per $1": "Wan 2.5 | second | $ 0.05 | 20 seconds"): the
+    unit cell's noun is the row's unit, and how much one dollar buys is no price."""
+    html = page(
+        "<h3>Video Models</h3><table><tr><th>Model</th><th>Unit</th><th>Price</th><th>Output per $1</th></tr>"
+        '<tr><td>Wan 2.5</td><td><div class="inline-flex">second</div></td><td>$ 0.05</td><td>20 seconds</td></tr>'
+        '<tr><td>Ovi</td><td><div class="inline-flex">video</div></td><td>$ 0.2</td><td>5 videos</td></tr></table>'
+        "<h3>Image Models</h3><table><tr><th>Model</th><th>Unit</th><th>Price</th><th>Output per $1</th></tr>"
+        "<tr><td>Qwen</td><td><div>megapixel</div></td><td>$ 0.02</td><td>50 megapixels</td></tr>"
+        "<tr><td>Seedream V4</td><td><div>image</div></td><td>$ 0.03</td><td>33 images</td></tr></table>"
+    )
+    assert entries(html) == {
+        ("Wan 2.5", "video", 0.05, "USD", "second"),
+        ("Ovi", "video", 0.2, "USD", "video"),
+        ("Qwen", "image", 0.02, "USD", "megapixel"),
+        ("Seedream V4", "image", 0.03, "USD", "image"),
+    }
