@@ -69,7 +69,9 @@ NAME_CLASS = re.compile(
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])", re.I)
-DATA_PRICE = re.compile(r"^data-(?:price-?|count-)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I)
+DATA_PRICE = re.compile(
+    r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I
+)
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})

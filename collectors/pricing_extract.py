@@ -478,11 +478,13 @@ def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: l
     the plan's other prices too, the other side of its billing toggle ("$17 / 月" billed yearly, "$200 按年计费"):
     those are the plan's prices as well, added beside the offer's. Only for a card that shows the offer's
     amount in its currency under the offer's name, and only amounts no offer of that plan gives, in a period
-    the offer names and the card's price differs from (an offer with no period, or a card price in the offer's
-    own period, "$80k salary" read as "$80 /month", adds nothing)."""
+    the offer names and the card's price differs from (a card price in the offer's own period, "$80k salary"
+    read as "$80 /month", adds nothing). An offer naming no period is in the period its card shows its amount
+    in: enovo-fr's offers at "97.00" beside cards at "97 $ /mois" and `data-amount-annual="1 164 $"` are monthly,
+    and the yearly sides are the plans' prices too."""
     keys = {_dedupe_key(p) for p in found}
     for offer in offers:
-        if offer.amount is None or offer.period is None:
+        if offer.amount is None:
             continue
         same = [
             card
@@ -491,13 +493,17 @@ def _merge_other_sides(found: list[PricePlan], offers: list[PricePlan], cards: l
             and card.dimension == offer.dimension
             and card.section == offer.section
         ]
-        if not any(card.amount == offer.amount and card.currency in (None, offer.currency) for card in same):
+        shown = [card for card in same if card.amount == offer.amount and card.currency in (None, offer.currency)]
+        if not shown:
+            continue
+        period = offer.period or shown[0].period  # an offer saying no period is in the one its card shows
+        if period is None:
             continue
         given = {
             p.amount for p in offers if p.plan.casefold() == offer.plan.casefold() and p.dimension == offer.dimension
         }
         for card in same:
-            if card.amount is None or card.amount in given or card.period in (None, offer.period):
+            if card.amount is None or card.amount in given or card.period in (None, period):
                 continue
             if _dedupe_key(card) in keys:
                 continue

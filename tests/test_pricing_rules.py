@@ -6979,3 +6979,31 @@ def test_a_unit_columns_bare_noun_is_the_rows_unit_and_output_per_dollar_is_no_p
         ("Qwen", "image", 0.02, "USD", "megapixel"),
         ("Seedream V4", "image", 0.03, "USD", "image"),
     }
+
+
+def test_an_offer_with_no_period_is_in_the_period_its_card_shows() -> None:
+    """enovo-fr: JSON-LD offers at "97.00" with no period beside cards showing "97 $" "/mois" whose yearly side is
+    kept in `data-amount-annual="1 164 $"`: the offer is the monthly price, and the yearly side is the plan's
+    price too."""
+    offers = (
+        '{"@context": "https://schema.org", "@type": "Product", "name": "eNovo OS", "offers": ['
+        '{"@type": "Offer", "name": "CRM Starter", "price": "97.00", "priceCurrency": "USD"},'
+        '{"@type": "Offer", "name": "CRM Growth", "price": "197.00", "priceCurrency": "USD"}]}'
+    )
+    card = (
+        '<article class="plan-card" data-amount-monthly="{m} $" data-period-monthly="/mois" '
+        'data-amount-annual="{y} $" data-period-annual="/an"><h2 class="plan-name">{name}</h2>'
+        '<div class="plan-price"><span class="plan-amount">{m} $</span><span class="plan-period">/mois</span></div>'
+        "</article>"
+    )
+    cards = card.format(name="CRM Starter", m=97, y="1 164") + card.format(name="CRM Growth", m=197, y="2 167")
+    html = (
+        f'<html lang="fr"><head><script type="application/ld+json">{offers}</script></head>'
+        f'<body><div class="pricing-grid">{cards}</div></body></html>'
+    )
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {
+        ("CRM Starter", 97.0),
+        ("CRM Starter", 1164.0),
+        ("CRM Growth", 197.0),
+        ("CRM Growth", 2167.0),
+    }
