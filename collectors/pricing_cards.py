@@ -809,8 +809,16 @@ def asks_quantities(node: LexborNode) -> bool:
     return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
 
 
+HIDDEN_FIELD = re.compile(r"(?:^|[\s_-])(?:hide|hidden|d-none|sr-only|visually-hidden)|hide(?:Input|Field)", re.I)
+"""A class hiding a field from sight (`hideInputClass`, `d-none`, `hidden`): traducto-fr keeps each plan's amount
+and name in such text fields for its payment script, which ask the reader nothing."""
+
+
 def _kept_from_readers(field: LexborNode) -> bool:
-    if (field.attributes.get("tabindex") or "").strip() == "-1":
+    attrs = field.attributes
+    if (attrs.get("tabindex") or "").strip() == "-1" or "hidden" in attrs:
+        return True
+    if HIDDEN_FIELD.search(attrs.get("class") or "") or "display:none" in (attrs.get("style") or "").replace(" ", ""):
         return True
     parent = field.parent
     while parent is not None and parent.tag != "body":
