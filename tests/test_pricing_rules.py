@@ -7007,3 +7007,23 @@ def test_an_offer_with_no_period_is_in_the_period_its_card_shows() -> None:
         ("CRM Growth", 197.0),
         ("CRM Growth", 2167.0),
     }
+
+
+def test_a_text_field_hidden_by_its_class_asks_for_no_quantity() -> None:
+    """traducto-fr keeps each card's amount and name in `<input type="text" class="hideInputClass" value="250">`
+    for its payment script: a field the reader cannot see makes no card a calculator."""
+    card = (
+        '<div class="card"><ul><li class="pack">{name}</li><li class="price">&dollar;{amount}</li>'
+        '<li><button class="btn">Payer</button></li>'
+        '<input type="text" class="hideInputClass" value="{amount}"></ul></div>'
+    )
+    html = page(
+        '<div class="cards">'
+        + card.format(name="Professionel", amount=250)
+        + card.format(name="Premieum", amount=95)
+        + "</div>",
+        "fr",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Professionel", 250.0), ("Premieum", 95.0)}
+    shown = html.replace('class="hideInputClass" ', "")
+    assert entries(shown) == set()
