@@ -92,7 +92,7 @@ RIBBON = re.compile(
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
     r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
     r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|"
-    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популярн\w*|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
+    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популяр\w*(?:\s+у\s+(?:пользователей|клиентов))?|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
@@ -534,19 +534,25 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
 
 
 def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[int]], named: set[int]) -> set[int]:
-    """The named candidates that hold a row of cards alike in tag and class (two or more `article.pkg-card`
-    under a `section.pkg-pricing` headed "Deployed & Live In 5 Days"): a region of the page, its heading the
-    section's, not one card named so whose cards would be its parts. The cards in it are named by their own
-    first text ("Core Coverage" in `div.pkg-banner`), though no heading marks it."""
+    """The named candidates that hold a row of cards alike in tag and class, their numbers aside (two or more
+    `article.pkg-card` under a `section.pkg-pricing` headed "Deployed & Live In 5 Days"): a region of the page,
+    its heading the section's, not one card named so whose cards would be its parts. The cards in it are named by
+    their own first text ("Core Coverage" in `div.pkg-banner`), though no heading marks it."""
     rows: dict[tuple[int, str, str], set[str]] = {}
     for mem_id, node in candidates.items():
         held = ancestors[mem_id] & named
         if not held or node.tag not in CARD_TAGS or not CARD_MARK.search(node.attributes.get("class") or ""):
             continue  # a card is a block marked as one: a row of add-on `label`s in a card is the card's part
         name = card_name(node)
+        klass = NUMBERED_CLASS.sub("", node.attributes.get("class") or "")
         for holder in held:
-            rows.setdefault((holder, node.tag or "", node.attributes.get("class") or ""), set()).add(name)
+            rows.setdefault((holder, node.tag or "", klass), set()).add(name)
     return {holder for (holder, _, _), names in rows.items() if len(names - {""}) >= 2}
+
+
+NUMBERED_CLASS = re.compile(r"(?<=[a-z_-])\d+(?![\w-])")
+"""A class's number telling alike cards apart (`pricing14-column1`, `pricing14-column2` beside `thq-card`,
+ez2manage-nl): a row's cards are alike without it."""
 
 
 def _site_parts(root: LexborNode) -> set[int]:
@@ -2032,6 +2038,8 @@ def _text_prices(
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
         if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again
+        if _restates(text[:start]) and usage_unit(match.group("tail")) is not None:
+            continue  # "40 CHF" over "= 8 CHF / Stunde": the price before, restated per hour
         if SCHEDULED_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) or (
             SCHEDULED_AFTER.match(match.group("tail")) and not _tentative_only(text, matches)
         ):
@@ -2273,7 +2281,7 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
         amount = Price.fromstring(f"{symbol} {number}" if symbol[:1].isalpha() else f"{symbol}{number}").amount
     if amount is None:
         return None
-    currency, tail = currency_code(symbol, yen), match.group("tail")
+    currency, tail = currency_code(symbol, yen), _own_tail(match.group("tail"))
     amount = thousandths(number, currency) or amount
     if (scaled := SCALE_AFTER.match(tail)) is not None and (scale := _scale(scaled.group("scale"), currency)):
         amount, tail = amount * scale, tail[: scaled.start("scale")] + tail[scaled.end("scale") :]
@@ -2290,6 +2298,28 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     per_when = period is None and unit is None and OTHER_PERIOD.match(tail) is not None
     dimension = _token_dimension(tail, unit)
     return CardPrice(amount, currency, period, unit, dimension, per_when=per_when)
+
+
+RESTATED = re.compile(r"\s[=≈]\s")
+"""An equals sign after a price ("40 CHF = 8 CHF / Stunde"): what follows restates it in other terms."""
+
+
+def _restates(before: str) -> bool:
+    """Whether an amount comes after an equals sign with another price just before it ("40 CHF = 8 CHF / Stunde",
+    "0.20 CHF / Minute = 12 CHF / Stunde"): it restates that price in other terms, and restated per a unit it is
+    none of its own (a yearly total, "€18,99/maand" over "= €227,88 op jaarbasis", is the plan's other side). After
+    a count ("10 Benachrichtigungen = 1,99 €") it is the pack's price."""
+    head = before.rstrip()
+    if not head.endswith(("=", "≈")):
+        return False
+    return bool(price_matches(head[:-1].rstrip()[-40:]))
+
+
+def _own_tail(tail: str) -> str:
+    """What follows an amount up to a restatement of it: "40 CHF" over "= 8 CHF / Stunde" is no price per hour (a
+    sign spelled in letters does not end the tail as "$" and "€" do)."""
+    cut = RESTATED.search(tail)
+    return tail[: cut.start()] if cut else tail
 
 
 SCALE_AFTER = re.compile(r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|\s?(?:Cr|lakhs?|lacs?|crores?))(?![^\W\d_])")

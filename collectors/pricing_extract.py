@@ -783,11 +783,15 @@ def drop_struck(tree: LexborHTMLParser, classes: frozenset[str] = frozenset()) -
 
 
 def page_context(tree: LexborHTMLParser, host: str) -> PageContext:
-    """The page's language (`<html lang>`) and what `¥` and a bare `$` mean on it."""
+    """The page's language (`<html lang>`), the country it declares (`geo.region`), and what `¥` and a bare `$`
+    mean on it."""
     html_node = tree.css_first("html")
     lang = (html_node.attributes.get("lang") or None) if html_node is not None else None
+    geo = tree.css_first('meta[name="geo.region" i]')
+    region = (geo.attributes.get("content") or None) if geo is not None else None
     body = tree.body
-    return PageContext.of(host, lang, body.text(separator=" ") if body is not None else "", tree.html or "")
+    text = body.text(separator=" ") if body is not None else ""
+    return PageContext.of(host, lang, text, tree.html or "", region)
 
 
 def page_title(html: str) -> str | None:

@@ -175,11 +175,12 @@ class PageContext:
     """The currency of "kr" on this page: the krona of its language or country domain."""
 
     @classmethod
-    def of(cls, host: str, lang: str | None, text: str, source: str = "") -> PageContext:
+    def of(cls, host: str, lang: str | None, text: str, source: str = "", region: str | None = None) -> PageContext:
         """From the page's host, language and visible text; `source`, the whole page with its scripts, is read
-        once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`)."""
+        once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`); `region`, the
+        country its `geo.region` meta declares."""
         says_usd = SAYS_USD.search(source or text) is not None
-        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, text)
+        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, text, region)
         cfa = cfa_currency(host, lang, source or text)
         return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang))
 
@@ -209,6 +210,9 @@ DOLLAR_REGIONS = {
 }
 """Country domains whose money a bare `$` writes (`.com.au`: AUD). `.co` is left out: most `.co` hosts are not
 Colombian. A language tag alone (`es-MX`) is no such evidence: a site's translation keeps its US prices."""
+DOLLAR_COUNTRIES = {**DOLLAR_REGIONS, "co": "COP"}
+"""Countries whose money a bare `$` writes, as a page's `geo.region` declares them: a declared Colombia is
+Colombian, where a `.co` host says nothing."""
 SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", re.I)
 """A page naming US dollars anywhere: its bare `$` may mean them, and stays USD."""
 
@@ -222,11 +226,15 @@ francs, so a French page pricing in `$` is either a US product's translation (wh
 Québécois, and says where it is (juvence-fr's footer: "Laval, Québec, Canada")."""
 
 
-def dollar_currency(host: str, says_usd: bool, lang: str | None = None, text: str = "") -> str:
-    """A bare `$` is the dollar (or peso) of the page's country domain (`.com.au`: AUD), or CAD on a French page
-    that names a Canadian place, when the page never says US dollars ("USD", "US$", in its text or its scripts);
-    else USD, as everywhere."""
-    currency = DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
+def dollar_currency(
+    host: str, says_usd: bool, lang: str | None = None, text: str = "", region: str | None = None
+) -> str:
+    """A bare `$` is the dollar (or peso) of the country the page declares (`<meta name="geo.region"
+    content="AR">`: ARS) or of its country domain (`.com.au`: AUD), or CAD on a French page that names a Canadian
+    place, when the page never says US dollars ("USD", "US$", in its text or its scripts); else USD, as
+    everywhere."""
+    country = (region or "").strip().lower().partition("-")[0]
+    currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
     if currency is None and (lang or "").lower().startswith("fr") and CANADIAN.search(text):
         currency = "CAD"
     return "USD" if currency is None or says_usd else currency
@@ -585,15 +593,17 @@ title of a feature table, never a plan's name."""
 
 BADGE_START = re.compile(
     r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|retired|legacy|limited|preview|experimental|sale|discount|"
+    r"most\s+popular|best\s+(?:value|seller|choice)|recommand[ée]e?|empfohlen|recomendad[oa]|consigliat[oa]|aanbevolen|"
+    r"populaire|beliebt|meilleur\s+choix|"
     r"coming\s+soon|binnenkort|yakında|wkrótce|demnächst|bientôt|próximamente|em\s+breve|"
     r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*(?:off|discount|rabatt|remise|descuento|desconto|sconto|скидка))\b|"
     r"^(?:save|spare|économisez|ahorra|economize|risparmia)\s+\d+\s*%|"
     r"^[-–—(（]?\s*(?:半价|半價|限时|限時|特价|特價|优惠|優惠|即将|即將|敬请期待|敬請期待|近日)",
     re.I,
 )
-"""Text after a model's name that tags it ("New", "Batch 半价", "Deprecated", "限时2.5折", "即将": coming
-soon; a discount, "25% discount", "Save 20%") rather than names it (no word boundary after a Chinese word:
-"限时" runs into "2.5折")."""
+"""Text after a model's or plan's name that tags it ("New", "Batch 半价", "Deprecated", "(recommandé)", "限时2.5折",
+"即将": coming soon; a discount, "25% discount", "Save 20%") rather than names it (no word boundary after a
+Chinese word: "限时" runs into "2.5折")."""
 BRACKET_NOTE = re.compile(r"(?:\s+[(（]|\s*（)\s*(?P<note>[^()（）]{2,60}?)\s*[)）]$")
 """A note in brackets after a name ("Claude Mythos 5 (limited availability)", "Model X (Beta)",
 "DeepSeek-V4-Pro（限时2.5折）": a full-width bracket needs no space before it). Spaces just inside the
@@ -721,6 +731,8 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(
             r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
             r"每小时|/\s*小时|(?:/|\bв\s)\s*час\b|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
+            r"(?:\bper|/|\bpro|\bpar|\bpor|\bl['’]|\ba\s+l['’]|\ball['’])\s*(?:uur|stunde|std\.|heure|hora|ora|saat|timme|tunti|"
+            r"godzin[ęa])(?![^\W\d_])|\bstundensatz|\btarif\s+horaire|\buurtarief|"  # "€ 120 per uur", "pro Stunde"
             r"(?:^|,)\s*gpu[- ]?h(?:ou)?r\s*$",  # a header naming the rate's unit alone ("On-demand, GPU-hour")
             re.I,
         ),
@@ -879,7 +891,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
             r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])|"
             r"/\s*(?:mån|månad|måned|md|kk|kuukausi|kuu)(?![^\W\d_])|\b(?:per|pr\.?|i|om)\s+(?:månad|måned|måneden|månaden)\b|"
-            r"\bmånadsvis\b|\bmånedlig\b|\bkuukaudessa\b",  # Swedish, Norwegian, Danish, Finnish
+            r"\bop\s+maandbasis\b|\bmaandelijks\b|"  # Dutch; Swedish, Norwegian, Danish, Finnish
+            r"\bmånadsvis\b|\bmånedlig\b|\bkuukaudessa\b",
             re.I,
         ),
         "month",
@@ -893,7 +906,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|(?<!\d)(?:1\s*)?년\s*단위|연\s*단위|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
             r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ًا|اً|ا)?(?![\u0621-\u064a])|"
-            r"/\s*(?:år|vuosi)(?![^\W\d_])|\b(?:per|pr\.?|om|i)\s+år(?:et)?(?![^\W\d_])|\bårlig(?:en)?\b|\bvuodessa\b",
+            r"\bop\s+jaarbasis\b|\bjaarlijks\b|/\s*(?:år|vuosi)(?![^\W\d_])|\b(?:per|pr\.?|om|i)\s+år(?:et)?(?![^\W\d_])|\bårlig(?:en)?\b|\bvuodessa\b",
             re.I,
         ),
         "year",
@@ -907,7 +920,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"^\s*(?:de\s+)?frais\s+(?:d['’]\s*(?:installation|activation|intégration)|de\s+mise\s+en\s+(?:place|service))\b|"
             r"^\s*(?:einmalige\s+)?einrichtung(?:sgebühr)?\b|"  # "499$ frais d'installation", "299 € Einrichtung"
             r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|"
-            r"\btek\s+seferlik\b|\bömür\s+boyu\b|\bengångs|\bengang\b|"
+            r"\btek\s+seferlik\b|\bömür\s+boyu\b|\bengångs|\bengang\b|/\s*ltd\b|"  # "$499/ltd": a lifetime deal
             r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,
         ),
@@ -979,7 +992,8 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
     r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
-    r"qtr|quarter|quartal|trimestre|trimester|semester|semestre|biennium|"
+    r"qtr|quarter|quarterly|quartal|trimestre|trimester|semester|semestre|biennium|monthly|yearly|annually|annual|"
+    r"weekly|daily|ltd|lifetime|once|onetime|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"

@@ -7027,3 +7027,77 @@ def test_a_text_field_hidden_by_its_class_asks_for_no_quantity() -> None:
     assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Professionel", 250.0), ("Premieum", 95.0)}
     shown = html.replace('class="hideInputClass" ', "")
     assert entries(shown) == set()
+
+
+@pytest.mark.parametrize(
+    "text", ["€ 120 per uur", "80 € pro Stunde", "50 €/Std.", "60 €/heure", "30 €/hora", "25 € l’ora", "100 TL/saat"]
+)
+def test_an_hour_in_the_pages_languages_is_the_hour(text: str) -> None:
+    """ez2manage-nl's "€120/uur" implementation advice: per `hour`, as "per hour" is."""
+    assert usage_unit(text) == "hour"
+
+
+def test_a_price_restated_per_a_unit_after_an_equals_sign_is_none_of_its_own() -> None:
+    """swisstranscript-de's packs: "40 CHF" over "= 8 CHF / Stunde" is the pack's price worked out per hour, no price
+    per hour; a yearly total so restated ("€18,99/maand" over "= €227,88 op jaarbasis") is the plan's other side,
+    and a count before the sign ("10 Benachrichtigungen = 1,99 €") makes the amount the pack's price."""
+    card = (
+        '<button class="plan"><span class="plan-name">{name}</span><span class="plan-hours">{hours}</span>'
+        '<span class="plan-price">{amount} CHF</span><span class="plan-hint">= {rate} CHF / Stunde</span></button>'
+    )
+    cards = card.format(name="Paket 5", hours="5 Stunden", amount=40, rate=8) + card.format(
+        name="Paket 10", hours="10 Stunden", amount=70, rate=7
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>', "de")) == {
+        ("Paket 5", "price", 40.0, "CHF", None),
+        ("Paket 10", "price", 70.0, "CHF", None),
+    }
+    yearly = '<div class="card"><h4>{name}</h4><p class="price">€{m}/maand</p><p>= €{y} op jaarbasis</p></div>'
+    rows = yearly.format(name="Stichtingen", m="18,99", y="227,88") + yearly.format(
+        name="Bedrijven", m="23,99", y="287,88"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{rows}</div>', "nl"))} == {
+        ("Stichtingen", 18.99),
+        ("Stichtingen", 227.88),
+        ("Bedrijven", 23.99),
+        ("Bedrijven", 287.88),
+    }
+
+
+def test_a_declared_country_prices_the_bare_dollar() -> None:
+    """verifydoc-es: `<meta name="geo.region" content="AR">` and "$1.300" prices: Argentine pesos."""
+    head = '<meta name="geo.region" content="AR">'
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">${amount}</div></div>'
+    body = (
+        '<div class="plans">' + card.format(name="A", amount="1.300") + card.format(name="B", amount="1.700") + "</div>"
+    )
+    html = f'<html lang="es"><head>{head}</head><body>{body}</body></html>'
+    assert {currency for *_, currency, _ in entries(html)} == {"ARS"}
+    assert PageContext.of("x.io", "es", "", "", "CO").dollar == "COP"
+    assert PageContext.of("x.io", "es", "Prices in USD", "", "AR").dollar == "USD"
+
+
+def test_a_recommendation_in_brackets_is_no_part_of_the_name() -> None:
+    """geremongite-fr's "Pack Comfort (recommandé)"; telemost-ru's "Популярен у пользователей" ribbon."""
+    assert without_tag("Pack Comfort (recommandé)") == "Pack Comfort"
+    assert without_tag("Pro (empfohlen)") == "Pro"
+    assert without_tag("Pro (EU)") == "Pro (EU)"
+
+
+def test_cards_numbered_apart_in_a_named_section_are_a_row() -> None:
+    """ez2manage-nl: `div.pricing14-column1.thq-card`, `…column2…`, `…column3…` under a wrapper headed "Onze
+    tarieven", each named by a plain first text over an `h3` price: a row of cards, the wrapper a region."""
+    card = (
+        '<div class="pricing14-column{n} thq-card"><p class="t">{name}</p><h3 class="h">€{amount}/maand</h3>'
+        "<ul><li>Alle verplichte documenten</li></ul></div>"
+    )
+    cards = card.format(n=1, name="Stichtingen", amount="24,99") + card.format(n=2, name="Bedrijven", amount="29,99")
+    html = page(f'<div class="pricing14-wrapper"><h2>Onze tarieven</h2><div class="row">{cards}</div></div>', "nl")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("Stichtingen", 24.99), ("Bedrijven", 29.99)}
+
+
+@pytest.mark.parametrize(("tail", "period"), [("/ltd", "one_time"), (" /Quarterly", None), (" op jaarbasis", "year")])
+def test_lifetime_deals_and_period_words_are_no_units(tail: str, period: str | None) -> None:
+    """aim-en's "$499/ltd" (a lifetime deal) and mededprep-en's "$90 /Quarterly": periods, never units."""
+    assert tail_unit(tail) is None
+    assert tail_period(tail) == period
