@@ -68,7 +68,7 @@ NAME_CLASS = re.compile(
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
 `card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
-PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])", re.I)
+PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(
     r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I
 )

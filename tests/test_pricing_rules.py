@@ -7101,3 +7101,19 @@ def test_lifetime_deals_and_period_words_are_no_units(tail: str, period: str | N
     """aim-en's "$499/ltd" (a lifetime deal) and mededprep-en's "$90 /Quarterly": periods, never units."""
     assert tail_unit(tail) is None
     assert tail_period(tail) == period
+
+
+def test_an_element_classed_currency_holds_the_price() -> None:
+    """flowchimp-fi: `<div class="currency"><strong>199 </strong><span><strong>€</strong></span> / vuosi</div>` in
+    cards whose feature lines are classed `price-text` ("1 uutiskirjelista"): the currency element is the price
+    element, so the price is read, not left to a feature line with a count."""
+    card = (
+        '<div class="price-card"><div class="title"><h2>{name}</h2></div><div class="pricing-tag">'
+        '<div class="currency"><strong>{amount} </strong><span><strong>€</strong></span> / vuosi</div></div>'
+        '<div class="border"><div class="price-text">1 uutiskirjelista</div></div></div>'
+    )
+    cards = card.format(name="Silver Banana", amount=199) + card.format(name="Golden Banana", amount=699)
+    assert entries(page(f'<div class="grid">{cards}</div>', "fi")) == {
+        ("Silver Banana", "price", 199.0, "EUR", None),
+        ("Golden Banana", "price", 699.0, "EUR", None),
+    }
