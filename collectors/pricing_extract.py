@@ -114,6 +114,7 @@ def extract(html: str, url: str) -> Extraction:
     found: list[PricePlan] = []
     kept = _offers_beside_cards(offers, cards)
     tables = _tables_restating_cards(tables, cards)
+    tables = _without_rivals(tables, offers, fallback)
     for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     _merge_other_sides(found, kept, cards)
@@ -398,6 +399,29 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+
+
+def _squashed(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.casefold())
+
+
+def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str) -> list[PricePlan]:
+    """A table comparing the page's own product with others ("Account Password Helper | Bitwarden | 1Password |
+    Chrome Built-in", a row "Price"): the column named as the page's product is its price, the others are rivals'
+    prices, none of this page's. The own product is the one a JSON-LD offer names, or the page's host spells
+    ("accountpasswordhelper.com"). Read per table (entries sharing a section): only where exactly one of three or
+    more names is the page's own."""
+    own = {_squashed(offer.plan) for offer in offers if offer.plan}
+    brand = _squashed(host.split(".")[0]) if host else ""
+    groups: dict[str | None, set[str]] = {}
+    for plan in tables:
+        groups.setdefault(plan.section, set()).add(plan.plan)
+    rivals: set[tuple[str | None, str]] = set()
+    for section, names in groups.items():
+        mine = {name for name in names if _squashed(name) in own or (len(brand) >= 5 and _squashed(name) == brand)}
+        if len(names) >= 3 and len(mine) == 1:
+            rivals |= {(section, name) for name in names - mine}
+    return [plan for plan in tables if (plan.section, plan.plan) not in rivals]
 
 
 SHARED_NAME = re.compile(

@@ -65,7 +65,8 @@ HEADING_CLASS = re.compile(r"\bheading-h[1-6]\b|\bh[1-6]\b")
 NOTE_TAGS = frozenset({"p", "span", "small", "em", "div", "li", "strong"})
 MAX_LABEL = 80
 FREE_CELL = re.compile(
-    r"^(?:free|free of charge|limited[- ]time free|免费|限时免费|限免|無料|무료|gratuit|kostenlos|gratis|ücretsiz)$",
+    r"^(?:(?:completely|totally|always|100%)\s+free|free(?:\s+forever)?|forever\s+free|free of charge|"
+    r"limited[- ]time free|免费|限时免费|限免|無料|무료|gratuit|kostenlos|gratis|ücretsiz)$",
     re.I,
 )
 _FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")

@@ -7117,3 +7117,26 @@ def test_an_element_classed_currency_holds_the_price() -> None:
         ("Silver Banana", "price", 199.0, "EUR", None),
         ("Golden Banana", "price", 699.0, "EUR", None),
     }
+
+
+def test_a_table_comparing_the_product_with_rivals_prices_only_the_product() -> None:
+    """accountpasswordhelper-en: "Dimension | Account Password Helper | Bitwarden | 1Password | Chrome Built-in"
+    with a "Price" row ("Completely free" | "Free / from $10/yr" | "$2.99/mo" | "Free"), the first column the
+    product its JSON-LD offer names: the other columns are rivals' prices, none of this page's."""
+    offer = (
+        '{"@context": "https://schema.org", "@type": "SoftwareApplication", "name": "Account Password Helper",'
+        ' "offers": {"@type": "Offer", "price": "0", "priceCurrency": "USD"}}'
+    )
+    table = (
+        "<h2>How free is free?</h2><table><tr><th>Dimension</th><th>Account Password Helper</th><th>Bitwarden</th>"
+        "<th>1Password</th><th>Chrome Built-in</th></tr><tr><td>Price</td><td>Completely free</td>"
+        "<td>Free / from $10/yr</td><td>$2.99/mo</td><td>Free</td></tr>"
+        "<tr><td>Data storage</td><td>Local-only</td><td>Cloud</td><td>Cloud</td><td>Local</td></tr></table>"
+    )
+    html = (
+        f'<html lang="en"><head><script type="application/ld+json">{offer}</script></head><body>{table}</body></html>'
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Account Password Helper"}
+    # with no product named anywhere, the table's prices stand
+    bare = page(table)
+    assert {plan for plan, *_ in entries(bare)} >= {"Bitwarden", "1Password"}
