@@ -594,7 +594,7 @@ title of a feature table, never a plan's name."""
 BADGE_START = re.compile(
     r"^(?:new|beta|hot|batch|latest|recommended|popular|deprecated|retired|legacy|limited|preview|experimental|sale|discount|"
     r"most\s+popular|best\s+(?:value|seller|choice)|recommand[ée]e?|empfohlen|recomendad[oa]|consigliat[oa]|aanbevolen|"
-    r"populaire|beliebt|meilleur\s+choix|"
+    r"populaire|beliebt|meilleur\s+choix|early\s+access|early\s+bird|"
     r"coming\s+soon|binnenkort|yakında|wkrótce|demnächst|bientôt|próximamente|em\s+breve|"
     r"free\s+(?:trial|tier)|[-–—(（]?\s*\d+\s*%\s*(?:off|discount|rabatt|remise|descuento|desconto|sconto|скидка))\b|"
     r"^(?:save|spare|économisez|ahorra|economize|risparmia)\s+\d+\s*%|"
@@ -611,12 +611,16 @@ brackets are the page's markup, not the note ("( limited availability )", a link
 status note may say more after its first word ("(retired, except on Bedrock and Google Cloud)")."""
 
 
+DASH_NOTE = re.compile(r"\s+[—–]\s+(?P<note>[^—–]{2,40})$")
+"""A note after a dash at the end of a name ("✦ Premium — Early Access")."""
+
+
 def without_tag(label: str) -> str:
-    """A model or plan name without the tag in brackets after it ("(Preview)", "（限时4折）"); a bracket that
-    is no tag ("(EU)") stays."""
-    note = BRACKET_NOTE.search(label)
-    if note is not None and BADGE_START.match(note.group("note")):
-        return label[: note.start()].rstrip()
+    """A model or plan name without the tag in brackets, or after a dash, at its end ("(Preview)", "（限时4折）",
+    "Premium — Early Access"); a bracket or a dash's words that are no tag ("(EU)", "Data Pack — …") stay."""
+    for note in (BRACKET_NOTE.search(label), DASH_NOTE.search(label)):
+        if note is not None and BADGE_START.match(note.group("note")):
+            return label[: note.start()].rstrip()
     return label
 
 
@@ -891,7 +895,8 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
             r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])|"
             r"/\s*(?:mån|månad|måned|md|kk|kuukausi|kuu)(?![^\W\d_])|\b(?:per|pr\.?|i|om)\s+(?:månad|måned|måneden|månaden)\b|"
-            r"\bop\s+maandbasis\b|\bmaandelijks\b|"  # Dutch; Swedish, Norwegian, Danish, Finnish
+            r"/\s*(?:first|1st)\s+month\b|\b(?:primer|primeiro)\s+m[eê]s\b|\bpremier\s+mois\b|\bersten\s+monat\b|"
+            r"\bop\s+maandbasis\b|\bmaandelijks\b|"  # an introductory month's price; Dutch; Nordic below
             r"\bmånadsvis\b|\bmånedlig\b|\bkuukaudessa\b",
             re.I,
         ),
@@ -995,7 +1000,7 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"qtr|quarter|quarterly|quartal|trimestre|trimester|semester|semestre|biennium|monthly|yearly|annually|annual|"
     r"weekly|daily|ltd|lifetime|once|onetime|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
-    r"para|por|pour|per|pro|für|for|the|und|and|avec|with|"
+    r"para|por|pour|per|pro|für|for|the|und|and|avec|with|first|primer|primeiro|premier|erste|primo|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
     r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos|"
     r"tek|her|bir|ömür|süresiz|ücretsiz)s?$",

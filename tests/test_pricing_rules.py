@@ -7140,3 +7140,14 @@ def test_a_table_comparing_the_product_with_rivals_prices_only_the_product() -> 
     # with no product named anywhere, the table's prices stand
     bare = page(table)
     assert {plan for plan, *_ in entries(bare)} >= {"Bitwarden", "1Password"}
+
+
+def test_a_tag_after_a_dash_and_a_first_months_price() -> None:
+    """essentialnopopups-en's "✦ Premium — Early Access" over "$3.99" struck, "$2.79" "/ first month" and "Then
+    $3.99/month": the plan is "Premium", its introductory month and its monthly price both entries; a dash's
+    words that are no tag ("Data Pack — ...") stay."""
+    assert without_tag("Premium — Early Access") == "Premium"
+    assert without_tag("Business — Most Popular") == "Business"
+    assert without_tag("Data Pack — from data to revenue") == "Data Pack — from data to revenue"
+    assert tail_unit(" / first month") is None
+    assert tail_period(" / first month") == "month"
