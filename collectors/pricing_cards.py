@@ -58,7 +58,7 @@ from collectors.pricing_vocab import (
     zero_led,
 )
 
-CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on", re.I)
+CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on|forfait|carte|karte|tarjeta|paquete|pacote", re.I)
 NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
@@ -91,7 +91,8 @@ RIBBON = re.compile(
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
     r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
-    r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|"
+    r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|most\s+complete|(?:le\s+)?plus\s+(?:choisi|complet)|"
+    r"m[aá]i?s\s+(?:completo|escolhido|elegido|vendido|popular)|"
     r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популяр\w*(?:\s+у\s+(?:пользователей|клиентов))?|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
@@ -1999,12 +2000,13 @@ MAX_UNIT_LINE = 40
 
 def _unit_line_below(text: str, spans: list[tuple[int, int]], lines: list[tuple[int, int]]) -> str | None:
     """The unit a short line right under the price elements names, a line of words alone ("per user", "USD por
-    propiedad" under "$99/mes"): per whom or what the price in them is. A line with a figure ("+ 5-8% comision
-    por reserva") is a note of its own."""
+    propiedad" under "$99/mes", or the first part of one set apart by "·", "per brand · 5% ad spend"): per whom or
+    what the price in them is. A line with a figure ("+ 5-8% comision por reserva") is a note of its own."""
     if not spans:
         return None
     end = spans[-1][1]
     line = next((text[a:b].strip() for a, b in lines if a >= end and text[a:b].strip()), "")
+    line = re.split(r"\s+[·•|]\s+", line, maxsplit=1)[0]  # "per brand · 5% ad spend": its first part says per what
     if not line or len(line) > MAX_UNIT_LINE or re.search(r"\d", line) or PRICE_TEXT.search(line):
         return None
     return tail_unit(f" {line}")

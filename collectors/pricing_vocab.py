@@ -180,7 +180,7 @@ class PageContext:
         once for whether it names US dollars anywhere (an offer's `"priceCurrency": "USD"`); `region`, the
         country its `geo.region` meta declares."""
         says_usd = SAYS_USD.search(source or text) is not None
-        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, text, region)
+        yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, f"{text} {source}", region)
         cfa = cfa_currency(host, lang, source or text)
         return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang))
 
@@ -219,23 +219,30 @@ SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", r
 
 CANADIAN = re.compile(
     r"\b(?:Qu[ée]bec|Canada|Montr[ée]al|Laval|Gatineau|Sherbrooke|Trois-Rivi[èe]res|Saguenay|L[ée]vis|Longueuil|"
-    r"Ottawa|Moncton|Nouveau-Brunswick|Ontario)\b"
+    r"Ottawa|Moncton|Nouveau-Brunswick|Ontario)\b|@[\w-]+(?:\.[\w-]+)*\.ca\b"
 )
 """Places that make a French page's bare `$` the Canadian dollar: France, Belgium and Switzerland write euros and
 francs, so a French page pricing in `$` is either a US product's translation (which says USD somewhere) or
-Québécois, and says where it is (juvence-fr's footer: "Laval, Québec, Canada")."""
+Québécois, and says where it is (juvence-fr's footer: "Laval, Québec, Canada"; fivestarai-fr's address
+"@fivestarai.ca")."""
+
+
+QUEBEC_DOLLAR = re.compile(r"\d,\d{2}\s?\$")
+"""A dollar amount written the French way, its cents after a comma and its sign after it ("9,99 $"): Québécois
+whatever the page's language (econodeal-en: "9,99 $" on an English page about "clearance deals in Canada")."""
 
 
 def dollar_currency(
     host: str, says_usd: bool, lang: str | None = None, text: str = "", region: str | None = None
 ) -> str:
     """A bare `$` is the dollar (or peso) of the country the page declares (`<meta name="geo.region"
-    content="AR">`: ARS) or of its country domain (`.com.au`: AUD), or CAD on a French page that names a Canadian
-    place, when the page never says US dollars ("USD", "US$", in its text or its scripts); else USD, as
-    everywhere."""
+    content="AR">`: ARS) or of its country domain (`.com.au`: AUD), or CAD on a page in French, or writing its
+    dollars the French way ("9,99 $"), that names a Canadian place, when the page never says US dollars ("USD",
+    "US$", in its text or its scripts); else USD, as everywhere."""
     country = (region or "").strip().lower().partition("-")[0]
     currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
-    if currency is None and (lang or "").lower().startswith("fr") and CANADIAN.search(text):
+    french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
+    if currency is None and french and CANADIAN.search(text):
         currency = "CAD"
     return "USD" if currency is None or says_usd else currency
 
@@ -625,12 +632,13 @@ def without_tag(label: str) -> str:
 
 
 PRICE_LABEL = re.compile(
-    r"^\s*(?:prices?|pricing|costs?|preise?|prix|tarifs?|precios?|preços?|prezz[oi]|prijs|fiyat|цена|стоимость|"
-    r"料金|価格|价格|價格|定价|가격|요금)\s*[:：]?\s*$",
+    r"^\s*(?:prices?|pricing|costs?|amount|preise?|betrag|prix|montant|tarifs?|precios?|importe|monto|preços?|valor|"
+    r"prezz[oi]|importo|prijs|bedrag|fiyat|tutar|цена|стоимость|сумма|料金|価格|金額|价格|價格|定价|金额|가격|요금|금액)"
+    r"\s*[:：]?\s*$",
     re.I,
 )
-"""A label that is only the word for price ("Price", "Preis:", "料金"): the key of a card's price row, never the
-plan's name."""
+"""A label that is only the word for price or amount ("Price", "Preis:", "料金", a purchase summary's "Amount"):
+the key of a card's price row, never the plan's name."""
 TOTAL_WORDS = r"total|итого|всего|gesamt|summe|合計|合计|总计|總計|합계"
 """Words for what a list of costs adds up to: a calculator's total line, a checkout summary's."""
 TOTAL_NAME = re.compile(
@@ -647,9 +655,10 @@ _JOINERS = frozenset("\ufe0e\ufe0f\u200d\u20e3")
 
 
 def _pictograph(char: str) -> bool:
-    """An emoji or other picture character, its variation selector, joiner or skin tone: decoration."""
+    """An emoji or other picture character, its variation selector, joiner or skin tone, or an icon font's glyph
+    (a private-use character: storecore-en's five star glyphs before "Premium"): decoration."""
     return (
-        (unicodedata.category(char) == "So" and char not in _MARKS)
+        (unicodedata.category(char) in ("So", "Co") and char not in _MARKS)
         or char in _JOINERS
         or "\U0001f3fb" <= char <= "\U0001f3ff"
         or char.isspace()
@@ -1111,7 +1120,7 @@ def _per_noun_before_period(tail: str) -> str | None:
 
 
 _PERIOD_PRICE_WORD = (
-    r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|"
+    r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|valor|importe|"
     r"料金|価格|费用|費用|价格|价|金額|金额|harga|biaya"
 )
 _PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (

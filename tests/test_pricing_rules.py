@@ -7151,3 +7151,66 @@ def test_a_tag_after_a_dash_and_a_first_months_price() -> None:
     assert without_tag("Data Pack — from data to revenue") == "Data Pack — from data to revenue"
     assert tail_unit(" / first month") is None
     assert tail_period(" / first month") == "month"
+
+
+def test_a_valor_mensal_column_is_the_monthly_price() -> None:
+    """flycash-pt's "Plano | Valor Mensal (R$)": "Valor" is the word for price, so the column is each plan's
+    monthly price, no dimension `valor_mensal`."""
+    html = page(
+        "<table><tr><th>Plano</th><th>Valor Mensal (R$)</th></tr><tr><td>Controle Inicial</td><td>R$ 0</td></tr>"
+        "<tr><td>Equilíbrio Total</td><td>R$ 14,90</td></tr></table>",
+        "pt",
+    )
+    assert entries(html) == {
+        ("Controle Inicial", "price", 0.0, "BRL", None),
+        ("Equilíbrio Total", "price", 14.9, "BRL", None),
+    }
+
+
+def test_icon_font_glyphs_before_a_name_are_decoration() -> None:
+    """storecore-en: five private-use star glyphs before "Premium" in a table head."""
+    assert without_pictographs("\ue838\ue838\ue838\ue838\ue838 Premium") == "Premium"
+
+
+def test_a_unit_line_set_apart_by_a_dot_says_per_what() -> None:
+    """trackiq-en's "$149" over "per brand · 5% ad spend": per `brand`, the note after the dot aside."""
+    card = (
+        '<div class="plan"><div class="plan-name">{name}</div><div class="plan-price">${amount}<small>/mo</small></div>'
+        '<div class="plan-perbrand">per brand · 5% ad spend</div><div>For Amazon sellers just getting started.</div>'
+        "</div>"
+    )
+    cards = card.format(name="Starter", amount=149) + card.format(name="Pro", amount=349)
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Starter", "price", 149.0, "USD", "brand"),
+        ("Pro", "price", 349.0, "USD", "brand"),
+    }
+
+
+def test_canadian_dollars_by_a_ca_address_or_the_french_way_of_writing_them() -> None:
+    """fivestarai-fr's "297 $" with its support address "@fivestarai.ca" (in its scripts' strings); econodeal-en's
+    "9,99 $" on an English page about "clearance deals in Canada"."""
+    assert (
+        PageContext.of("x.io", "fr", "<p>297 $ / mois</p>", "<script>'support@fivestarai.ca'</script>").dollar == "CAD"
+    )
+    assert PageContext.of("x.io", "en", "<p>9,99 $ per month, deals in Canada</p>").dollar == "CAD"
+    assert PageContext.of("x.io", "en", "<p>$9.99 per month, deals in Canada</p>").dollar == "USD"
+
+
+def test_cards_marked_in_french_and_portuguese_and_their_ribbons() -> None:
+    """azturfpro-fr's `div.forfait-carte` cards inside a `section.card` headed "Choisissez votre forfait Premium";
+    guiazap-pt's "MAIS COMPLETO" and immoconnect-fr's "LE PLUS CHOISI" ribbons."""
+    card = (
+        '<div class="forfait-carte"><div class="forfait-nom">{name}</div>'
+        '<div class="forfait-prix">{amount} FCFA</div></div>'
+    )
+    cards = card.format(name="1 Semaine", amount="25 000") + card.format(name="1 Mois", amount="75 000")
+    html = page(
+        f'<section class="card"><h2>Choisissez votre forfait Premium</h2><div class="grille">{cards}</div></section>',
+        "fr",
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(html)} == {("1 Semaine", 25000.0), ("1 Mois", 75000.0)}
+    ribboned = '<div class="plan-card"><span class="tag">{ribbon}</span><h3>{name}</h3><p>R$ {amount}</p></div>'
+    row = ribboned.format(ribbon="", name="Básico", amount=5) + ribboned.format(
+        ribbon="MAIS COMPLETO", name="Vitrine", amount=10
+    )
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{row}</div>', "pt"))} == {"Básico", "Vitrine"}
