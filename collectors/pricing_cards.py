@@ -266,17 +266,19 @@ TOGGLE_SIDES: tuple[tuple[re.Pattern[str], Period], ...] = (
     (re.compile(r"^(?:yearly|annual|annually|year|anual|annuale)$", re.I), "year"),
 )
 TOGGLE_CLASS = re.compile(
-    r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$|^(?P<before>[a-z]+)[-_](?:price|amount)$", re.I
+    r"^(?:[\w]+[-_])*?(?:price|billing|period|plan)[-_](?P<side>[a-z]+)$|^(?P<before>[a-z]+)[-_](?:price|amount)$|"
+    r"^[\w-]*?(?:price|amount|billing|period)\w*--(?P<mod>[a-z]+)$",
+    re.I,
 )
-"""A class naming the toggle side an element shows, after the price word ("price-monthly") or before it
-("monthly-price", "yearly-price")."""
+"""A class naming the toggle side an element shows, after the price word ("price-monthly"), before it
+("monthly-price", "yearly-price"), or as a BEM modifier (`c-pricing__price__amount--annually`)."""
 
 
 def _toggle_side(node: LexborNode) -> Period | None:
     """The side of a billing toggle an element shows: `class="price-monthly"` / `"price-yearly"`, or a
     `data-*` attribute whose value is the period (`data-price="monthly"` / `"annual"`)."""
     words = [
-        m.group("side") or m.group("before")
+        m.group("side") or m.group("before") or m.group("mod")
         for c in (node.attributes.get("class") or "").split()
         if (m := TOGGLE_CLASS.match(c))
     ]
@@ -2038,8 +2040,9 @@ def _text_prices(
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
-        if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
-            continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again
+        if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and tail_period(match.group("tail")) != "year":
+            continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again (a year's, "soit
+            # 90 CHF par an" under "7.50 CHF/mois" billed yearly, is what the year costs: the other side's price)
         if _restates(text[:start]) and usage_unit(match.group("tail")) is not None:
             continue  # "40 CHF" over "= 8 CHF / Stunde": the price before, restated per hour
         if SCHEDULED_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) or (

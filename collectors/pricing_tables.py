@@ -1276,7 +1276,10 @@ def _without_caption(cells: list[Cell]) -> list[Cell]:
     [word] = lasts
     if not word.isalpha() or not word.islower():
         return cells
-    return [replace(cell, name=cell.name[: -len(word)].rstrip()) for cell in cells]
+    cut = [cell.name[: -len(word)].rstrip() for cell in cells]
+    if all(re.fullmatch(r"[\d.,]+", name) for name in cut):
+        return cells  # "7 days", "14 days", "30 days": the word is the names' own, a count alone names nothing
+    return [replace(cell, name=name) for cell, name in zip(cells, cut, strict=True)]
 
 
 MAX_CUSTOM_CELL = 40

@@ -148,6 +148,8 @@ CURRENCY_SYMBOLS = {
     "₩": "KRW",
     "r$": "BRL",
     "nt$": "TWD",
+    "s/.": "PEN",
+    "s/": "PEN",
     "ريال": "SAR",
 }
 """Currency signs and symbols, casefolded, to ISO codes: price-parser's whole table plus the signs pages
@@ -340,7 +342,10 @@ _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 """Symbols spelled with letters ("RM", "Kč", "zł", "руб."), matched in their own case and as whole words."""
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
-_CUR_BEFORE = rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD})"
+_CUR_BEFORE = (
+    rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD}|"
+    r"(?-i:(?<![^\W\d_])(?:S/\.?|s/\.)))"  # the Peruvian sol, "S/.50", "s/.50", "S/ 200", never a word's "s/"
+)
 _TASHKEEL = re.compile(r"[\u064b-\u0652\u0670]")
 """Arabic vowel marks, written over a word or not ("عُماني" is "عماني")."""
 RIYALS = {"سعودي": "SAR", "قطري": "QAR", "عماني": "OMR", "يمني": "YER", "إيراني": "IRR", "ايراني": "IRR"}
@@ -763,11 +768,20 @@ amount, at its start ("¥9.9 / 音色", "$0.01 / use"): kept in the page's own w
 NOT_A_UNIT = re.compile(r"^(?:and|or|und|oder|mo|month|year|yr|月|年|天|day)$", re.I)
 
 
+COUNTED_TOKENS = re.compile(r"(?:\bper|/)\s*(?P<count>[1-9]\d{0,3})\s*(?P<scale>[km])\s*tokens?\b", re.I)
+"""A price per a count of tokens other than one thousand or million ("$9 / 50K Tokens", infinet-en): per that
+many, as written."""
+
+
 def usage_unit(text: str) -> str | None:
-    """The usage unit a header, note or cell names ("per 1M tokens", "/ 1K tokens", "每百万tokens")."""
+    """The usage unit a header, note or cell names ("per 1M tokens", "/ 1K tokens", "每百万tokens", "/ 50K
+    tokens")."""
     for pattern, unit in UNIT_PATTERNS:
         if pattern.search(text):
             return unit
+    counted = COUNTED_TOKENS.search(text)
+    if counted is not None:
+        return f"{counted.group('count')}{counted.group('scale').upper()} tokens"
     return None
 
 
@@ -955,17 +969,18 @@ _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
     r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"
     r"employee|employé|employe|utente|usuário|colaborador|empleado|funcionário|mitarbeiter|"
-    r"mitarbeitende[rn]?|dipendente|kişi|temsilci(?:si)?"
+    r"mitarbeitende[rn]?|dipendente|kişi|temsilci(?:si)?|licen[cs]e|licencia|licença|lizenz|licenza"
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
-    rf"|(?P<post>{_SEAT}|{_USER})\s*(?:ごと|毎|あたり|başına|당)"
+    rf"|(?P<post>{_SEAT}|{_USER})(?:\s*(?:ごと|毎|あたり|başına|당)|s?\s*/\s*[^\W\d_])"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
 )
 """Per whom: "/Platz", "per editor", "per additional member" (what one more seat costs), "ユーザーごと", the
 Russian "/польз./мес", "/пользователь", "за сотрудника", Persian "به ازای هر کاربر", Arabic "لكل مستخدم",
-Korean "/사용자/월" and "사용자당", and the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人")."""
+Korean "/사용자/월" and "사용자당", the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人"), and a
+person's word before a slashed period ("Licence/mois" under manageti-fr's price, "user/month")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 ADDED_SEAT = re.compile(
     rf"\b(?:per|each|for\s+each)\s+(?:additional|extra)\s+(?:team\s+)?(?:{_SEAT}|{_USER})s?\s*\.?\s*$", re.I

@@ -7214,3 +7214,59 @@ def test_cards_marked_in_french_and_portuguese_and_their_ribbons() -> None:
         ribbon="MAIS COMPLETO", name="Vitrine", amount=10
     )
     assert {plan for plan, *_ in entries(page(f'<div class="plans">{row}</div>', "pt"))} == {"Básico", "Vitrine"}
+
+
+def test_a_years_total_said_as_a_restatement_is_the_other_side() -> None:
+    """dynascrib-fr's "7.50 CHF/mois" over "soit 90 CHF par an", manageti-fr's "Soit 178,80€ par an" under its
+    "Licence/mois" price: what the year costs is the plan's yearly price (a month's worked out from the year,
+    "soit 7,50 €/mois", stays a restatement); "Licence/mois" says the price is per licence, a seat."""
+    card = (
+        '<div class="plan-card"><h3>{name}</h3><div class="price">{m}€</div><p class="license-text">Licence/mois</p>'
+        '<p class="price-info">Soit {y}€ par an</p></div>'
+    )
+    cards = card.format(name="Individuel", m="14,90", y="178,80") + card.format(name="Manager", m="19,90", y="238,80")
+    assert entries(page(f'<div class="plans">{cards}</div>', "fr")) == {
+        ("Individuel", "price", 14.9, "EUR", "user"),
+        ("Individuel", "price", 178.8, "EUR", "user"),
+        ("Manager", "price", 19.9, "EUR", "user"),
+        ("Manager", "price", 238.8, "EUR", "user"),
+    }
+    monthly = card.replace("Soit {y}€ par an", "soit {y}€/mois")
+    rows = monthly.format(name="Individuel", m="178,80", y="14,90") + monthly.format(
+        name="Manager", m="238,80", y="19,90"
+    )
+    assert {amount for _, _, amount, *_ in entries(page(f'<div class="plans">{rows}</div>', "fr"))} == {178.8, 238.8}
+
+
+def test_day_counts_keep_their_word_and_counted_tokens_are_a_unit() -> None:
+    """skidbin-en's rows "7 days" / "14 days" / "30 days" all end in "days", but cut they would be bare counts:
+    the word is the names' own. infinet-en's "$9 / 50K Tokens" is per `50K tokens`."""
+    rows = "".join(f"<tr><td>{n} days</td><td>${a}</td></tr>" for n, a in ((7, 12), (14, 23), (30, 28)))
+    html = page(f"<table><tr><th>Duration</th><th>Price</th></tr>{rows}</table>")
+    assert {plan for plan, *_ in entries(html)} == {"7 days", "14 days", "30 days"}
+    assert usage_unit("$9 / 50K Tokens") == "50K tokens"
+    assert usage_unit("$0.002 / 1K tokens") == "1K tokens"
+
+
+def test_a_bem_modifier_names_the_toggle_side() -> None:
+    """shoparize-en: `c-pricing__price__amount--annually` "20" beside `…--monthly` "39": both sides of the plan."""
+    card = (
+        '<div class="c-pricing__plan"><h3>{name}</h3><div class="c-pricing__price">€ '
+        '<span class="c-pricing__price__amount c-pricing__price__amount--annually"><span>{y}</span></span>'
+        '<span class="c-pricing__price__amount c-pricing__price__amount--monthly"><span>{m}</span></span> / month'
+        "</div></div>"
+    )
+    cards = card.format(name="Starter", y=20, m=39) + card.format(name="Standard", y=27, m=54)
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="c-pricing">{cards}</div>'))} == {
+        ("Starter", 20.0),
+        ("Starter", 39.0),
+        ("Standard", 27.0),
+        ("Standard", 54.0),
+    }
+
+
+def test_the_peruvian_sol() -> None:
+    """alphaclinicas-es's "s/.50" "/mes" and "S/.200": soles, where a word's "s/" ("requests/50") is no sign."""
+    assert [currency_code(m.group("cur")) for m in price_matches("S/.200 /semestre")] == ["PEN"]
+    assert [currency_code(m.group("cur")) for m in price_matches("s/.50 /mes")] == ["PEN"]
+    assert price_matches("requests/50") == []
