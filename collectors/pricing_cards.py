@@ -999,7 +999,7 @@ def _price_line(node: LexborNode) -> bool:
     if _sign_over_amount(lines):
         return True
     for at, line in enumerate(every):
-        if _marked_price_part(line):
+        if _marked_price_part(line) or _ends_with_lowest_price(line):
             return True
         if len(without_conversions(line)) > MAX_PRICE_LINE or ARITHMETIC.search(line):
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
@@ -1008,6 +1008,23 @@ def _price_line(node: LexborNode) -> bool:
         if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return _price_box_free(node) or _price_box_contact(node)  # "Free <small>MIT licensed</small>" in `div.price`
+
+
+LOWEST_PRICE_END = re.compile(
+    r"(?:\bfrom|\bstarting\s+(?:at|from)|\bab|\bà\s+partir\s+de|\bdesde|\ba\s+partir\s+de|\bvanaf)\s+(?P<price>\S.{0,24})$",
+    re.I,
+)
+
+
+def _ends_with_lowest_price(line: str) -> bool:
+    """A product's description ending in its lowest price ("... for Microsoft Exchange Server versions 4.0, 5.0 and
+    5.5 from 900 Euros", enspect-en's boxes): the box's price, said last as a price box would say it."""
+    end = LOWEST_PRICE_END.search(line)
+    return (
+        end is not None
+        and (match := PRICE_TEXT.match(end.group("price"))) is not None
+        and not end.group("price")[match.end() :].strip()
+    )
 
 
 SIGN_LINE = re.compile(r"^(?:[$€£¥￥₹]|US\$)$")

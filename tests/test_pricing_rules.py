@@ -7270,3 +7270,19 @@ def test_the_peruvian_sol() -> None:
     assert [currency_code(m.group("cur")) for m in price_matches("S/.200 /semestre")] == ["PEN"]
     assert [currency_code(m.group("cur")) for m in price_matches("s/.50 /mes")] == ["PEN"]
     assert price_matches("requests/50") == []
+
+
+def test_a_box_whose_description_ends_in_its_lowest_price_in_euros() -> None:
+    """enspect-en's product boxes: `a.contentHeading` "Exchange 5.5" over "Real-time message monitoring ... for
+    Exchange Server versions 4.0, 5.0 and 5.5 from 900 Euros": the box's price, the currency written as a word."""
+    box = '<div class="quarter"><a class="contentHeading" href="#">{name}</a><p>{text} from {amount} Euros</p></div>'
+    boxes = box.format(name="Exchange 5.5", text="Real-time message monitoring software", amount=900) + box.format(
+        name="Event Sink Administration",
+        text="Add, Edit and Delete SMTP event sinks using an intuitive GUI",
+        amount=100,
+    )
+    assert entries(page(f'<div class="rowOfBoxes">{boxes}</div>')) == {
+        ("Exchange 5.5", "price", 900.0, "EUR", None),
+        ("Event Sink Administration", "price", 100.0, "EUR", None),
+    }
+    assert price_matches("Europe 2000") == []
