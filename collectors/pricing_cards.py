@@ -1019,12 +1019,8 @@ LOWEST_PRICE_END = re.compile(
 def _ends_with_lowest_price(line: str) -> bool:
     """A product's description ending in its lowest price ("... for Microsoft Exchange Server versions 4.0, 5.0 and
     5.5 from 900 Euros", enspect-en's boxes): the box's price, said last as a price box would say it."""
-    end = LOWEST_PRICE_END.search(line)
-    return (
-        end is not None
-        and (match := PRICE_TEXT.match(end.group("price"))) is not None
-        and not end.group("price")[match.end() :].strip()
-    )
+    end = LOWEST_PRICE_END.search(line)  # the price and what follows it fit in the line's last 25 characters
+    return end is not None and PRICE_TEXT.match(end.group("price")) is not None
 
 
 SIGN_LINE = re.compile(r"^(?:[$€£¥￥₹]|US\$)$")
