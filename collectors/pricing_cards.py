@@ -20,7 +20,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
-from collectors.pricing_tables import PRICE_ROW
+from collectors.pricing_tables import PRICE_ROW, match_end
 from collectors.pricing_vocab import (
     ADDED_SEAT,
     ASKING,
@@ -1725,14 +1725,17 @@ def _undivided(price: CardPrice, text: str) -> CardPrice:
         or SEAT_WORDS.match(unit)
         or unit in ("user", "seat")
         or usage_unit(unit) is not None
+        or (unit.casefold() in DATA_UNITS and price.period in ("month", "year"))
     ):
-        return price
+        return price  # "R$ 1,00 /GB/mês" on a card named "50 GB": storage metered each month, no pack divided
     for count in re.finditer(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
         if not CAP_BEFORE.search(text[max(0, count.start() - 20) : count.start()]):
             return CardPrice(price.amount, price.currency, price.period, None, price.dimension)
     return price
 
 
+DATA_UNITS = frozenset({"kb", "mb", "gb", "tb", "gib", "tib", "go", "to"})
+"""Units of stored data: a price per one of them each month is a metered rate, whatever the card counts."""
 CAP_BEFORE = re.compile(
     r"(?:(?:\bup\s+to|\bbis\s+zu|\bjusqu['’]\s*à|\bhasta|\baté|\bfino\s+a)\s+|\b\d+\s*[-–]\s*)$", re.I
 )
@@ -1868,6 +1871,10 @@ def _overage_list(line: str) -> bool:
 
 
 BILLED_TOTAL = re.compile(r"^[^\d()（）]{0,32}[(（](?P<price>[^()（）]+)[)）]\s*$")
+BILLED_AT = re.compile(r"^[^\d()（）]{0,40}?\s(?:at|à|a|zu|por|de)\s+(?P<price>\S.{0,30})$", re.I)
+"""A billing line naming its total after "at" ("Billed annually at $468", "Facturés mensuellement à 90 euros TTC")."""
+BILLED_AT_WORD = re.compile(r"(?P<period>[^\W\d_]+)\s+(?:at|à|zu)\s*$", re.I)
+TAX_NOTE = re.compile(r"\s*(?:TTC|HT|incl\.?\s+(?:VAT|tax)|inkl\.?\s+MwSt\.?|IVA\s+incluido|\(.{0,20}\))?\s*", re.I)
 
 
 def _billed_total_line(line: str) -> bool:
@@ -1875,14 +1882,22 @@ def _billed_total_line(line: str) -> bool:
     ($1 428)", "Billed annually ($468)"): a price line of its own when the words before the brackets end on a
     billing period, the bracket holds that one price and nothing else ("Facturé annuellement (économisez
     $96)" is a saving, not a total)."""
-    found = BILLED_TOTAL.match(line)
+    found = BILLED_TOTAL.match(line) or BILLED_AT.match(line)
     if found is None:
         return False
     words = line[: found.start("price")].strip(" (（").split()
+    if found.re is BILLED_AT:
+        words = words[:-1]  # "Facturés mensuellement à": the period word is before the "à"
     if not words or tail_period(words[-1]) is None:
         return False
     inner = found.group("price").strip()
     matches = price_matches(inner)
+    if found.re is BILLED_AT:  # "… à 90 euros TTC": the price, maybe said with its tax
+        return (
+            len(matches) == 1
+            and matches[0].start() == 0
+            and TAX_NOTE.fullmatch(inner[match_end(matches[0]) :]) is not None
+        )
     return len(matches) == 1 and matches[0].start() == 0 and matches[0].group(0).strip() == inner
 
 
@@ -2465,6 +2480,8 @@ def _lead_period(match: re.Match[str]) -> Period | None:
     before = match.string[max(0, match.start() - 12) : match.start()].rstrip()
     if before.endswith(("(", "（")):
         before = match.string[max(0, match.start() - 24) : match.start()].rstrip()[:-1].rstrip()
+    elif (billed := BILLED_AT_WORD.search(match.string[max(0, match.start() - 30) : match.start()])) is not None:
+        before = billed.group("period")  # "Facturés mensuellement à 90 euros", "Billed annually at $468"
     word = re.split(r"\s", before)[-1] if before else ""
     return tail_period(word) if word else None
 

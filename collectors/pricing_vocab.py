@@ -588,11 +588,11 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_LINE = re.compile(
-    r"^(?:free|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료|مج\u0651?اني)[.!*]?$",
+    r"^(?:(?:price|pricing|cost|preis|prix|precio|preço|prezzo|цена)\s*[:：]\s*)?(?:free|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료|مج\u0651?اني)[.!*]?$",
     re.I,
 )
 """A line saying the plan costs nothing, in the languages of the pages we read, a full stop or a footnote mark
-after it allowed ("Free.", "Free*")."""
+after it allowed ("Free.", "Free*"), maybe after the word for price ("Price: free", wspend-en)."""
 VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
 """A separator saying only "vs": what stands on either side of it is weighed against the other."""
 COMPARISON = re.compile(

@@ -7286,3 +7286,33 @@ def test_a_box_whose_description_ends_in_its_lowest_price_in_euros() -> None:
         ("Event Sink Administration", "price", 100.0, "EUR", None),
     }
     assert price_matches("Europe 2000") == []
+
+
+def test_a_rate_per_unit_each_month_is_no_pack_divided() -> None:
+    """vinbackup-pt: cards named "50 GB", "100 GB" at "R$ 1,00 /GB/mês": storage priced per GB each month, though
+    the card counts GB in its name (stored data is metered, no pack divided)."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">R$ {amount} /GB/mês</div></div>'
+    cards = card.format(name="50 GB", amount="1,00") + card.format(name="100 GB", amount="0,97")
+    assert entries(page(f'<div class="plans">{cards}</div>', "pt")) == {
+        ("50 GB", "price", 1.0, "BRL", "gb"),
+        ("100 GB", "price", 0.97, "BRL", "gb"),
+    }
+
+
+def test_price_free_and_a_billed_total_after_at() -> None:
+    """wspend-en's `<h6>Price: free</h6>` is a free plan; identik-fr's "Facturés mensuellement à 90 euros TTC" under
+    "75 €/mois HT" is what the month is billed, the plan's price with its tax."""
+    assert FREE_LINE.match("Price: free")
+    card = (
+        '<div class="pricing-card"><h3>{name}</h3><div class="price">{ht} €<span>/mois</span></div>'
+        "<p>Facturés {period} à {ttc} euros TTC</p></div>"
+    )
+    cards = card.format(name="Starter", ht=75, period="mensuellement", ttc=90) + card.format(
+        name="Pro", ht=340, period="annuellement", ttc=4896
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "fr"))} == {
+        ("Starter", 75.0),
+        ("Starter", 90.0),
+        ("Pro", 340.0),
+        ("Pro", 4896.0),
+    }
