@@ -23,7 +23,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import ancestor_ids, asks_quantities, heuristic_plans, plan_cards, text_price
 from collectors.pricing_prose import prose_plans, rate_list_plans
-from collectors.pricing_tables import has_ancestor, table_plans
+from collectors.pricing_tables import has_ancestor, name_key, table_plans
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -401,24 +401,20 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
     return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
 
 
-def _squashed(name: str) -> str:
-    return re.sub(r"[\W_]+", "", name.casefold())
-
-
 def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str) -> list[PricePlan]:
     """A table comparing the page's own product with others ("Account Password Helper | Bitwarden | 1Password |
     Chrome Built-in", a row "Price"): the column named as the page's product is its price, the others are rivals'
     prices, none of this page's. The own product is the one a JSON-LD offer names, or the page's host spells
     ("accountpasswordhelper.com"). Read per table (entries sharing a section): only where exactly one of three or
     more names is the page's own."""
-    own = {_squashed(offer.plan) for offer in offers if offer.plan}
-    brand = _squashed(host.split(".")[0]) if host else ""
+    own = {name_key(offer.plan) for offer in offers if offer.plan}
+    brand = name_key(host.split(".")[0]) if host else ""
     groups: dict[str | None, set[str]] = {}
     for plan in tables:
         groups.setdefault(plan.section, set()).add(plan.plan)
     rivals: set[tuple[str | None, str]] = set()
     for section, names in groups.items():
-        mine = {name for name in names if _squashed(name) in own or (len(brand) >= 5 and _squashed(name) == brand)}
+        mine = {name for name in names if name_key(name) in own or (len(brand) >= 5 and name_key(name) == brand)}
         if len(names) >= 3 and len(mine) == 1:
             rivals |= {(section, name) for name in names - mine}
     return [plan for plan in tables if (plan.section, plan.plan) not in rivals]

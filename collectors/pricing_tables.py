@@ -1147,7 +1147,9 @@ def _finer_label(body: Grid, headers: list[str], free: list[int], label: int) ->
     if not after:
         return label
     col = after[0]
-    pairs = [(_key(row[label].name), _key(row[col].name)) for row in body if col < len(row) and label < len(row)]
+    pairs = [
+        (name_key(row[label].name), name_key(row[col].name)) for row in body if col < len(row) and label < len(row)
+    ]
     if not pairs or any(not fine for _, fine in pairs):
         return label
     family_of: dict[str, str] = {}
@@ -1161,7 +1163,9 @@ def _finer_label(body: Grid, headers: list[str], free: list[int], label: int) ->
     return col if spelled or VERSION_HEADER.search(headers[col]) else label
 
 
-def _key(text: str) -> str:
+def name_key(text: str) -> str:
+    """A name as compared across spellings: footnote marks, case, spaces and punctuation aside ("GLM-4.5" and
+    "glm 4.5", "Account Password Helper" and "accountpasswordhelper")."""
     return re.sub(r"[\W_]+", "", label_text(text).casefold())
 
 
