@@ -29,6 +29,7 @@ from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
+    FREE_WORD,
     ISO_CODES,
     MODEL_SIDES,
     NOT_A_PRICE,
@@ -36,6 +37,7 @@ from collectors.pricing_vocab import (
     PRICE_LABEL,
     PRICE_TEXT,
     SEAT_WORDS,
+    SIGNED_FREE,
     TAIL_PERIODS,
     TAIL_UNIT,
     TIME_UNITS,
@@ -46,6 +48,7 @@ from collectors.pricing_vocab import (
     amount_digits,
     currency_code,
     dimension_of,
+    free_currency,
     header_period,
     price_matches,
     tail_period,
@@ -788,7 +791,12 @@ def _beside_named_card(node: LexborNode, named: set[int]) -> bool:
 
 
 def _is_card(node: LexborNode) -> bool:
+    """A block marked as a card that names a plan and shows a price signal. A block saying only "Free" (the
+    name element `h2.planName` of a card showing "$0 / месяц" under it) is the card's name, not a card: one
+    word cannot be both the name and the price."""
     named = bool(card_name(node)) or _led_price_box(node)
+    if named and len(lines := _signal_lines(node)) == 1 and FREE_LINE.match(lines[0]):
+        return False
     return _has_price_signal(node) and named and not _several_sections(node) and not asks_quantities(node)
 
 
@@ -1078,7 +1086,7 @@ def _free_text(line: str) -> bool:
     """A line saying free, alone ("Kostenlos"), set off by a mark from a note on it ("Grátis · sem conta",
     "Free • no card needed") or a sentence of its own before one ("Free. Forever.")."""
     heads = (line, LEAD_MARK.split(line, maxsplit=1)[0], SENTENCE_END.split(line, maxsplit=1)[0])
-    return any(FREE_LINE.match(head) for head in heads)
+    return any(FREE_LINE.match(head) or SIGNED_FREE.match(head) for head in heads)
 
 
 SENTENCE_END = re.compile(r"(?<=[.!])\s+")
@@ -1391,8 +1399,8 @@ def _name_text(node: LexborNode) -> str:
         text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
         return ""
-    if COMPARISON.search(text) or CUSTOM_LINE.match(text) or PRICE_LEAD.match(text):
-        return ""  # "Compare plans" titles a feature table; "Custom", "Personnalisé" stands where a price would
+    if COMPARISON.search(text) or CUSTOM_LINE.match(text) or PRICE_LEAD.match(text) or SIGNED_FREE.match(text):
+        return ""  # "Compare plans" titles a feature table; "Custom", "R$ GRÁTIS" stands where a price would
     classes = node.attributes.get("class") or ""
     if PRICE_CLASS.search(classes) and not _price_block_name(classes):
         return ""  # what a price element says, unless the class names the name within a price block
@@ -1663,15 +1671,16 @@ def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) 
     free_line = free_line or _price_box_free(card)  # "Free Tier" over `div.price` "Free": the box says it
     if free_line:
         chosen = [p for p in chosen if p not in _upper_bounds(card, yen)]
+    free_in = next((code for line in free_lines if (code := free_currency(line, yen))), None)  # "R$ GRÁTIS"
     if chosen:
         if free_line and all(p.amount != 0 for p in chosen):  # free to start, paid to unlock
-            chosen = [CardPrice(Decimal(0), None, None, None), *chosen]
+            chosen = [CardPrice(Decimal(0), free_in, None, None), *chosen]
         plans = [_plan(name, p.amount, p.currency, p.period, p.unit, p.dimension) for p in chosen]
         if _custom_amount(card):  # "Custom" where the amount stands, "Starting at $72,000/year" below: both
             plans.insert(0, _plan(name, None, None, None, None))
         return plans
     if free_line or FREE_LINE.match(name):
-        return [_plan(name, Decimal(0), None, None, None)]
+        return [_plan(name, Decimal(0), free_in, None, None)]
     if _price_box_contact(card) or any(
         _worded_price(lines, at, _custom_line) and not _call_as_name(lines[at], name) for at in range(len(lines))
     ):
@@ -1743,7 +1752,7 @@ CAP_BEFORE = re.compile(
 card at "$490/site/month"): the size of customer the plan is for, not a pack whose price is divided."""
 
 
-FREE_ALLOWANCE = r"(?:free|kostenlos|gratis|gratuit\w*|grátis)\b"
+FREE_ALLOWANCE = rf"{FREE_WORD}(?!\w)"
 """A count said free ("30 Minuten kostenlos testen", "100 minutes free"): a trial's allowance, no pack the
 price per that word divides."""
 

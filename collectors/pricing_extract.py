@@ -398,7 +398,25 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
         and len(rows) >= 2
         and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
-    return [plan for plan in tables if (plan.dimension, plan.section) not in restating]
+    return [
+        plan for plan in tables if (plan.dimension, plan.section) not in restating and not _restates_a_card(plan, cards)
+    ]
+
+
+def _restates_a_card(row: PricePlan, cards: list[PricePlan]) -> bool:
+    """Whether a table row is a card said again under a longer name: "KaçNet Premium Haftalık" at 59,99 TL in a
+    summary table under the card "Haftalık" at 59,99 TL. The row's name holds the card's name as whole words and
+    the amounts and currencies agree; the card's name is the page's own for the plan."""
+    if row.amount is None:
+        return False
+    words = row.plan.casefold().split()
+    for card in cards:
+        if card.amount != row.amount or card.currency != row.currency or card.dimension != row.dimension:
+            continue
+        name = card.plan.casefold().split()
+        if name and len(name) < len(words) and any(words[at : at + len(name)] == name for at in range(len(words))):
+            return True
+    return False
 
 
 def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str) -> list[PricePlan]:
@@ -848,11 +866,30 @@ def _merge(found: list[PricePlan], new: list[PricePlan]) -> None:
         blocked = {False} if not _rated(plan) else {False, True}
         currencies = {None, plan.currency} if plan.currency is not None else {p.currency for p in found} | {None}
         said = {(plan.plan.casefold(), plan.dimension, rated, c) for rated in blocked for c in currencies}
-        if said & earlier or key in keys:
+        if said & earlier or key in keys or _said_again(found, plan):
             _complete(found, plan)
             continue
         keys.add(key)
         found.append(plan)
+
+
+UNSTATED_PERIODS = (None, "usage")
+"""What a table says of a row's period when its cell states none (`usage`), and what a card says (none)."""
+
+
+def _said_again(found: list[PricePlan], plan: PricePlan) -> bool:
+    """Whether an earlier method gave this plan's very price with no unit and no period of its own: a summary
+    table's row "Landing Page | R$ 250+" (read as charged per use, as a table's bare cell is) and the card
+    "Landing Page" at "R$ 250" are one price, not a flat price beside a usage price."""
+    if plan.amount is None or plan.unit is not None or plan.period not in UNSTATED_PERIODS:
+        return False
+    return any(
+        p.plan.casefold() == plan.plan.casefold()
+        and (p.dimension, p.amount, p.currency, p.unit) == (plan.dimension, plan.amount, plan.currency, None)
+        and p.period in UNSTATED_PERIODS
+        and (p.section == plan.section or None in (p.section, plan.section))  # a pane's own figures stay apart
+        for p in found
+    )
 
 
 def _rated(plan: PricePlan) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from collectors.pricing_vocab import BADGE_START, PRICE_TEXT, dimension_of
+from collectors.pricing_vocab import BADGE_START, PRICE_GLYPHS, PRICE_NOUN, PRICE_TEXT, dimension_of
 
 _SPACE = re.compile(r"\s+")
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
@@ -47,9 +47,10 @@ BLOCK_TAGS = frozenset(
     }
 )
 PRICE_WORD = re.compile(
-    r"price|pricing|cost|价格|价|費用|料金|preis|prix|precio|gpu[- ]?h(?:ou)?r\b|(?:per|/)\s*(?:hour|hr)\b", re.I
+    rf"price|pricing|cost|\b(?:{PRICE_NOUN})\b|{PRICE_GLYPHS}|价|gpu[- ]?h(?:ou)?r\b|(?:per|/)\s*(?:hour|hr)\b", re.I
 )
-"""A header naming a price column: a price word, or a rate per hour that implies one ("On-demand, GPU-hour")."""
+"""A header naming a price column: a price word in a page's language ("Cena", "Pris", "Стоимость", "가격"), or a
+rate per hour that implies one ("On-demand, GPU-hour")."""
 MAX_SPAN = 50
 
 

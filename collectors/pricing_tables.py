@@ -34,13 +34,16 @@ from collectors.pricing_vocab import (
     BADGE_START,
     BARE_AMOUNT,
     CUSTOM_TEXT,
+    DOT_GROUPING_CURRENCIES,
+    FREE_WORD,
     NOT_A_PRICE,
     OWN_NAME,
     PLAN_WORD,
+    PRICE_GLYPHS,
+    PRICE_NOUN,
     PRICE_TEXT,
     TAIL_UNIT,
     TIME_UNITS,
-    WHOLE_UNIT_CURRENCIES,
     PageContext,
     amount_digits,
     currency_code,
@@ -66,7 +69,7 @@ NOTE_TAGS = frozenset({"p", "span", "small", "em", "div", "li", "strong"})
 MAX_LABEL = 80
 FREE_CELL = re.compile(
     r"^(?:(?:completely|totally|always|100%)\s+free|free(?:\s+forever)?|forever\s+free|free of charge|"
-    r"limited[- ]time free|免费|限时免费|限免|無料|무료|gratuit|kostenlos|gratis|ücretsiz)$",
+    rf"limited[- ]time free|限时免费|限免|{FREE_WORD})$",
     re.I,
 )
 _FOOTNOTES = re.compile(r"[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+")
@@ -1484,14 +1487,16 @@ HOURLY_HEADER = re.compile(
 "Monthly" and "Annually", E2E): a price per hour."""
 PRICE_ONLY_HEADER = re.compile(
     r"^\s*(?:(?:batch(?:\s*api)?|online|offline|real[- ]?time|standard|flex|priority|"
-    r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+)?"
-    r"(?:price|pricing|cost|单价|定价|价格|價格|單價|定價|料金|価格|単価|preis|prix|precio|prezzo|preço)s?\s*\**\s*$",
+    r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+|starting\s+|start\s*|from\s+|ab\s*-?\s*)?"
+    rf"(?:{PRICE_NOUN}|{PRICE_GLYPHS})"
+    r"(?:\s+(?:inicial|initial|de\s+départ|de\s+base|base|from|desde|a\s+partir\s+de|ab))?\s*\**\s*$",
     re.I,
 )
 BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 """A column header that is only a price word, maybe after the way the price is served ("单价", "Batch API
-定价", "Unit price"): it names no dimension of its own, so the row is priced by the plain `price`, the serving
-way telling the column from the others as a variant."""
+定价", "Unit price") or with a word saying it is where prices start ("Starting price", "Valor inicial"): it names no
+dimension of its own, so the row is priced by the plain `price`, the serving way telling the column from the others
+as a variant."""
 SEAT_RATE_HEADER = re.compile(
     r"^\s*(?:price|rate|cost|fee)s?\s*(?:per|/)\s*(?:active\s+)?(?:user|seat|member|agent|license)s?"
     r"(?:\s*(?:per|/)\s*(?:month|mo|year|yr|annum))?\s*$",
@@ -1589,7 +1594,7 @@ def parse_number(number: str, sign_after: str | None = None, sign_before: str | 
     sign = (sign_before or sign_after or "").strip()
     if (three_decimals := thousandths(text, currency_code(sign) if sign else None)) is not None:
         return three_decimals  # "1.500 KWD": a dinar's three decimals
-    whole = sign_before is not None and currency_code(sign_before.strip()) in WHOLE_UNIT_CURRENCIES
+    whole = sign_before is not None and currency_code(sign_before.strip()) in DOT_GROUPING_CURRENCIES
     if (whole or (sign_after and sign_after.strip() not in CJK_SIGNS)) and DOT_GROUPED.fullmatch(text):
         return Decimal(text.replace(".", ""))
     if re.fullmatch(r"\d+(?:\.\d+)?", text):

@@ -310,6 +310,9 @@ def thousandths(number: str, currency: str | None) -> Decimal | None:
 WHOLE_UNIT_CURRENCIES = frozenset({"IDR", "KRW", "VND", "HUF"})
 """Currencies priced in whole units (rupiah, won, dong, forint): a dot in their amounts only groups thousands
 ("Rp 29.000"). The yen is left out: `¥` may be the yuan, priced to the fen ("¥3.125")."""
+DOT_GROUPING_CURRENCIES = WHOLE_UNIT_CURRENCIES | {"BRL", "TRY", "ARS", "CLP", "COP"}
+"""Currencies whose countries write a comma for the decimal mark and a dot between thousands, the sign before the
+amount ("R$ 1.500", "₺1.500"): a dot before three digits groups thousands, never three decimals."""
 
 
 def currency_code(value: object, yen: str = "JPY") -> str | None:
@@ -587,12 +590,34 @@ PLAN_WORD = re.compile(
     re.I,
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
+FREE_WORD = (
+    r"(?:free|kostenlos|kostenfrei|gratis|grátis|gratuit\w*|ücretsiz|darmow[ya]|za\s+darmo|"
+    r"zdarma|ingyenes|ilmainen|kostnadsfri(?:tt)?|miễn\s+phí|percuma|бесплатно|бесплатный|безкоштовно|"
+    r"безплатно|δωρεάν|ฟรี|חינם|مج\u0651?انا?ي?|رایگان|मुफ़्त|मुफ्त|無料|免费|免費|무료)"
+)
+"""The word for free in the languages of the pages we read ("Бесплатно", "Zdarma", "Miễn phí", "ฟรี"): one list
+for lines, table cells and allowances, so a language taught to one is known to all."""
+_FREE_SAID = (
+    rf"(?:{FREE_WORD}|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|"
+    r"\$?0\s*free)[.!*]?$"
+)
 FREE_LINE = re.compile(
-    r"^(?:(?:price|pricing|cost|preis|prix|precio|preço|prezzo|цена)\s*[:：]\s*)?(?:free|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|\$?0\s*free|kostenlos|gratis|grátis|gratuit|gratuito|gratuita|ücretsiz|無料|免费|免費|무료|مج\u0651?اني)[.!*]?$",
+    rf"^(?:(?:price|pricing|cost|preis|prix|precio|preço|prezzo|цена)\s*[:：]\s*)?{_FREE_SAID}",
     re.I,
 )
-"""A line saying the plan costs nothing, in the languages of the pages we read, a full stop or a footnote mark
-after it allowed ("Free.", "Free*"), maybe after the word for price ("Price: free", wspend-en)."""
+"""A line saying the plan costs nothing, a full stop or a footnote mark after it allowed ("Free.", "Free*"), maybe
+after the word for price ("Price: free", wspend-en)."""
+SIGNED_FREE = re.compile(rf"^(?P<sign>R\$|{_SIGNS}|[$€£¥￥₹₩])\s*{_FREE_SAID}", re.I)
+"""Free said after the sign of the currency it would be paid in ("R$ GRÁTIS", kaizup-pt: free in reais): where a
+price stands, never a name."""
+
+
+def free_currency(line: str, yen: str) -> str | None:
+    """The currency a free line names by its sign ("R$ GRÁTIS" is 0 BRL); None for the bare word."""
+    match = SIGNED_FREE.match(line)
+    return currency_code(match["sign"], yen) if match else None
+
+
 VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
 """A separator saying only "vs": what stands on either side of it is weighed against the other."""
 COMPARISON = re.compile(
@@ -638,9 +663,16 @@ def without_tag(label: str) -> str:
     return label
 
 
+PRICE_NOUN = (
+    r"prices?|pricing|costs?|preise?|prix|precios?|prezz[oi]|preços?|valor|importe|prijs|pris(?:er)?|hinta|fiyat|"
+    r"ücret|cena|ceny|árak?|giá|harga|biaya|цена|стоимость|ціна|вартість|τιμή|מחיר|سعر|قیمت|कीमत|मूल्य"
+)
+"""The word for price in the languages of the pages we read, as spelled with letters: matched whole ("pris" is no
+part of "enterprise", "cena" none of "scena")."""
+PRICE_GLYPHS = r"价格|價格|定价|定價|单价|單價|単価|価格|料金|费用|費用|金额|金額|가격|요금|ราคา"
+"""The word for price in scripts written without spaces between words: matched anywhere ("输入价格")."""
 PRICE_LABEL = re.compile(
-    r"^\s*(?:prices?|pricing|costs?|amount|preise?|betrag|prix|montant|tarifs?|precios?|importe|monto|preços?|valor|"
-    r"prezz[oi]|importo|prijs|bedrag|fiyat|tutar|цена|стоимость|сумма|料金|価格|金額|价格|價格|定价|金额|가격|요금|금액)"
+    rf"^\s*(?:{PRICE_NOUN}|{PRICE_GLYPHS}|amount|betrag|montant|tarifs?|monto|importo|bedrag|tutar|сумма|금액)"
     r"\s*[:：]?\s*$",
     re.I,
 )
@@ -1013,10 +1045,10 @@ _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nut
 
 
 _OWN_SLASH_UNIT = re.compile(
-    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ\u0621-\u064a]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ\u0430-\u044f\u0451\u0454\u0456\u0457\u0491\u0621-\u064a]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
     re.I,
 )
-"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt", "/مركبة"),
+"""A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt", "/مركبة", "/ проверка"),
 whatever follows it: a slashed period in any of the pages' languages ("$490/site/month", "sitio/mes") or what is
 counted per it ("$5 / TiB / copy / month"): per what, in the page's word."""
 _NOT_A_SLASH_UNIT = re.compile(
@@ -1029,7 +1061,9 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|first|primer|primeiro|premier|erste|primo|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
     r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos|"
-    r"tek|her|bir|ömür|süresiz|ücretsiz)s?$",
+    r"tek|her|bir|ömür|süresiz|ücretsiz|"
+    r"день|дня|дней|сутки|неделя|неделю|нед|месяц|мес|год|квартал|навсегда|бесплатно|для|все|"
+    r"тиж|тиждень|міс|місяць|рік|дн|безкоштовно)s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
@@ -1136,10 +1170,7 @@ def _per_noun_before_period(tail: str) -> str | None:
     return None
 
 
-_PERIOD_PRICE_WORD = (
-    r"price|pricing|cost|fee|rate|preis|gebühr|beitrag|prix|tarif|precio|prezzo|preço|valor|importe|"
-    r"料金|価格|费用|費用|价格|价|金額|金额|harga|biaya"
-)
+_PERIOD_PRICE_WORD = rf"{PRICE_NOUN}|{PRICE_GLYPHS}|fee|rate|gebühr|beitrag|tarif|价"
 _PERIOD_HEADER_WORDS: tuple[tuple[str, Period], ...] = (
     (
         r"monthly|per\s+month|a\s+month|month|/\s*mo(?:nth)?|monats|monat|monatlich|mensuel(?:le)?|mois|"

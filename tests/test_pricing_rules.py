@@ -7316,3 +7316,82 @@ def test_price_free_and_a_billed_total_after_at() -> None:
         ("Pro", 340.0),
         ("Pro", 4896.0),
     }
+
+
+def test_free_said_in_more_languages_and_after_a_currency_sign() -> None:
+    """blogchain-ru's "Бесплатно", a Czech "Zdarma" cell, kaizup-pt's `<h2>R$ GRÁTIS</h2>` over `<h3>micro</h3>`
+    where its other cards show "R$ 300,00": free in every language a page is read in; a sign before the word
+    says which currency the free plan would be paid in, and the line is its price, never its name."""
+    card = '<div class="tariff"><h3>{name}</h3><div class="tariff__cost">{cost}</div></div>'
+    cards = card.format(name="Старт", cost="Бесплатно") + card.format(name="Про", cost="990 ₽/мес")
+    assert entries(page(f'<div class="tariffs">{cards}</div>', "ru")) == {
+        ("Старт", "price", 0.0, None, None),
+        ("Про", "price", 990.0, "RUB", None),
+    }
+    table = (
+        "<table><tr><th>Tarif</th><th>Cena</th></tr><tr><td>Základ</td><td>Zdarma</td></tr>"
+        "<tr><td>Profi</td><td>490 Kč</td></tr><tr><td>Firma</td><td>990 Kč</td></tr></table>"
+    )
+    assert ("Základ", "price", 0.0, "CZK", None) in entries(page(table, "cs"))  # in the table's currency
+    box = '<div class="span3"><div class="header"><h2>{price}</h2><h3>{name}</h3></div><p>5 usuários</p></div>'
+    boxes = box.format(price="R$ GRÁTIS", name="micro") + box.format(price="R$ 300,00", name="pequeno")
+    assert entries(page(f'<div class="row-fluid">{boxes}</div>', "pt")) == {
+        ("micro", "price", 0.0, "BRL", None),
+        ("pequeno", "price", 300.0, "BRL", None),
+    }
+
+
+def test_price_columns_headed_in_more_languages() -> None:
+    """megabuh-ru's "Услуга | Что входит | Цена", a Czech "Cena", a Swedish "Pris", gohl-pt's "Valor inicial"
+    (starting price): each is the price column, its rows priced by the plain `price`; "pris" inside "Enterprise"
+    heads no column. A slashed noun in Cyrillic is the row's unit ("490 ₽ / проверка" is per check)."""
+    rows = "<tr><td>{a}</td><td>x</td><td>{pa}</td></tr><tr><td>{b}</td><td>y</td><td>{pb}</td></tr>"
+
+    def table(header: str, a: str, pa: str, b: str, pb: str) -> str:
+        head = f"<tr><th>Service</th><th>What</th><th>{header}</th></tr>"
+        return f"<table>{head}{rows.format(a=a, pa=pa, b=b, pb=pb)}</table>"
+
+    assert entries(page(table("Цена", "Календарь", "2 900 ₽ / год", "Проверка", "490 ₽ / проверка"), "ru")) == {
+        ("Календарь", "price", 2900.0, "RUB", None),
+        ("Проверка", "price", 490.0, "RUB", "проверка"),
+    }
+    assert entries(page(table("Cena", "Profi", "490 Kč", "Firma", "990 Kč"), "cs")) == {
+        ("Profi", "price", 490.0, "CZK", None),
+        ("Firma", "price", 990.0, "CZK", None),
+    }
+    assert entries(page(table("Valor inicial", "Landing Page", "R$ 250+", "Aplicativo", "R$ 1.500+"), "pt")) == {
+        ("Landing Page", "price", 250.0, "BRL", None),
+        ("Aplicativo", "price", 1500.0, "BRL", None),
+    }
+    assert {d for _, d, *_ in entries(page(table("Pris", "Bas", "99 kr", "Plus", "199 kr"), "sv"))} == {"price"}
+    assert entries(page(table("Enterprise", "Bas", "99 kr", "Plus", "199 kr"), "sv")) == set()
+
+
+def test_a_free_name_element_is_no_card_and_a_summary_table_restates_the_cards() -> None:
+    """betareader-ru's `h2.planName` "Бесплатно" over `p.planPrice` "$0 / месяц": the class marks the heading as
+    a card, but one word cannot be both the name and the price, so the card is the block around it, at $0.
+    kacnet-tr's summary table ("KaçNet Premium Haftalık | 7 gün | 59,99 TL") says the cards "Haftalık" and "Aylık"
+    again under longer names: the cards' entries stand alone; and a table row and a card of the same name and
+    price (gohl-pt's "Landing Page" at "R$ 250") are one entry."""
+    card = '<div class="plan_x"><div class="planHeader"><h2 class="planName">{name}</h2><p class="planPrice">{price}</p></div><ul><li>5 checks a day</li></ul></div>'  # noqa: E501
+    cards = card.format(name="Free", price="$0 / month") + card.format(name="Pro", price="Coming soon")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {("Free", "price", 0.0, "USD", None)}
+    box = '<div class="paket"><h3>{name}</h3><div class="fiyat">{amount} TL</div><p>{days} gün erişim</p></div>'
+    boxes = box.format(name="Haftalık", amount="59,99", days=7) + box.format(name="Aylık", amount="149,99", days=30)
+    table = (
+        "<table><tr><th>Paket</th><th>Süre</th><th>Fiyat (KDV dahil)</th></tr>"
+        "<tr><td>KaçNet Premium Haftalık</td><td>7 gün</td><td>59,99 TL</td></tr>"
+        "<tr><td>KaçNet Premium Aylık</td><td>30 gün</td><td>149,99 TL</td></tr></table>"
+    )
+    assert entries(page(f'<div class="paketler">{boxes}</div>{table}', "tr")) == {
+        ("Haftalık", "price", 59.99, "TRY", None),
+        ("Aylık", "price", 149.99, "TRY", None),
+    }
+    service = '<div class="card"><h3>{name}</h3><p class="price">R$ {amount}</p><p>Ideal para anúncio</p></div>'
+    services = service.format(name="Landing Page", amount=250) + service.format(name="Site profissional", amount=350)
+    summary = (
+        "<table><tr><th>Serviço</th><th>Valor</th></tr><tr><td>Landing Page</td><td>R$ 250</td></tr>"
+        "<tr><td>Site profissional</td><td>R$ 350</td></tr></table>"
+    )
+    plans = extract(page(f'<div class="cards">{services}</div>{summary}', "pt"), URL).plans
+    assert sorted((p.plan, p.amount) for p in plans) == [("Landing Page", 250.0), ("Site profissional", 350.0)]
