@@ -96,11 +96,15 @@ RIBBON = re.compile(
     r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
     r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|most\s+complete|(?:le\s+)?plus\s+(?:choisi|complet)|"
     r"m[aá]i?s\s+(?:completo|escolhido|elegido|vendido|popular)|"
-    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популяр\w*(?:\s+у\s+(?:пользователей|клиентов))?|рекомендуем\w*|лучший\s+выбор|хит)[!！]?(?:\s+[·•|]\s+.*)?$",
+    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популяр\w*(?:\s+у\s+(?:пользователей|клиентов))?|рекомендуем\w*|лучший\s+выбор|хит|"
+    r"الأكثر\s+\S+|الأفضل|موصى\s+به|مُوصى\s+به|الخيار\s+الأفضل|הכי\s+פופולרי|הפופולרי\s+ביותר|מומלץ|"
+    r"найпопулярніш\w*|популярн\w*|рекомендуєм\w*|ยอดนิยม|แนะนำ|phổ\s+biến(?:\s+nhất)?|khuyên\s+dùng|"
+    r"paling\s+populer|terpopuler|direkomendasikan|najpopularniejsz\w*|polecan\w*|nejoblíbenější|doporučen\w*|"
+    r"populärast|mest\s+populär|rekommender\w*|suosituin|δημοφιλέστερο|सबसे\s+लोकप्रिय)[!！]?(?:\s+[·•|]\s+.*)?$",
     re.I,
 )
-"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "⭐ Mejor Valor · Plan de 2
-Años": a star before it, a note after a "·"): a badge, never the plan's name."""
+"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "الأكثر شيوعًا", "⭐ Mejor Valor ·
+Plan de 2 Años": a star before it, a note after a "·"): a badge, never the plan's name."""
 PRICE_LEAD = re.compile(
     r"^(?:from|starting\s+(?:at|from)|starts\s+at|as\s+low\s+as|ab|desde|a\s+partir\s+de|à\s+partir\s+de|"
     r"a\s+partire\s+da|vanaf|vana|od|już\s+od|từ|chỉ\s+từ|mulai(?:\s+dari)?|hanya|itibaren|起|から|부터)[:：]?$",
@@ -1327,9 +1331,14 @@ MAX_KICKER = 20
 
 
 def _tagline(text: str) -> bool:
-    """A heading that describes the plan rather than names it: a phrase of four words or more, or a phrase
-    listing or punctuated ("見る・整理する・切り抜く", "Fast, simple, yours")."""
-    return len(text.split()) >= 4 or bool(TAGLINE_MARK.search(text))
+    """A heading that describes the plan rather than names it: a phrase of four words or more, a phrase
+    listing or punctuated ("見る・整理する・切り抜く", "Fast, simple, yours"), or one saying whom the plan is for
+    ("للشركات الصغيرة" under the label "خطة البداية", tileswms-ar; "For small teams")."""
+    return len(text.split()) >= 4 or bool(TAGLINE_MARK.search(text)) or bool(AUDIENCE.match(text))
+
+
+AUDIENCE = re.compile(r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)", re.I)
+"""The opening of a phrase saying whom a plan is for, in the pages' languages ("For", "Für", "Pour", "للـ")."""
 
 
 def _kicker(card: LexborNode, heading: LexborNode) -> str:
@@ -1470,14 +1479,15 @@ def _badge(node: LexborNode) -> bool:
 def _without_ribbons(node: LexborNode, text: str) -> str:
     """The name without a ribbon set in an element of its own at its start or end: a ribbon word, any text
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
-    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>"); nor a ribbon set off by
+    bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>"), or a tagline opening with a dash
+    ("Starter <span>— ابدأ واستكشف</span>"); nor a ribbon set off by
     "·" at the end of the name's own text ("Professional · Most popular")."""
     for child in node.iter():
         ribbon = _clean(child.text(separator=" "))
         if DECOR_MARK.fullmatch(ribbon) and text.endswith(ribbon) and len(text) > len(ribbon):
             text = text[: -len(ribbon)].rstrip()  # "Solo<span class="text-accent">.</span>": a coloured full stop
             continue
-        badge = _badge(child) or bool(COUNT_NOTE.fullmatch(ribbon))
+        badge = _badge(child) or bool(COUNT_NOTE.fullmatch(ribbon)) or bool(DASHED_TAGLINE.match(ribbon))
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()
@@ -1489,6 +1499,9 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
     return text
 
 
+DASHED_TAGLINE = re.compile(r"^[—–]\s*\S")
+"""An element of a name's own opening with a dash ("Starter <span>&mdash; ابدأ واستكشف</span>", blocsme-ar): the
+plan's tagline set after its name, no part of it."""
 NOTED_RIBBON = re.compile(r"\s+[·•|]\s+(?P<ribbon>[^·•|]+)$")
 """A last part set off by "·", "•" or "|" in a name's own text: a ribbon there ("Professional · Most popular")
 is a badge on the plan, not part of its name."""

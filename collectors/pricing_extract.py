@@ -33,6 +33,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     TOTAL_NAME,
     VERSUS,
+    YUAN,
     PageContext,
     header_period,
     price_matches,
@@ -124,7 +125,7 @@ def extract(html: str, url: str) -> Extraction:
     found = _terms_of_a_plan(found)
     found = [plan for plan in found if not TOTAL_NAME.match(plan.plan) and not SHARED_NAME.match(plan.plan)]
     found = _without_shown_summaries(found, _aggregate_lows(html))
-    found = _resolve_signs(found, _declared_dollar(page, offers, found))
+    found = _once(_resolve_signs(found, _declared_dollar(page, offers, found)))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
 
@@ -994,10 +995,24 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
     return replace(page, dollar=code)
 
 
+def _once(plans: list[PricePlan]) -> list[PricePlan]:
+    """Each entry once, now that every sign is resolved: cooby-zh's card "$299" and its "每月付 299 元" were two
+    currencies to the merge and are one price in New Taiwan dollars."""
+    seen: set[tuple[object, ...]] = set()
+    kept: list[PricePlan] = []
+    for plan in plans:
+        key = (plan.plan, plan.dimension, plan.amount, plan.currency, plan.unit, plan.period, plan.section)
+        if key not in seen:
+            seen.add(key)
+            kept.append(plan)
+    return kept
+
+
 def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
     """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), "FCFA" as
-    the franc of its zone (`PageContext.cfa`), and "kr" as the krona of its language (`PageContext.krona`)."""
-    resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa, KRONA: page.krona}
+    the franc of its zone (`PageContext.cfa`), "kr" as the krona of its language (`PageContext.krona`), and "元"
+    as the yuan of its country (`PageContext.yuan`)."""
+    resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa, KRONA: page.krona, YUAN: page.yuan}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 
 

@@ -130,6 +130,9 @@ written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), its let
 case. "kr" stands for itself (`KRONA`) until the page's language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
+YUAN = "元"
+"""What "元" reads as until the page decides whose yuan it is: the renminbi, the New Taiwan dollar (Taiwan writes
+its prices "249 元" as often as "$249") or the Hong Kong dollar."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -142,7 +145,7 @@ CURRENCY_SYMBOLS = {
     "đ": "VND",
     "ca$": "CAD",
     "a$": "AUD",
-    "元": "CNY",
+    "元": "元",  # YUAN: the page's yuan, resolved by `yuan_currency`
     "rmb": "CNY",
     "₹": "INR",
     "₩": "KRW",
@@ -177,6 +180,8 @@ class PageContext:
     """The currency of "FCFA" on this page: the West African franc, or the Central African one."""
     krona: str = "SEK"
     """The currency of "kr" on this page: the krona of its language or country domain."""
+    yuan: str = "CNY"
+    """The currency of "元" on this page: CNY, or TWD / HKD on a page of Taiwan or Hong Kong."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "", region: str | None = None) -> PageContext:
@@ -186,7 +191,40 @@ class PageContext:
         says_usd = SAYS_USD.search(source or text) is not None
         yen, dollar = yen_currency(host, lang, text), dollar_currency(host, says_usd, lang, f"{text} {source}", region)
         cfa = cfa_currency(host, lang, source or text)
-        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang))
+        yuan = yuan_currency(host, lang, text)
+        if yuan != "CNY" and dollar == "USD" and not says_usd and PRICED_IN_YUAN.search(source or text):
+            dollar = yuan  # cooby-zh's "$249" beside "每年付 2999 元": one currency written two ways
+        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang), yuan)
+
+
+PRICED_IN_YUAN = re.compile(r"\d\s*元")
+TRADITIONAL = frozenset(
+    "們這個為與會時來對開關說體發經無過還進買價費戶務員單點號從種級預請設讓網錢選資訊聯條專據應將當現實問題變數帳灣"
+)
+SIMPLIFIED = frozenset(
+    "们这个为与会时来对开关说体发经无过还进买价费户务员单点号从种级预请设让网钱选资讯联条专据应将当现实问题变数帐湾"
+)
+"""Characters written one way in Traditional Chinese and another in Simplified: which a page uses more of tells a
+Taiwanese or Hong Kong page from a mainland one when its `lang` says only "en" or "zh"."""
+
+
+def yuan_currency(host: str, lang: str | None, text: str) -> str:
+    """ "元" is the New Taiwan dollar on a page of Taiwan (`zh-TW`, `zh-Hant`, a `.tw` host, or Traditional
+    characters where the language tag names no Chinese region), the Hong Kong dollar on one of Hong Kong (`zh-HK`,
+    a `.hk` host, Traditional text naming 香港), else the renminbi."""
+    language = (lang or "").lower().replace("_", "-")
+    tld = host.lower().rstrip(".").rpartition(".")[2]
+    if language.startswith(("zh-hk", "zh-mo")) or tld in ("hk", "mo"):
+        return "HKD"
+    if language.startswith(("zh-tw", "zh-hant")) or tld == "tw":
+        return "TWD"
+    if language.startswith(("zh-cn", "zh-hans", "zh-sg")) or tld == "cn":
+        return "CNY"
+    sample = text[:20000]
+    traditional = sum(1 for char in sample if char in TRADITIONAL)
+    if traditional > 2 * sum(1 for char in sample if char in SIMPLIFIED):
+        return "HKD" if "香港" in sample else "TWD"
+    return "CNY"
 
 
 KRONAS = {"sv": "SEK", "se": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da": "DKK", "dk": "DKK", "is": "ISK"}
@@ -565,13 +603,18 @@ CUSTOM_TEXT = re.compile(
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
 "お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın")."""
 CUSTOM_LINE = re.compile(
-    r"^(?:[$€£]\s*)?(?:(?:precio|preço|prezzo|prix|preis|price|harga|fiyat|цена)\s+)?"
+    r"^(?:[$€£]\s*)?(?:(?:precio|preço|prezzo|prix|preis|price|harga|fiyat|цена|ціна|cena|pris|hinta|سعر|تسعير|"
+    r"التسعير|اشتراك|מחיר)\s+)?"
     r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
-    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat|khusus|kustom|teklifi?(?:\s+al[iı]n)?)$",
+    r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat|khusus|kustom|teklifi?(?:\s+al[iı]n)?|"
+    r"بالتفاوض|מותאם(?:\s+אישית)?|צור\s+קשר|anpassad(?:\s+offert)?|offert|"
+    r"på\s+(?:förfrågan|forespørsel|forespørgsel)|efter\s+aftale|indywidualn\w*|wycena\s+indywidualna|"
+    r"individuáln\w*|na\s+dotaz|dohodou|räätälöity|pyydä\s+tarjous|індивідуальн\w*|за\s+запитом|"
+    r"договірн\w*|ติดต่อ\S*)$",
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",

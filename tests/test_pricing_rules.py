@@ -28,6 +28,7 @@ from collectors.pricing_vocab import (
     usage_unit,
     without_pictographs,
     without_tag,
+    yuan_currency,
 )
 
 URL = "https://www.example.test/pricing"
@@ -7395,3 +7396,54 @@ def test_a_free_name_element_is_no_card_and_a_summary_table_restates_the_cards()
     )
     plans = extract(page(f'<div class="cards">{services}</div>{summary}', "pt"), URL).plans
     assert sorted((p.plan, p.amount) for p in plans) == [("Landing Page", 250.0), ("Site profissional", 350.0)]
+
+
+def test_yuan_and_dollar_on_a_taiwanese_page() -> None:
+    """cooby-zh (`lang="en"`, Traditional Chinese text): "$249" cards whose toggle descriptions say "每年付 2999 元":
+    元 is the New Taiwan dollar on a page of Taiwan, and the bare `$` beside it the same money, so "$299" and
+    "每月付 299 元" are one entry. On a mainland page 元 stays the renminbi, and `$` without 元 stays USD."""
+    card = (
+        '<div class="plan"><h3>{name}</h3><p><span>$</span><span class="price">{monthly}</span>/月</p>'
+        '<p class="desc">每月付 {monthly} 元，會員們選擇這個方案</p></div>'
+    )
+    cards = card.format(name="Plus", monthly=299) + card.format(name="Pro", monthly=899)
+    html = page(f'<p>這個價格適合團隊</p><div class="plans">{cards}</div>')
+    assert sorted((p.plan, p.amount, p.currency) for p in extract(html, URL).plans) == [
+        ("Plus", 299.0, "TWD"),
+        ("Pro", 899.0, "TWD"),
+    ]
+    mainland = page(f'<p>这个价格适合团队</p><div class="plans">{cards.replace("們", "们")}</div>', "zh-CN")
+    assert {c for *_, c, _ in entries(mainland)} == {"CNY", "USD"}
+    assert yuan_currency("example.com", "zh-TW", "") == "TWD"
+    assert yuan_currency("example.hk", None, "") == "HKD"
+    assert yuan_currency("example.com", "zh", "这个价格") == "CNY"
+
+
+def test_arabic_ribbons_and_custom_words_dashed_taglines_and_whom_a_plan_is_for() -> None:
+    """blocsme-ar's `<h2 class="plan__name">Starter <span>&mdash; ابدأ واستكشف</span></h2>` is "Starter", its
+    featured card's `span.plan__badge` "الأكثر شيوعًا" (most popular) a ribbon; tileswms-ar's `div.badge` "خطة
+    البداية" names the card over an `<h3>` saying whom it is for ("للشركات الصغيرة"), and its "سعر مخصص" is a
+    custom price."""
+    plan = (
+        '<article class="plan">{ribbon}<header><h2 class="plan__name">{name} <span>&mdash; {tagline}</span></h2>'
+        '<p class="plan__price">{price}<em>/سنويًا</em></p></header><ul><li>ملف شركة</li></ul></article>'
+    )
+    plans = plan.format(ribbon="", name="Starter", tagline="ابدأ واستكشف", price="$0") + plan.format(
+        ribbon='<span class="plan__badge">الأكثر شيوعًا</span>', name="Pro", tagline="انمُ ونافس", price="$3,999"
+    )
+    assert entries(page(f'<div class="plans">{plans}</div>', "ar")) == {
+        ("Starter", "price", 0.0, "USD", None),
+        ("Pro", "price", 3999.0, "USD", None),
+    }
+    card = (
+        '<div class="pricing-card"><div class="badge">{name}</div><h3>{audience}</h3>'
+        '<div class="pricing-price">{price}</div><ul><li>مستودع واحد</li></ul></div>'
+    )
+    cards = card.format(name="خطة البداية", audience="للشركات الصغيرة", price="₹3,999 / شهريًا") + card.format(
+        name="خطة المؤسسات", audience="للمؤسسات الكبيرة", price="سعر مخصص"
+    )
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>', "ar")) == {
+        ("خطة البداية", "price", 3999.0, "INR", None),
+        ("خطة المؤسسات", "price", None, None, None),
+    }
+    assert all(CUSTOM_LINE.match(line) for line in ("تسعير مخصص", "Anpassad offert", "Pris på förfrågan"))
