@@ -167,7 +167,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             views = _toggle_views(card)
             shared = len(views) > 1 and _twin_amounts(card) and not _sides_say_period(card)
             for view, side in views:
-                found = _card_plans(view, name, _card_prices(view, yen, page_currency), yen)
+                sides = frozenset(s for _, s in views if s) if len(views) > 1 else frozenset()
+                found = _card_plans(view, name, _card_prices(view, yen, page_currency), yen, shown_sides=sides)
                 found = [
                     p.model_copy(update={"period": side})
                     if (p.period is None or (shared and p.period in ("month", "year") and not p.unit)) and p.amount
@@ -1668,13 +1669,46 @@ def _pay_per_heading(card: LexborNode) -> str | None:
     return None
 
 
-def _card_plans(card: LexborNode, name: str, prices: list[CardPrice], yen: str) -> list[PricePlan]:
+PRICES_PER = re.compile(
+    r"\b(?:(?:the|all|our|these)\s+)?(?:prices?|rates?|priserna|prisene|priser|preise|prix|tarifs|precios|"
+    r"prezzi|preços|prijzen|hinnat)\b(?:\s+\w+){0,3}?\s+(?:are|is|är|er|sind|verstehen\s+sich|sont|son|sono|"
+    r"são|zijn|ovat)\s+(?P<per>(?:per|pro|par|por|je|ab)\s+\w+)",
+    re.I,
+)
+"""A note saying what every price after it is counted per ("Priserna nedan är per timme, exklusive moms", "All
+rates are per hour"): the rates of the cards under it are usage prices in that unit."""
+MAX_NOTE = 300
+MAX_NOTE_LEVELS = 6
+
+
+def _prices_per_note(card: LexborNode) -> str | None:
+    """The unit a short note before the card's block names for all the prices below it (svendsen-sv's
+    `div.pricing-rates-note` "Priserna nedan är per timme" over region cards of "750 SEK"), where it names a usage
+    unit (an hour, a request), not a period; None without one."""
+    branch, ancestor = card, card.parent
+    for _ in range(MAX_NOTE_LEVELS):
+        if ancestor is None:
+            return None
+        for child in ancestor.iter():
+            if child.mem_id == branch.mem_id:
+                break
+            text = _clean(child.text(separator=" ")) if child.tag != "-text" else ""
+            said = PRICES_PER.search(text) if text and len(text) <= MAX_NOTE else None
+            if said is not None and (unit := usage_unit(said.group("per"))) is not None:
+                return unit
+        branch, ancestor = ancestor, ancestor.parent
+    return None
+
+
+def _card_plans(
+    card: LexborNode, name: str, prices: list[CardPrice], yen: str, *, shown_sides: frozenset[str] = frozenset()
+) -> list[PricePlan]:
     lines = _signal_lines(card)
-    prices = prices + [p for p in _data_prices(card, prices, yen) if p not in prices]
+    prices = prices + [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
         prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
-    if (heading_unit := _pay_per_heading(card)) is not None:
+    if (heading_unit := _pay_per_heading(card) or _prices_per_note(card)) is not None:
         prices = [p if p.unit or p.period else CardPrice(p.amount, p.currency, "usage", heading_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _one_free_price(_chosen(prices))
@@ -2560,15 +2594,22 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
             yield CardPrice(amount, currency, period, unit)
 
 
-def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator[CardPrice]:
+def _data_prices(
+    card: LexborNode, shown: list[CardPrice], yen: str, shown_sides: frozenset[str] = frozenset()
+) -> Iterator[CardPrice]:
     """The other side of a billing toggle, kept in `data-monthly` / `data-yearly` attributes: a figure
     with its own sign and period ("$390/yıl"), or with its sign only ("849.000đ" in `data-price-year`), in the
-    period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown."""
+    period its attribute names, or a bare one ("32,5", "2,749") in the currency and period shown. A side the
+    card shows in an element of its own (`shown_sides`) is read there: an attribute named for it on the other
+    side's element holds a figure worked from it (convertio-id's `div.price-monthly` carrying
+    `data-year-price="71.88"`, the year's total, beside its `div.price-annual` "$5.99")."""
     base = shown[0] if shown else None
     for node in card.traverse():
         billing = base is not None and _keys_name_billing(node, base, yen)
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
+                continue
+            if _key_period(key) in shown_sides and _side_of(node) not in (None, _key_period(key)):
                 continue
             match = PRICE_TEXT.search(value)
             if match is not None and billing and base is not None:
@@ -2588,6 +2629,18 @@ def _data_prices(card: LexborNode, shown: list[CardPrice], yen: str) -> Iterator
                 if amount is not None:
                     period = _bare_side_period(key, amount, base) or _count_up_period(key)
                     yield CardPrice(amount, base.currency, period, base.unit)
+
+
+SIDE_CLASSES: tuple[tuple[re.Pattern[str], Period], ...] = (
+    (re.compile(r"(?:^|[-_\s])(?:annual|annually|yearly)(?=$|[-_\s])", re.I), "year"),
+    (re.compile(r"(?:^|[-_\s])monthly(?=$|[-_\s])", re.I), "month"),
+)
+
+
+def _side_of(node: LexborNode) -> Period | None:
+    """The side of a billing toggle an element's class names it as (`price-monthly`, `price-annual`); None."""
+    klass = node.attributes.get("class") or ""
+    return next((period for pattern, period in SIDE_CLASSES if pattern.search(klass)), None)
 
 
 def _count_up_period(key: str) -> Period | None:

@@ -707,7 +707,8 @@ RAISED_CENTS = re.compile(r"[.,]\d{2}(?!\d)")
 def _join_raised_cents(tree: LexborHTMLParser) -> None:
     """Write cents set raised or smaller after the amount back onto it: `29<sup>.99</sup>` and `4<span
     style="font-size:1.5rem">.99</span>` are $29.99 and $4.99, which a reader sees and text joined element by
-    element splits into "29 .99" (read as $29). Only a separator and two digits right after a figure are cents;
+    element splits into "29 .99" (read as $29), and so is a figure in an element of its own (convertio-id's `<b>9</b>
+    <span>.99</span>`). Only a separator and two digits right after a figure are cents;
     a footnote mark (`Pro<sup>1</sup>`) stays what it is."""
     root = tree.body
     if root is None:
@@ -716,9 +717,13 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
     for raised in root.css("sup, span, small"):
         before = raised.prev
         cents = RAISED_CENTS.match(raised.text().strip())
-        if before is None or before.tag != "-text" or cents is None or _holds_elements(raised):
+        if before is not None and before.tag == "-text" and not before.text(deep=False).strip():
+            figure = before.prev  # `<b>9</b> <span>.99</span>`: the figure in an element of its own
+            if figure is not None and figure.tag in INLINE_FIGURE and not _holds_elements(figure):
+                before = figure
+        if before is None or before.tag not in ("-text", *INLINE_FIGURE) or cents is None or _holds_elements(raised):
             continue
-        text, rest = before.text(deep=False), raised.text().strip()[cents.end() :]
+        text, rest = before.text(deep=before.tag != "-text"), raised.text().strip()[cents.end() :]
         if not text.rstrip()[-1:].isdigit() or (rest and rest[0] not in "/ "):
             continue
         before.replace_with(text.rstrip() + cents.group())
@@ -726,6 +731,10 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
             raised.replace_with(rest)  # "12<small>.99/mo</small>": the period stays where it was
         else:
             raised.decompose()
+
+
+INLINE_FIGURE = ("b", "strong", "span", "em", "big")
+"""Inline elements a price's whole figure is set in apart from its cents (`<b>9</b><span>.99</span>`)."""
 
 
 def _holds_elements(node: LexborNode) -> bool:

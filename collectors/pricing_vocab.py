@@ -1046,7 +1046,9 @@ _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
     r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"
     r"employee|employé|employe|utente|usuário|colaborador|empleado|funcionário|mitarbeiter|"
-    r"mitarbeitende[rn]?|dipendente|kişi|temsilci(?:si)?|licen[cs]e|licencia|licença|lizenz|licenza"
+    r"mitarbeitende[rn]?|dipendente|kişi|temsilci(?:si)?|licen[cs]e|licencia|licença|lizenz|licenza|"
+    r"ผู้ใช้|người\s+dùng|pengguna|użytkownik\w*|uživatel\w*|användare|bruker|bruger|käyttäjä\w*|gebruiker|"
+    r"користувач\w*|χρήστη|משתמש|उपयोगकर्ता|使用者"
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
@@ -1123,6 +1125,7 @@ def own_tail_unit(tail: str) -> str | None:
     word = _OWN_SLASH_UNIT.match(tail)
     if (
         word
+        and word.group("noun") not in ISO_CODES  # "+500 SEK / NOK": the same price in another currency, no unit
         and not _NOT_A_SLASH_UNIT.match(word.group("noun"))
         and not _NOT_A_NOUN.match(word.group("noun"))
         and tail_period(word.group(0)) is None

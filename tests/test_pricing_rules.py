@@ -20,6 +20,7 @@ from collectors.pricing_vocab import (
     currency_code,
     dimension_of,
     dollar_currency,
+    own_tail_unit,
     price_matches,
     slug,
     stated_unit,
@@ -7447,3 +7448,47 @@ def test_arabic_ribbons_and_custom_words_dashed_taglines_and_whom_a_plan_is_for(
         ("خطة المؤسسات", "price", None, None, None),
     }
     assert all(CUSTOM_LINE.match(line) for line in ("تسعير مخصص", "Anpassad offert", "Pris på förfrågan"))
+
+
+def test_a_note_over_the_rates_gives_their_unit_and_a_second_currency_is_no_unit() -> None:
+    """svendsen-sv: `div.pricing-rates-note` "Priserna nedan är per timme, exklusive moms" over region cards
+    ("Närområdet" · "750 SEK"): each rate is per hour. "+500 SEK / NOK" is one price said in two currencies, not
+    SEK per "nok"."""
+    tier = (
+        '<div class="pricing-tier"><dt class="pricing-tier-label">{name}</dt><dd class="pricing-tier-price">'
+        '<span class="pricing-amount">{amount}</span> <span class="pricing-currency">SEK</span></dd></div>'
+    )
+    tiers = tier.format(name="Närområdet", amount=750) + tier.format(name="Storstäder", amount=1200)
+    body = (
+        '<div class="pricing-rates-note"><p>Priserna nedan är per timme, exklusive moms.</p></div>'
+        f'<div class="sections"><section><div class="pricing-card"><h2>Sverige</h2><dl>{tiers}</dl></div>'
+        "</section></div>"
+    )
+    assert entries(page(body, "sv")) == {
+        ("Närområdet", "price", 750.0, "SEK", "hour"),
+        ("Storstäder", "price", 1200.0, "SEK", "hour"),
+    }
+    assert own_tail_unit(" / NOK") is None
+    assert own_tail_unit(" / Projekt") == "projekt"
+
+
+def test_cents_in_an_element_of_their_own_and_a_years_total_on_the_monthly_side() -> None:
+    """convertio-id: `<b>9</b> <span>.99</span>` is $9.99, not $9; the card's `div.price-monthly` carries
+    `data-year-price="71.88"` beside its own `div.price-annual` "$5.99": the year is read where it is shown, the
+    71.88 it works out is no side of its own. A per-user unit in Thai ("/ ผู้ใช้ / เดือน")."""
+    card = (
+        '<div class="card"><h2 class="card-header">{name}</h2><div class="price-holder">'
+        '<div class="price price-monthly" data-year-price="{total}"><small>$</small> <b>{m}</b> <span>.99</span></div>'
+        '<div class="price price-annual"><small>$</small> <b>{y}</b> <span>.99</span></div></div>'
+        '<p class="price-caption if-monthly">/ bulan</p>'
+        '<p class="price-caption if-annual">/ bulan ditagih per tahun</p>'
+        "</div>"
+    )
+    cards = card.format(name="Light", total="71.88", m=9, y=5) + card.format(name="Basic", total="107.88", m=14, y=8)
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="row">{cards}</div>', "id"))} == {
+        ("Light", 9.99),
+        ("Light", 5.99),
+        ("Basic", 14.99),
+        ("Basic", 8.99),
+    }
+    assert tail_unit(" / ผู้ใช้ / เดือน") == "user"
