@@ -410,6 +410,8 @@ def _without_comparison_heads(cards: list[tuple[LexborNode, str]]) -> list[tuple
     names = {name.casefold() for _, name in cards if name}
 
     def lists_others(name: str) -> bool:
+        if BUNDLE_JOIN.search(name):
+            return False  # "Західна преса + Think Tanks": two plans sold together, a card of its own
         own = name.casefold()
         found = [n for n in names if n != own and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", own)]
         return len(found) >= 2
@@ -1334,8 +1336,18 @@ MAX_KICKER = 20
 def _tagline(text: str) -> bool:
     """A heading that describes the plan rather than names it: a phrase of four words or more, a phrase
     listing or punctuated ("見る・整理する・切り抜く", "Fast, simple, yours"), or one saying whom the plan is for
-    ("للشركات الصغيرة" under the label "خطة البداية", tileswms-ar; "For small teams")."""
-    return len(text.split()) >= 4 or bool(TAGLINE_MARK.search(text)) or bool(AUDIENCE.match(text))
+    ("للشركات الصغيرة" under the label "خطة البداية", tileswms-ar; "For small teams"). Short names joined by "+" or
+    "&" name a bundle of plans, however many words they make."""
+    if TAGLINE_MARK.search(text) or AUDIENCE.match(text):
+        return True
+    parts = BUNDLE_JOIN.split(text)
+    if len(parts) > 1 and all(0 < len(part.split()) <= MAX_BUNDLE_PART for part in parts):
+        return False  # "Західна преса + Think Tanks" (insightradar-uk): two plans sold together, by their names
+    return len(text.split()) >= 4
+
+
+BUNDLE_JOIN = re.compile(r"\s+[+&]\s+")
+MAX_BUNDLE_PART = 3
 
 
 AUDIENCE = re.compile(r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)", re.I)
@@ -1859,12 +1871,13 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         if re.search(r"\d", text := node.text(separator=" ")) and not FREE_ALLOWANCE_BOX.match(_clean(text))
     ]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
-        return list(_text_prices(card, yen))
+        return _keyed_periods(card, list(_text_prices(card, yen)), yen)
     text = _card_text(card)
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
     other_ways: list[tuple[int, int]] = []
     listed: list[tuple[int, int]] = []
+    keyed: list[tuple[tuple[int, int], Period]] = []
     line_spans = _line_spans(card)
     for span, line in zip(line_spans, _lines(card), strict=True):
         if _overage_list(line):
@@ -1879,6 +1892,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             other_ways.append((span[0] + part[0], span[0] + part[1]))
         elif _billed_total_line(line):
             short.append(span)
+        elif (period := _billed_keyed(line)) is not None:
+            keyed.append((span, period))
     inside = list(_text_prices(card, yen, spans))
     if not inside and page_currency:
         return list(_bare_prices(card, page_currency))
@@ -1887,6 +1902,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     shown = {p.currency for p in inside}
     beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
     units = {p.unit for p in inside if p.unit}
+    for span, period in keyed:  # "فوترة سنوية: 7,200 ريال": the total billed each year
+        beside += [replace(p, period=p.period or period) for p in _text_prices(card, yen, [span], outside=spans)]
     for price in _text_prices(card, yen, other_ways, outside=spans):  # the same price billed another way
         if price.unit is None and len(units) == 1:
             price = CardPrice(price.amount, price.currency, price.period, next(iter(units)), price.dimension)
@@ -1930,13 +1947,43 @@ BILLED_TOTAL = re.compile(r"^[^\d()（）]{0,32}[(（](?P<price>[^()（）]+)[)�
 BILLED_AT = re.compile(r"^[^\d()（）]{0,40}?\s(?:at|à|a|zu|por|de)\s+(?P<price>\S.{0,30})$", re.I)
 """A billing line naming its total after "at" ("Billed annually at $468", "Facturés mensuellement à 90 euros TTC")."""
 BILLED_AT_WORD = re.compile(r"(?P<period>[^\W\d_]+)\s+(?:at|à|zu)\s*$", re.I)
+BILLED_KEYED = re.compile(r"^(?P<words>[^\d:：—–]{3,40}?)\s*[:：—–]\s*(?P<price>\S.{0,30})$")
+"""A billing line keyed by its period, its total after a colon or a dash ("فوترة سنوية: 7,200 ريال", ara-ar:
+billed yearly; "Річна підписка — 10 200 UAH", insightradar-uk: yearly subscription)."""
 TAX_NOTE = re.compile(r"\s*(?:TTC|HT|incl\.?\s+(?:VAT|tax)|inkl\.?\s+MwSt\.?|IVA\s+incluido|\(.{0,20}\))?\s*", re.I)
+
+
+def _billed_keyed(line: str) -> Period | None:
+    """The period of a billing line keyed by it, its one price after a colon or a dash, maybe a note in brackets
+    after that ("فوترة سنوية: 7,200 ريال", "Річна підписка — 10 200 UAH (економія 30%)"); None for any other line.
+    The price is in that period, which comes before it, where a price's own tail would say it."""
+    keyed = BILLED_KEYED.match(line)
+    period = tail_period(keyed.group("words")) if keyed is not None else None
+    if keyed is None or period is None:
+        return None
+    inner = keyed.group("price").strip()
+    matches = price_matches(inner)
+    if len(matches) != 1 or matches[0].start() != 0 or TAX_NOTE.fullmatch(inner[match_end(matches[0]) :]) is None:
+        return None
+    return period
+
+
+def _keyed_periods(card: LexborNode, prices: list[CardPrice], yen: str) -> list[CardPrice]:
+    """The card's prices, each said on a billing line keyed by its period (`_billed_keyed`) in that period: the
+    period comes before the amount, where the price's own tail says none."""
+    periods: dict[Decimal, Period] = {}
+    for line in _lines(card):
+        if (period := _billed_keyed(line)) is not None:
+            for match in price_matches(line):
+                if (price := text_price(match, yen)) is not None:
+                    periods.setdefault(price.amount, period)
+    return [replace(p, period=periods[p.amount]) if p.period is None and p.amount in periods else p for p in prices]
 
 
 def _billed_total_line(line: str) -> bool:
     """A line saying how the card's price is billed, the total in brackets after it ("Facturé annuellement
-    ($1 428)", "Billed annually ($468)"): a price line of its own when the words before the brackets end on a
-    billing period, the bracket holds that one price and nothing else ("Facturé annuellement (économisez
+    ($1 428)", "Billed annually ($468)") or after "at": a price line of its own when the words before the brackets
+    end on a billing period, the bracket holds that one price and nothing else ("Facturé annuellement (économisez
     $96)" is a saving, not a total)."""
     found = BILLED_TOTAL.match(line) or BILLED_AT.match(line)
     if found is None:

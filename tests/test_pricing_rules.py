@@ -7492,3 +7492,47 @@ def test_cents_in_an_element_of_their_own_and_a_years_total_on_the_monthly_side(
         ("Basic", 8.99),
     }
     assert tail_unit(" / ผู้ใช้ / เดือน") == "user"
+
+
+def test_a_billing_line_keyed_by_its_period_and_a_bundle_named_by_its_plans() -> None:
+    """ara-ar's `p.pc-bill` "فوترة سنوية: 7,200 ريال" (billed yearly) and insightradar-uk's feature line "Річна
+    підписка — 10 200 UAH (економія 30%)" (yearly subscription, a saving noted) are each card's price for the
+    year; the card "Західна преса + Think Tanks" is named so, a bundle of two other cards, not by the pill "Повний
+    пакет" over it nor dropped as a comparison grid's head."""
+    card = (
+        '<div class="pc"><p class="pc-tier">{name}</p><div class="pc-price">{month} ريال<span>/ شهريًا</span></div>'
+        '<p class="pc-bill">فوترة سنوية: {year} ريال</p><ul><li>فرع واحد</li></ul></div>'
+    )
+    cards = card.format(name="الباقة الأساسية", month=600, year="7,200") + card.format(
+        name="الباقة الاحترافية", month="1,100", year="13,200"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pcs">{cards}</div>', "ar"))} == {
+        ("الباقة الأساسية", 600.0),
+        ("الباقة الأساسية", 7200.0),
+        ("الباقة الاحترافية", 1100.0),
+        ("الباقة الاحترافية", 13200.0),
+    }
+    box = (
+        '<div class="rounded-2xl p-6">{pill}<h3 class="text-lg">{name}</h3><div class="mb-5"><span class="text-3xl">'
+        "{month}</span><span> UAH/міс</span></div><ul><li>Архів дайджестів</li><li>Річна підписка — {year} UAH"
+        " (економія 30%)</li></ul></div>"
+    )
+    boxes = (
+        box.format(pill="", name="Західна преса", month="1 200", year="10 200")
+        + box.format(pill="", name="Think Tanks", month="1 800", year="15 120")
+        + box.format(
+            pill='<span class="rounded-full text-xs">Повний пакет</span>',
+            name="Західна преса + Think Tanks",
+            month="2 800",
+            year="23 520",
+        )
+    )
+    found = {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{boxes}</div>', "uk"))}
+    assert found == {
+        ("Західна преса", 1200.0),
+        ("Західна преса", 10200.0),
+        ("Think Tanks", 1800.0),
+        ("Think Tanks", 15120.0),
+        ("Західна преса + Think Tanks", 2800.0),
+        ("Західна преса + Think Tanks", 23520.0),
+    }
