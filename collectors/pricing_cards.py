@@ -1531,7 +1531,7 @@ def _first_text(card: LexborNode, within: set[int] | None = None) -> str:
     ("Recommended", "Most popular") set before the name is passed over, and so is a phrase in an element
     classed as a ribbon (`RIBBON_CLASS`, `_ribbon_words`) when another name follows it before the price. A
     first text that says free ("Kostenlos") in an element of its own is the free plan's name, as a heading
-    saying it would be."""
+    saying it would be. A label numbering the cards of a row ("TIER 01", "Step 2") is passed over too."""
     if within is not None and (past := _first_text_of(card, within, past_ribbons=True)):
         return past
     return _first_text_of(card, within)
@@ -1562,6 +1562,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
         )
         if RIBBON.match(text) or not re.search(r"[^\W_]", text):
             continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name
+        if NUMBERING.match(text):
+            continue  # xerj-en's `span.tk` "TIER 01" over `span.tt` "COMMUNITY": the card's number in its row
         if within is not None and _quantity_name(card, holder, text):
             return text
         if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):

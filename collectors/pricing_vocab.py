@@ -590,7 +590,7 @@ def header_currency(text: str, yen: str) -> str | None:
 
 CUSTOM_TEXT = re.compile(
     r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
-    r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+pricing"
+    r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+(?:pricing|(?:a\s+)?quote)"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
     r"|contacter\s+(?:les\s+)?ventes"
     r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"

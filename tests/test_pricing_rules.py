@@ -7536,3 +7536,19 @@ def test_a_billing_line_keyed_by_its_period_and_a_bundle_named_by_its_plans() ->
         ("Західна преса + Think Tanks", 2800.0),
         ("Західна преса + Think Tanks", 23520.0),
     }
+
+
+def test_a_number_label_over_the_name_and_contact_for_quote() -> None:
+    """xerj-en's `span.tk` "TIER 01" over `span.tt` "COMMUNITY": the label numbers the card in its row, the plan is
+    COMMUNITY; "CONTACT FOR QUOTE" where the price would stand is a custom price."""
+    tier = (
+        '<div class="tier"><span class="tk">TIER {n}</span> <span class="tt">{name}</span><p class="body">{note}</p>'
+        '<ul><li>Full feature set</li></ul><div class="kicker"><span class="accent">{price}</span></div>'
+        '<a href="#" class="cta"><span>{cta}</span></a></div>'
+    )
+    tiers = tier.format(n="01", name="COMMUNITY", note="POC · dev", price="FREE", cta="START WITH COMMUNITY")
+    tiers += tier.format(n="02", name="PROFESSIONAL", note="HA production", price="PER-NODE", cta="CONTACT FOR QUOTE")
+    assert entries(page(f'<div class="tiers-grid">{tiers}</div>')) == {
+        ("COMMUNITY", "price", 0.0, None, None),
+        ("PROFESSIONAL", "price", None, None, None),
+    }
