@@ -50,6 +50,7 @@ from collectors.pricing_vocab import (
     dimension_of,
     free_currency,
     header_period,
+    own_tail_unit,
     price_matches,
     tail_period,
     tail_unit,
@@ -312,10 +313,13 @@ def _toggle_views(card: LexborNode) -> list[tuple[LexborNode, Period | None]]:
         return [(card, None)]
     views: list[tuple[LexborNode, Period | None]] = []
     for side in marked:
-        copy = LexborHTMLParser(card.html).body
-        view = copy.child if copy is not None else None
-        while view is not None and view.tag == "-text":
-            view = view.next
+        if card.tag in ("td", "th"):  # a cell parsed alone loses its tag: parse it inside its row
+            view = LexborHTMLParser(f"<table><tr>{card.html}</tr></table>").css_first(card.tag)
+        else:
+            copy = LexborHTMLParser(card.html).body
+            view = copy.child if copy is not None else None
+            while view is not None and view.tag == "-text":
+                view = view.next
         if view is None:
             return [(card, None)]
         for node in list(view.traverse()):
@@ -470,15 +474,17 @@ MIN_CARD_CELLS = 2
 
 def _card_cells(row: LexborNode) -> list[LexborNode]:
     """A table row's cells that are plan cards: two or more, each with a heading and a price (ghost.org lays its
-    cards out as the first row of its comparison table: `<td class=price><h2>Starter</h2><h3>$9</h3>…`). A cell
-    is no card otherwise: a table is read by the table reader, its cells are values."""
+    cards out as the first row of its comparison table: `<td class=price><h2>Starter</h2><h3>$9</h3>…`; a name
+    classed as one serves as the heading: contentcreatorpro-en's `<th><span class="plan-name">Starter</span><span
+    class="plan-price monthly-price">£2</span>…`). A cell is no card otherwise: a table is read by the table
+    reader, its cells are values."""
     if row.tag != "tr":
         return []
     cells = [
         cell
         for cell in row.iter()
         if cell.tag in ("td", "th")
-        and cell.css_first(HEADING) is not None
+        and (cell.css_first(HEADING) is not None or next(_title_classed(cell), None) is not None)
         and PRICE_TEXT.search(_clean(cell.text(separator=" ")))
     ]
     return cells if len(cells) >= MIN_CARD_CELLS else []
@@ -2044,6 +2050,11 @@ def _leading_price(line: str) -> str:
 OTHER_WAY = re.compile(r"(?:^|\s)(?:or|o|ou|oder|oppure|of|veya|или|lub|albo|또는|または|或)\s+", re.IGNORECASE)
 
 
+BRACKET_NOTE_TEXT = re.compile(r"[(（][^()（）]{1,30}[)）]")
+"""A note in brackets after a price ("or $300 (save $60) billed annually"): what it saves, blanked so the price
+before it and the period after it read as one."""
+
+
 def _other_way_part(line: str) -> tuple[int, int] | None:
     """A note offering the card's price billed another way, the price after an "or" word and its period
     ("* Facturado anualmente o $11.99 facturado mensualmente", "Billed yearly, or $12 billed monthly"):
@@ -2051,7 +2062,7 @@ def _other_way_part(line: str) -> tuple[int, int] | None:
     before the "or" (such lines are read as they always were) or the part after it is not one price that
     opens it and says per when."""
     for found in OTHER_WAY.finditer(line):
-        part = line[found.end() :]
+        part = BRACKET_NOTE_TEXT.sub(lambda note: " " * len(note.group()), line[found.end() :])  # "(save $60)"
         matches = price_matches(part)
         if price_matches(line[: found.start()]) or len(matches) != 1 or matches[0].start() != 0:
             continue
@@ -2614,7 +2625,15 @@ def _period_unit(tail: str) -> tuple[Period | None, str | None]:
         return "usage", usage
     if unit is None and period is not None and prompt is not None and (usage := usage_unit(prompt.group())):
         return period, usage.casefold()  # "$0.30/GB/Month": a month's price per GB kept
+    after = PERIOD_THEN_NOUN.match(tail) if unit is None and period is not None else None
+    if after is not None and tail_period(after.group("period")) and tail_period(after.group("noun")) is None:
+        unit = tail_unit(after.group("noun")) or own_tail_unit(after.group("noun"))
     return period, unit
+
+
+PERIOD_THEN_NOUN = re.compile(r"^\s*(?P<period>/\s*[^\W\d_]{1,12}\.?)\s*(?P<noun>/\s*[^\W\d_]{2,20})(?![\w/])")
+"""A slashed period, then a slashed noun ("$30" "/month" "/elder", elderella-en): the month's price per that
+noun, as "/elder/month" would say it."""
 
 
 def _bare_price_nodes(card: LexborNode) -> list[LexborNode]:

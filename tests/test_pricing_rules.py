@@ -7552,3 +7552,29 @@ def test_a_number_label_over_the_name_and_contact_for_quote() -> None:
         ("COMMUNITY", "price", 0.0, None, None),
         ("PROFESSIONAL", "price", None, None, None),
     }
+
+
+def test_plan_cards_in_a_comparison_tables_head_named_by_class() -> None:
+    """contentcreatorpro-en's comparison table heads each column with its plan: `<th><span class="plan-name">Starter
+    </span><span class="plan-price monthly-price">£2</span><span class="plan-price annual-price">£20</span>`: each
+    head cell is a card, named by its classed name, with both sides of its toggle (read inside its row: a cell
+    parsed alone would lose its tag)."""
+    head = (
+        '<th><span class="plan-name">{name}</span> <span class="plan-price monthly-price">£{m}</span> '
+        '<span class="plan-price annual-price" style="display: none;">£{y}</span> <small>/mo</small></th>'
+    )
+    heads = "".join(
+        head.format(name=n, m=m, y=y) for n, m, y in (("Starter", 2, 20), ("Popular", 5, 50), ("Pro", 7, 70))
+    )
+    table = (
+        f"<table><thead><tr><th>Features</th>{heads}</tr></thead><tbody>"
+        "<tr><td>Viral Score Predictor</td><td>5/zi</td><td>25/zi</td><td>Unlimited</td></tr></tbody></table>"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(table))} == {
+        ("Starter", 2.0),
+        ("Starter", 20.0),
+        ("Popular", 5.0),
+        ("Popular", 50.0),
+        ("Pro", 7.0),
+        ("Pro", 70.0),
+    }
