@@ -7578,3 +7578,21 @@ def test_plan_cards_in_a_comparison_tables_head_named_by_class() -> None:
         ("Pro", 7.0),
         ("Pro", 70.0),
     }
+
+
+def test_a_noun_after_the_period_and_an_or_price_with_a_bracketed_saving() -> None:
+    """elderella-en: "$30" "/month" "/elder" in spans of their own is a month's price per elder; "or $300 (save $60)
+    billed annually" under it is the yearly side, the saving in brackets no price of its own."""
+    card = (
+        '<div class="pricing-card"><h3 class="pricing-tier-name">{name}</h3><div class="pricing-price">'
+        '<span class="price-currency">$</span><span class="price-amount">{m}</span><span class="price-period">'
+        "<span>/month</span><span>/elder</span></span></div>"
+        '<p class="pricing-annual">or ${y} (save ${s}) billed annually</p><ul><li>5 care team members</li></ul></div>'
+    )
+    cards = card.format(name="Plus", m=30, y=300, s=60) + card.format(name="Premium", m=50, y=500, s=100)
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("Plus", "price", 30.0, "USD", "elder"),
+        ("Plus", "price", 300.0, "USD", "elder"),
+        ("Premium", "price", 50.0, "USD", "elder"),
+        ("Premium", "price", 500.0, "USD", "elder"),
+    }
