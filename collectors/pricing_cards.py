@@ -2439,6 +2439,9 @@ def text_price(match: re.Match[str], yen: str = "¥") -> CardPrice | None:
     elif symbol == "$" and (code := CODE_AFTER_PERIOD.match(tail)) is not None:
         currency, tail = code.group("code"), tail[: code.start("code")]  # "$997 /month CAD": the code after the period
     period, unit = _period_unit(tail)
+    if (short := SHORT_SIDE.match(tail)) is not None and _paired_short_sides(match.string):
+        period = "month" if short.group("side").casefold() == "m" else "year"  # "₦15,000/m" and "₦180,000/y"
+        unit = tail_unit(tail[short.end() :])
     lead = _lead_period(match)
     if lead is not None and not _prompt_period(tail):
         period = lead  # "年額なら¥14,800", "yearly: $99": said before the amount, and nothing said right after it
@@ -2609,6 +2612,16 @@ PROMPT_PER = re.compile(r"^\s*(?:/|per\b|每)\s*\S+", re.I)
 SHORT_PER_PERIOD = re.compile(r"^\s*p\s*/\s*(?P<p>m|mo|mth|y|yr|a)\b(?!\s*(?:tok|tokens?|chars?|characters)\b)", re.I)
 """"p/m", "p/mo" (per month) and "p/y", "p/a" (per year) right after an amount ("$30 p/m"): a period, not
 "/m" per million tokens."""
+
+
+SHORT_SIDE = re.compile(r"^\s*/\s*(?P<side>[my])\b(?!\s*(?:tok|tokens?|chars?|characters)\b)", re.I)
+SHORT_SIDES = {side: re.compile(rf"\d\s*/\s*{side}\b(?!\s*(?:tok|tokens?|chars?|characters)\b)", re.I) for side in "my"}
+
+
+def _paired_short_sides(text: str) -> bool:
+    """A bare "/m" is per million tokens on a model's price, but a month where the same text prices another side
+    "/y" (swingscrm-en's toggle: "₦15,000/m" and "₦180,000/y"): the short forms of a month and a year, paired."""
+    return all(pattern.search(text) is not None for pattern in SHORT_SIDES.values())
 
 
 def _period_unit(tail: str) -> tuple[Period | None, str | None]:

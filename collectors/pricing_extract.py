@@ -92,6 +92,7 @@ def extract(html: str, url: str) -> Extraction:
     microdata = microdata_plans(tree, fallback)
     struck = struck_classes(tree)
     _drop_unreachable_panes(tree)
+    _drop_placeholders(tree)
     _drop_calculators(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     markdowns = struck_markdowns(tree, struck, page.yen)
@@ -251,6 +252,23 @@ def _decompose_outermost(nodes: list[LexborNode]) -> None:
     ids = {node.mem_id for node in nodes}
     for node in [node for node in nodes if not ancestor_ids(node) & ids]:
         node.decompose()
+
+
+INVISIBLE_CLASS = re.compile(r"(?:^|\s)invisible(?=$|\s)")
+"""Bootstrap's and Tailwind's `invisible` (visibility: hidden): the element keeps its room in the layout and shows
+nothing; no toggle ever makes it visible again the way `display: none` sides are."""
+
+
+def _drop_placeholders(tree: LexborHTMLParser) -> None:
+    """An element kept in the layout but never shown (`<div class="plan-price invisible">₹0/month</div>` on a
+    contact card, autodl-en): a placeholder holding the row's height, no price. Dropped before any reader; an
+    element made visible by a toggle is hidden by `display`, which this leaves alone."""
+    body = tree.body
+    if body is None:
+        return
+    for node in body.css("[class]"):
+        if INVISIBLE_CLASS.search(node.attributes.get("class") or "") and PRICE_TEXT.search(node.text(separator=" ")):
+            node.decompose()  # a whole price; a digit roller's spare digits (`span.invisible` "7") stay
 
 
 def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:

@@ -7596,3 +7596,33 @@ def test_a_noun_after_the_period_and_an_or_price_with_a_bracketed_saving() -> No
         ("Premium", "price", 50.0, "USD", "elder"),
         ("Premium", "price", 500.0, "USD", "elder"),
     }
+
+
+def test_short_month_and_year_paired_and_an_invisible_placeholder_price() -> None:
+    """swingscrm-en's toggle shows "₦15,000/m" and "₦180,000/y": paired, "/m" is a month, not per million tokens
+    (alone, as on a model's "$2.50 /M", it stays per 1M tokens). autodl-en's ENTERPRISE card keeps "₹0/month" in
+    `div.plan-price.invisible` to hold the row's height and shows "Contact Us": no price, a custom plan."""
+    card = (
+        '<div class="ot-pricing-table"><h5 class="ot-pricing-table__title">{name}</h5>'
+        '<div class="ot-pricing-table__price">'
+        '<div class="price-main monthly">&#8358;{m}<span>/m</span></div>'
+        '<div class="price-main yearly">&#8358;{y}<span>/y</span></div></div></div>'
+    )
+    cards = card.format(name="Basic", m="6,000", y="72,000") + card.format(name="Premium", m="15,000", y="180,000")
+    assert entries(page(f'<div class="row">{cards}</div>')) == {
+        ("Basic", "price", 6000.0, "NGN", None),
+        ("Basic", "price", 72000.0, "NGN", None),
+        ("Premium", "price", 15000.0, "NGN", None),
+        ("Premium", "price", 180000.0, "NGN", None),
+    }
+    assert tail_unit(" /M") is None and usage_unit(" /M") == "1M tokens"
+    plan = (
+        '<div class="plan"><h3>{name}</h3><div class="plan-price{hide}">₹{amount}<span>/month</span></div>{cta}</div>'
+    )
+    plans = plan.format(name="BASIC", hide="", amount=499, cta="") + plan.format(
+        name="ENTERPRISE", hide=" invisible", amount=0, cta='<a class="btn">Contact Us</a>'
+    )
+    assert entries(page(f'<div class="plans">{plans}</div>')) == {
+        ("BASIC", "price", 499.0, "INR", None),
+        ("ENTERPRISE", "price", None, None, None),
+    }
