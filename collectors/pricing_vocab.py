@@ -827,6 +827,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
             r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
             r"每小时|/\s*小时|(?:/|\bв\s)\s*час\b|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
             r"(?:\bper|/|\bpro|\bpar|\bpor|\bl['’]|\ba\s+l['’]|\ball['’])\s*(?:uur|stunde|std\.|heure|hora|ora|saat|timme|tunti|"
+            r"hod(?:\.|ina|inu|iny)?|"
             r"godzin[ęa])(?![^\W\d_])|\bstundensatz|\btarif\s+horaire|\buurtarief|"  # "€ 120 per uur", "pro Stunde"
             r"(?:^|,)\s*gpu[- ]?h(?:ou)?r\s*$",  # a header naming the rate's unit alone ("On-demand, GPU-hour")
             re.I,
@@ -995,6 +996,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
             r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ة|ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])|"
             r"\bмісячн\w*|\bщомісяця\b|/\s*міс(?:яць|\.)?(?![а-яєіїґ])|"
+            r"/\s*(?:mesiac|měsíc|mesiác|měs|mes\.)(?![^\W\d_])|\bmesačne\b|\bměsíčně\b|\bmesiačne\b|"
             r"/\s*(?:mån|månad|måned|md|kk|kuukausi|kuu)(?![^\W\d_])|\b(?:per|pr\.?|i|om)\s+(?:månad|måned|måneden|månaden)\b|"
             r"/\s*(?:first|1st)\s+month\b|\b(?:primer|primeiro)\s+m[eê]s\b|\bpremier\s+mois\b|\bersten\s+monat\b|"
             r"\bop\s+maandbasis\b|\bmaandelijks\b|"  # an introductory month's price; Dutch; Nordic below
@@ -1013,6 +1015,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
             r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ة|ًا|اً|ا)?(?![\u0621-\u064a])|"
             r"\bрічн\w*|\bщорічно\b|/\s*рік(?![а-яєіїґ])|"
+            r"\bročne\b|\bročně\b|"
             r"\bop\s+jaarbasis\b|\bjaarlijks\b|/\s*(?:år|vuosi)(?![^\W\d_])|\b(?:per|pr\.?|om|i)\s+år(?:et)?(?![^\W\d_])|\bårlig(?:en)?\b|\bvuodessa\b",
             re.I,
         ),
@@ -1092,7 +1095,7 @@ _NOT_A_JE_NOUN = re.compile(r"^(?:monat|jahr|woche|tag|stunde|minute|sekunde|nut
 
 
 _OWN_SLASH_UNIT = re.compile(
-    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ\u0430-\u044f\u0451\u0454\u0456\u0457\u0491\u0621-\u064a]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
+    r"^\s*/\s*(?P<noun>[a-zà-öø-ÿ\u0100-\u017f\u0430-\u044f\u0451\u0454\u0456\u0457\u0491\u0621-\u064a]{3,20})(?![\w-])(?!\s+(?:hours?|hrs?)\b)",
     re.I,
 )
 """A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt", "/مركبة", "/ проверка"),

@@ -7626,3 +7626,20 @@ def test_short_month_and_year_paired_and_an_invisible_placeholder_price() -> Non
         ("BASIC", "price", 499.0, "INR", None),
         ("ENTERPRISE", "price", None, None, None),
     }
+
+
+def test_slovak_and_czech_periods_and_hours_and_a_polish_slashed_noun() -> None:
+    """alogator-sk's "29 € / mesiac" is a month, not a unit "mesiac" (Czech "/ měs." and "měsíčně" too, "ročne" a
+    year); seoaudit-sk's "12 EUR / hod." is per hour; webgen-pl's "59 zł/język" is per language, "ę" a letter of
+    the noun."""
+    assert tail_period(" / mesiac") == "month" and own_tail_unit(" / mesiac") is None
+    assert tail_period(" / měs.") == "month" and tail_period(" měsíčně") == "month"
+    assert tail_period(" ročne") == "year"
+    assert usage_unit(" / hod.") == "hour"
+    assert own_tail_unit("/język") == "język"
+    card = '<div class="plan"><h3>{name}</h3><div class="price">{price}</div><ul><li>SEO audit</li></ul></div>'
+    cards = card.format(name="Štart", price="29 € / mesiac") + card.format(name="Pro", price="59 € / mesiac")
+    assert entries(page(f'<div class="plans">{cards}</div>', "sk")) == {
+        ("Štart", "price", 29.0, "EUR", None),
+        ("Pro", "price", 59.0, "EUR", None),
+    }
