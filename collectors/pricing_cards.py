@@ -101,7 +101,9 @@ RIBBON = re.compile(
     r"الأكثر\s+\S+|الأفضل|موصى\s+به|مُوصى\s+به|الخيار\s+الأفضل|הכי\s+פופולרי|הפופולרי\s+ביותר|מומלץ|"
     r"найпопулярніш\w*|популярн\w*|рекомендуєм\w*|ยอดนิยม|แนะนำ|phổ\s+biến(?:\s+nhất)?|khuyên\s+dùng|"
     r"paling\s+populer|terpopuler|direkomendasikan|najpopularniejsz\w*|polecan\w*|nejoblíbenější|doporučen\w*|"
-    r"populärast|mest\s+populär|rekommender\w*|suosituin|δημοφιλέστερο|सबसे\s+लोकप्रिय)[!！]?(?:\s+[·•|]\s+.*)?$",
+    r"populärast|mest\s+populär|rekommender\w*|suosituin|δημοφιλέστερο|सबसे\s+लोकप्रिय|"
+    r"meest\s+gekozen|populairste|aanrader|onze\s+keuze|[\w-]+['’]s\s+keuze|beste\s+keuze|nu\s+live)"
+    r"[!！]?(?:\s+[·•|—–-]\s+.*)?$",
     re.I,
 )
 """A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "الأكثر شيوعًا", "⭐ Mejor Valor ·

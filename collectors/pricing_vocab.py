@@ -1074,11 +1074,12 @@ member.")."""
 _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
-    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|bulan|bln|tahun|thn|life|lifetime|forever)s?$",
+    r"mese|mesi|anno|mes|año|mois|an|monat|jahr|bulan|bln|tahun|thn|life|lifetime|forever|"
+    r"maand|jaar|week|dag|uur|måned|månad|år|kuukausi|vuosi|miesiąc|rok|mesiac|měsíc)s?$",
     re.I,
 )
-"""Words after "per" that are no unit: periods (in the languages of the pages), amounts, uses, and how long a
-free plan lasts ("$0.0 per life")."""
+"""Words after "per" that are no unit: periods (in the languages of the pages: Dutch "per maand", Nordic "per
+måned"), amounts, uses, and how long a free plan lasts ("$0.0 per life")."""
 
 
 _OWN_CJK_UNIT = re.compile(r"^\s*(?:/|每)\s*(?P<noun>[\u4e00-\u9fff]{2,6})(?![\u4e00-\u9fff])")

@@ -11,6 +11,7 @@ from html import escape as html_escape
 
 import pytest
 
+from collectors.pricing_cards import RIBBON
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -7643,3 +7644,19 @@ def test_slovak_and_czech_periods_and_hours_and_a_polish_slashed_noun() -> None:
         ("Štart", "price", 29.0, "EUR", None),
         ("Pro", "price", 59.0, "EUR", None),
     }
+
+
+def test_dutch_ribbons_and_per_maand_is_a_period() -> None:
+    """hallomia-nl's ribbon "Mia's keuze" (Mia's choice) over "Growth", bylder-nl's "Meest gekozen — enige optie"
+    (most chosen, the only option): badges, never names; sumit-nl's "€11" "per maand, alles inbegrepen" is a
+    month, no unit "maand" (nor Nordic "per måned")."""
+    card = '<div class="plan">{ribbon}<h3>{name}</h3><div class="amt">€{amount}</div><div class="sub">{sub}</div></div>'
+    cards = card.format(ribbon="", name="Start", amount=49, sub="per maand") + card.format(
+        ribbon="<span>Mia's keuze</span>", name="Growth", amount=149, sub="per maand, alles inbegrepen"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>', "nl")) == {
+        ("Start", "price", 49.0, "EUR", None),
+        ("Growth", "price", 149.0, "EUR", None),
+    }
+    assert RIBBON.match("Meest gekozen — enige optie") and RIBBON.match("Nu live")
+    assert tail_unit(" per måned") is None
