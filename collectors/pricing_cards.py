@@ -2476,16 +2476,21 @@ def _own_tail(tail: str) -> str:
     return tail[: cut.start()] if cut else tail
 
 
-SCALE_AFTER = re.compile(r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|\s?(?:Cr|lakhs?|lacs?|crores?))(?![^\W\d_])")
+SCALE_AFTER = re.compile(
+    r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|\s?(?:Cr|lakhs?|lacs?|crores?)|\s?(?:rb|ribu|jt|juta))(?![^\W\d_])"
+)
 """A multiplier written onto the amount, or onto the top of its range: "$5k", "$12–15k", "₹49K", "₹1.44L", "₹2Cr"."""
 
 
 def _scale(word: str, currency: str | None) -> int | None:
     """What a multiplier word stands for: a thousand ("k"); a lakh and a crore only for rupees, where "L" and
-    "Cr" are written so ("₹1.44L" is 144,000)."""
+    "Cr" are written so ("₹1.44L" is 144,000); Indonesian "rb" / "ribu" a thousand and "jt" / "juta" a million
+    ("Rp 1,95jt" is 1,950,000)."""
     word = word.strip()
     if word in ("k", "K"):
         return 1000
+    if word.casefold() in ("rb", "ribu", "jt", "juta"):  # rupiah's "350rb", "1,95jt": thousands, millions
+        return 1000 if word.casefold().startswith("r") else 1_000_000 if currency in ("IDR", None) else None
     if currency != "INR":
         return None
     return 100_000 if word.casefold().startswith("l") else 10_000_000  # "L", "lakh", "lac"; else "Cr", "crore"

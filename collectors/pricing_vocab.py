@@ -118,6 +118,7 @@ _EXTRA_SIGNS = {
     "F CFA": "XOF",
     "F.CFA": "XOF",
     "Rm": "MYR",
+    "Rp.": "IDR",
     "kr": "kr",
     "kr.": "kr",
     "Kr": "kr",

@@ -141,6 +141,7 @@ HELD_OUT = [
         "heldout65",
         "heldout85",
         "heldout87",
+        "heldout90",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

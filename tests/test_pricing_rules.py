@@ -7660,3 +7660,22 @@ def test_dutch_ribbons_and_per_maand_is_a_period() -> None:
     }
     assert RIBBON.match("Meest gekozen — enige optie") and RIBBON.match("Nu live")
     assert tail_unit(" per måned") is None
+
+
+def test_rupiah_written_with_a_full_stop_and_in_thousands_and_millions() -> None:
+    """jablas-id writes "Rp. 150.000" (the sign with a full stop), kreaverse-id "Rp 350rb" and "Rp 1,95jt": rupiah,
+    in thousands ("rb", "ribu") and millions ("jt", "juta"), not 350 and 1.95."""
+    card = (
+        '<div class="paket"><h3>{name}</h3><div class="harga">{price}<span>/bulan</span></div>'
+        "<ul><li>1 toko</li></ul></div>"
+    )
+    cards = (
+        card.format(name="Dasar", price="Rp. 150.000")
+        + card.format(name="Pro", price="Rp 350rb")
+        + card.format(name="Bisnis", price="Rp 1,95jt")
+    )
+    assert entries(page(f'<div class="daftar-paket">{cards}</div>', "id")) == {
+        ("Dasar", "price", 150000.0, "IDR", None),
+        ("Pro", "price", 350000.0, "IDR", None),
+        ("Bisnis", "price", 1950000.0, "IDR", None),
+    }
