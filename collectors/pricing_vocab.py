@@ -598,7 +598,8 @@ CUSTOM_TEXT = re.compile(
     r"|聯[繫絡系](?:我們|業務|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
-    r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]",
+    r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
+    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
@@ -1057,7 +1058,7 @@ _USER = (
     r"користувач\w*|χρήστη|משתמש|उपयोगकर्ता|使用者"
 )
 TAIL_UNIT = re.compile(
-    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
+    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bpr\.|\bза|به\s+ازای\s+هر|لكل|每)\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})(?:\s*(?:ごと|毎|あたり|başına|당)|s?\s*/\s*[^\W\d_])"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,

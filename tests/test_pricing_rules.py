@@ -7679,3 +7679,16 @@ def test_rupiah_written_with_a_full_stop_and_in_thousands_and_millions() -> None
         ("Pro", "price", 350000.0, "IDR", None),
         ("Bisnis", "price", 1950000.0, "IDR", None),
     }
+
+
+def test_danish_per_user_abbreviated_and_nordic_calls_to_get_in_touch() -> None:
+    """360businesstool-da's "249 kr." "pr. bruger" is per user ("pr." the Danish and Norwegian "per"); okam-no's and
+    telemakker-da's "Ta kontakt", "Ring til os", "Kontakt os" where the price would stand are custom plans."""
+    assert tail_unit(" pr. bruger / md.") == "user" and tail_unit(" pr. bruker") == "user"
+    assert tail_unit(" pr. måned") is None
+    card = '<div class="pakke"><h3>{name}</h3><div class="pris">{price}</div><ul><li>CRM</li></ul></div>'
+    cards = card.format(name="Basis", price="249 kr. pr. bruger") + card.format(name="Enterprise", price="Ta kontakt")
+    assert entries(page(f'<div class="pakker">{cards}</div>', "da")) == {
+        ("Basis", "price", 249.0, "DKK", "user"),
+        ("Enterprise", "price", None, None, None),
+    }
