@@ -20,7 +20,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
-from collectors.pricing_tables import PRICE_ROW, match_end
+from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end
 from collectors.pricing_vocab import (
     ADDED_SEAT,
     ASKING,
@@ -2052,11 +2052,6 @@ def _leading_price(line: str) -> str:
 OTHER_WAY = re.compile(r"(?:^|\s)(?:or|o|ou|oder|oppure|of|veya|или|lub|albo|또는|または|或)\s+", re.IGNORECASE)
 
 
-BRACKET_NOTE_TEXT = re.compile(r"[(（][^()（）]{1,30}[)）]")
-"""A note in brackets after a price ("or $300 (save $60) billed annually"): what it saves, blanked so the price
-before it and the period after it read as one."""
-
-
 def _other_way_part(line: str) -> tuple[int, int] | None:
     """A note offering the card's price billed another way, the price after an "or" word and its period
     ("* Facturado anualmente o $11.99 facturado mensualmente", "Billed yearly, or $12 billed monthly"):
@@ -2064,7 +2059,7 @@ def _other_way_part(line: str) -> tuple[int, int] | None:
     before the "or" (such lines are read as they always were) or the part after it is not one price that
     opens it and says per when."""
     for found in OTHER_WAY.finditer(line):
-        part = BRACKET_NOTE_TEXT.sub(lambda note: " " * len(note.group()), line[found.end() :])  # "(save $60)"
+        part = BRACKETS.sub(lambda note: " " * len(note.group()), line[found.end() :])  # "(save $60)" blanked
         matches = price_matches(part)
         if price_matches(line[: found.start()]) or len(matches) != 1 or matches[0].start() != 0:
             continue
@@ -2697,7 +2692,7 @@ def _data_prices(
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
                 continue
-            if _key_period(key) in shown_sides and _side_of(node) not in (None, _key_period(key)):
+            if _key_period(key) in shown_sides and _toggle_side(node) not in (None, _key_period(key)):
                 continue
             match = PRICE_TEXT.search(value)
             if match is not None and billing and base is not None:
@@ -2717,18 +2712,6 @@ def _data_prices(
                 if amount is not None:
                     period = _bare_side_period(key, amount, base) or _count_up_period(key)
                     yield CardPrice(amount, base.currency, period, base.unit)
-
-
-SIDE_CLASSES: tuple[tuple[re.Pattern[str], Period], ...] = (
-    (re.compile(r"(?:^|[-_\s])(?:annual|annually|yearly)(?=$|[-_\s])", re.I), "year"),
-    (re.compile(r"(?:^|[-_\s])monthly(?=$|[-_\s])", re.I), "month"),
-)
-
-
-def _side_of(node: LexborNode) -> Period | None:
-    """The side of a billing toggle an element's class names it as (`price-monthly`, `price-annual`); None."""
-    klass = node.attributes.get("class") or ""
-    return next((period for pattern, period in SIDE_CLASSES if pattern.search(klass)), None)
 
 
 def _count_up_period(key: str) -> Period | None:
