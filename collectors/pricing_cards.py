@@ -1472,9 +1472,20 @@ def _name_over_price(node: LexborNode, text: str) -> str:
         rest = ""  # "$19 / mes": the period or unit the price says
     colon = head.endswith((":", "：", " —", " –", " -"))  # "Starter — 9,90 € / Monat": a dash sets it off too
     head = head.rstrip(":：—–-").strip()
-    if not head or rest or not (colon or node.css_first("br") is not None) or PRICE_ROW.match(head):
+    set_off = colon or node.css_first("br") is not None or _price_element_at_end(node, text[match.start() :])
+    if not head or rest or not set_off or PRICE_ROW.match(head) or PRICE_LEAD.match(head):
         return ""
     return head
+
+
+def _price_element_at_end(node: LexborNode, price: str) -> bool:
+    """Whether the heading's price stands in an element of its own, its last (`<h3>Lifetime license <span
+    class="big">$9.99</span></h3>`): set off as a line break would, so the words before it are the name."""
+    last = None
+    for child in node.iter(include_text=True):
+        if child.tag not in ("-text", "-comment") or _clean(child.text(deep=False)):
+            last = child
+    return last is not None and last.tag not in ("-text", "-comment") and _clean(last.text(separator=" ")) == price
 
 
 BADGE_CLASS = re.compile(r"(?:^|[-_\s])(?:tag|badge|ribbon|pill|chip|sub|subtitle|tagline)(?=$|[-_\s])", re.I)

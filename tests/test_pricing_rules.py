@@ -7692,3 +7692,15 @@ def test_danish_per_user_abbreviated_and_nordic_calls_to_get_in_touch() -> None:
         ("Basis", "price", 249.0, "DKK", "user"),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_a_heading_names_the_plan_before_its_price_set_in_an_element_of_its_own() -> None:
+    """mytimetrack-en's lone card heading `<h3>Lifetime license <span>$9.99</span></h3>` under the page title "Simple
+    pricing": the price in an element of its own at the heading's end sets the name off as a line break would. A
+    word leading the price ("From") is no name."""
+    card = '<div class="card"><h3>{head} <span class="big">$9.99</span></h3><ul><li>CSV export</li></ul></div>'
+    body = "<section><h1>Simple pricing</h1><p>Pay once, use forever.</p>{card}</section>"
+    assert entries(page(body.format(card=card.format(head="Lifetime license")))) == {
+        ("Lifetime license", "price", 9.99, "USD", None)
+    }
+    assert ("From", "price", 9.99, "USD", None) not in entries(page(body.format(card=card.format(head="From"))))
