@@ -765,9 +765,16 @@ def _named_head(node: LexborNode, named: set[int]) -> LexborNode | None:
     previous = node.prev
     while previous is not None and previous.tag in ("-text", "-comment"):
         previous = previous.prev
-    if previous is None or previous.mem_id not in named or _alike(previous, node):
+    if previous is None or previous.mem_id not in named or _alike(previous, node) or _one_highlighted(previous, node):
         return None  # rows alike in tag and class are a grid's rows, each its own plan
     return previous
+
+
+def _one_highlighted(node: LexborNode, other: LexborNode) -> bool:
+    """Whether two blocks of a tag are one style, one of them with classes added (`div.pakke` and `div.pakke
+    pakke--frem`, the highlighted card of a row): cards of one row, not a card's head and body."""
+    mine, theirs = set((node.attributes.get("class") or "").split()), set((other.attributes.get("class") or "").split())
+    return node.tag == other.tag and bool(mine) and bool(theirs) and (mine < theirs or theirs < mine)
 
 
 MAX_HIGHLIGHT_CLIMB = 2
@@ -917,6 +924,21 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
                 for m in alone
             ]
             yield from (m for m in highlighted if _shows_plan(m))
+    yield from _highlighted_pair(groups)
+
+
+def _highlighted_pair(groups: dict[tuple[str, str], list[LexborNode]]) -> list[LexborNode]:
+    """A row of two cards, one plain and one highlighted (telemakker-da's `div.pakke` beside `div.pakke
+    pakke--frem`, its second row of plans under a heading of its own): one style but for the classes the
+    highlight adds (`_one_highlighted`), so no two share their classes; each shows a plan under a heading of its
+    own (two rows of a calculator's total, "Итого" and "Разовое подключение", differ so too)."""
+    lone = [members[0] for members in groups.values() if len(members) == 1]
+    for at, node in enumerate(lone):
+        for sibling in lone[at + 1 :]:
+            pair = (node, sibling)
+            if _one_highlighted(node, sibling) and all(_shows_plan(n) and n.css_first(HEADINGS) for n in pair):
+                return [node, sibling]
+    return []
 
 
 def _row_of_plans(node: LexborNode) -> bool:

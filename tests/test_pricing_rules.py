@@ -7704,3 +7704,25 @@ def test_a_heading_names_the_plan_before_its_price_set_in_an_element_of_its_own(
         ("Lifetime license", "price", 9.99, "USD", None)
     }
     assert ("From", "price", 9.99, "USD", None) not in entries(page(body.format(card=card.format(head="From"))))
+
+
+def test_a_row_of_one_plain_and_one_highlighted_card() -> None:
+    """telemakker-da's second row of plans: `div.pakke pakke--frem` ("Komplet") beside `div.pakke` ("Efter aftale",
+    "Ring til os"), alike but for the class the highlight adds. Both are cards, each named by its own heading (the
+    custom card is no body under the highlighted card's head); two rows of a calculator's total, with no headings,
+    are no cards."""
+    card = '<div class="{klass}"><h3>{name}</h3><div class="pakke__pris"><span>{price}</span></div><p>x</p></div>'
+    first = card.format(klass="pakke", name="Prøve", price="0 kr.") + card.format(
+        klass="pakke", name="Enkelt", price="695 kr. pr. måned"
+    )
+    second = card.format(klass="pakke pakke--frem", name="Komplet", price="1.850 kr. pr. måned") + card.format(
+        klass="pakke", name="Efter aftale", price="Ring til os"
+    )
+    body = f'<section><h2>Uden</h2><div class="soejler">{first}</div></section>'
+    body += f'<section><h2>Med</h2><div class="soejler">{second}</div></section>'
+    assert entries(page(body, "da")) == {
+        ("Prøve", "price", 0.0, "DKK", None),
+        ("Enkelt", "price", 695.0, "DKK", None),
+        ("Komplet", "price", 1850.0, "DKK", None),
+        ("Efter aftale", "price", None, None, None),
+    }
