@@ -33,6 +33,7 @@ from collectors.pricing_grid import (
 from collectors.pricing_vocab import (
     BADGE_START,
     BARE_AMOUNT,
+    CURRENCY_IN_HEADER,
     CUSTOM_TEXT,
     DOT_GROUPING_CURRENCIES,
     FREE_WORD,
@@ -208,8 +209,11 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             joined = joined_header(header, grid, header_rows)
             grid, header_rows = joined or (grid, header_rows)
             caption = node.css_first("caption")
+            own = replace(context)
+            if caption is not None:
+                _note(caption, own, page)  # "CASH-IN (per transaction)": the unit of this table alone
             found = _in_pane(
-                _in_section(read_grid(grid, header_rows, _section(caption, context), context, page, sibling), context),
+                _in_section(read_grid(grid, header_rows, _section(caption, own), own, page, sibling), own),
                 node,
                 panes,
             )
@@ -532,12 +536,17 @@ def _in_table(node: LexborNode) -> bool:
     return False
 
 
+PER_NOUN_NOTE = re.compile(r"[(（](?P<per>per\s+[^\W\d_]+)[)）]\s*$", re.I)
+"""A title ending in what its prices are per, in brackets ("CASH-IN (per transaction)"): the table's unit."""
+
+
 def _note(node: LexborNode, context: Context, page: PageContext) -> None:
     """A short text before a table ("Prices are per 1M tokens, in USD") sets its default unit/currency."""
     text = clean(node.text(separator=" "))
     if not text or len(text) > 200 or node.css_first("table") is not None:
         return
-    unit = usage_unit(text)
+    said = PER_NOUN_NOTE.search(text)
+    unit = usage_unit(text) or (tail_unit(f" {said.group('per')}") if said else None)
     if unit and re.search(
         r"\b(?:per|price|prices|pricing|pre[çc]os?|precios?|prezz[oi]|prix|preise?|por|pro)\b|价格|单价|計|/",
         text,
@@ -1439,9 +1448,16 @@ def _dimension(
         return "price"  # "Price / User / Month": the row's price per seat, each month
     if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):
         return "price"
-    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)):
+    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)) or _currency_only(column.header):
         return "price"
     return slug(column.header) or f"column_{col}"
+
+
+def _currency_only(header: str) -> bool:
+    """A header naming only a currency ("EUR | GBP | PLN" over a fee table's cells, "(€)"): the row's price in
+    each currency, its column a variant, no dimension of its own."""
+    rest = CURRENCY_IN_HEADER.sub(" ", header)
+    return rest != header and not re.search(r"[^\W\d_]", rest)
 
 
 LOWER_BOUND_HEADER = re.compile(
@@ -1522,8 +1538,8 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         amount, currency, unit = Decimal(0), column.currency, column.unit
     else:
         bare = BARE_AMOUNT.match(text) or _prose_amount(text)
-        if bare is None or column.currency is None:
-            return None
+        if bare is None or column.currency is None or bare.group("tail").lstrip().startswith("%"):
+            return None  # "0.5%" under "EUR": a fee's share of the sum, no amount of the currency
         amount = parse_number(bare.group("amt"))
         tail = bare.group("tail")
         if amount is not None and THOUSANDS.fullmatch(tail):

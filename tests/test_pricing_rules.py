@@ -7726,3 +7726,22 @@ def test_a_row_of_one_plain_and_one_highlighted_card() -> None:
         ("Komplet", "price", 1850.0, "DKK", None),
         ("Efter aftale", "price", None, None, None),
     }
+
+
+def test_a_fee_table_priced_in_currency_columns_per_its_caption() -> None:
+    """sharkpay-en's `<caption>CASH-IN (per transaction)</caption>` over `EUR | GBP | PLN`: each column is the row's
+    price in that currency (no dimension "eur"), per transaction as the caption says; a share alone ("0.5%") is no
+    amount of the column's currency. The caption's unit is its table's only: the next table says its own."""
+    rows = (
+        "<tr><td>Visa/Mastercard</td><td>1.8% + €0.18</td><td>1.9% + £0.20</td></tr>"
+        "<tr><td>Bank wire</td><td>0.5%</td><td>0.5%</td></tr>"
+    )
+    fees = (
+        f"<table><caption>CASH-IN (per transaction)</caption><tr><th></th><th>EUR</th><th>GBP</th></tr>{rows}</table>"
+    )
+    other = "<table><tr><th>Service</th><th>Price</th></tr><tr><td>Chargeback</td><td>€15</td></tr></table>"
+    assert entries(page(f"<h2>Fees</h2>{fees}{other}")) == {
+        ("Visa/Mastercard", "price", 0.18, "EUR", "transaction"),
+        ("Visa/Mastercard", "price", 0.2, "GBP", "transaction"),
+        ("Chargeback", "price", 15.0, "EUR", None),
+    }
