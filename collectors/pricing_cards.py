@@ -42,6 +42,7 @@ from collectors.pricing_vocab import (
     TAIL_UNIT,
     TIME_UNITS,
     TOTAL_WORDS,
+    TRIAL_FREE,
     VERSUS,
     WORD_CODES,
     PageContext,
@@ -1109,8 +1110,15 @@ def _mail_first(node: LexborNode) -> bool:
 def _price_box_free(card: LexborNode) -> bool:
     """Whether an element of the card whose class says it holds the price says free and nothing else, or in its
     own words before its small print (`<div class="price">Free</div>` under "Free Tier", `<div class="price">Free
-    <small>MIT licensed</small></div>`): the card is free, though the word is also in its name."""
-    return any(FREE_LINE.match(_clean(node.text())) or _free_text(_own_text(node)) for node in _price_elements(card))
+    <small>MIT licensed</small></div>`): the card is free, though the word is also in its name. So is a trial said
+    there (`<strong class="price">14 Gün Ücretsiz!</strong>`, `TRIAL_FREE`)."""
+    if any(FREE_LINE.match(_clean(node.text())) or _free_text(_own_text(node)) for node in _price_elements(card)):
+        return True
+    return any(
+        TRIAL_FREE.match(_clean(node.text()))
+        for node in card.traverse()
+        if PRICE_CLASS.search(node.attributes.get("class") or "")
+    )
 
 
 def _own_text(node: LexborNode) -> str:
@@ -1257,7 +1265,8 @@ def _before_price(card: LexborNode) -> set[int] | None:
             label = text.rstrip().endswith((":", "："))
             opening = not text  # a card's first text saying free is its label ("無料" over "Slip POS"), no price
             text = f"{text} {own}" if text else own
-            said = FREE_LINE.match(own) or CUSTOM_LINE.match(own) or (_custom_line(own) and _in_price_box(node, card))
+            said = FREE_LINE.match(own) or CUSTOM_LINE.match(own)
+            said = said or ((_custom_line(own) or TRIAL_FREE.match(own)) and _in_price_box(node, card))
             if worded is None and not (label or opening) and said:
                 worded = len(text)
         nodes.append((node.mem_id, len(text)))

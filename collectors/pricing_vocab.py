@@ -646,6 +646,13 @@ _FREE_SAID = (
     rf"(?:{FREE_WORD}|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|"
     r"\$?0\s*free)[.!*]?$"
 )
+_TRIAL_SPAN = (
+    r"\d+[-\s]?(?:days?|weeks?|months?|gün|hafta|ay|tage?n?|wochen|jours?|semaines?|d[ií]as|semanas?|giorni|"
+    r"dagen|dage|dagar|dni|дней|дня|недел[ьи]|日間|日|天|일)"
+)
+TRIAL_FREE = re.compile(rf"^(?:{_TRIAL_SPAN}\s+{FREE_WORD}|{FREE_WORD}\s+(?:for\s+)?{_TRIAL_SPAN})[.!*]?$", re.I)
+"""A free trial said where the price stands ("14 Gün Ücretsiz!", "30 days free", "Free for 14 days"): the card is
+free to start, its price the trial's."""
 FREE_LINE = re.compile(
     rf"^(?:(?:price|pricing|cost|preis|prix|precio|preço|prezzo|цена)\s*[:：]\s*)?{_FREE_SAID}",
     re.I,

@@ -17,6 +17,7 @@ from collectors.pricing_vocab import (
     CUSTOM_LINE,
     FREE_LINE,
     PRICE_TEXT,
+    TRIAL_FREE,
     PageContext,
     currency_code,
     dimension_of,
@@ -7745,3 +7746,19 @@ def test_a_fee_table_priced_in_currency_columns_per_its_caption() -> None:
         ("Visa/Mastercard", "price", 0.2, "GBP", "transaction"),
         ("Chargeback", "price", 15.0, "EUR", None),
     }
+
+
+def test_a_free_trial_said_where_the_price_stands() -> None:
+    """2adam-tr's trial card: `<strong class="price">14 Gün Ücretsiz!</strong>` ("14 days free") inside
+    `div.price-cta`, where the other cards show "2329 TL": the card is free, named by its heading, not by the trial."""
+    card = (
+        '<div class="pricing"><h3>{name}</h3><ul><li>Destek</li></ul>'
+        '<div class="price-cta"><strong class="price">{price}</strong><p><a href="#">Dene</a></p></div></div>'
+    )
+    cards = card.format(name="Deneme sürümü", price="14 Gün Ücretsiz!") + card.format(name="Standart", price="2329 TL")
+    assert entries(page(f'<div class="row">{cards}</div>', "tr")) == {
+        ("Deneme sürümü", "price", 0.0, None, None),
+        ("Standart", "price", 2329.0, "TRY", None),
+    }
+    assert TRIAL_FREE.match("Free for 14 days") and TRIAL_FREE.match("30 days free!")
+    assert not TRIAL_FREE.match("14 days")
