@@ -1265,8 +1265,8 @@ def _before_price(card: LexborNode) -> set[int] | None:
             label = text.rstrip().endswith((":", "："))
             opening = not text  # a card's first text saying free is its label ("無料" over "Slip POS"), no price
             text = f"{text} {own}" if text else own
-            said = FREE_LINE.match(own) or CUSTOM_LINE.match(own)
-            said = said or ((_custom_line(own) or TRIAL_FREE.match(own)) and _in_price_box(node, card))
+            boxed = bool(_custom_line(own) or TRIAL_FREE.match(own)) and _in_price_box(node, card)
+            said = bool(FREE_LINE.match(own) or CUSTOM_LINE.match(own)) or boxed
             if worded is None and not (label or opening) and said:
                 worded = len(text)
         nodes.append((node.mem_id, len(text)))
