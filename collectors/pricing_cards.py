@@ -1189,7 +1189,12 @@ def card_name(card: LexborNode) -> str:
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
-    return _without_custom_tail(without_pictographs(name)) or _custom_heading(card)
+    return _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name))) or _custom_heading(card)
+
+
+NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
+"""The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
+Basic"): the card's place in its row, not its name."""
 
 
 def _first_heading(card: LexborNode) -> str:

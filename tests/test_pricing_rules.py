@@ -7762,3 +7762,14 @@ def test_a_free_trial_said_where_the_price_stands() -> None:
     }
     assert TRIAL_FREE.match("Free for 14 days") and TRIAL_FREE.match("30 days free!")
     assert not TRIAL_FREE.match("14 days")
+
+
+def test_a_name_opening_with_its_number_and_a_full_stop() -> None:
+    """livere-ko's `<h3 class="tier-name">Tier 1. Free Starter</h3>`: the number before the full stop is the card's
+    place in its row; the name is "Free Starter". "Tier 2" alone stays a name."""
+    card = '<div class="tier-card"><h3 class="tier-name">{name}</h3><div class="price">{price}</div></div>'
+    cards = card.format(name="Tier 1. Free Starter", price="₩0") + card.format(name="Tier 2", price="₩9,900")
+    assert entries(page(f'<div class="tiers">{cards}</div>', "ko")) == {
+        ("Free Starter", "price", 0.0, "KRW", None),
+        ("Tier 2", "price", 9900.0, "KRW", None),
+    }
