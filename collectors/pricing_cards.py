@@ -1570,9 +1570,10 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
 DASHED_TAGLINE = re.compile(r"^[—–]\s*\S")
 """An element of a name's own opening with a dash ("Starter <span>&mdash; ابدأ واستكشف</span>", blocsme-ar): the
 plan's tagline set after its name, no part of it."""
-NOTED_RIBBON = re.compile(r"\s+[·•|]\s+(?P<ribbon>[^·•|]+)$")
-"""A last part set off by "·", "•" or "|" in a name's own text: a ribbon there ("Professional · Most popular")
-is a badge on the plan, not part of its name."""
+NOTED_RIBBON = re.compile(r"\s+[^\w\s]+\s+(?P<ribbon>[^·•|]+)$")
+"""A last part set off by a mark ("·", "•", "|", a star or an emoji) in a name's own text: a ribbon there
+("Professional · Most popular", aiwriterpro-en's "Pro ⭐ MOST POPULAR") is a badge on the plan, not part of its
+name."""
 
 
 RIBBON_CLASS = re.compile(r"(?:^|[-_\s])(?:badge|ribbon)(?=$|[-_\s])", re.I)

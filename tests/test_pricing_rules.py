@@ -7773,3 +7773,14 @@ def test_a_name_opening_with_its_number_and_a_full_stop() -> None:
         ("Free Starter", "price", 0.0, "KRW", None),
         ("Tier 2", "price", 9900.0, "KRW", None),
     }
+
+
+def test_a_ribbon_set_off_by_a_star_in_the_heading_text() -> None:
+    """aiwriterpro-en's `<h3>Pro ⭐ MOST POPULAR</h3>`: the ribbon after the star is a badge on "Pro", not part of
+    its name."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}<span>/mo</span></div></div>'
+    cards = card.format(name="Free", price="$0") + card.format(name="Pro ⭐ MOST POPULAR", price="$5")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Pro", "price", 5.0, "USD", None),
+    }
