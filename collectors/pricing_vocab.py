@@ -599,11 +599,12 @@ CUSTOM_TEXT = re.compile(
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
     r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
-    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss",
+    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
-"お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın")."""
+"お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın", "Discuss
+Custom Work")."""
 CUSTOM_LINE = re.compile(
     r"^(?:[$€£]\s*)?(?:(?:precio|preço|prezzo|prix|preis|price|harga|fiyat|цена|ціна|cena|pris|hinta|سعر|تسعير|"
     r"التسعير|اشتراك|מחיר)\s+)?"

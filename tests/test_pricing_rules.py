@@ -7784,3 +7784,16 @@ def test_a_ribbon_set_off_by_a_star_in_the_heading_text() -> None:
         ("Free", "price", 0.0, "USD", None),
         ("Pro", "price", 5.0, "USD", None),
     }
+
+
+def test_a_card_whose_only_call_is_to_discuss_custom_work() -> None:
+    """pbj320-en's second card, "Custom Analysis + Dashboards", shows no price and only the button "Discuss Custom
+    Work": a custom plan."""
+    card = '<article class="pricing-card"><h3>{name}</h3>{price}<ul><li>Audit</li></ul><a href="#">{call}</a></article>'
+    cards = card.format(name="Audit", price='<p class="price">$2,500</p>', call="Book the audit") + card.format(
+        name="Custom Analysis + Dashboards", price="", call="Discuss Custom Work"
+    )
+    assert entries(page(f'<div class="cards">{cards}</div>')) == {
+        ("Audit", "price", 2500.0, "USD", None),
+        ("Custom Analysis + Dashboards", "price", None, None, None),
+    }
