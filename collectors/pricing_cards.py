@@ -1051,7 +1051,8 @@ def _price_line(node: LexborNode) -> bool:
             continue  # a sentence, or a worked example ("1 首 × 10元 = 1.0 元")
         if PRICE_TEXT.search(line):
             return True
-        if _worded_price(every, at, _free_or_custom) and not any(line in sentence for sentence in sentences):
+        alone = line in blocks and _free_text(line)  # "Free" in a block of its own over "Free Giveaways: …"
+        if _worded_price(every, at, _free_or_custom) and (alone or not any(line in s for s in sentences)):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return _price_box_free(node) or _price_box_contact(node)  # "Free <small>MIT licensed</small>" in `div.price`
 

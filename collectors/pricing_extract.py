@@ -72,6 +72,21 @@ whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 
+TEMPLATE_TAG = re.compile(
+    r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}|\{%.*?%\}|\{#.*?#\}", re.S
+)
+"""A server template's tags left in a page (a Django or Jinja template committed as the page):
+`{% trans "Professional" %}` shows its text, `{% if … %}` / `{% endblocktrans %}` and comments show nothing."""
+
+
+def _without_template_tags(html: str) -> str:
+    """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
+    the words of a condition's branches would run into one line with the free word between them."""
+    if "{%" not in html and "{#" not in html:
+        return html
+    return TEMPLATE_TAG.sub(lambda m: m.group("text") if m.group("text") is not None else " ", html)
+
+
 @dataclass(frozen=True)
 class Extraction:
     title: str | None
@@ -81,7 +96,7 @@ class Extraction:
 
 def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
-    tree = LexborHTMLParser(html)
+    tree = LexborHTMLParser(_without_template_tags(html))
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)

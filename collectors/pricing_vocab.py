@@ -599,7 +599,7 @@ CUSTOM_TEXT = re.compile(
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
     r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
-    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom",
+    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
@@ -651,9 +651,9 @@ _TRIAL_SPAN = (
     r"\d+[-\s]?(?:days?|weeks?|months?|gün|hafta|ay|tage?n?|wochen|jours?|semaines?|d[ií]as|semanas?|giorni|"
     r"dagen|dage|dagar|dni|дней|дня|недел[ьи]|日間|日|天|일)"
 )
-TRIAL_FREE = re.compile(rf"^(?:{_TRIAL_SPAN}\s+{FREE_WORD}|{FREE_WORD}\s+(?:for\s+)?{_TRIAL_SPAN})[.!*]?$", re.I)
-"""A free trial said where the price stands ("14 Gün Ücretsiz!", "30 days free", "Free for 14 days"): the card is
-free to start, its price the trial's."""
+TRIAL_FREE = re.compile(rf"^(?:{_TRIAL_SPAN}\s+{FREE_WORD}|{FREE_WORD}\s+(?:for\s+|/\s*)?{_TRIAL_SPAN})[.!*]?$", re.I)
+"""A free trial said where the price stands ("14 Gün Ücretsiz!", "30 days free", "Free for 14 days", "Free / 10
+Days"): the card is free to start, its price the trial's."""
 FREE_LINE = re.compile(
     rf"^(?:(?:price|pricing|cost|preis|prix|precio|preço|prezzo|цена)\s*[:：]\s*)?{_FREE_SAID}",
     re.I,

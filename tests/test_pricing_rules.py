@@ -15,6 +15,7 @@ from collectors.pricing_cards import RIBBON
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
+    CUSTOM_TEXT,
     FREE_LINE,
     PRICE_TEXT,
     TRIAL_FREE,
@@ -7796,4 +7797,47 @@ def test_a_card_whose_only_call_is_to_discuss_custom_work() -> None:
     assert entries(page(f'<div class="cards">{cards}</div>')) == {
         ("Audit", "price", 2500.0, "USD", None),
         ("Custom Analysis + Dashboards", "price", None, None, None),
+    }
+
+
+def test_a_free_block_of_its_own_though_the_word_recurs_in_a_longer_line() -> None:
+    """agberodata-en's Starter card: `<span class="text-5xl">Free</span>` in a block of its own where the price
+    stands, and "Free Giveaways: for first 3 months" lower down. The block is the card's price; the word recurring in
+    a longer line makes it no part of a sentence."""
+    card = (
+        '<div class="flex flex-col p-6"><h3>{name}</h3><p>Best option</p><div class="my-8"><span>{price}</span></div>'
+        '<ul><li><span>{perk}: <span class="font-semibold">for first 3 months</span></span></li></ul></div>'
+    )
+    cards = card.format(name="Starter", price="Free", perk="Free Giveaways") + card.format(
+        name="Company", price="₦5,000", perk="Priority support"
+    )
+    assert entries(page(f'<div class="lg:grid lg:grid-cols-3">{cards}</div>')) == {
+        ("Starter", "price", 0.0, None, None),
+        ("Company", "price", 5000.0, "NGN", None),
+    }
+
+
+def test_russian_calls_to_get_in_touch_and_free_behind_a_slash_of_days() -> None:
+    """dentistai-ru's "Индивидуальный" card says only "Связаться с нами" (contact us): a custom plan. nexis-en's
+    `<h3>Free <span>/ 10 Days</span></h3>` is a free trial where the price stands."""
+    assert CUSTOM_TEXT.search("Связаться с нами") and TRIAL_FREE.match("Free / 10 Days")
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>x</li></ul></div>'
+    cards = card.format(name="Базовый", price="$10 /месяц") + card.format(
+        name="Индивидуальный", price='<a class="btn">Связаться с нами</a>'
+    )
+    assert entries(page(f'<div class="pricing">{cards}</div>', "ru")) == {
+        ("Базовый", "price", 10.0, "USD", None),
+        ("Индивидуальный", "price", None, None, None),
+    }
+
+
+def test_a_server_templates_tags_left_in_the_page() -> None:
+    """nexis-en, a Django template committed as the page: `<h3>{% trans "Professional" %}</h3>` names the plan
+    "Professional"; `{% if %}` / `{% else %}` / `{% endif %}` and `{# #}` comments show nothing."""
+    card = '<div class="pricing-card"><h3>{{% trans "{name}" %}}</h3>{{# note #}}<div class="price">{price}</div></div>'
+    cards = card.format(name="Professional", price="$120") + card.format(name="Business", price="$500")
+    body = f'<div class="plans">{cards}</div>{{% if user %}}<a>Dashboard</a>{{% endif %}}'
+    assert entries(page(body)) == {
+        ("Professional", "price", 120.0, "USD", None),
+        ("Business", "price", 500.0, "USD", None),
     }
