@@ -1395,8 +1395,11 @@ BUNDLE_JOIN = re.compile(r"\s+[+&]\s+")
 MAX_BUNDLE_PART = 3
 
 
-AUDIENCE = re.compile(r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)", re.I)
-"""The opening of a phrase saying whom a plan is for, in the pages' languages ("For", "Für", "Pour", "للـ")."""
+AUDIENCE = re.compile(
+    r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)|.+\s(?:uchun|için)$|.+向け$", re.I
+)
+"""A phrase saying whom a plan is for, in the pages' languages: opening with "For", "Für", "Pour", "للـ", or ending
+with the Uzbek and Turkish postposition ("Yangi do‘konlar uchun", "Küçük ekipler için") or "向け"."""
 
 
 def _kicker(card: LexborNode, heading: LexborNode) -> str:

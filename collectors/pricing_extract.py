@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
+from urllib.parse import urlsplit
 
 from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -101,6 +102,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)
     _join_raised_cents(tree)
+    _write_rand(tree, url)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -732,6 +734,27 @@ def _one_of(match: re.Match[str], yen: str) -> tuple[float, str | None] | None:
 
 ICON_FONT = re.compile(r"(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?=$|\s)")
 LIGATURE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+RAND_PAGE = re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)
+RAND_AMOUNT = re.compile(r"(?<![\w.])R(?=[\s\u00a0]?(?:\d{1,3}(?:[\s\u00a0,]\d{3})+|\d{2,})(?![\w]))")
+"""An amount written after the rand's letter ("R9 000", "R2 200", "R499"): one letter is no sign elsewhere, so it
+is one only on a page that names the rand (`RAND_PAGE`, or a `.za` host); "R2" or "R1" (a product, a model) is
+never an amount."""
+
+
+def _write_rand(tree: LexborHTMLParser, url: str) -> None:
+    """Write the rand's code where a South African page writes its letter before an amount ("R9 000" reads "ZAR
+    9 000"): the sign table leaves single letters alone, and a rand price is otherwise no price at all."""
+    root = tree.body
+    if root is None:
+        return
+    host = urlsplit(url).hostname or ""
+    if not (host.endswith(".za") or RAND_PAGE.search(root.text(separator=" "))):
+        return
+    for node in list(root.traverse(include_text=True)):
+        if node.tag == "-text" and "R" in (text := node.text(deep=False) or "") and RAND_AMOUNT.search(text):
+            node.replace_with(RAND_AMOUNT.sub("ZAR ", text))
 
 
 RAISED_CENTS = re.compile(r"[.,]\d{2}(?!\d)")

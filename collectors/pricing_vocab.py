@@ -113,6 +113,8 @@ _EXTRA_SIGNS = {
     "₩": "KRW",
     "сум": "UZS",
     "so'm": "UZS",
+    "so‘m": "UZS",
+    "so’m": "UZS",
     "soʻm": "UZS",
     "FCFA": "XOF",
     "F CFA": "XOF",

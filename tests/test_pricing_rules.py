@@ -7841,3 +7841,33 @@ def test_a_server_templates_tags_left_in_the_page() -> None:
         ("Professional", "price", 120.0, "USD", None),
         ("Business", "price", 500.0, "USD", None),
     }
+
+
+def test_the_rand_written_as_its_letter_on_a_page_that_names_the_rand() -> None:
+    """handover-en says "All prices in rand" and writes `<strong>R9&nbsp;000</strong>` and "then <b>R2&nbsp;200</b> /
+    month": rand amounts. The letter is a sign only where the page names the rand (or its host is `.za`); "R2" (a
+    product) is never an amount."""
+    card = '<div class="plan-card"><h3>{name}</h3><p><b>{setup}</b> setup</p><p>then <b>{fee}</b> / month</p></div>'
+    cards = card.format(name="Starter", setup="R9&nbsp;000", fee="R2&nbsp;200") + card.format(
+        name="Growth", setup="R18&nbsp;000", fee="R4&nbsp;500"
+    )
+    said = "<p>All prices in rand, VAT included.</p>"
+    found = entries(page(f'{said}<div class="plans">{cards}</div>'))
+    assert ("Starter", "price", 2200.0, "ZAR", None) in found and ("Growth", "price", 18000.0, "ZAR", None) in found
+    assert not any(currency == "ZAR" for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>')))
+    r2 = '<div class="plans"><div class="plan-card"><h3>Storage</h3><p>R2 bucket</p><p class="price">$5</p></div></div>'
+    assert entries(page(said + r2)) == {("Storage", "price", 5.0, "USD", None)}
+
+
+def test_the_som_with_a_curly_quote_and_an_uzbek_audience_heading() -> None:
+    """osontrack-uz writes "1 200 000 so‘m" (U+2018) and heads each card `<span class="tag">Start</span><h3>Yangi
+    do‘konlar uchun</h3>` ("for new shops"): UZS, and the heading saying whom the plan is for defers to the label
+    over it."""
+    card = '<div class="price-card"><span class="tag">{name}</span><h3>{head}</h3><p class="price">{price}</p></div>'
+    cards = card.format(name="Start", head="Yangi do‘konlar uchun", price="1 200 000 so‘m") + card.format(
+        name="Business", head="Yirik tarmoqlar uchun", price="4 800 000 so’m"
+    )
+    assert entries(page(f'<div class="card-grid">{cards}</div>', "uz")) == {
+        ("Start", "price", 1200000.0, "UZS", None),
+        ("Business", "price", 4800000.0, "UZS", None),
+    }
