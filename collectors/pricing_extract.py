@@ -74,10 +74,11 @@ STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-
 
 
 TEMPLATE_TAG = re.compile(
-    r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}|\{%.*?%\}|\{#.*?#\}", re.S
+    r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}|\{%.*?%\}|\{#\s.*?#\}", re.S
 )
 """A server template's tags left in a page (a Django or Jinja template committed as the page):
-`{% trans "Professional" %}` shows its text, `{% if … %}` / `{% endblocktrans %}` and comments show nothing."""
+`{% trans "Professional" %}` shows its text, `{% if … %}` / `{% endblocktrans %}` and comments (`{# … #}`) show
+nothing; Smarty's `{#PRICE#}` prints a value the page does not hold, and stays as written."""
 
 
 def _without_template_tags(html: str) -> str:

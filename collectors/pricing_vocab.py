@@ -120,6 +120,10 @@ _EXTRA_SIGNS = {
     "F CFA": "XOF",
     "F.CFA": "XOF",
     "Rm": "MYR",
+    "Tk": "BDT",
+    "Tk.": "BDT",
+    "сом": "KGS",
+    "Сом": "KGS",
     "Rp.": "IDR",
     "kr": "kr",
     "kr.": "kr",
@@ -129,7 +133,8 @@ _EXTRA_SIGNS = {
 """Current signs price-parser spells as letters ("TL", "руб."), the Uzbek som written as a word after the amount
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
-written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), its letters otherwise matched in their own
+written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en) and
+the Kyrgyz som as "Сом" ("449 Сом за отчет", autokorea-ru), its letters otherwise matched in their own
 case. "kr" stands for itself (`KRONA`) until the page's language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
@@ -761,14 +766,21 @@ def _pictograph(char: str) -> bool:
 
 def without_pictographs(name: str) -> str:
     """The name without the pictures set before or after it ("🆓 Free", "★ Team", "PME en croissance 🚀"): a run
-    of symbols at either end of a name is decoration, not part of it. A name of pictures only stays as it is."""
+    of symbols at either end of a name is decoration, not part of it, and so are quotation marks around the whole
+    name (autokorea-ru's «Поиск Авто»). A name of pictures only stays as it is."""
     start, end = 0, len(name)
     while start < end and _pictograph(name[start]):
         start += 1
     while end > start and _pictograph(name[end - 1]):
         end -= 1
     rest = name[start:end]
+    if (quoted := QUOTED_NAME.fullmatch(rest)) is not None:
+        rest = quoted.group("name")  # «Поиск Авто»: the quotation marks are the type's, not the name's
     return rest if re.search(r"[^\W\d_]", rest) else name
+
+
+QUOTED_NAME = re.compile(r"[«\"“„「『](?P<name>[^«»\"“”„「」『』]+)[»\"”“」』]")
+"""A name wholly set in quotation marks («Поиск Авто», "Pro", „Basis“, 「ライト」)."""
 
 
 # -- usage units --------------------------------------------------------------------------------

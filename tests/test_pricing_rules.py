@@ -7871,3 +7871,21 @@ def test_the_som_with_a_curly_quote_and_an_uzbek_audience_heading() -> None:
         ("Start", "price", 1200000.0, "UZS", None),
         ("Business", "price", 4800000.0, "UZS", None),
     }
+
+
+def test_the_taka_and_the_kyrgyz_som_written_as_letters_and_a_quoted_name() -> None:
+    """shikhbo-en's `<span class="tier-amount">999</span><span class="tier-currency">Tk</span>` is 999 BDT;
+    autokorea-ru's «Поиск Авто» at "449 Сом" is 449 KGS, the plan named without its quotation marks."""
+    card = '<div class="tier"><div class="tier-name">{name}</div><div class="tier-price">{price}</div></div>'
+    taka = card.format(name="Free", price="<span>0</span> <span>Tk</span>") + card.format(
+        name="Premium", price="<span>999</span> <span>Tk</span><span>/month</span>"
+    )
+    assert entries(page(f'<div class="tiers">{taka}</div>')) == {
+        ("Free", "price", 0.0, "BDT", None),
+        ("Premium", "price", 999.0, "BDT", None),
+    }
+    som = card.format(name="«Поиск Авто»", price="449 Сом") + card.format(name="Отчёт", price="1 493 Сом")
+    assert entries(page(f'<div class="tiers">{som}</div>', "ru")) == {
+        ("Поиск Авто", "price", 449.0, "KGS", None),
+        ("Отчёт", "price", 1493.0, "KGS", None),
+    }
