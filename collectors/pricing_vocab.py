@@ -65,7 +65,7 @@ WORD_CODES = frozenset(
 """Codes that are also English words or abbreviations ("TOP 10", "TRY 14 days", "AMD GPUs"): currencies in
 structured data, but not taken for one beside a number in running text."""
 _PREFERRED = ("USD", "EUR", "GBP", "KRW", "PHP", "TWD", "CNY", "INR", "PKR", "ILS")
-_SAFE_ASCII_SYMBOLS = frozenset({"RM", "Rp", "TL", "Ft", "Rs", "Kč", "zł", "Fr.", "kr"})
+_SAFE_ASCII_SYMBOLS = frozenset({"RM", "Rp", "TL", "Ft", "Rs", "Kč", "zł", "Fr.", "kr", "TSh", "Ksh", "USh"})
 """Letter symbols common on price tags and unlikely to be anything else beside a number."""
 
 
@@ -121,6 +121,7 @@ _EXTRA_SIGNS = {
     "F.CFA": "XOF",
     "Rm": "MYR",
     "Tk": "BDT",
+    "KSh": "KES",
     "Tk.": "BDT",
     "сом": "KGS",
     "Сом": "KGS",
@@ -370,8 +371,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
         return yen
     if text in _YEN_WORDS:
         return _YEN_WORDS[text]
-    if re.fullmatch(r"[A-Za-z]{3}", text):
-        code = text.upper()
+    if re.fullmatch(r"[A-Za-z]{3}", text) and not (text in _SYMBOLS and not text.isupper()):
+        code = text.upper()  # "TSh", "Ksh" are signs of their own, no code
         return CODE_ALIASES.get(code, code)
     if text in CODE_ALIASES:
         return CODE_ALIASES[text]
@@ -606,7 +607,7 @@ CUSTOM_TEXT = re.compile(
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
     r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
-    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
+    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|get\s+(?:a|the)\s+price|احصل\s+على\s+(?:ال)?سعر|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",

@@ -7889,3 +7889,21 @@ def test_the_taka_and_the_kyrgyz_som_written_as_letters_and_a_quoted_name() -> N
         ("Поиск Авто", "price", 449.0, "KGS", None),
         ("Отчёт", "price", 1493.0, "KGS", None),
     }
+
+
+def test_east_african_shillings_an_arabic_call_for_a_price_and_a_your_plan_badge() -> None:
+    """notifi-en writes "TSh 40,000": the Tanzanian shilling (a sign of its own, no code "TSH"); nuzum-ar's cards
+    say "احصل على السعر" (get the price): custom plans; webmail-en's hidden badge "Your plan" over each card's name
+    is a ribbon, no name."""
+    assert currency_code("TSh") == "TZS" and currency_code("Ksh") == "KES" and currency_code("USh") == "UGX"
+    card = (
+        '<div class="plan-card"><div class="badge"><span>Your plan</span></div><p class="name">{name}</p>{price}</div>'
+    )
+    cards = card.format(name="Basic", price='<div class="plan-price">TSh 40,000<span>/mo</span></div>') + card.format(
+        name="Enterprise", price='<a class="btn">Get a price</a>'
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Basic", "price", 40000.0, "TZS", None),
+        ("Enterprise", "price", None, None, None),
+    }
+    assert CUSTOM_TEXT.search("احصل على السعر")
