@@ -1266,6 +1266,7 @@ def _before_price(card: LexborNode) -> set[int] | None:
     nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
     worded: int | None = None  # where the first free or custom line ends
+    holders: set[int] = set()  # the elements holding that line: the price's own, no name before it
     for node in card.traverse(include_text=True):
         if node.tag == "-text" and (own := _clean(node.text(deep=False))):
             label = text.rstrip().endswith((":", "："))
@@ -1275,15 +1276,32 @@ def _before_price(card: LexborNode) -> set[int] | None:
             said = bool(FREE_LINE.match(own) or CUSTOM_LINE.match(own)) or boxed
             if worded is None and not (label or opening) and said:
                 worded = len(text)
+                holders = _own_holders(node, card)
         nodes.append((node.mem_id, len(text)))
     matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
     if not matches:
         if worded is None:
             return None
-        return {mem_id for mem_id, upto in nodes if upto < worded}
+        return {mem_id for mem_id, upto in nodes if upto < worded and mem_id not in holders}
     first = matches[0]
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
+
+
+def _own_holders(node: LexborNode, card: LexborNode) -> set[int]:
+    """The elements inside the card that hold the text node and nothing before it (`<h4>Free</h4>`,
+    `<h3>Custom<span>/month</span></h3>`): they open before the word, yet are the price, not a name over it."""
+    held: set[int] = set()
+    parent = node.parent
+    while parent is not None and parent.mem_id != card.mem_id:
+        first = next(
+            (n for n in parent.traverse(include_text=True) if n.tag == "-text" and _clean(n.text(deep=False))), None
+        )
+        if first is None or first.mem_id != node.mem_id:
+            break
+        held.add(parent.mem_id)
+        parent = parent.parent
+    return held
 
 
 def _custom_amount(card: LexborNode) -> bool:

@@ -7907,3 +7907,25 @@ def test_east_african_shillings_an_arabic_call_for_a_price_and_a_your_plan_badge
         ("Enterprise", "price", None, None, None),
     }
     assert CUSTOM_TEXT.search("احصل على السعر")
+
+
+def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
+    """wolftrack-en's free card: `div.card-header > strong` "New Pups" over `<h4>Free</h4>`; resumeparser-en's
+    `div.plan-badge` "Enterprise" over `<h3>Custom<span>/month</span></h3>`. The heading holding the free or custom
+    word is the price, not a name before it."""
+    free = (
+        '<div class="card"><div class="card-header"><strong>New Pups</strong></div>'
+        '<div class="card-body"><h4>Free</h4><p>Up to 3 dogs</p></div></div>'
+        '<div class="card"><div class="card-header"><strong>Pack</strong></div>'
+        '<div class="card-body"><h4>$9</h4><p>Up to 10 dogs</p></div></div>'
+    )
+    assert entries(page(f'<div class="row">{free}</div>')) == {
+        ("New Pups", "price", 0.0, None, None),
+        ("Pack", "price", 9.0, "USD", None),
+    }
+    card = '<div class="pricing-card"><div class="plan-badge">{name}</div><h3>{price}<span>/month</span></h3></div>'
+    cards = card.format(name="Starter", price="$29") + card.format(name="Enterprise", price="Custom")
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("Starter", "price", 29.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
