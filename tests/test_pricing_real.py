@@ -142,6 +142,8 @@ HELD_OUT = [
         "heldout85",
         "heldout87",
         "heldout90",
+        "heldout97",
+        "heldout99",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
