@@ -104,6 +104,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_permalinks(tree)
     _join_raised_cents(tree)
     _write_rand(tree, url)
+    _write_bound_text(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -735,6 +736,39 @@ def _one_of(match: re.Match[str], yen: str) -> tuple[float, str | None] | None:
 
 ICON_FONT = re.compile(r"(?:^|\s)material-(?:icons|symbols)(?:-[a-z]+)?(?=$|\s)")
 LIGATURE = re.compile(r"[a-z][a-z0-9_]*")
+
+
+BOUND_CHOICE = re.compile(
+    r"""^\s*(?P<cond>!?\s*[\w.$]+(?:\s*[!=]==?\s*(?P<q>['"])\w+(?P=q))?)\s*\?\s*"""
+    r"""(?P<a>['"`])(?P<yes>[^'"`]*)(?P=a)\s*:\s*(?P<b>['"`])(?P<no>[^'"`]*)(?P=b)\s*$"""
+)
+"""An Alpine.js binding choosing between two texts (`x-text="annual ? '$15' : '$19'"`): a billing toggle's sides."""
+YEARLY_WORD = re.compile(r"annual|year", re.I)
+MONTHLY_WORD = re.compile(r"month", re.I)
+
+
+def _write_bound_text(tree: LexborHTMLParser) -> None:
+    """Write the text a script binds into an empty element (`<span x-text="annual ? '$15' : '$19'"></span>`): the
+    side shown first (the condition false, as the toggle starts), with the other side kept where a toggle's
+    attribute would keep it (`data-price-yearly="$15"`), so both sides are read as any toggle's are."""
+    root = tree.body
+    if root is None:
+        return
+    for node in root.css("[x-text]"):
+        choice = BOUND_CHOICE.match(node.attributes.get("x-text") or "")
+        if choice is None or _clean_text(node):
+            continue
+        cond, yes, no = choice.group("cond"), choice.group("yes"), choice.group("no")
+        node.insert_child(no)
+        negated = cond.lstrip().startswith("!") or "!=" in cond
+        yearly = YEARLY_WORD.search(cond) is not None
+        if (yearly or MONTHLY_WORD.search(cond)) and PRICE_TEXT.search(yes):
+            side = "yearly" if yearly != negated else "monthly"
+            node.attrs[f"data-price-{side}"] = yes
+
+
+def _clean_text(node: LexborNode) -> str:
+    return (node.text(separator=" ") or "").strip()
 
 
 RAND_PAGE = re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)

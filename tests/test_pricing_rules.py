@@ -7929,3 +7929,22 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
         ("Starter", "price", 29.0, "USD", None),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_an_alpine_binding_choosing_a_toggles_side() -> None:
+    """repolm-en's Pro card: `<span x-text="annual ? '$15' : '$19'"></span>` beside `<span x-text="annual ?
+    '/mo (billed yearly)' : '/month'"></span>`, empty until the script runs: $19 a month as the toggle starts, and
+    $15 on the yearly side. A binding choosing between two signs of a FAQ ("−" / "+") writes its text only."""
+    card = (
+        "<div class=\"card\"><h3>{name}</h3><div><span x-text=\"annual ? '{year}' : '{month}'\"></span>"
+        "<span x-text=\"annual ? '/mo (billed yearly)' : '/month'\"></span></div></div>"
+    )
+    cards = card.format(name="Pro", year="$15", month="$19") + card.format(name="Team", year="$39", month="$49")
+    faq = "<div x-data=\"{open: null}\"><button><span x-text=\"open === 1 ? '−' : '+'\"></span> Refunds?</button></div>"
+    found = entries(page(f'<div x-data="{{annual: false}}"><div class="grid">{cards}</div>{faq}</div>'))
+    assert found == {
+        ("Pro", "price", 19.0, "USD", None),
+        ("Pro", "price", 15.0, "USD", None),
+        ("Team", "price", 49.0, "USD", None),
+        ("Team", "price", 39.0, "USD", None),
+    }
