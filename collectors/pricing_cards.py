@@ -1354,6 +1354,9 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
             if selector and TAGLINE_CLASS.search(node.attributes.get("class") or ""):
                 continue  # `<h2 class="tier-headline">AGPL-3.0</h2>` under `<p class="tier-name">`: a headline
             text = _name_text(node)
+            if text and (selector or node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")) and RIBBON.match(text):
+                continue  # syncalot-en's `h5.block-title` "Recommended" over the price: a ribbon; a `span.plan-name`
+                # saying "Popular" is a plan's name (contentcreatorpro-en)
             if text:
                 if node.tag in ("strong", "b") and (label := _label_before(node)):
                     return label

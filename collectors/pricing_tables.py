@@ -1503,7 +1503,7 @@ HOURLY_HEADER = re.compile(
 "Monthly" and "Annually", E2E): a price per hour."""
 PRICE_ONLY_HEADER = re.compile(
     r"^\s*(?:(?:batch(?:\s*api)?|online|offline|real[- ]?time|standard|flex|priority|"
-    r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+|starting\s+|start\s*|from\s+|ab\s*-?\s*)?"
+    r"在线|离线|批量|批处理|实时|标准)\s*)?(?:unit\s+|starting\s+|start\s*|from\s+|ab\s*-?\s*|base\s+|list\s+)?"
     rf"(?:{PRICE_NOUN}|{PRICE_GLYPHS})"
     r"(?:\s+(?:inicial|initial|de\s+départ|de\s+base|base|from|desde|a\s+partir\s+de|ab))?\s*\**\s*$",
     re.I,

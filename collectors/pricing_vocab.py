@@ -598,7 +598,7 @@ def header_currency(text: str, yen: str) -> str | None:
 # -- plan cards: free, custom ------------------------------------------------------------------------
 
 CUSTOM_TEXT = re.compile(
-    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+a\s+quote"
+    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+(?:a\s+)?quote"
     r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+(?:pricing|(?:a\s+)?quote)"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
     r"|contacter\s+(?:les\s+)?ventes"
@@ -625,7 +625,7 @@ CUSTOM_LINE = re.compile(
     r"بالتفاوض|מותאם(?:\s+אישית)?|צור\s+קשר|anpassad(?:\s+offert)?|offert|"
     r"på\s+(?:förfrågan|forespørsel|forespørgsel)|efter\s+aftale|indywidualn\w*|wycena\s+indywidualna|"
     r"individuáln\w*|na\s+dotaz|dohodou|räätälöity|pyydä\s+tarjous|індивідуальн\w*|за\s+запитом|"
-    r"договірн\w*|ติดต่อ\S*)$",
+    r"договірн\w*|ติดต่อ\S*|(?:قیمت\s+)?(?:با\s+)?(?:توافق|مذاکره)|سفارشی|تماس\s+بگیرید)$",
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
@@ -1100,7 +1100,8 @@ _PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
     r"mese|mesi|anno|mes|año|mois|an|monat|jahr|bulan|bln|tahun|thn|life|lifetime|forever|"
-    r"maand|jaar|week|dag|uur|måned|månad|år|kuukausi|vuosi|miesiąc|rok|mesiac|měsíc)s?$",
+    r"maand|jaar|week|dag|uur|måned|månad|år|kuukausi|vuosi|miesiąc|rok|mesiac|měsíc|"
+    r"monthly|yearly|annually|weekly|daily|hourly)s?$",
     re.I,
 )
 """Words after "per" that are no unit: periods (in the languages of the pages: Dutch "per maand", Nordic "per
@@ -1132,7 +1133,7 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
     r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
     r"qtr|quarter|quarterly|quartal|trimestre|trimester|semester|semestre|biennium|monthly|yearly|annually|annual|"
-    r"weekly|daily|ltd|lifetime|once|onetime|"
+    r"weekly|daily|ltd|lifetime|once|onetime|while|until|only|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|first|primer|primeiro|premier|erste|primo|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"
@@ -1239,7 +1240,7 @@ def _per_noun_before_period(tail: str) -> str | None:
         return None
     words: list[str] = str(match.group("words")).split()
     for at, noun in enumerate(words):
-        rest = " ".join(words[at + 1 :]) + " " + tail[match.end() :]
+        rest = (" ".join(words[at + 1 :]) + " " + tail[match.end() :]).lstrip()
         if len(noun) < 3 or _NOT_A_NOUN.match(noun):
             return None
         if any((found := pattern.search(rest)) is not None and found.start() == 0 for pattern, _ in TAIL_PERIODS):

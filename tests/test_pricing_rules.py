@@ -7948,3 +7948,33 @@ def test_an_alpine_binding_choosing_a_toggles_side() -> None:
         ("Team", "price", 49.0, "USD", None),
         ("Team", "price", 39.0, "USD", None),
     }
+
+
+def test_units_that_are_no_units_and_a_heading_saying_only_a_ribbon() -> None:
+    """uptimepage-en's "$0" "/ while spots last" has no unit; ossentinel-en's "Per repository monthly." is per
+    repository (the adverb ends the unit); syncalot-en's featured column heads its price with `h5.block-title`
+    "Recommended" and names it "Premium" in another `h5.block-title` under it."""
+    assert tail_unit(" / while spots last") is None
+    assert tail_unit(" Per repository monthly.") == "repository"
+    card = (
+        '<div class="block">{ribbon}<div class="price">{price}</div>'
+        '<h5 class="block-title">{name}</h5><ul><li>x</li></ul></div>'
+    )
+    cards = card.format(ribbon="", price="$49", name="Basic") + card.format(
+        ribbon='<h5 class="block-title">Recommended</h5>', price="$119", name="Premium"
+    )
+    assert entries(page(f'<div class="blocks">{cards}</div>')) == {
+        ("Basic", "price", 49.0, "USD", None),
+        ("Premium", "price", 119.0, "USD", None),
+    }
+
+
+def test_calls_for_a_quote_in_english_and_persian_and_a_base_price_header() -> None:
+    """ratesift-en's "Get Quote", rasti-fa's "با مذاکره" (negotiable) and "سفارشی" (custom) are custom prices;
+    ait-en's column "Base Price (ZAR)" prices the row, no dimension "base_price_zar_"."""
+    assert CUSTOM_TEXT.search("Get Quote") and CUSTOM_LINE.match("با مذاکره") and CUSTOM_LINE.match("سفارشی")
+    table = (
+        "<table><tr><th>Programme</th><th>Base Price (ZAR)</th></tr>"
+        "<tr><td>Loss Assessment</td><td>50</td></tr></table>"
+    )
+    assert entries(page(table)) == {("Loss Assessment", "price", 50.0, "ZAR", None)}
