@@ -10,6 +10,7 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -1802,7 +1803,11 @@ def _card_plans(
     prices = prices + [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
     footnote_unit = _footnote_unit(lines)
     if footnote_unit:
-        prices = [p if p.unit else CardPrice(p.amount, p.currency, p.period, footnote_unit) for p in prices]
+        totals = _billed_totals(lines, yen)  # "Billed as ₹2,999/month" under "₹600" "Per User / Month": for them all
+        prices = [
+            p if p.unit or p.amount in totals else CardPrice(p.amount, p.currency, p.period, footnote_unit)
+            for p in prices
+        ]
     if (heading_unit := _pay_per_heading(card) or _prices_per_note(card)) is not None:
         prices = [p if p.unit or p.period else CardPrice(p.amount, p.currency, "usage", heading_unit) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
@@ -2539,9 +2544,12 @@ def _restates(before: str) -> bool:
 
 def _own_tail(tail: str) -> str:
     """What follows an amount up to a restatement of it: "40 CHF" over "= 8 CHF / Stunde" is no price per hour (a
-    sign spelled in letters does not end the tail as "$" and "€" do)."""
+    sign spelled in letters does not end the tail as "$" and "€" do), or up to the next price's sign ("₹2,999/month
+    + 18% GST" then the other side's "₹ 600 Per User": that price's unit is no unit of this one)."""
     cut = RESTATED.search(tail)
-    return tail[: cut.start()] if cut else tail
+    tail = tail[: cut.start()] if cut else tail
+    sign = next((at for at, char in enumerate(tail) if unicodedata.category(char) == "Sc"), None)
+    return tail[:sign] if sign is not None else tail
 
 
 SCALE_AFTER = re.compile(
@@ -2879,6 +2887,21 @@ def _key_period(key: str) -> Period | None:
     if re.search(r"month", key, re.I):
         return "month"
     return "year" if re.search(r"year|annual", key, re.I) else None
+
+
+BILLED_AS = re.compile(r"^\(?\s*billed\s+(?:as|annually|yearly|monthly)\b", re.I)
+"""A line saying what is billed in all ("Billed as ₹2,999/month", "(Billed Annually ₹29,999)"): a total for the
+plan's minimum of seats, never per the seat its headline price is."""
+
+
+def _billed_totals(lines: list[str], yen: str) -> set[Decimal]:
+    return {
+        price.amount
+        for line in lines
+        if BILLED_AS.match(line)
+        for match in price_matches(line)
+        if (price := text_price(match, yen)) is not None
+    }
 
 
 def _footnote_unit(lines: list[str]) -> str | None:

@@ -7978,3 +7978,23 @@ def test_calls_for_a_quote_in_english_and_persian_and_a_base_price_header() -> N
         "<tr><td>Loss Assessment</td><td>50</td></tr></table>"
     )
     assert entries(page(table)) == {("Loss Assessment", "price", 50.0, "ZAR", None)}
+
+
+def test_a_billed_total_under_a_per_user_price_is_per_no_user() -> None:
+    """glassentials-en: `<span>₹</span><span>600</span>` "Per User / Month", "Minimum 5 Users", then "Billed as
+    ₹2,999/month" on the monthly side and "(Billed Annually ₹29,999)" on the yearly one. The billed totals are
+    flat; the next side's "₹ 600 Per User" is no unit of the total before it."""
+    side = (
+        '<div class="price-{side}"><span class="price-currency">₹</span><span class="price-amount">600</span>'
+        '<div class="price-period-large">Per User / Month</div><div>Minimum 5 Users</div>'
+        '<div class="price-billed-as">{billed} <span>+ 18% GST</span></div></div>'
+    )
+    card = (
+        '<div class="pricing-card"><h3 class="plan-name">Starter</h3><div class="plan-price">'
+        + side.format(side="monthly", billed="Billed as ₹2,999/month")
+        + side.format(side="yearly", billed="(Billed Annually ₹29,999)")
+        + "</div></div>"
+    )
+    found = entries(page(f'<div class="pricing-grid">{card}{card.replace("Starter", "Team")}</div>'))
+    assert ("Starter", "price", 600.0, "INR", "user") in found
+    assert ("Starter", "price", 2999.0, "INR", None) in found and ("Starter", "price", 29999.0, "INR", None) in found
