@@ -74,19 +74,23 @@ STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-
 
 
 TEMPLATE_TAG = re.compile(
-    r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}|\{%.*?%\}|\{#\s.*?#\}", re.S
+    r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}"
+    r"|\{\{-?\s*(?:_|gettext|trans)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
+    r"|\{%.*?%\}|\{#\s.*?#\}",
+    re.S,
 )
 """A server template's tags left in a page (a Django or Jinja template committed as the page):
-`{% trans "Professional" %}` shows its text, `{% if … %}` / `{% endblocktrans %}` and comments (`{# … #}`) show
-nothing; Smarty's `{#PRICE#}` prints a value the page does not hold, and stays as written."""
+`{% trans "Professional" %}` and `{{ _('Quick Cleanup') }}` show their text, `{% if … %}` / `{% endblocktrans %}`
+and comments (`{# … #}`) show nothing; Smarty's `{#PRICE#}` prints a value the page does not hold, and stays as
+written."""
 
 
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
-    if "{%" not in html and "{#" not in html:
+    if "{%" not in html and "{#" not in html and "{{" not in html:
         return html
-    return TEMPLATE_TAG.sub(lambda m: m.group("text") if m.group("text") is not None else " ", html)
+    return TEMPLATE_TAG.sub(lambda m: m.group("text") or m.group("call") or " ", html)
 
 
 @dataclass(frozen=True)

@@ -1133,7 +1133,7 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
     r"tháng|năm|bulan|tahun|mies|miesiąc|rok|"
     r"qtr|quarter|quarterly|quartal|trimestre|trimester|semester|semestre|biennium|monthly|yearly|annually|annual|"
-    r"weekly|daily|ltd|lifetime|once|onetime|while|until|only|"
+    r"weekly|daily|ltd|lifetime|once|onetime|while|until|only|starting|from|"
     r"credits?|crédito|créditos|credito|crediti|token|tokens|unit|einheit|unidad|unidade|"
     r"para|por|pour|per|pro|für|for|the|und|and|avec|with|first|primer|primeiro|premier|erste|primo|"
     r"forever|siempre|sempre|toujours|immer|always|lifetime|life|vida|vie|"

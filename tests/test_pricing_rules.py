@@ -7998,3 +7998,16 @@ def test_a_billed_total_under_a_per_user_price_is_per_no_user() -> None:
     found = entries(page(f'<div class="pricing-grid">{card}{card.replace("Starter", "Team")}</div>'))
     assert ("Starter", "price", 600.0, "INR", "user") in found
     assert ("Starter", "price", 2999.0, "INR", None) in found and ("Starter", "price", 29999.0, "INR", None) in found
+
+
+def test_a_gettext_call_left_in_a_template_and_a_slash_before_a_lower_bound() -> None:
+    """pyarch-en's `<h3>{{ _('Quick Cleanup') }}</h3>` names the plan "Quick Cleanup"; its `<span>$75</span><span>/
+    starting at</span>` has no unit ("starting" leads a lower bound, no noun)."""
+    card = "<div class=\"card\"><h3>{{{{ _('{name}') }}}}</h3><p><span>{price}</span><span>{tail}</span></p></div>"
+    cards = card.format(name="Quick Cleanup", price="$10", tail="/ file") + card.format(
+        name="Complex Project", price="$75", tail="/ starting at"
+    )
+    assert entries(page(f'<div class="grid">{cards}</div>')) == {
+        ("Quick Cleanup", "price", 10.0, "USD", "file"),
+        ("Complex Project", "price", 75.0, "USD", None),
+    }
