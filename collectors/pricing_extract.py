@@ -748,6 +748,7 @@ BOUND_CHOICE = re.compile(
 )
 """An Alpine.js binding choosing between two texts (`x-text="annual ? '$15' : '$19'"`): a billing toggle's sides."""
 YEARLY_WORD = re.compile(r"annual|year", re.I)
+BARE_FIGURE = re.compile(r"\d{1,6}(?:[.,]\d{1,2})?")
 MONTHLY_WORD = re.compile(r"month", re.I)
 
 
@@ -760,13 +761,14 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
         return
     for node in root.css("[x-text]"):
         choice = BOUND_CHOICE.match(node.attributes.get("x-text") or "")
-        if choice is None or _clean_text(node):
+        if choice is None or ((shown := _clean_text(node)) and shown != choice.group("no").strip()):
             continue
         cond, yes, no = choice.group("cond"), choice.group("yes"), choice.group("no")
-        node.insert_child(no)
+        if not shown:
+            node.insert_child(no)  # `$<span x-text="annual ? '15.20' : '19'">19</span>` shows it already
         negated = cond.lstrip().startswith("!") or "!=" in cond
         yearly = YEARLY_WORD.search(cond) is not None
-        if (yearly or MONTHLY_WORD.search(cond)) and PRICE_TEXT.search(yes):
+        if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(yes) or BARE_FIGURE.fullmatch(yes.strip())):
             side = "yearly" if yearly != negated else "monthly"
             node.attrs[f"data-price-{side}"] = yes
 

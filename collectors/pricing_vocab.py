@@ -726,7 +726,7 @@ def without_tag(label: str) -> str:
 
 PRICE_NOUN = (
     r"prices?|pricing|costs?|preise?|prix|precios?|prezz[oi]|preços?|valor|importe|prijs|pris(?:er)?|hinta|fiyat|"
-    r"ücret|cena|ceny|árak?|giá|harga|biaya|цена|стоимость|ціна|вартість|τιμή|מחיר|سعر|قیمت|कीमत|मूल्य"
+    r"ücret|cena|ceny|árak?|giá|harga|biaya|tarifa|цена|стоимость|ціна|вартість|τιμή|מחיר|سعر|قیمت|कीमत|मूल्य"
 )
 """The word for price in the languages of the pages we read, as spelled with letters: matched whole ("pris" is no
 part of "enterprise", "cena" none of "scena")."""
@@ -894,8 +894,8 @@ def stated_unit(text: str) -> str | None:
     if unit is not None:
         return unit
     match = OWN_UNIT.search(text)
-    if match is None or NOT_A_UNIT.match(match.group("unit")):
-        return None
+    if match is None or NOT_A_UNIT.match(match.group("unit")) or tail_period(f"/{match.group('unit')}") is not None:
+        return None  # "$149.99/mes": a period in the page's language, no unit
     return match.group("unit").casefold()
 
 

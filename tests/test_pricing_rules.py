@@ -8011,3 +8011,26 @@ def test_a_gettext_call_left_in_a_template_and_a_slash_before_a_lower_bound() ->
         ("Quick Cleanup", "price", 10.0, "USD", "file"),
         ("Complex Project", "price", 75.0, "USD", None),
     }
+
+
+def test_a_tarifa_column_a_period_after_a_slash_and_a_bound_figure_already_shown() -> None:
+    """trademaster-en's Spanish table "Plan | Tarifa Mensual" prices each row ("$149.99/mes": a month, no unit
+    "mes"); bingo-en's `$<span x-text="annual ? '15.20' : '19'">19</span>` shows the monthly side already, and its
+    bare yearly side is read all the same."""
+    table = (
+        "<table><tr><th>Plan</th><th>Tarifa Mensual</th><th>Límite de Clientes</th></tr>"
+        "<tr><td>Gratis</td><td>$0</td><td>5</td></tr><tr><td>Profesional</td><td>$149.99/mes</td><td>50</td></tr></table>"
+    )
+    assert entries(page(table, "es")) == {
+        ("Gratis", "price", 0.0, "USD", None),
+        ("Profesional", "price", 149.99, "USD", None),
+    }
+    bound = "<span x-text=\"annual ? '{year}' : '{month}'\">{month}</span>"
+    card = "<div class='card'><h3>{name}</h3><p>$" + bound + "/mo</p></div>"
+    cards = card.format(name="Essentials", year="15.20", month="19") + card.format(
+        name="Signature", year="31.20", month="39"
+    )
+    assert entries(page(f'<div x-data="{{annual: false}}" class="grid">{cards}</div>')) >= {
+        ("Essentials", "price", 19.0, "USD", None),
+        ("Essentials", "price", 15.2, "USD", None),
+    }
