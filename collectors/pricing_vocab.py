@@ -1208,6 +1208,10 @@ def tail_unit(tail: str) -> str | None:
     if match:
         word = match.group("pre") or match.group("post") or match.group("cjk")
         return "seat" if SEAT_WORDS.match(word) or word.endswith("席") else "user"
+    counted = COUNTED_NOUN.match(tail)
+    noun = counted.group("noun") if counted is not None else ""
+    if counted and not (NOT_A_COUNTED_NOUN.match(noun) or _NOT_A_NOUN.match(noun) or _NOT_A_SLASH_UNIT.match(noun)):
+        return f"{_count(counted.group('count'))} {COUNTED_ALIASES.get(noun.casefold(), noun.casefold())}"
     before = _per_noun_before_period(tail)
     if before is not None:
         return before
@@ -1227,6 +1231,38 @@ def tail_unit(tail: str) -> str | None:
     if por and not _NOT_A_POR_NOUN.match(por.group("noun")) and tail_period(f"/{por.group('period') or 'mes'}"):
         return por.group("noun").casefold()
     return own_tail_unit(tail)
+
+
+COUNTED_NOUN = re.compile(
+    r"^[\s,]*(?:per|/)\s*(?P<count>\d{1,3}(?:[,.\s]\d{3})+|\d{2,7}|\d+(?:\.\d+)?\s?[KkMm])\s+"
+    r"(?P<noun>[^\W\d_]{3,20})\b(?!\s+tokens?\b)",
+    re.I,
+)
+"""A price per a count of something ("₹350, per 1000 Bills", "$15 per 1,000 surveys", "per 500 sends"): per that
+many, the count written as the labels write it ("1K bills", "500 sends")."""
+
+
+NOT_A_COUNTED_NOUN = re.compile(
+    r"(?:tokens?|tok|characters?|chars?|days?|d[ií]as|gün|дн\w*|hari|tage?n?|jours?|giorni|dagen|dni|nights?|"
+    r"kredi\w*|krediet\w*|кредит\w*|users?|seats?)$",
+    re.I,
+)
+"""Counts that are no unit of what is sold: tokens (read by `usage_unit`), a duration ("per 30 days", "15 días":
+how long), credits in any language ("60 kredi": what a pack holds) and people (`TAIL_UNIT`)."""
+COUNTED_ALIASES = {"calls": "requests", "api calls": "requests", "call": "requests"}
+"""A call to an API is a request, as the labels name it ("$1 per 1,000 calls" is per `1K requests`)."""
+
+
+def _count(text: str) -> str:
+    """A count as units write it: 1000 is "1K", a million "1M", "1k" "1K"; any other count as it is."""
+    digits = re.sub(r"[,.\s]", "", text)
+    if digits.isdigit():
+        number = int(digits)
+        for size, mark in ((1_000_000, "M"), (1000, "K")):
+            if number >= size and number % size == 0:
+                return f"{number // size}{mark}"
+        return str(number)
+    return text.replace(" ", "").upper()
 
 
 _PER_WORDS = re.compile(r"\s*per\s+(?P<words>(?:[^\W\d_]+\s+){1,3})", re.I)

@@ -8034,3 +8034,13 @@ def test_a_tarifa_column_a_period_after_a_slash_and_a_bound_figure_already_shown
         ("Essentials", "price", 19.0, "USD", None),
         ("Essentials", "price", 15.2, "USD", None),
     }
+
+
+def test_a_price_per_a_count_of_something() -> None:
+    """tejorder-en's `<div class="price">₹350, per 1000 Bills</div>` is per `1K bills`; "per 500 sends" per `500
+    sends`; a duration ("per 30 days"), credits ("60 kredi") and tokens are no such unit."""
+    assert tail_unit(", per 1000 Bills") == "1K bills" and tail_unit(" per 1,000 surveys") == "1K surveys"
+    assert tail_unit(" per 500 sends") == "500 sends" and tail_unit(" per 1,000 calls") == "1K requests"
+    assert tail_unit(" per 30 days") is None and tail_unit(" / 60 kredi") is None and tail_unit(" / 1M tokens") is None
+    card = '<div class="plan"><h3>Plan</h3><div class="price">₹350, per 1000 Bills</div><p>Billing app</p></div>'
+    assert entries(page(f'<div class="plans">{card}</div>')) == {("Plan", "price", 350.0, "INR", "1K bills")}
