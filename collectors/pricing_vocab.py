@@ -15,9 +15,19 @@ from price_parser._currencies import CURRENCIES, REPLACED_BY_EURO
 
 from collectors.models import Period
 
-CODE_ALIASES = {"RMB": "CNY", "NTD": "TWD", "AFL": "AWG", "USN": "USD", "VNĐ": "VND"}
-"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes), and
-"VNĐ", the dong's code as Vietnamese pages spell it, with the letter đ ("200.000 VNĐ")."""
+CODE_ALIASES = {
+    "RMB": "CNY",
+    "NTD": "TWD",
+    "AFL": "AWG",
+    "USN": "USD",
+    "VNĐ": "VND",
+    "TSH": "TZS",
+    "KSH": "KES",
+    "USH": "UGX",
+}
+"""Codes pages print that are not the ISO 4217 code of their currency (price-parser lists them as codes), "VNĐ",
+the dong's code as Vietnamese pages spell it, with the letter đ ("200.000 VNĐ"), and the East African shillings'
+signs in capitals ("TSH 40,000", namarunu-en)."""
 _NOT_ISO = frozenset({"PRB", "TVD", "GGP", "IMP", "JEP", "ZWD", "ZMK", "MRO", "STD", "VEF"})
 ISO_CODES = frozenset(
     code

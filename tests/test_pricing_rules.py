@@ -8044,3 +8044,14 @@ def test_a_price_per_a_count_of_something() -> None:
     assert tail_unit(" per 30 days") is None and tail_unit(" / 60 kredi") is None and tail_unit(" / 1M tokens") is None
     card = '<div class="plan"><h3>Plan</h3><div class="price">₹350, per 1000 Bills</div><p>Billing app</p></div>'
     assert entries(page(f'<div class="plans">{card}</div>')) == {("Plan", "price", 350.0, "INR", "1K bills")}
+
+
+def test_east_african_shilling_signs_in_capitals() -> None:
+    """namarunu-en writes "TSH 40,000": the Tanzanian shilling, as "TSh" is; "KSH" and "USH" likewise."""
+    assert currency_code("TSH") == "TZS" and currency_code("KSH") == "KES" and currency_code("USH") == "UGX"
+    card = '<div class="plan"><h3>{name}</h3><p class="price">TSH {amount} / month</p></div>'
+    cards = card.format(name="Basic", amount="40,000") + card.format(name="Pro", amount="70,000")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Basic", "price", 40000.0, "TZS", None),
+        ("Pro", "price", 70000.0, "TZS", None),
+    }
