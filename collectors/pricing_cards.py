@@ -1781,6 +1781,16 @@ def _prices_per_note(card: LexborNode) -> str | None:
     """The unit a short note before the card's block names for all the prices below it (svendsen-sv's
     `div.pricing-rates-note` "Priserna nedan är per timme" over region cards of "750 SEK"), where it names a usage
     unit (an hour, a request), not a period; None without one."""
+    return _note_over(card, lambda per: usage_unit(per))
+
+
+def _prices_per_noun(card: LexborNode) -> str | None:
+    """The noun such a note names for all the prices below it, no usage unit (appknox-en's `p.pricing-desc` "All
+    prices are per App" over plan cards priced "/month"): the plans' prices are each per that noun."""
+    return _note_over(card, lambda per: None if usage_unit(per) else tail_unit(f" {per}"))
+
+
+def _note_over(card: LexborNode, unit_of: Callable[[str], str | None]) -> str | None:
     branch, ancestor = card, card.parent
     for _ in range(MAX_NOTE_LEVELS):
         if ancestor is None:
@@ -1790,7 +1800,7 @@ def _prices_per_note(card: LexborNode) -> str | None:
                 break
             text = _clean(child.text(separator=" ")) if child.tag != "-text" else ""
             said = PRICES_PER.search(text) if text and len(text) <= MAX_NOTE else None
-            if said is not None and (unit := usage_unit(said.group("per"))) is not None:
+            if said is not None and (unit := unit_of(said.group("per"))) is not None:
                 return unit
         branch, ancestor = ancestor, ancestor.parent
     return None
@@ -1810,6 +1820,8 @@ def _card_plans(
         ]
     if (heading_unit := _pay_per_heading(card) or _prices_per_note(card)) is not None:
         prices = [p if p.unit or p.period else CardPrice(p.amount, p.currency, "usage", heading_unit) for p in prices]
+    elif (noun := _prices_per_noun(card)) is not None:  # "All prices are per App": each plan's price, per app
+        prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line)]

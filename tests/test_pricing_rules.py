@@ -8055,3 +8055,16 @@ def test_east_african_shilling_signs_in_capitals() -> None:
         ("Basic", "price", 40000.0, "TZS", None),
         ("Pro", "price", 70000.0, "TZS", None),
     }
+
+
+def test_a_note_over_the_cards_saying_what_every_price_is_per() -> None:
+    """appknox-en's `<p class="pricing-desc">All prices are per App<sup>*</sup></p>` over plan cards priced "$799"
+    "/month": each plan's price is per app, its period kept."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}<span>/month</span></div></div>'
+    cards = card.format(name="Single Platform", price="$799") + card.format(name="Dual Platform", price="$1,399")
+    note = '<p class="pricing-desc">All prices are per App<sup>*</sup></p>'
+    body = f'<section>{note}<div class="cards">{cards}</div></section>'
+    assert entries(page(body)) == {
+        ("Single Platform", "price", 799.0, "USD", "app"),
+        ("Dual Platform", "price", 1399.0, "USD", "app"),
+    }
