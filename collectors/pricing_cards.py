@@ -1585,8 +1585,8 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
         if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
             if text.endswith(ribbon):
                 text = text[: -len(ribbon)].rstrip()
-            elif text.startswith(ribbon):
-                text = text[len(ribbon) :].lstrip()
+            elif text.startswith(ribbon) and (RIBBON.match(ribbon) or not _badge(child)):
+                text = text[len(ribbon) :].lstrip()  # a tag opening the name ("Futures" Signals) is part of it
     noted = NOTED_RIBBON.search(text)
     if noted is not None and noted.start() > 0 and RIBBON.match(noted.group("ribbon")):
         text = text[: noted.start()].rstrip()  # "Professional · Most popular": the plan, then its ribbon

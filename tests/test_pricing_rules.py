@@ -8068,3 +8068,18 @@ def test_a_note_over_the_cards_saying_what_every_price_is_per() -> None:
         ("Single Platform", "price", 799.0, "USD", "app"),
         ("Dual Platform", "price", 1399.0, "USD", "app"),
     }
+
+
+def test_a_tag_opening_a_name_and_a_price_for_additional_users() -> None:
+    """altguru-en's `<h3><span class="market-tag">Futures</span> Signals</h3>`: a tag opening the name is part of
+    it (a ribbon there is not); geniussheets-en's `<p class="price-note">$10/mo for additional users</p>` is per
+    user."""
+    assert tail_unit("/mo for additional users") == "user" and tail_unit(" for a limited time") is None
+    card = '<div class="plan"><h3>{head}</h3><div class="price">{price}<span>/mo</span></div></div>'
+    cards = card.format(head='<span class="market-tag">Futures</span> Signals', price="$29") + card.format(
+        head='<span class="tag">Popular</span> Pro', price="$49"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Futures Signals", "price", 29.0, "USD", None),
+        ("Pro", "price", 49.0, "USD", None),
+    }
