@@ -1498,7 +1498,12 @@ def _name_text(node: LexborNode) -> str:
         return ""  # what a price element says, unless the class names the name within a price block
     if text.endswith(("?", "？", ":", "：", ".", "。")):
         return ""
+    if PER_LEAD.match(text) and tail_period(f" {text}") is not None:
+        return ""  # gareth-en's `<h3>Per year*</h3>` under the price: its period, no name ("Monthly" may be one)
     return text if re.search(r"[^\W\d_]", text) else ""
+
+
+PER_LEAD = re.compile(r"^(?:per|/)\s*[^\W\d_]", re.I)
 
 
 STACKED = re.compile(r"(?:^|[\s:])(?:tw-)?flex-col(?=$|\s)")

@@ -8083,3 +8083,14 @@ def test_a_tag_opening_a_name_and_a_price_for_additional_users() -> None:
         ("Futures Signals", "price", 29.0, "USD", None),
         ("Pro", "price", 49.0, "USD", None),
     }
+
+
+def test_a_heading_saying_per_a_period_names_no_plan() -> None:
+    """gareth-en's cards: `<h6>€ 3.500,-</h6><h3>Per year*</h3><hr><h3>Startup</h3>`: "Per year*" says the price's
+    period; the card is named "Startup". A plan named "Pro 연간" (Pro, yearly) stays named so."""
+    card = '<div class="card"><h6>€ {amount},-</h6><h3>Per year*</h3><hr><h3>{name}</h3><p>Support</p></div>'
+    cards = card.format(amount="3.500", name="Startup") + card.format(amount="16.800", name="Scale-up")
+    assert entries(page(f'<div class="row">{cards}</div>', "nl")) == {
+        ("Startup", "price", 3500.0, "EUR", None),
+        ("Scale-up", "price", 16800.0, "EUR", None),
+    }
