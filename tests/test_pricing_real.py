@@ -144,6 +144,8 @@ HELD_OUT = [
         "heldout90",
         "heldout97",
         "heldout99",
+        "heldout104",
+        "heldout106",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
