@@ -908,8 +908,9 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
     price on a line of its own ("19,99 €", "Kostenlos"), not prices inside sentences (worked examples)."""
     groups: dict[tuple[str, str], list[LexborNode]] = {}
     for child in node.iter():
-        if child.tag in CARD_TAGS:
-            groups.setdefault((child.tag, child.attributes.get("class") or ""), []).append(child)
+        if child.tag in CARD_TAGS:  # `div.ph1` … `div.ph4`: a row's cards told apart by their numbers only
+            klass = NUMBERED_CLASS.sub("", child.attributes.get("class") or "")
+            groups.setdefault((child.tag, klass), []).append(child)
     if _row_of_plans(node):
         yield from (child for child in node.iter() if child.tag in CARD_TAGS)
         return

@@ -8094,3 +8094,19 @@ def test_a_heading_saying_per_a_period_names_no_plan() -> None:
         ("Startup", "price", 3500.0, "EUR", None),
         ("Scale-up", "price", 16800.0, "EUR", None),
     }
+
+
+def test_a_row_of_cards_told_apart_by_numbered_classes() -> None:
+    """donde-en's `div.phead` holds `div.ph1` … `div.ph4`, one plan each (`<h5>Basic</h5><p>$49<span>/month</span>`):
+    alike but for their numbers, each its own card, not one card named "Basic" priced four times."""
+    card = '<div class="ph{n}"><div class="head"><h5>{name}</h5><p>{price}</p></div><ul><li>Locator</li></ul></div>'
+    cards = (
+        card.format(n=1, name="Basic", price="$49<span>/month</span>")
+        + card.format(n=2, name="Basic Insights", price="$83<span>/month</span>")
+        + card.format(n=3, name="Enterprise", price="<span>Let's Talk</span>")
+    )
+    assert entries(page(f'<div class="pricing-table"><div class="phead">{cards}</div></div>')) == {
+        ("Basic", "price", 49.0, "USD", None),
+        ("Basic Insights", "price", 83.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
