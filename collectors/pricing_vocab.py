@@ -305,7 +305,19 @@ def dollar_currency(
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
     if currency is None and french and CANADIAN.search(text):
         currency = "CAD"
+    if currency is None and (stated := PRICES_IN_DOLLARS.search(text)) is not None:
+        currency = DOLLAR_NAMES.get(stated.group("name").casefold().split()[0], stated.group("name").upper())
     return "USD" if currency is None or says_usd else currency
+
+
+PRICES_IN_DOLLARS = re.compile(
+    r"\b(?:prices?|amounts?|rates?|fees?)\s+(?:are\s+)?(?:shown\s+|listed\s+|quoted\s+|displayed\s+)?in\s+"
+    r"(?P<name>australian|canadian|new\s+zealand|singapore|hong\s+kong|AUD|CAD|NZD|SGD|HKD)\b",
+    re.I,
+)
+"""A page saying which dollar its bare `$` is ("All prices in Australian Dollars", processpa-en; "Prices are in
+CAD")."""
+DOLLAR_NAMES = {"australian": "AUD", "canadian": "CAD", "new": "NZD", "singapore": "SGD", "hong": "HKD"}
 
 
 def yen_currency(host: str, lang: str | None, text: str) -> str:

@@ -8110,3 +8110,13 @@ def test_a_row_of_cards_told_apart_by_numbered_classes() -> None:
         ("Basic Insights", "price", 83.0, "USD", None),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_a_page_saying_which_dollar_its_prices_are_in() -> None:
+    """processpa-en says "All prices in Australian Dollars" over cards priced "$499": AUD. A page that also names US
+    dollars keeps its bare `$` as USD."""
+    card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p></div>'
+    cards = card.format(name="Starter", price="$499") + card.format(name="Growth", price="$899")
+    body = f'<p>All prices in Australian Dollars, GST included.</p><div class="plans">{cards}</div>'
+    assert entries(page(body)) == {("Starter", "price", 499.0, "AUD", None), ("Growth", "price", 899.0, "AUD", None)}
+    assert {c for *_, c, _ in entries(page(body + "<p>Invoiced in USD on request.</p>"))} == {"USD"}
