@@ -448,16 +448,21 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
 def _restates_a_card(row: PricePlan, cards: list[PricePlan]) -> bool:
     """Whether a table row is a card said again under a longer name: "KaçNet Premium Haftalık" at 59,99 TL in a
     summary table under the card "Haftalık" at 59,99 TL. The row's name holds the card's name as whole words and
-    the amounts and currencies agree; the card's name is the page's own for the plan."""
+    the amounts and currencies agree; the card's name is the page's own for the plan. So is a row named by the
+    card's name's last words ("Lite" and "Pro" in seoagent-en's comparison table, the cards "SEO Agent Lite" and
+    "SEO Agent Pro")."""
     if row.amount is None:
         return False
     words = row.plan.casefold().split()
     for card in cards:
-        if card.amount != row.amount or card.currency != row.currency or card.dimension != row.dimension:
+        free = card.amount == row.amount == 0 and None in (card.currency, row.currency)  # "Free" beside "£0"
+        if card.amount != row.amount or (card.currency != row.currency and not free) or card.dimension != row.dimension:
             continue
         name = card.plan.casefold().split()
         if name and len(name) < len(words) and any(words[at : at + len(name)] == name for at in range(len(words))):
             return True
+        if words and len(words) < len(name) and name[-len(words) :] == words and card.unit == row.unit:
+            return True  # "Lite" in a comparison table under the card "SEO Agent Lite": the product's name set aside
     return False
 
 

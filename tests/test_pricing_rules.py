@@ -793,7 +793,7 @@ def test_a_unit_with_a_thousands_comma_is_read_whole() -> None:
         ("1.000 tokens", "1K tokens"),
         ("1'000'000 tokens", "1M tokens"),  # Swiss apostrophes
         ("1 000 000 tokens", "1M tokens"),
-        ("10 000 calls", None),  # ten thousand is no unit of the vocabulary: never read as 1K
+        ("10 000 calls", "10K requests"),  # per ten thousand, as counted units are written: never read as 1K
     ],
 )
 def test_a_units_count_grouped_by_a_space_dot_or_apostrophe(count: str, unit: str | None) -> None:
@@ -8120,3 +8120,19 @@ def test_a_page_saying_which_dollar_its_prices_are_in() -> None:
     body = f'<p>All prices in Australian Dollars, GST included.</p><div class="plans">{cards}</div>'
     assert entries(page(body)) == {("Starter", "price", 499.0, "AUD", None), ("Growth", "price", 899.0, "AUD", None)}
     assert {c for *_, c, _ in entries(page(body + "<p>Invoiced in USD on request.</p>"))} == {"USD"}
+
+
+def test_a_comparison_table_naming_cards_by_their_last_words() -> None:
+    """seoagent-en's cards "SEO Agent Lite" (Free) and "SEO Agent Pro" (£50 one-time) over a "Compare Lite and Pro"
+    table whose last row is "Price | Free | £50 one-time": the table's "Lite" and "Pro" restate the cards."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}</div></div>'
+    cards = card.format(name="SEO Agent Lite", price="Free") + card.format(name="SEO Agent Pro", price="£50 one-time")
+    table = (
+        "<h2>Compare Lite and Pro</h2><table><tr><th></th><th>Lite</th><th>Pro</th></tr>"
+        "<tr><td>Audits</td><td>1</td><td>Unlimited</td></tr>"
+        "<tr><td>Price</td><td>Free</td><td>£50 one-time</td></tr></table>"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>{table}')) == {
+        ("SEO Agent Lite", "price", 0.0, None, None),
+        ("SEO Agent Pro", "price", 50.0, "GBP", None),
+    }
