@@ -8136,3 +8136,14 @@ def test_a_comparison_table_naming_cards_by_their_last_words() -> None:
         ("SEO Agent Lite", "price", 0.0, None, None),
         ("SEO Agent Pro", "price", 50.0, "GBP", None),
     }
+
+
+def test_a_chinese_call_to_consult_sales() -> None:
+    """lanyingim-zh's private-cloud card says "咨询商务" (consult sales) where the price would stand: a custom plan."""
+    assert CUSTOM_TEXT.search("咨询商务") and CUSTOM_TEXT.search("咨詢銷售")
+    card = '<div class="price-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>x</li></ul></div>'
+    cards = card.format(name="商业版", price="¥199/月") + card.format(name="私有云", price='<a href="#">咨询商务</a>')
+    assert entries(page(f'<div class="cards">{cards}</div>', "zh-CN")) == {
+        ("商业版", "price", 199.0, "CNY", None),
+        ("私有云", "price", None, None, None),
+    }
