@@ -939,7 +939,11 @@ def _highlighted_pair(groups: dict[tuple[str, str], list[LexborNode]]) -> list[L
     for at, node in enumerate(lone):
         for sibling in lone[at + 1 :]:
             pair = (node, sibling)
-            if _one_highlighted(node, sibling) and all(_shows_plan(n) and n.css_first(HEADINGS) for n in pair):
+            if (
+                _one_highlighted(node, sibling)
+                and all(n.css_first(HEADINGS) for n in pair)
+                and all(map(_shows_plan, pair))
+            ):
                 return [node, sibling]
     return []
 
@@ -1115,13 +1119,19 @@ def _price_box_free(card: LexborNode) -> bool:
     own words before its small print (`<div class="price">Free</div>` under "Free Tier", `<div class="price">Free
     <small>MIT licensed</small></div>`): the card is free, though the word is also in its name. So is a trial said
     there (`<strong class="price">14 Gün Ücretsiz!</strong>`, `TRIAL_FREE`)."""
-    if any(FREE_LINE.match(_clean(node.text())) or _free_text(_own_text(node)) for node in _price_elements(card)):
+    elements = _price_elements(card)
+    if any(FREE_LINE.match(_clean(node.text())) or _free_text(_own_text(node)) for node in elements):
         return True
     return any(
-        TRIAL_FREE.match(_clean(node.text()))
-        for node in card.traverse()
-        if PRICE_CLASS.search(node.attributes.get("class") or "")
+        TRIAL_FREE.match(_clean(inner.text()))
+        for node in elements
+        if FREE_IN.search(node.text())  # a trial said somewhere in it: its price-classed parts are read
+        for inner in (node, *node.traverse())
+        if PRICE_CLASS.search(inner.attributes.get("class") or "")
     )
+
+
+FREE_IN = re.compile(FREE_WORD, re.I)
 
 
 def _own_text(node: LexborNode) -> str:
@@ -1268,7 +1278,7 @@ def _before_price(card: LexborNode) -> set[int] | None:
     nodes: list[tuple[int, int]] = []  # each node and where the text read so far ends when it comes
     text = ""
     worded: int | None = None  # where the first free or custom line ends
-    holders: set[int] = set()  # the elements holding that line: the price's own, no name before it
+    said_in: LexborNode | None = None  # the text node of that line
     for node in card.traverse(include_text=True):
         if node.tag == "-text" and (own := _clean(node.text(deep=False))):
             label = text.rstrip().endswith((":", "："))
@@ -1277,13 +1287,13 @@ def _before_price(card: LexborNode) -> set[int] | None:
             boxed = bool(_custom_line(own) or TRIAL_FREE.match(own)) and _in_price_box(node, card)
             said = bool(FREE_LINE.match(own) or CUSTOM_LINE.match(own)) or boxed
             if worded is None and not (label or opening) and said:
-                worded = len(text)
-                holders = _own_holders(node, card)
+                worded, said_in = len(text), node
         nodes.append((node.mem_id, len(text)))
     matches = price_matches(text)  # "Paquete de 5" over "$749": the name's number is no price
     if not matches:
-        if worded is None:
+        if worded is None or said_in is None:
             return None
+        holders = _own_holders(said_in, card)  # the elements holding that line: the price's own, no name before it
         return {mem_id for mem_id, upto in nodes if upto < worded and mem_id not in holders}
     first = matches[0]
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
