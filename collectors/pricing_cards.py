@@ -1797,7 +1797,7 @@ def _prices_per_note(card: LexborNode) -> str | None:
     """The unit a short note before the card's block names for all the prices below it (svendsen-sv's
     `div.pricing-rates-note` "Priserna nedan är per timme" over region cards of "750 SEK"), where it names a usage
     unit (an hour, a request), not a period; None without one."""
-    return _note_over(card, lambda per: usage_unit(per))
+    return _note_over(card, usage_unit)
 
 
 def _prices_per_noun(card: LexborNode) -> str | None:

@@ -766,7 +766,7 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
         return
     for node in root.css("[x-text]"):
         choice = BOUND_CHOICE.match(node.attributes.get("x-text") or "")
-        if choice is None or ((shown := _clean_text(node)) and shown != choice.group("no").strip()):
+        if choice is None or ((shown := node.text(separator=" ").strip()) and shown != choice.group("no").strip()):
             continue
         cond, yes, no = choice.group("cond"), choice.group("yes"), choice.group("no")
         if not shown:
@@ -776,10 +776,6 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
         if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(yes) or BARE_FIGURE.fullmatch(yes.strip())):
             side = "yearly" if yearly != negated else "monthly"
             node.attrs[f"data-price-{side}"] = yes
-
-
-def _clean_text(node: LexborNode) -> str:
-    return (node.text(separator=" ") or "").strip()
 
 
 RAND_PAGE = re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)

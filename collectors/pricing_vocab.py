@@ -1273,7 +1273,7 @@ NOT_A_COUNTED_NOUN = re.compile(
 )
 """Counts that are no unit of what is sold: tokens (read by `usage_unit`), a duration ("per 30 days", "15 días":
 how long), credits in any language ("60 kredi": what a pack holds) and people (`TAIL_UNIT`)."""
-COUNTED_ALIASES = {"calls": "requests", "api calls": "requests", "call": "requests"}
+COUNTED_ALIASES = {"calls": "requests", "call": "requests"}
 """A call to an API is a request, as the labels name it ("$1 per 1,000 calls" is per `1K requests`)."""
 
 
