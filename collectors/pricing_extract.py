@@ -22,7 +22,14 @@ from price_parser import Price
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Method, Period, PricePlan
-from collectors.pricing_cards import ancestor_ids, asks_quantities, heuristic_plans, plan_cards, text_price
+from collectors.pricing_cards import (
+    BARE_PRICE,
+    ancestor_ids,
+    asks_quantities,
+    heuristic_plans,
+    plan_cards,
+    text_price,
+)
 from collectors.pricing_prose import prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, name_key, table_plans
 from collectors.pricing_vocab import (
@@ -753,7 +760,6 @@ BOUND_CHOICE = re.compile(
 )
 """An Alpine.js binding choosing between two texts (`x-text="annual ? '$15' : '$19'"`): a billing toggle's sides."""
 YEARLY_WORD = re.compile(r"annual|year", re.I)
-BARE_FIGURE = re.compile(r"\d{1,6}(?:[.,]\d{1,2})?")
 MONTHLY_WORD = re.compile(r"month", re.I)
 
 
@@ -773,7 +779,7 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
             node.insert_child(no)  # `$<span x-text="annual ? '15.20' : '19'">19</span>` shows it already
         negated = cond.lstrip().startswith("!") or "!=" in cond
         yearly = YEARLY_WORD.search(cond) is not None
-        if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(yes) or BARE_FIGURE.fullmatch(yes.strip())):
+        if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(yes) or BARE_PRICE.match(yes)):
             side = "yearly" if yearly != negated else "monthly"
             node.attrs[f"data-price-{side}"] = yes
 
