@@ -313,6 +313,49 @@ def _elements(node: LexborNode) -> list[LexborNode]:
     return [child for child in node.iter() if child.tag not in ("-text", "-comment", "br")]
 
 
+def flat_grid(node: LexborNode) -> Grid | None:
+    """The rows of a price grid whose cells are all children of one element, laid out in rows by CSS grid
+    alone (`section.pricing-grid` > `div.cell` * 20: "Model" | Everyday | Advanced | Vision, then "Input" |
+    $0.22 | $0.66 | $0.18, ...); None unless `node` is one.
+
+    No markup says where a row ends, so the first body row says it: the cell before the first priced cell
+    opens that row, and every row has as many cells as the ones before it. `node` is one when its 8 or more
+    children are cells of one tag sharing a class, their number is a whole number of such rows (3 to 8 cells each), no
+    row's first cell shows a price, the header row shows none, and at least two body rows show a price after
+    their first cell, as `div_grid` asks."""
+    cells = _elements(node)
+    if len(cells) < MIN_FLAT_CELLS or len({cell.tag for cell in cells}) != 1 or cells[0].tag != "div":
+        return None
+    if not set.intersection(*(set((cell.attributes.get("class") or "").split()) for cell in cells)):
+        return None  # the blocks of a document, not the cells of one grid
+    texts = [clean(cell.text(separator=" ")) for cell in cells]
+    first = next((i for i, text in enumerate(texts) if has_price(text)), None)
+    if first is None:
+        return None
+    count = first - 1
+    if not 3 <= count <= 8 or len(cells) % count:
+        return None
+    rows = [list(range(start, start + count)) for start in range(0, len(cells), count)]
+    if any(has_price(texts[row[0]]) for row in rows) or any(
+        has_price(texts[i]) or len(texts[i]) > MAX_COLUMN_HEADER for i in rows[0]
+    ):
+        return None
+    if sum(1 for row in rows[1:] if any(has_price(texts[i]) for i in row[1:])) < 2:
+        return None
+    return [[_headed(cells[i]) for i in rows[0]], *([Cell.of(cells[i]) for i in row] for row in rows[1:])]
+
+
+def _headed(node: LexborNode) -> Cell:
+    """A header cell named by its heading alone when it holds one: a plan's tagline under its name ("Everyday"
+    over "Fast. Reliable. Cost-effective.") says nothing of the column."""
+    heading = node.css_first("h1, h2, h3, h4, h5, h6")
+    text = clean(heading.text(separator=" ")) if heading is not None else ""
+    return Cell(text, text) if text else Cell.of(node)
+
+
+MIN_FLAT_CELLS = 8
+
+
 MAX_PLAN_NAME = 30
 MAX_CLIMB = 4
 

@@ -24,6 +24,7 @@ from collectors.pricing_grid import (
     Grid,
     clean,
     div_grid,
+    flat_grid,
     has_price,
     joined_header,
     plan_header_grid,
@@ -224,11 +225,18 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 if joined and header_node is not None:
                     used.append(header_node)
             header = header_node = None
+        elif tag == "section" and (flat := flat_grid(node)) is not None:
+            if found := read_grid(flat, 1, context.heading, context, page, sibling):
+                sibling = _sibling(flat, 1, found) or sibling
+                plans.extend(found)
+                used.append(node)
         elif tag in NOTE_TAGS and not _in_table(node):
             rows = div_grid(node, sibling.label if sibling else None) if tag == "div" else None
             holder = None
             if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
                 rows, holder = headed
+            if rows is None and tag == "div":
+                rows = flat_grid(node)
             found = read_grid(rows, 1, context.heading, context, page, sibling) if rows else []
             if found and rows:
                 sibling = _sibling(rows, 1, found) or sibling

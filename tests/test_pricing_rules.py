@@ -8147,3 +8147,31 @@ def test_a_chinese_call_to_consult_sales() -> None:
         ("商业版", "price", 199.0, "CNY", None),
         ("私有云", "price", None, None, None),
     }
+
+
+def test_a_grid_whose_cells_are_all_siblings_is_read_row_by_row() -> None:
+    """deepapi-en's `section.pricing-grid` holds twenty `div.cell`s laid out by CSS grid alone: "Model" and three
+    plan heads (a heading over a tagline that says "Cost-effective"), then "Input" and three prices, and so on. The
+    cell before the first price opens the first body row, so each row has four cells."""
+    head = '<div class="cell head"><h2>{name}</h2><p>{tagline}</p></div>'
+    heads = head.format(name="Everyday", tagline="Fast. Reliable. Cost-effective.") + head.format(
+        name="Advanced", tagline="Stronger reasoning."
+    )
+    price = '<div class="cell price"><div>{amount}</div><div class="unit">/ 1M tokens</div></div>'
+    rows = "".join(
+        f'<div class="cell label">{label} <small>per 1M tokens</small></div>'
+        + price.format(amount=a)
+        + price.format(amount=b)
+        for label, a, b in (("Input", "$0.22", "$0.66"), ("Output", "$0.45", "$1.32"))
+    )
+    grid = f'<div class="cell label-head">Model</div>{heads}{rows}<div class="cell label">Best for</div>'
+    grid += '<div class="cell best">Chat</div><div class="cell best">Agents</div>'
+    assert entries(page(f'<section class="pricing-grid">{grid}</section>')) == {
+        ("Everyday", "input", 0.22, "USD", "1M tokens"),
+        ("Everyday", "output", 0.45, "USD", "1M tokens"),
+        ("Advanced", "input", 0.66, "USD", "1M tokens"),
+        ("Advanced", "output", 1.32, "USD", "1M tokens"),
+    }
+    blocks = grid.replace('class="cell', 'class="block')
+    blocks = blocks.replace('class="block label"', 'class="para"', 1)  # no class shared by every child
+    assert ("Everyday", "input", 0.22, "USD", "1M tokens") not in entries(page(f"<section>{blocks}</section>"))
