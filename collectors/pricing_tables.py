@@ -626,7 +626,31 @@ def read_grid(
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
-    return _fill_free_currency(plans)
+    return _fill_free_currency(_without_pack_rates(plans))
+
+
+def _without_pack_rates(plans: list[PricePlan]) -> list[PricePlan]:
+    """A pack's price per piece beside its whole price ("1,000 Videos | $79 | ~$0.079"): the one divided by the
+    count, a restatement; dropped when the count times it comes within rounding of the pack's price."""
+    wholes: dict[str, list[float]] = {}
+    for plan in plans:
+        if plan.unit is None and plan.amount and PACK_LABEL.match(plan.plan):
+            wholes.setdefault(plan.plan, []).append(plan.amount)
+    if not wholes:
+        return plans
+
+    def restated(plan: PricePlan) -> bool:
+        counted = PACK_COUNT.match(plan.plan)
+        if plan.unit is None or not plan.amount or plan.plan not in wholes or counted is None:
+            return False
+        count = float(re.sub(r"[,.\s]", "", counted[0]))
+        return any(abs(plan.amount * count - whole) <= whole * PACK_ROUNDING for whole in wholes[plan.plan])
+
+    return [plan for plan in plans if not restated(plan)]
+
+
+PACK_COUNT = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*")
+PACK_ROUNDING = 0.1
 
 
 SPEND_TIER_HEADER = re.compile(r"\b(?:qualification|(?:spend|invoicing|usage)\s+threshold)s?\b|消费门槛|累计消费", re.I)
@@ -1439,7 +1463,7 @@ def _dimension(
         return row_dim  # "Price (/1M tokens) > 200K input tokens" names a context tier; the row says what is priced
     if column.dimension:
         return column.dimension
-    if column.dimension is None:
+    if column.dimension is None and not PACK_LABEL.match(label):
         if row_dim:
             return row_dim
         if unit in UNIT_DIMENSIONS:
@@ -1459,6 +1483,11 @@ def _dimension(
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)) or _currency_only(column.header):
         return "price"
     return slug(column.header) or f"column_{col}"
+
+
+PACK_LABEL = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\+?\s+[^\W\d_]")
+"""A row named by a count and what it counts ("1,000 Videos", "500 Credits"): a pack that many make up, priced
+as a whole, not the price of one video."""
 
 
 def _currency_only(header: str) -> bool:

@@ -8175,3 +8175,21 @@ def test_a_grid_whose_cells_are_all_siblings_is_read_row_by_row() -> None:
     blocks = grid.replace('class="cell', 'class="block')
     blocks = blocks.replace('class="block label"', 'class="para"', 1)  # no class shared by every child
     assert ("Everyday", "input", 0.22, "USD", "1M tokens") not in entries(page(f"<section>{blocks}</section>"))
+
+
+def test_a_pack_table_prices_each_pack_whole_and_its_price_per_piece_restates_it() -> None:
+    """mediamass-en's "TikTok Video Distribution" table: "Videos | Price | Per Video" with rows "1,000 Videos | $79 |
+    ~$0.079". A row named by a count is a pack priced whole (no `video` usage price from the heading or the label),
+    and its per-video column is the price divided by the count."""
+    rows = "".join(
+        f"<tr><td>{label}</td><td>{price}</td><td>{each}</td></tr>"
+        for label, price, each in (("1,000 Videos", "$79", "~$0.079"), ("5,000 Videos", "$199", "~$0.040"))
+    )
+    head = "<tr><th>Videos</th><th>Price</th><th>Per Video</th></tr>"
+    table = f"<h2>TikTok Video Distribution</h2><table>{head}{rows}</table>"
+    assert entries(page(table)) == {
+        ("1,000 Videos", "price", 79.0, "USD", None),
+        ("5,000 Videos", "price", 199.0, "USD", None),
+    }
+    other = table.replace("~$0.040", "$0.05")  # not the pack's price divided by its count: a price of its own
+    assert ("5,000 Videos", "video", 0.05, "USD", "video") in entries(page(other))
