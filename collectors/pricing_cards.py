@@ -160,7 +160,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _without_comparison_heads(_untagged(_without_shared_kickers(cards)))
+    cards = _without_comparison_rows(_without_comparison_heads(_untagged(_without_shared_kickers(cards))))
     plans: list[PricePlan] = []
     for card, name in cards:
         if labelled := _labelled_price_boxes(card):
@@ -425,6 +425,39 @@ def _without_comparison_heads(cards: list[tuple[LexborNode, str]]) -> list[tuple
         return len(found) >= 2
 
     return [(card, name) for card, name in cards if not lists_others(name)]
+
+
+def _without_comparison_rows(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Not the rows of a feature grid drawn with `div`s: a label first, then a short cell per plan (elements of one
+    tag), none priced, and either two or more of them empty (an icon) or a dash ("Admin API | - | - | (✓) |
+    Custom"), or two or more naming other cards (a section's column heads, "Customer service | Free | Pro | Team |
+    Enterprise"). Its "Custom" says how much of a feature a plan gets, and its "Free" names a column, not what a
+    plan costs; a card holds a description, a price or a list, never a run of empty cells after its name."""
+    names = {name.casefold() for _, name in cards if name}
+
+    def compares(card: LexborNode) -> bool:
+        cells = [child for child in card.iter() if child.tag not in ("-text", "-comment", "br")]
+        if len(cells) < MIN_ROW_CELLS:
+            return False
+        if len({cell.tag for cell in cells[1:]}) != 1:
+            return False  # a card's name, price, small print and button are elements of different kinds
+        label = _clean(cells[0].text(separator=" "))
+        texts = [_clean(cell.text(separator=" ")) for cell in cells[1:]]
+        if not label or PRICE_TEXT.search(label) or any(len(t) > MAX_ROW_CELL or PRICE_TEXT.search(t) for t in texts):
+            return False
+        empty = sum(1 for text in texts if NO_FEATURE_CELL.match(text))
+        return empty >= 2 or sum(1 for text in texts if text.casefold() in names) >= 2
+
+    def grid(card: LexborNode) -> bool:
+        first = next((child for child in card.iter() if child.tag not in ("-text", "-comment", "br")), None)
+        return compares(card) or (first is not None and compares(first))  # a row, or the grid its head opens
+
+    return [(card, name) for card, name in cards if not grid(card)]
+
+
+MIN_ROW_CELLS = 4
+MAX_ROW_CELL = 30
+NO_FEATURE_CELL = re.compile(r"^(?:|[-–—✓✔✗✕×✘]|n/?a)$", re.I)
 
 
 def _extends_custom_card(name: str, custom: list[str]) -> bool:

@@ -8193,3 +8193,26 @@ def test_a_pack_table_prices_each_pack_whole_and_its_price_per_piece_restates_it
     }
     other = table.replace("~$0.040", "$0.05")  # not the pack's price divided by its count: a price of its own
     assert ("5,000 Videos", "video", 0.05, "USD", "video") in entries(page(other))
+
+
+def test_the_rows_of_a_feature_grid_drawn_with_divs_are_no_custom_plans() -> None:
+    """mistral-pricing's comparison grid under its cards: `div.grid-cols-5` rows "Admin API | - | - | (✓) | Custom"
+    under a head "Customer service | Free | Pro | Team | Enterprise". Its "Custom" cells are how much of a feature
+    the Enterprise plan gets, and its head's "Free" a column: neither prices a plan."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><a href="#">Start</a></div>'
+    cards = card.format(name="Free", price="$0/mo") + card.format(name="Pro", price="$15/mo")
+    cards += card.format(name="Team", price="$25/mo") + card.format(name="Enterprise", price="Contact us")
+    head = "<div><h3>Customer service</h3>" + "".join(f"<div><span>{n}</span></div>" for n in PLANS4) + "</div>"
+    cells = "<div>-</div><div>-</div><div></div><div><span>Custom</span></div>"
+    row = f'<div class="row"><div><p>{{label}}</p></div>{cells}</div>'
+    grid = f'<div class="compare">{head}{row.format(label="Admin API")}{row.format(label="Audit logs")}</div>'
+    got = entries(page(f'<div class="cards">{cards}</div>{grid}'))
+    assert got == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Pro", "price", 15.0, "USD", None),
+        ("Team", "price", 25.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
+
+
+PLANS4 = ("Free", "Pro", "Team", "Enterprise")
