@@ -1860,7 +1860,7 @@ def _card_plans(
 ) -> list[PricePlan]:
     lines = _signal_lines(card)
     prices = prices + [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
-    footnote_unit = _footnote_unit(lines)
+    footnote_unit = _footnote_unit([line for line in lines if line != name])
     if footnote_unit:
         totals = _billed_totals(lines, yen)  # "Billed as ₹2,999/month" under "₹600" "Per User / Month": for them all
         prices = [
@@ -2968,7 +2968,7 @@ def _billed_totals(lines: list[str], yen: str) -> set[Decimal]:
 def _footnote_unit(lines: list[str]) -> str | None:
     """A card's footnote ("(*) Per user. Minimum of 2 users.") saying per whom its prices are, or a line of its
     own that opens so and shows no price ("Per user, per month when billed monthly", "به ازای هر کاربر، در هر
-    ماه …" beside "$10")."""
+    ماه …" beside "$10"). Its caller leaves the card's name out: "Pro License" names a plan, not "per licence"."""
     for line in lines:
         if FOOTNOTE.match(line) and (unit := tail_unit(line)) is not None:
             return unit

@@ -262,12 +262,14 @@ def _heading_name(heading: str | None) -> str | None:
 
 RATE_ITEM = re.compile(
     r"^(?:[^\w\s+$€£¥₹]+\s+)?"  # a check mark or bullet drawn before the item ("✅ Basic: ₹99/month")
-    r"(?P<name>[^\W\d_][^\d:：–—$€£¥₹]{1,58}?|(?P<count>\+?\d[\d,]*\s?[^\W\d_]{1,12}))"
+    r"(?P<name>[^\W\d_][^:：–—$€£¥₹]{1,58}?|(?P<count>\+?\d[\d,]*\s?[^\W\d_]{1,12}))"
     r"(?:\s+[-–—:]|\s*[:：])\s*(?P<price>\S.*)$"
 )
 """A list item naming what is priced, a dash or colon, then its price ("Principal SAS Consultant - 1200 EUR per
 day", "Setup: $300", "Basic: ₹99/month", the colon against the name), maybe after a check mark; or naming a pack
 by its count ("+120分: ¥1,440", minutes bought as a pack: `one_time` when the price says no period)."""
+FOOTNOTE_MARKS = "*†‡¹²³"
+"""A mark after the price sending to a note below ("Rs. 200*"): the item still ends with its price."""
 RATE_TIME = re.compile(r"^\s*(?:per|/|an?)\s*(?P<unit>hour|day)\b", re.I)
 """A rate per hour or per day: the price's unit, charged by use."""
 MAX_RATE_NAME_WORDS = 6
@@ -313,7 +315,7 @@ def _rate(text: str, page: PageContext) -> PricePlan | None:
     time = RATE_TIME.match(tail)
     said = r"^\s*(?:/|per\s+)\s*[^\W\d_]+" if price.period is None else r"^\s*(?:/|per\s+)?\s*[^\W\d_]+"
     rest = tail[time.end() :] if time else re.sub(said, "", tail)  # "₹499 lifetime": its period word ends it
-    if rest.strip():
+    if rest.strip(FOOTNOTE_MARKS + " "):
         return None  # the price is not the item's end: a sentence about it
     name = item.group("name").strip()
     if time is not None:

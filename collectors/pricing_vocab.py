@@ -136,6 +136,7 @@ _EXTRA_SIGNS = {
     "сом": "KGS",
     "Сом": "KGS",
     "Rp.": "IDR",
+    "Rs.": "INR",
     "kr": "kr",
     "kr.": "kr",
     "Kr": "kr",

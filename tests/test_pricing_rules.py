@@ -8216,3 +8216,30 @@ def test_the_rows_of_a_feature_grid_drawn_with_divs_are_no_custom_plans() -> Non
 
 
 PLANS4 = ("Free", "Pro", "Team", "Enterprise")
+
+
+def test_a_plan_named_pro_license_is_not_priced_per_licence() -> None:
+    """sportstalent-en's card "Pro License" at "$ 25 / mo": the German "pro Lizenz" (per licence) reads the same,
+    but the card's name is no footnote saying per whom its price is."""
+    card = '<div class="card"><h3>{name}</h3><p>For clubs.</p><div class="price">$25 / mo</div><a href="#">Go</a></div>'
+    cards = card.format(name="Scout Basic").replace("$25", "$0") + card.format(name="Pro License")
+    assert entries(page(f'<div class="cards">{cards}</div>')) == {
+        ("Scout Basic", "price", 0.0, "USD", None),
+        ("Pro License", "price", 25.0, "USD", None),
+    }
+    footnote = card.format(name="Pro").replace("<p>For clubs.</p>", "<p>Pro Lizenz, zzgl. MwSt.</p>")
+    assert entries(page(f'<div class="cards">{card.format(name="Team")}{footnote}</div>', "de")) >= {
+        ("Pro", "price", 25.0, "USD", "user")
+    }
+
+
+def test_rupees_written_rs_with_a_full_stop_and_a_rate_list_with_ordinals_and_footnote_marks() -> None:
+    """justrokket-en: "For the 1st Pre-Registration - Rs. 200*" and "For any subsequent pre-registration - Rs. 200*"
+    are a rate list: "Rs." is the rupee as "Rs" is, a name may hold a figure ("1st"), and the "*" sending to the
+    note below still leaves the price at the item's end."""
+    items = "<li>For the 1st Pre-Registration - <span>Rs. 200*</span></li>"
+    items += "<li>For any subsequent pre-registration - <span>Rs. 150*</span></li>"
+    assert entries(page(f"<ul>{items}</ul><p>* Reimbursed on joining.</p>")) == {
+        ("For the 1st Pre-Registration", "price", 200.0, "INR", None),
+        ("For any subsequent pre-registration", "price", 150.0, "INR", None),
+    }
