@@ -92,7 +92,8 @@ RIBBON = re.compile(
     r"(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
     r"mejor\s+(?:valor|opci[oó]n|precio)|melhor\s+(?:valor|escolha|op[cç][aã]o|pre[cç]o)|"
     r"miglior\s+(?:valore|scelta|prezzo)|meilleure?\s+(?:choix|prix|offre|affaire|rapport\s+qualit[eé][\s-]prix)|"
-    r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|(?:your|current)\s+plan|save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
+    r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|(?:your|current)\s+plan|現在の(?:ご利用)?プラン|当前(?:套餐|方案)|"
+    r"save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
     r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
@@ -1402,12 +1403,27 @@ def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
             if text and (selector or node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")) and RIBBON.match(text):
                 continue  # syncalot-en's `h5.block-title` "Recommended" over the price: a ribbon; a `span.plan-name`
                 # saying "Popular" is a plan's name (contentcreatorpro-en)
+            if text and selector is None and RIBBON.match(text) and _other_classed_name(card, node):
+                continue  # `div.current-plan-label` "現在のプラン" over `div.current-plan-name` "Free": a label over it
             if text:
                 if node.tag in ("strong", "b") and (label := _label_before(node)):
                     return label
                 kicker = _kicker(card, node) if selector and _tagline(text) else ""
                 return kicker if kicker and not _says_kicker(text, kicker) else text
     return ""
+
+
+def _other_classed_name(card: LexborNode, node: LexborNode) -> bool:
+    """Whether another element of the card classed as its name says more than a ribbon, wherever it stands (even
+    as the word "Free" that prices the card): then the classed ribbon ("Current plan") labels it, and a lone
+    classed "Popular" is still the plan's name."""
+    for other in _title_classed(card):
+        if other.mem_id == node.mem_id:
+            continue
+        text = _name_text(other)
+        if text and not RIBBON.match(text):
+            return True
+    return False
 
 
 KEY_VALUE = re.compile(r"^[^:：]{1,20}[:：]\s*\d")

@@ -35,6 +35,7 @@ from collectors.pricing_vocab import (
     BADGE_START,
     BARE_AMOUNT,
     CURRENCY_IN_HEADER,
+    CUSTOM_LINE,
     CUSTOM_TEXT,
     DOT_GROUPING_CURRENCIES,
     FREE_WORD,
@@ -205,6 +206,10 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 continue
             grid, header_rows = table_grid(node)
             if grid and header_rows == len(grid):
+                if heads := _head_cards(grid, context.heading, page):  # a body filled by script, never sent
+                    plans.extend(heads)
+                    used.append(node)
+                    continue
                 header, header_node = grid, node
                 continue
             joined = joined_header(header, grid, header_rows)
@@ -817,6 +822,31 @@ def _usage_row_plans(body: Grid, headers: list[str], section: str | None, page: 
 
 
 HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()（）]{1,30})[)）]$")
+
+
+def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[PricePlan]:
+    """A table of only its header row whose cells are plan cards (`th` > "Standard" over "$20/month" over "Perfect
+    for Artesians" | ... | "Enterprise" over "Custom"), its body of features left for script to fill: each cell
+    names a plan by its first block and prices it by the rest, a call to get in touch a custom plan. Two or more
+    cells must show a price, and no cell's name one."""
+    cells = [cell for cell in head[-1] if cell.text]
+    if any(has_price(cell.name) for cell in cells):
+        return []
+    priced = [cell for cell in cells if has_price(cell.rest)]
+    if len(priced) < MIN_HEAD_CARDS:
+        return []
+    plans: list[PricePlan] = []
+    for cell in cells:
+        if has_price(cell.rest):
+            plans.extend(_named_cell_prices(cell.name, price_matches(cell.rest)[0].group(0), section, page))
+        elif any(CUSTOM_LINE.match(line) or CUSTOM_TEXT.search(line) for line in cell.lines[1:2]):
+            plans.append(
+                PricePlan(plan=cell.name, dimension="price", amount=None, currency=None, custom=True, method="table")
+            )
+    return plans
+
+
+MIN_HEAD_CARDS = 2
 
 
 def _header_price_plans(headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:

@@ -8243,3 +8243,30 @@ def test_rupees_written_rs_with_a_full_stop_and_a_rate_list_with_ordinals_and_fo
         ("For the 1st Pre-Registration", "price", 200.0, "INR", None),
         ("For any subsequent pre-registration", "price", 150.0, "INR", None),
     }
+
+
+def test_a_table_of_only_its_header_row_of_plan_cards() -> None:
+    """formul8-en's `table.plans-table`: a header row whose `th`s are plan cards ("Standard" over "$20/month" over
+    "Perfect for Artesians", ..., "Enterprise" over "Custom") and a body of features left for script to fill."""
+    head = "".join(
+        f'<th><div class="plan-header">{name}</div><div class="plan-price">{price}</div><div>For you</div></th>'
+        for name, price in (("Standard", "$20/month"), ("Micro", "$99/month"), ("Enterprise", "Custom"))
+    )
+    html = f"<div><p>Loading configuration...</p></div><table><thead><tr><th>Agent</th>{head}</tr></thead>"
+    html += '<tbody id="rows"></tbody></table>'
+    assert entries(page(html)) == {
+        ("Standard", "price", 20.0, "USD", None),
+        ("Micro", "price", 99.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
+
+
+def test_a_classed_current_plan_label_over_the_plan_name_is_no_plan() -> None:
+    """furira-ja's `div.current-plan-banner`: `div.current-plan-label` "現在のプラン" (your current plan) over
+    `div.current-plan-name` "Free", above the cards. The classed label is a ribbon over the name."""
+    banner = '<div class="current-plan-banner"><div class="current-plan-label">現在のプラン</div>'
+    banner += '<div class="current-plan-name">Free</div></div>'
+    card = '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">{price}</div></div>'
+    cards = card.format(name="Free", price="¥0/月") + card.format(name="Pro", price="¥2,980/月")
+    names = {name for name, *_ in entries(page(f'{banner}<div class="plans-grid">{cards}</div>', "ja"))}
+    assert names == {"Free", "Pro"}
