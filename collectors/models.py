@@ -162,7 +162,9 @@ class PricePlan(BaseModel):
         "column header for others.",
     )
     amount: float | None = Field(description="Price in `currency`; null for custom/contact-sales plans.")
-    currency: str | None = Field(description="ISO 4217 code where known.")
+    currency: str | None = Field(
+        description="ISO 4217 code where known; a crypto ticker (`USDT`, `BTC`) for a price in one."
+    )
     period: Period | None = None
     unit: str | None = Field(None, description="Per what: `user`, `seat`, `1M tokens`, `1K tokens`, `image`, ...")
     section: str | None = Field(None, description="The table's heading or caption when a page has several (`Batch`).")

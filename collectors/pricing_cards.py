@@ -27,6 +27,7 @@ from collectors.pricing_vocab import (
     ASKING,
     BARE_CONTACT,
     COMPARISON,
+    CRYPTO_CODES,
     CUSTOM_LINE,
     CUSTOM_TEXT,
     FREE_LINE,
@@ -1711,6 +1712,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name
         if NUMBERING.match(text):
             continue  # xerj-en's `span.tk` "TIER 01" over `span.tt` "COMMUNITY": the card's number in its row
+        if text in ISO_CODES or text in CRYPTO_CODES:
+            return ""  # `<h3><span>USDT</span>10</h3>`: the price's own code opens the card, no name before it
         if within is not None and _quantity_name(card, holder, text):
             return text
         if within is not None and QUANTITY.match(text) and (counted := _counted_word(card, holder, within)):

@@ -80,24 +80,101 @@ whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 
+BLADE_DIRECTIVES = (
+    "if",
+    "elseif",
+    "else",
+    "endif",
+    "unless",
+    "endunless",
+    "isset",
+    "endisset",
+    "empty",
+    "endempty",
+    "foreach",
+    "endforeach",
+    "forelse",
+    "endforelse",
+    "for",
+    "endfor",
+    "while",
+    "endwhile",
+    "switch",
+    "case",
+    "break",
+    "continue",
+    "default",
+    "endswitch",
+    "auth",
+    "endauth",
+    "guest",
+    "endguest",
+    "can",
+    "endcan",
+    "cannot",
+    "endcannot",
+    "csrf",
+    "method",
+    "extends",
+    "section",
+    "endsection",
+    "show",
+    "yield",
+    "parent",
+    "include",
+    "includeIf",
+    "includeWhen",
+    "each",
+    "push",
+    "endpush",
+    "prepend",
+    "endprepend",
+    "stack",
+    "props",
+    "once",
+    "endonce",
+    "env",
+    "endenv",
+    "production",
+    "endproduction",
+    "error",
+    "enderror",
+    "json",
+    "vite",
+    "livewireStyles",
+    "livewireScripts",
+    "livewire",
+    "component",
+    "endcomponent",
+    "slot",
+    "endslot",
+    "verbatim",
+    "endverbatim",
+)
+"""Laravel Blade's control directives (`@if(…)`, `@foreach(…)`, `@csrf`): markup for the server, never text on
+the page. CSS at-rules (`@media`) and Alpine's `@click` are none of them."""
 TEMPLATE_TAG = re.compile(
     r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}"
-    r"|\{\{-?\s*(?:_|gettext|trans)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
-    r"|\{%.*?%\}|\{#\s.*?#\}",
+    r"|\{\{-?\s*(?:_|__|gettext|trans|t|lang)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
+    r"|(?<![\w@.])@lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
+    r"|\{%.*?%\}|\{#\s.*?#\}|\{\{--.*?--\}\}"
+    r"|(?<![\w@.])@php\b.*?@endphp\b"
+    rf"|(?<![\w@.])@(?:{'|'.join(BLADE_DIRECTIVES)})\b(?:\s*\((?:[^()]|\([^()]*\))*\))?",
     re.S,
 )
-"""A server template's tags left in a page (a Django or Jinja template committed as the page):
-`{% trans "Professional" %}` and `{{ _('Quick Cleanup') }}` show their text, `{% if … %}` / `{% endblocktrans %}`
-and comments (`{# … #}`) show nothing; Smarty's `{#PRICE#}` prints a value the page does not hold, and stays as
-written."""
+"""A server template's tags left in a page (a Django, Jinja or Laravel Blade template committed as the page):
+`{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}` and `@lang('Pro')` show their
+text; `{% if … %}`, `@if($plan->free)` / `@endif`, comments (`{# … #}`, `{{-- … --}}`) and `@php … @endphp`
+show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}` stay as written: a card named by
+one is still a card."""
 
 
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
-    if "{%" not in html and "{#" not in html and "{{" not in html:
+    if "{%" not in html and "{#" not in html and "{{" not in html and "@" not in html:
         return html
-    return TEMPLATE_TAG.sub(lambda m: m.group("text") or m.group("call") or " ", html)
+    return TEMPLATE_TAG.sub(lambda m: m.group("text") or m.group("call") or m.group("lang") or " ", html)
 
 
 @dataclass(frozen=True)

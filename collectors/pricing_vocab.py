@@ -38,6 +38,9 @@ ISO_CODES = frozenset(
     and not (code.startswith("X") and code not in ("XAF", "XOF", "XPF", "XCD"))
 )
 """Every current ISO 4217 currency code price-parser knows (precious metals and test codes aside)."""
+CRYPTO_CODES = frozenset({"BTC", "ETH", "USDT", "USDC"})
+"""Crypto tickers some tools price in ("USDT 20/month", "0.00006 BTC"): no ISO code, but the currency the page
+asks for, kept as its ticker rather than lost."""
 WORD_CODES = frozenset(
     {
         "ALL",
@@ -399,6 +402,8 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
         return CODE_ALIASES.get(code, code)
     if text in CODE_ALIASES:
         return CODE_ALIASES[text]
+    if text in CRYPTO_CODES:
+        return text
     if text.startswith("ريال"):
         return RIYALS.get(_TASHKEEL.sub("", text[4:]).strip(), "SAR")
     return CURRENCY_SYMBOLS.get(text.casefold())
@@ -415,7 +420,7 @@ _SIGNS = _alternation([s for s in _SYMBOLS if not re.fullmatch(r"[^\W\d_]+\.?", 
 """Symbols drawn with a sign ("NT$", "zł" aside): "HK$", "₺", "₫", "د.إ."."""
 _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 """Symbols spelled with letters ("RM", "Kč", "zł", "руб."), matched in their own case and as whole words."""
-_CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES)))
+_CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES) | CRYPTO_CODES))
 _MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = (
     rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD}|"

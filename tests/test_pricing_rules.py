@@ -8270,3 +8270,35 @@ def test_a_classed_current_plan_label_over_the_plan_name_is_no_plan() -> None:
     cards = card.format(name="Free", price="¥0/月") + card.format(name="Pro", price="¥2,980/月")
     names = {name for name, *_ in entries(page(f'{banner}<div class="plans-grid">{cards}</div>', "ja"))}
     assert names == {"Free", "Pro"}
+
+
+def test_a_laravel_blade_template_shows_its_translations_and_hides_its_directives_and_comments() -> None:
+    """doxtreet-ru's `<h3>{{ __('messages.free_plan') }}</h3>` names the plan by what the call shows; sibotra-en's
+    `{{-- <p>Regular plan $29</p> --}}` is a comment; `@if($annual) … @else … @endif` and `@csrf` are markup for
+    the server, and an address's "@" or a CSS at-rule is none of them."""
+    card = '<div class="card"><h3>{name}</h3><div class="price">{price}</div>{extra}</div>'
+    cards = card.format(name="{{ __('messages.free_plan') }}", price="$0", extra="@csrf")
+    cards += card.format(name="@lang('Pro')", price="@if($annual) $80/year @else $8/month @endif", extra="")
+    cards += "{{-- " + card.format(name="Regular plan", price="$29", extra="") + " --}}"
+    html = f'<style>@media (max-width: 600px) {{ .card {{ width: 100% }} }}</style><div class="plans">{cards}</div>'
+    html += "<p>Write to sales@if.example for invoices.</p>"
+    found = entries(page(html))
+    assert ("messages.free_plan", "price", 0.0, "USD", None) in found
+    assert {name for name, *_ in found} == {"messages.free_plan", "Pro"}
+    assert ("Pro", "price", 8.0, "USD", None) in found
+
+
+def test_crypto_tickers_price_a_plan_and_a_code_over_the_amount_names_no_card() -> None:
+    """sibotra-en's `<h3><span class="currency">USDT</span>10<span>/month</span></h3>` over `h4.card-title` "Signal
+    Channel": USDT is the currency (a ticker, no ISO code), and the code opening the card names nothing, as "USD"
+    would not; astranote-en's "0.00006 BTC"."""
+    card = '<div class="card"><h3><span class="currency">{code}</span>{amount}<span>/month</span></h3>'
+    card += '<h4 class="card-title">{name}</h4><a href="#">Buy now</a></div>'
+    for code in ("USDT", "USD"):
+        cards = card.format(code=code, amount="10", name="Signal Channel")
+        cards += card.format(code=code, amount="20", name="Auto Trade")
+        assert entries(page(f'<div class="row">{cards}</div>')) == {
+            ("Signal Channel", "price", 10.0, code, None),
+            ("Auto Trade", "price", 20.0, code, None),
+        }
+    assert currency_code("BTC") == "BTC" and currency_code("PRO") != "BTC"
