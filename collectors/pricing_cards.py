@@ -67,13 +67,13 @@ from collectors.pricing_vocab import (
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on|forfait|carte|karte|tarjeta|paquete|pacote", re.I)
 NAME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package)(?:__|[-_])tier"
+    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package|pricing|price)(?:__|[-_])tier"
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
-`card-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
+`card-tier`, `pricing-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(

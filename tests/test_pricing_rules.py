@@ -8302,3 +8302,23 @@ def test_crypto_tickers_price_a_plan_and_a_code_over_the_amount_names_no_card() 
             ("Auto Trade", "price", 20.0, code, None),
         }
     assert currency_code("BTC") == "BTC" and currency_code("PRO") != "BTC"
+
+
+def test_a_pricing_tier_class_names_the_card() -> None:
+    """campusedgepro-en's `article.pricing-card` cards, each of its own modifier class (`pricing-basic`,
+    `pricing-featured`), named only by `div.pricing-tier` ("Basic") under a section headed "Start growing today":
+    the tier-classed element names each card, so the section is no card priced three times."""
+    card = '<article class="card pricing-card pricing-{kind}"><div class="pricing-tier">{name}</div>'
+    card += '<div class="price">{price} <span>/ month</span></div><p>For colleges.</p><ul><li>Records</li></ul>'
+    card += "</article>"
+    cards = card.format(kind="basic", name="Basic", price="₹25,000")
+    cards += card.format(kind="featured", name="Professional", price="₹50,000")
+    cards += card.format(kind="enterprise", name="Enterprise", price="₹90,000")
+    hero = '<div class="pricing-hero"><p class="eyebrow">Pricing</p><h1>Choose the right plan.</h1></div>'
+    intro = '<div class="pricing-intro"><h2>Start growing today</h2><p>Choose a plan that fits.</p></div>'
+    html = f'<div class="section pricing-shell">{hero}{intro}<div class="grid pricing-grid">{cards}</div></div>'
+    assert entries(page(html)) == {
+        ("Basic", "price", 25000.0, "INR", None),
+        ("Professional", "price", 50000.0, "INR", None),
+        ("Enterprise", "price", 90000.0, "INR", None),
+    }
