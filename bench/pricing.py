@@ -102,11 +102,17 @@ class CorpusScore:
         return self.precision >= PRECISION_TARGET and self.recall >= RECALL_TARGET and not self.empty_pages
 
 
+def _page_url(url: str) -> str:
+    """The page's address for the extractor: a labels file without a canonical one says "(no canonical) <path of
+    Product>", which is no host to name a plan or decide a currency by, so the page is read as served from none."""
+    return url if url.startswith(("http://", "https://")) else ""
+
+
 def score_page(html_path: Path) -> PageScore:
     labels = orjson.loads(html_path.with_suffix(".labels.json").read_bytes())
     html = html_path.read_text(encoding="utf-8", errors="replace")
     gold = Counter(entry_key(e) for e in labels["entries"])
-    found = Counter(entry_key(p.model_dump()) for p in extract(html, labels["url"]).plans)
+    found = Counter(entry_key(p.model_dump()) for p in extract(html, _page_url(labels["url"])).plans)
     both = gold & found
     return PageScore(
         name=html_path.stem,
