@@ -681,6 +681,8 @@ FREE_WORD = (
 for lines, table cells and allowances, so a language taught to one is known to all."""
 _FREE_SAID = (
     rf"(?:{FREE_WORD}|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|"
+    rf"(?:{FREE_WORD})\s+(?:pour\s+toujours|para\s+siempre|para\s+sempre|per\s+sempre|für\s+immer|voor\s+altijd|"
+    r"na\s+zawsze|навсегда|navždy|för\s+alltid|for\s+altid|for\s+alltid)|"
     r"\$?0\s*free)[.!*]?$"
 )
 _TRIAL_SPAN = (

@@ -8322,3 +8322,16 @@ def test_a_pricing_tier_class_names_the_card() -> None:
         ("Professional", "price", 50000.0, "INR", None),
         ("Enterprise", "price", 90000.0, "INR", None),
     }
+
+
+def test_free_forever_in_the_languages_of_the_pages() -> None:
+    """bilobaba-fr's blocks `h4` "Membres" over "Gratuit pour toujours" (free for ever): free, as "Free forever"
+    is, and so in Spanish, Portuguese, Italian, German, Dutch, Polish, Russian, Czech and the Nordic languages."""
+    for line in ("Gratuit pour toujours", "Gratis para siempre", "Kostenlos für immer", "Бесплатно навсегда"):
+        assert FREE_LINE.match(line), line
+    block = '<div class="pricing"><h4>{name}</h4><p>Gratuit pour toujours<ul><li>3 tags</li></ul></p></div>'
+    html = f'<div class="pricing-box">{block.format(name="Membres")}{block.format(name="Proposants")}</div>'
+    assert entries(page(html, "fr")) == {
+        ("Membres", "price", 0.0, None, None),
+        ("Proposants", "price", 0.0, None, None),
+    }
