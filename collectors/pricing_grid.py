@@ -172,6 +172,8 @@ def table_grid(table: LexborNode) -> tuple[Grid, int]:
             kinds.append(node.tag)
         _carried(out, col, pending)
         in_head = row.parent is not None and row.parent.tag == "thead"
+        if kinds and kinds[0] == "td" and not out[0].text:
+            kinds = kinds[1:]  # an empty corner cell over the label column, drawn as a `td` ("" | Free | Premium)
         if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
             header_rows += 1
         cells.append(out)

@@ -38,6 +38,7 @@ from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
     DOT_GROUPING_CURRENCIES,
+    FREE_LINE,
     FREE_WORD,
     NOT_A_PRICE,
     OWN_NAME,
@@ -852,12 +853,15 @@ MIN_HEAD_CARDS = 2
 def _header_price_plans(headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
     """A comparison table of plans whose column headers carry the prices ("Free | Pro (£99/mo) | MSP (£299/mo)
     | Enterprise") and whose cells are features: each header's price in brackets is its plan's, when two or
-    more headers show one; a header with no price gives no plan (its cells are features, not prices)."""
+    more headers show one; a header saying free ("Free" beside "Premium (£10/month)") is the free plan, and any
+    other header with no price gives no plan (its cells are features, not prices)."""
     found = [(m["name"], m["price"]) for h in headers[1:] if (m := HEADER_PRICE.match(label_text(h)))]
     priced = [(name, price) for name, price in found if price_matches(price)]
     if len(priced) < 2:
         return []
-    return [plan for name, price in priced for plan in _named_cell_prices(name, price, section, page)]
+    plans = [plan for name, price in priced for plan in _named_cell_prices(name, price, section, page)]
+    free = [label_text(h) for h in headers[1:] if FREE_LINE.match(label_text(h))]
+    return [PricePlan(plan=name, amount=0.0, currency=None, method="table", section=section) for name in free] + plans
 
 
 TRAILING_BRACKET = re.compile(r"\s*[(（][^()（）]*[)）]$")

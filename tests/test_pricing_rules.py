@@ -3834,7 +3834,8 @@ def _feature_table(heads: list[str], rows: list[list[str]]) -> str:
 
 
 def test_plan_prices_in_a_feature_tables_column_headers() -> None:
-    # "Pro (£99/mo)" heads a column of features: the bracket is the plan's price; "Free" / "Enterprise" give none.
+    # "Pro (£99/mo)" heads a column of features: the bracket is the plan's price; "Free" is the free plan (as a
+    # card headed "Free" is); "Enterprise", no price and no call to get in touch, gives none.
     table = _feature_table(
         ["", "Free", "Pro (£99/mo)", "MSP (£299/mo)", "Enterprise"],
         [
@@ -3844,6 +3845,7 @@ def test_plan_prices_in_a_feature_tables_column_headers() -> None:
     )
     plans = extract(page(f"<main><h2>Plans</h2>{table}</main>"), URL).plans
     assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("Free", 0.0, None, None),
         ("Pro", 99.0, "GBP", "month"),
         ("MSP", 299.0, "GBP", "month"),
     }
@@ -3861,7 +3863,7 @@ def test_a_table_comparing_the_product_with_an_outside_offer_gives_no_plans() ->
     )
     against = _feature_table(["", "Traditional pentest", "Revelion"], [["Cost", "£15,000–£30,000", "From £10"]])
     html = page(f"<main><h2>Plans</h2>{plans_table}<h2>Compared to traditional pentesting</h2>{against}</main>")
-    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Pro", 99.0), ("MSP", 299.0)}
+    assert {(p.plan, p.amount) for p in extract(html, URL).plans} == {("Free", 0.0), ("Pro", 99.0), ("MSP", 299.0)}
     # Negative: the same "Cost" row under a heading naming the plans is the plans' prices.
     table = _feature_table(["", "Starter", "Team"], [["Cost", "£15/mo", "£30/mo"]])
     html = page(f"<main><h2>Compared with other plans</h2>{table}</main>")
@@ -8334,4 +8336,21 @@ def test_free_forever_in_the_languages_of_the_pages() -> None:
     assert entries(page(html, "fr")) == {
         ("Membres", "price", 0.0, None, None),
         ("Proposants", "price", 0.0, None, None),
+    }
+
+
+def test_a_comparison_table_headed_by_priced_plans_over_an_empty_corner_cell() -> None:
+    """agileventures-en's table: its first row is an empty `td` corner, then `th`s "Free", "Premium" over
+    "(£10/month)", "PremiumMob" over "(£25/month)"; the rows under it are features ticked by pictures. The row is
+    the header all the same, each priced head prices its plan, and the "Free" head is the free plan."""
+    heads = "".join(
+        f"<th><div><a>{name}</a></div>{f'<div>({price})</div>' if price else ''}</th>"
+        for name, price in (("Free", ""), ("Premium", "£10/month"), ("PremiumMob", "£25/month"))
+    )
+    tick = '<td><img src="/check.png" alt="icon"></td>'
+    table = f"<table><tbody><tr><td></td>{heads}</tr><tr><td>Access to Slack</td>{tick * 3}</tr></tbody></table>"
+    assert entries(page(table)) == {
+        ("Free", "price", 0.0, None, None),
+        ("Premium", "price", 10.0, "GBP", None),
+        ("PremiumMob", "price", 25.0, "GBP", None),
     }
