@@ -157,16 +157,17 @@ TEMPLATE_TAG = re.compile(
     r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}"
     r"|\{\{-?\s*(?:_|__|gettext|trans|t|lang)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
     r"|(?<![\w@.])@lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
+    r"|\{\{-?\s*(?P<q4>[\"'])(?P<filtered>[^\"'{}]*)(?P=q4)\s*\|\s*(?:trans|t|translate)\b[^{}]*\}\}"
     r"|\{%.*?%\}|\{#\s.*?#\}|\{\{--.*?--\}\}"
     r"|(?<![\w@.])@php\b.*?@endphp\b"
     rf"|(?<![\w@.])@(?:{'|'.join(BLADE_DIRECTIVES)})\b(?:\s*\((?:[^()]|\([^()]*\))*\))?",
     re.S,
 )
-"""A server template's tags left in a page (a Django, Jinja or Laravel Blade template committed as the page):
-`{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}` and `@lang('Pro')` show their
-text; `{% if … %}`, `@if($plan->free)` / `@endif`, comments (`{# … #}`, `{{-- … --}}`) and `@php … @endphp`
-show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}` stay as written: a card named by
-one is still a card."""
+"""A server template's tags left in a page (a Django, Jinja, Twig or Laravel Blade template committed as the
+page): `{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}`, `@lang('Pro')` and
+Twig's `{{ 'basic'|trans }}` show their text; `{% if … %}`, `@if($plan->free)` / `@endif`, comments (`{# … #}`,
+`{{-- … --}}`) and `@php … @endphp` show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}`
+stay as written: a card named by one is still a card."""
 
 
 def _without_template_tags(html: str) -> str:
@@ -174,7 +175,9 @@ def _without_template_tags(html: str) -> str:
     the words of a condition's branches would run into one line with the free word between them."""
     if "{%" not in html and "{#" not in html and "{{" not in html and "@" not in html:
         return html
-    return TEMPLATE_TAG.sub(lambda m: m.group("text") or m.group("call") or m.group("lang") or " ", html)
+    return TEMPLATE_TAG.sub(
+        lambda m: m.group("text") or m.group("call") or m.group("lang") or m.group("filtered") or " ", html
+    )
 
 
 @dataclass(frozen=True)
@@ -534,11 +537,16 @@ def _restates_a_card(row: PricePlan, cards: list[PricePlan]) -> bool:
     summary table under the card "Haftalık" at 59,99 TL. The row's name holds the card's name as whole words and
     the amounts and currencies agree; the card's name is the page's own for the plan. So is a row named by the
     card's name's last words ("Lite" and "Pro" in seoagent-en's comparison table, the cards "SEO Agent Lite" and
-    "SEO Agent Pro")."""
+    "SEO Agent Pro"). So is a row naming a card and showing one side of the card's billing toggle (lightspeed-en's
+    "Monthly price | $79 /mo" under the card "Starter" at $79 a month or $63 a year): the card holds both sides."""
     if row.amount is None:
         return False
     words = row.plan.casefold().split()
     for card in cards:
+        if (card.plan.casefold(), card.dimension, card.amount) == (row.plan.casefold(), row.dimension, row.amount) and (
+            row.unit in (None, card.unit) and len(_sides(card, cards)) > 1
+        ):
+            return True  # the card's shown side again in a comparison table's "Monthly price" row: the card has both
         free = card.amount == row.amount == 0 and None in (card.currency, row.currency)  # "Free" beside "£0"
         if card.amount != row.amount or (card.currency != row.currency and not free) or card.dimension != row.dimension:
             continue
@@ -548,6 +556,11 @@ def _restates_a_card(row: PricePlan, cards: list[PricePlan]) -> bool:
         if words and len(words) < len(name) and name[-len(words) :] == words and card.unit == row.unit:
             return True  # "Lite" in a comparison table under the card "SEO Agent Lite": the product's name set aside
     return False
+
+
+def _sides(card: PricePlan, cards: list[PricePlan]) -> set[float | None]:
+    """The amounts the cards price the card's plan's dimension at: two when a billing toggle gave both sides."""
+    return {other.amount for other in cards if other.plan == card.plan and other.dimension == card.dimension}
 
 
 def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str) -> list[PricePlan]:

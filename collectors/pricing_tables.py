@@ -34,6 +34,7 @@ from collectors.pricing_grid import (
 from collectors.pricing_vocab import (
     BADGE_START,
     BARE_AMOUNT,
+    BARE_CONTACT,
     CURRENCY_IN_HEADER,
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -702,13 +703,14 @@ def _shared_token_unit(columns: list[Column]) -> list[Column]:
 
 
 PRICE_ROW = re.compile(
-    r"^(?:price|prices|pricing|cost|plan\s+price|preis|preise|kosten|prix|tarifs?|precio|precios|prezzo|prezzi|"
+    r"^(?:(?:monthly|yearly|annual|one[- ]time)\s+(?=price|cost|fee))?"
+    r"(?:price|prices|pricing|cost|plan\s+price|preis|preise|kosten|prix|tarifs?|precio|precios|prezzo|prezzi|"
     r"preço|preços|prijs|fiyat|料金|価格|価格（税込）|价格|價格|定价|定價|费用|費用|요금|가격|구독료|이용료|"
     r"subscription|subscription\s+fee|मूल्य|मूल्य निर्धारण|कीमत)$",
     re.I,
 )
 """The label of a plan comparison table's row that says what each plan costs ("Price", "料金", "मूल्य निर्धारण",
-"Subscription", "구독료")."""
+"Subscription", "구독료"), maybe after its period ("Monthly price", cottect-en)."""
 MAX_PLAN_HEADER = 40
 
 
@@ -717,8 +719,9 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     labelled "Price" gives each plan's prices, every one its cell shows with the period it says ("$4.99/month
     or $39.99/year" is two prices, the yearly one per year, not a second monthly price) and the unit it says
     ("$50/developer"), or else the words leading its line ("월 단위 결제: 30,000원", "Billed yearly: $360"); a cell
-    saying free ("무료(기본)", its tag in brackets aside) is a free price in the currency of the row's other prices. A
-    column's tag in brackets ("Studio (即将)", "Agency (coming soon)") is no part of its name."""
+    saying free ("무료(기본)", its tag in brackets aside) is a free price in the currency of the row's other prices,
+    and one asking to get in touch ("Contact", "Custom") a custom plan. A column's tag in brackets ("Studio (即将)",
+    "Agency (coming soon)") is no part of its name."""
     names = [without_tag(label_text(h)) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
@@ -742,6 +745,12 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
                     section=section,
                 )
             )
+            continue
+        said = label_text(cell.text)
+        if not has_price(said) and (CUSTOM_LINE.match(said) or BARE_CONTACT.match(said) or CUSTOM_TEXT.search(said)):
+            plans.append(
+                PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
+            )  # "Contact" where the other plans' prices stand: a custom plan
             continue
         for line in cell.lines or (cell.text,):
             plans.extend(_named_cell_prices(name, line, section, page))

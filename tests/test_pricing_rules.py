@@ -8354,3 +8354,35 @@ def test_a_comparison_table_headed_by_priced_plans_over_an_empty_corner_cell() -
         ("Premium", "price", 10.0, "GBP", None),
         ("PremiumMob", "price", 25.0, "GBP", None),
     }
+
+
+def test_a_twig_translation_filter_and_a_monthly_price_row_with_a_contact_cell() -> None:
+    """cottect-en's Twig table: heads `{{ 'basic'|trans }}`, `{{ 'advanced'|trans }}`, `{{ 'enterprise'|trans }}`
+    beside "Free", and a row "Monthly price | $0/mo | $29/mo | $79/mo | Contact": the filter shows its key, the row
+    prices each plan though its label names the period first, and "Contact" is the custom plan."""
+    heads = "<th></th><th>Free</th>" + "".join(f"<th>{{{{ '{key}'|trans }}}}</th>" for key in PLAN_KEYS)
+    cells = "".join(f"<td>{cell}</td>" for cell in ("Monthly price", "$0/mo", "$29/mo", "$79/mo", "Contact"))
+    ticks = "<td>Posts</td>" + '<td><i class="fa fa-check"></i></td>' * 4
+    table = f"<table><thead><tr>{heads}</tr></thead><tbody><tr>{cells}</tr><tr>{ticks}</tr></tbody></table>"
+    assert entries(page(table)) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("basic", "price", 29.0, "USD", None),
+        ("advanced", "price", 79.0, "USD", None),
+        ("enterprise", "price", None, None, None),
+    }
+
+
+PLAN_KEYS = ("basic", "advanced", "enterprise")
+
+
+def test_a_comparison_row_showing_one_side_of_a_cards_toggle_restates_the_card() -> None:
+    """lightspeed-en's cards "Starter" at `data-monthly="79" data-annual="63"`, and under them a comparison table
+    whose "Monthly price" row shows "$79 /mo": the card holds both sides, the row only the one shown."""
+    card = '<div class="card"><h3>{name}</h3><div class="price"><strong class="amount" data-monthly="{m}" '
+    card += 'data-annual="{y}">${m}</strong><span>/mo</span></div><ul><li>Support</li></ul></div>'
+    cards = card.format(name="Starter", m=79, y=63) + card.format(name="Pro", m=199, y=159)
+    table = "<table><thead><tr><th></th><th>Starter</th><th>Pro</th></tr></thead><tbody>"
+    table += "<tr><td>Monthly price</td><td>$79 /mo</td><td>$199 /mo</td></tr>"
+    table += "<tr><td>Team members</td><td>1</td><td>10</td></tr></tbody></table>"
+    found = entries(page(f'<div class="cards">{cards}</div><h2>Compare plans</h2>{table}'))
+    assert {amount for name, _, amount, *_ in found if name == "Starter"} == {79.0, 63.0}
