@@ -93,7 +93,7 @@ RIBBON = re.compile(
     r"(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
     r"mejor\s+(?:valor|opci[oó]n|precio)|melhor\s+(?:valor|escolha|op[cç][aã]o|pre[cç]o)|"
     r"miglior\s+(?:valore|scelta|prezzo)|meilleure?\s+(?:choix|prix|offre|affaire|rapport\s+qualit[eé][\s-]prix)|"
-    r"most\s+(?:chosen|loved)|(?:our\s+)?(?:top\s+)?pick|(?:your|current)\s+plan|現在の(?:ご利用)?プラン|当前(?:套餐|方案)|"
+    r"most\s+(?:chosen|loved|selected)(?:\s+plan)?|(?:our\s+)?(?:top\s+)?pick|(?:your|current)\s+plan|現在の(?:ご利用)?プラン|当前(?:套餐|方案)|"
     r"save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
     r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
     r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"

@@ -140,6 +140,9 @@ _EXTRA_SIGNS = {
     "Сом": "KGS",
     "Rp.": "IDR",
     "Rs.": "INR",
+    "birr": "ETB",
+    "Birr": "ETB",
+    "ብር": "ETB",
     "kr": "kr",
     "kr.": "kr",
     "Kr": "kr",
@@ -798,7 +801,8 @@ def _pictograph(char: str) -> bool:
 def without_pictographs(name: str) -> str:
     """The name without the pictures set before or after it ("🆓 Free", "★ Team", "PME en croissance 🚀"): a run
     of symbols at either end of a name is decoration, not part of it, and so are quotation marks around the whole
-    name (autokorea-ru's «Поиск Авто»). A name of pictures only stays as it is."""
+    name (autokorea-ru's «Поиск Авто») and the same dashes on both sides (feetracker-en's "- BASIC -"). A name of
+    pictures only stays as it is."""
     start, end = 0, len(name)
     while start < end and _pictograph(name[start]):
         start += 1
@@ -807,7 +811,13 @@ def without_pictographs(name: str) -> str:
     rest = name[start:end]
     if (quoted := QUOTED_NAME.fullmatch(rest)) is not None:
         rest = quoted.group("name")  # «Поиск Авто»: the quotation marks are the type's, not the name's
+    if (dashed := DASHED_AROUND.fullmatch(rest)) is not None:
+        rest = dashed.group("name")  # "- BASIC -": dashes drawn on both sides of the name
     return rest if re.search(r"[^\W\d_]", rest) else name
+
+
+DASHED_AROUND = re.compile(r"(?P<d>[-–—~=]{1,3})\s+(?P<name>\S(?:.*\S)?)\s+(?P=d)")
+"""A name set between the same dashes on both sides ("- BASIC -", "— Pro —"): a rule drawn around it."""
 
 
 QUOTED_NAME = re.compile(r"[«\"“„「『](?P<name>[^«»\"“”„「」『』]+)[»\"”“」』]")

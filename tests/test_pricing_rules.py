@@ -8386,3 +8386,17 @@ def test_a_comparison_row_showing_one_side_of_a_cards_toggle_restates_the_card()
     table += "<tr><td>Team members</td><td>1</td><td>10</td></tr></tbody></table>"
     found = entries(page(f'<div class="cards">{cards}</div><h2>Compare plans</h2>{table}'))
     assert {amount for name, _, amount, *_ in found if name == "Starter"} == {79.0, 63.0}
+
+
+def test_dashes_around_a_name_a_most_selected_ribbon_and_the_birr() -> None:
+    """feetracker-en's `<h3>- BASIC -</h3>`: the dashes are drawn around the name; retro-en's "MOST SELECTED PLAN"
+    over "Premium" is a ribbon; ezpay-en's "15 birr/mo" is in Ethiopian birr."""
+    assert without_pictographs("- BASIC -") == "BASIC" and without_pictographs("Pay-as-you-go") == "Pay-as-you-go"
+    assert RIBBON.match("MOST SELECTED PLAN")
+    card = '<div class="card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Reports</li></ul></div>'
+    cards = card.format(name="- BASIC -", price="15 birr<small>/mo</small>")
+    cards += card.format(name="- BUSINESS -", price="29 birr<small>/mo</small>")
+    assert entries(page(f'<div class="row">{cards}</div>')) == {
+        ("BASIC", "price", 15.0, "ETB", None),
+        ("BUSINESS", "price", 29.0, "ETB", None),
+    }
