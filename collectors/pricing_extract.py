@@ -156,11 +156,11 @@ the page. CSS at-rules (`@media`) and Alpine's `@click` are none of them."""
 TEMPLATE_TAG = re.compile(
     r"\{%-?\s*(?:trans|translate|t)\s+(?P<q>[\"'])(?P<text>[^\"'{}]*)(?P=q)[^%]*%\}"
     r"|\{\{-?\s*(?:_|__|gettext|trans|t|lang)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
-    r"|(?<![\w@.])@lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
+    r"|@(?<![\w@.]@)lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
     r"|\{\{-?\s*(?P<q4>[\"'])(?P<filtered>[^\"'{}]*)(?P=q4)\s*\|\s*(?:trans|t|translate)\b[^{}]*\}\}"
     r"|\{%.*?%\}|\{#\s.*?#\}|\{\{--.*?--\}\}"
-    r"|(?<![\w@.])@php\b.*?@endphp\b"
-    rf"|(?<![\w@.])@(?:{'|'.join(BLADE_DIRECTIVES)})\b(?:\s*\((?:[^()]|\([^()]*\))*\))?",
+    r"|@(?<![\w@.]@)php\b.*?@endphp\b"
+    rf"|@(?<![\w@.]@)(?:{'|'.join(BLADE_DIRECTIVES)})\b(?:\s*\((?:[^()]|\([^()]*\))*\))?",
     re.S,
 )
 """A server template's tags left in a page (a Django, Jinja, Twig or Laravel Blade template committed as the
@@ -170,11 +170,14 @@ Twig's `{{ 'basic'|trans }}` show their text; `{% if … %}`, `@if($plan->free)`
 stay as written: a card named by one is still a card."""
 
 
+BLADE_HINT = re.compile(r"@(?<![\w@.]@)(?:if|foreach|forelse|csrf|php|lang|extends|section|include|auth|guest)\b")
+
+
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
-    if "{%" not in html and "{#" not in html and "{{" not in html and "@" not in html:
-        return html
+    if "{%" not in html and "{#" not in html and "{{" not in html and BLADE_HINT.search(html) is None:
+        return html  # no template: the tag pattern, tried at every character, is spared
     return TEMPLATE_TAG.sub(
         lambda m: m.group("text") or m.group("call") or m.group("lang") or m.group("filtered") or " ", html
     )
