@@ -881,8 +881,23 @@ def asks_quantities(node: LexborNode) -> bool:
     radio buttons) is no such field, and neither is a text field that asks for no number (the licence key
     or hardware ID a purchase card asks for): a text field asks for a quantity when it says it takes
     digits (`inputmode`) or shows a number (its value or placeholder). A field kept from readers (a sign-up
-    form's spam trap: `tabindex="-1"`, or inside an `aria-hidden="true"` block) asks them for nothing."""
-    return node.css_first(FORM_FIELDS) is not None or any(_asks_number(field) for field in node.css("input[type=text]"))
+    form's spam trap: `tabindex="-1"`, or inside an `aria-hidden="true"` block) asks them for nothing, and a number
+    field for a phone or a card asks for no quantity."""
+    fields = [field for field in node.css(FORM_FIELDS) if not _contact_number(field)]
+    return bool(fields) or any(_asks_number(field) for field in node.css("input[type=text]"))
+
+
+CONTACT_FIELD = re.compile(r"phone|mobile|tel\b|whatsapp|zip|postal|postcode|pin\b|otp|cvv|cvc|card", re.I)
+"""A number field a checkout or sign-up form asks contact or payment details with (a "Mobile number" typed as a
+number in mysterytraders-en's subscribe dialog under each card): no quantity of what the plan sells."""
+
+
+def _contact_number(field: LexborNode) -> bool:
+    if field.tag != "input" or (field.attributes.get("type") or "").lower() != "number":
+        return False
+    attrs = field.attributes
+    said = " ".join(attrs.get(key) or "" for key in ("name", "id", "placeholder", "aria-label", "autocomplete"))
+    return CONTACT_FIELD.search(said) is not None
 
 
 HIDDEN_FIELD = re.compile(r"(?:^|[\s_-])(?:hide|hidden|d-none|sr-only|visually-hidden)|hide(?:Input|Field)", re.I)

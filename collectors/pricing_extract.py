@@ -159,28 +159,35 @@ TEMPLATE_TAG = re.compile(
     r"|@(?<![\w@.]@)lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
     r"|\{\{-?\s*(?P<q4>[\"'])(?P<filtered>[^\"'{}]*)(?P=q4)\s*\|\s*(?:trans|t|translate)\b[^{}]*\}\}"
     r"|\{%.*?%\}|\{#\s.*?#\}|\{\{--.*?--\}\}"
+    r"|<%(?:#.*?|[=-]?\s*t\(\s*(?P<q5>[\"'])(?P<erb>[^\"'<>%]*)(?P=q5)[^%]*?"
+    r"|[=-]?\s*(?:link_to|button_to)\s*\(?\s*(?P<q6>[\"'])(?P<link>[^\"'<>%]*)(?P=q6)[^%]*?|.*?)-?%>"
+    r"|@(?<![\w@.]@)(?:L|Localizer|SharedLocalizer|localizer)\[\s*\"(?P<razor>[^\"<>]*)\"\s*\]"
     r"|@(?<![\w@.]@)php\b.*?@endphp\b"
     rf"|@(?<![\w@.]@)(?:{'|'.join(BLADE_DIRECTIVES)})\b(?:\s*\((?:[^()]|\([^()]*\))*\))?",
     re.S,
 )
-"""A server template's tags left in a page (a Django, Jinja, Twig or Laravel Blade template committed as the
-page): `{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}`, `@lang('Pro')` and
-Twig's `{{ 'basic'|trans }}` show their text; `{% if … %}`, `@if($plan->free)` / `@endif`, comments (`{# … #}`,
-`{{-- … --}}`) and `@php … @endphp` show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}`
+"""A server template's tags left in a page (a Django, Jinja, Twig, Laravel Blade, Rails ERB, EJS or Razor
+template committed as the page): `{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}`,
+`@lang('Pro')`, Twig's `{{ 'basic'|trans }}`, ERB's `<%= t('pricing.pro') %>`, a link's text in `<%= link_to
+"Pro - $29/mo", … %>` and Razor's `@L["PricingFreeTitle"]` show their text; `{% if … %}`, `@if($plan->free)` /
+`@endif`, `<% if … %>`, `<%= plan.price %>`, comments (`{# … #}`, `{{-- … --}}`, `<%# … %>`) and `@php … @endphp`
+show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}`
 stay as written: a card named by one is still a card."""
 
 
-BLADE_HINT = re.compile(r"@(?<![\w@.]@)(?:if|foreach|forelse|csrf|php|lang|extends|section|include|auth|guest)\b")
+SHOWN = ("text", "call", "lang", "filtered", "erb", "link", "razor")
+"""The groups of `TEMPLATE_TAG` holding the text a tag shows."""
+BLADE_HINT = re.compile(
+    r"@(?<![\w@.]@)(?:if|foreach|forelse|csrf|php|lang|extends|section|include|auth|guest)\b|@(?:L|Localizer)\["
+)
 
 
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
-    if "{%" not in html and "{#" not in html and "{{" not in html and BLADE_HINT.search(html) is None:
+    if "{%" not in html and "{#" not in html and "{{" not in html and "<%" not in html and not BLADE_HINT.search(html):
         return html  # no template: the tag pattern, tried at every character, is spared
-    return TEMPLATE_TAG.sub(
-        lambda m: m.group("text") or m.group("call") or m.group("lang") or m.group("filtered") or " ", html
-    )
+    return TEMPLATE_TAG.sub(lambda m: next((said for key in SHOWN if (said := m.group(key))), " "), html)
 
 
 @dataclass(frozen=True)

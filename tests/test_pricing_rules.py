@@ -8400,3 +8400,36 @@ def test_dashes_around_a_name_a_most_selected_ribbon_and_the_birr() -> None:
         ("BASIC", "price", 15.0, "ETB", None),
         ("BUSINESS", "price", 29.0, "ETB", None),
     }
+
+
+def test_erb_ejs_and_razor_templates_show_their_translations_and_link_texts() -> None:
+    """readit-en's `<h3><%= t('pricing.pro.name') %></h3>`, projectmanagement-en's `<%= link_to "Choose Pro -
+    $29/mo", … %>` and signingserver-en's Razor `@L["PricingFreeTitle"]` show their text; `<% if … %>` and
+    `<%# … %>` show nothing, and an address's "@L[" is no localizer."""
+    card = '<div class="card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Boards</li></ul></div>'
+    cards = card.format(name="<%= t('pricing.pro.name') %>", price="<% if annual %>$120/yr<% else %>$12/mo<% end %>")
+    cards += card.format(name='@L["PricingFreeTitle"]', price="$0 <%# the free tier %>")
+    found = entries(page(f'<div class="plans">{cards}</div>'))
+    assert {name for name, *_ in found} == {"pricing.pro.name", "PricingFreeTitle"}
+    assert ("PricingFreeTitle", "price", 0.0, "USD", None) in found
+    assert ("pricing.pro.name", "price", 12.0, "USD", None) in found
+    link = '<div class="card"><h3>Pro</h3><p><%= link_to "Choose Pro - $29/mo", new_subscription_path %></p></div>'
+    assert ("Pro", "price", 29.0, "USD", None) in entries(page(link + link.replace("Pro", "Team").replace("29", "49")))
+
+
+def test_a_phone_number_field_in_a_cards_dialog_asks_no_quantity() -> None:
+    """mysterytraders-en's cards each hold a subscribe dialog whose "Mobile number" is an `input type="number"`:
+    a contact detail, not a quantity a calculator works a cost out of, so the cards stay cards."""
+    dialog = '<form><label>Mobile number</label><input type="number" name="mobile" id="mobile1"></form>'
+    card = '<div class="card"><span class="title">{name}</span><div>$ <h2>{price}</h2> /month</div>{dialog}</div>'
+    cards = card.format(name="1 Month plan", price="1490.00", dialog=dialog)
+    cards += card.format(name="3 Month plan", price="1500.00", dialog=dialog)
+    assert entries(page(f'<div class="row">{cards}</div>')) == {
+        ("1 Month plan", "price", 1490.0, "USD", None),
+        ("3 Month plan", "price", 1500.0, "USD", None),
+    }
+    quantity = dialog.replace('name="mobile" id="mobile1"', 'name="seats"')
+    assert entries(page(f'<div class="row">{cards.replace(dialog, quantity)}</div>')) != {
+        ("1 Month plan", "price", 1490.0, "USD", None),
+        ("3 Month plan", "price", 1500.0, "USD", None),
+    }
