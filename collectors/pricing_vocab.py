@@ -829,7 +829,7 @@ QUOTED_NAME = re.compile(r"[«\"“„「『](?P<name>[^«»\"“”„「」『
 _HOUR = r"小时|小時|hours?\b|hrs?\b|h\b"
 """Storage priced by time ("USD/M tokens/Hour", "元/百万tokens/小时"): a token amount per hour."""
 _TOKENS = r"\s*(?:input\s+|output\s+|prompt\s+|completion\s+)?(?:tokens?|tok)\b"
-_PER = r"(?:per|/|each|每)\s*"
+_PER = r"(?:\bper|/|\beach|每)\s*"
 _G = r"[,.'\s]"
 """A digit group's separator in a unit's count: "1,000", "1 000" (French, also a no-break space), "1.000" (German),
 "1'000" (Swiss)."""
@@ -854,21 +854,21 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?:\b1\s*k|\b1{_G}000|\bthousand)\s*(?:searches|search\s+queries|queries)\b", re.I), "1K searches"),
     (
         re.compile(
-            rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|(?:per|/)\s*m)\s*(?:chars?|characters)\b|百万字符",
+            rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|(?:\bper|/)\s*m)\s*(?:chars?|characters)\b|百万字符",
             re.I,
         ),
         "1M characters",
     ),
     (
-        re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:per|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
+        re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:\bper|/)\s*k)\s*(?:chars?|characters)\b|千字符", re.I),
         "1K characters",
     ),
-    (re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:per|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
-    (re.compile(r"(?:per|/|each)\s*pages?\b|每页|/\s*页", re.I), "page"),
+    (re.compile(rf"(?:\b1\s*k|\bthousand|\b1{_G}?000|(?:\bper|/)\s*k)\s*pages?\b|千页", re.I), "1K pages"),
+    (re.compile(r"(?:\bper|/|each)\s*pages?\b|每页|/\s*页", re.I), "page"),
     (
         re.compile(
             rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|/\s*m){_TOKENS}|\bmtok\b|百万|"
-            r"(?:per|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b|"
+            r"(?:\bper|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b|"
             r"\b(?:milh[ãa]o|mill[oó]n|milione|millionen|mio\.)\s+(?:de\s+|di\s+)?tokens?\b",
             re.I,
         ),
@@ -877,19 +877,19 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"(?:\b1\s*k|\bone\s+thousand|\bthousand|\b1{_G}000|/\s*k){_TOKENS}|千\s*tokens?|每千|"
-            r"(?:per|/)\s*(?:1\s*)?k\b(?!\s+(?!tokens?\b|input\b|output\b|prompt\b|completion\b)[a-z]{3,})",
+            r"(?:\bper|/)\s*(?:1\s*)?k\b(?!\s+(?!tokens?\b|input\b|output\b|prompt\b|completion\b)[a-z]{3,})",
             re.I,
         ),
         "1K tokens",
     ),
     (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:videos?\b|视频|条)", re.I), "video"),
     (re.compile(rf"{_PER}(?:generated\s+|output\s+)?(?:image|张|图)", re.I), "image"),
-    (re.compile(r"(?:per|/)\s*(?:second|sec|s)\b|每秒|/\s*秒", re.I), "second"),
-    (re.compile(r"(?:per|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
+    (re.compile(r"(?:\bper|/)\s*(?:second|sec|s)\b|每秒|/\s*秒", re.I), "second"),
+    (re.compile(r"(?:\bper|/)\s*(?:minute|min)\b|每分钟|/\s*分钟", re.I), "minute"),
     (
         # "/ h" but not "/ H&P" (a feature line's "SOAP / H&P" abbreviation: History and Physical)
         re.compile(
-            r"(?:per|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:per|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
+            r"(?:\bper|/)\s*(?:hour|hr|h)\b(?!\s*&)|(?:\bper|/)\s*[a-z]{2,12}[\s-](?:hours?|hrs?)\b|"
             r"每小时|/\s*小时|(?:/|\bв\s)\s*час\b|\bhourly\s+(?:rate|price|cost|fee)s?\b|"
             r"(?:\bper|/|\bpro|\bpar|\bpor|\bl['’]|\ba\s+l['’]|\ball['’])\s*(?:uur|stunde|std\.|heure|hora|ora|saat|timme|tunti|"
             r"hod(?:\.|ina|inu|iny)?|"
@@ -899,8 +899,8 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "hour",
     ),
-    (re.compile(r"(?:per|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
-    (re.compile(r"(?:per|/)\s*GB\b", re.I), "gb"),
+    (re.compile(r"(?:\bper|/)\s*(?:request|call)\b|每次|/\s*次", re.I), "request"),
+    (re.compile(r"(?:\bper|/)\s*GB\b", re.I), "gb"),
 )
 OWN_UNIT = re.compile(
     r"(?:^|单价|价格|定价|price|cost)\s*/\s*(?P<unit>[a-z]{2,12}|[\u4e00-\u9fff]{1,4})(?![\w/])",

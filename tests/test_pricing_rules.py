@@ -8433,3 +8433,12 @@ def test_a_phone_number_field_in_a_cards_dialog_asks_no_quantity() -> None:
         ("1 Month plan", "price", 1490.0, "USD", None),
         ("3 Month plan", "price", 1500.0, "USD", None),
     }
+
+
+def test_per_in_a_units_lead_is_a_word_of_its_own() -> None:
+    """devtoolssuite-en's "For professional developers" under "Billed annually (₹2,988)" read as per `second`:
+    "develo-per-s" is no "per s". Nor is "Super Images" per image; "per second", "/s" and "per image" still are."""
+    for text in ("For professional developers", "Super Images", "paper hours"):
+        assert usage_unit(text) is None, text
+    assert usage_unit("per second") == usage_unit("/s") == "second"
+    assert usage_unit("per image") == "image" and usage_unit("/ h") == "hour"
