@@ -121,10 +121,11 @@ PRICE_LEAD = re.compile(
 price, and names no plan."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
-    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약)\w*\s*[:：]?\s*$",
+    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи)\w*\s*[:：]?\s*$",
     re.I,
 )
-"""The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €")."""
+"""The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €", Vietnamese "Tiết
+kiệm 2.136.000₫/năm", Indonesian "Hemat", Russian "Экономия")."""
 AVERAGE = re.compile(
     r"(?:平均|均摊|均攤|折合|相当于|相當於|\baverages?|\bavg\.?|\bon\s+average|\bequivalent\s+to|\bworks\s+out\s+to|"
     r"\bdurchschnittlich|\bentspricht|\ben\s+moyenne|\bsoit|\ben\s+promedio|\bequivale\s+a|\bin\s+media|≈)"

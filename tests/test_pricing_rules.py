@@ -11,7 +11,7 @@ from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_cards import RIBBON
+from collectors.pricing_cards import RIBBON, SAVING
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -8442,3 +8442,15 @@ def test_per_in_a_units_lead_is_a_word_of_its_own() -> None:
         assert usage_unit(text) is None, text
     assert usage_unit("per second") == usage_unit("/s") == "second"
     assert usage_unit("per image") == "image" and usage_unit("/ h") == "hour"
+
+
+def test_a_saving_said_in_vietnamese_indonesian_or_russian_is_no_price() -> None:
+    """qrpatrol-vi's yearly side "379.000₫/tháng" over "Tiết kiệm 2.136.000₫/năm" (you save that a year): the saving
+    is no yearly price, as "Save $40" is none."""
+    for line in ("Tiết kiệm", "Hemat", "Экономия"):
+        assert SAVING.search(line), line
+    card = '<div class="card"><h3>{name}</h3><div class="price">{price}₫/tháng</div><p>Tiết kiệm {saved}₫/năm</p></div>'
+    cards = card.format(name="Cơ bản", price="379.000", saved="2.136.000")
+    cards += card.format(name="Chuyên nghiệp", price="779.000", saved="4.536.000")
+    amounts = {amount for _, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "vi"))}
+    assert amounts == {379000.0, 779000.0}
