@@ -598,7 +598,7 @@ def read_grid(
         return []
     if header_rows == 0 and len(cells) > 1 and not any(has_price(c.text) for c in cells[0][1:]):
         header_rows = 1  # a first row of <td> labels without a single price is the header all the same
-    header_rows = _continued_header(cells, header_rows)
+    header_rows = _price_row_in_head(cells, _continued_header(cells, header_rows))
     width = max(len(row) for row in cells)
     head = cells[:header_rows]
     headers = [_column_header(head, col) for col in range(width)]
@@ -920,6 +920,17 @@ def _continued_header(cells: Grid, header_rows: int) -> int:
         and not any(has_price(c.text) for c in cells[header_rows])
     ):
         header_rows += 1
+    return header_rows
+
+
+def _price_row_in_head(cells: Grid, header_rows: int) -> int:
+    """The head ends before a row of it labelled as the plans' price row and showing prices (bayescraft-en's
+    `<thead>` holding "Plan Type | Lab Technician | Life Optimizer" and then "Price | $9/month | $29/month"): that
+    row prices the columns the first one names, and is read as a body row."""
+    for index in range(1, header_rows):
+        row = cells[index]
+        if row and PRICE_ROW.match(label_text(row[0].text)) and any(has_price(c.text) for c in row[1:]):
+            return index
     return header_rows
 
 

@@ -8454,3 +8454,14 @@ def test_a_saving_said_in_vietnamese_indonesian_or_russian_is_no_price() -> None
     cards += card.format(name="Chuyên nghiệp", price="779.000", saved="4.536.000")
     amounts = {amount for _, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "vi"))}
     assert amounts == {379000.0, 779000.0}
+
+
+def test_a_price_row_inside_the_table_head_prices_the_columns() -> None:
+    """bayescraft-en's `<thead>` holds "Plan Type | Lab Technician | Life Optimizer" and then "Price | <del>$9/month
+    </del> Not Yet Available | $29/month": the price row is no header row, so the one plan on sale is priced."""
+    head = "<tr><th>Plan Type</th><td>Lab Technician</td><td>Life Optimizer</td></tr>"
+    head += "<tr><th>Price</th><td><del>$9/month</del><p>Not Yet Available</p></td><td><p>$29/month</p></td></tr>"
+    body = "<tr><th>Make New Experiments</th><td>✓</td><td>✓</td></tr>"
+    assert entries(page(f"<table><thead>{head}</thead><tbody>{body}</tbody></table>")) == {
+        ("Life Optimizer", "price", 29.0, "USD", None)
+    }
