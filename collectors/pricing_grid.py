@@ -10,6 +10,7 @@ See docs/pricing-extraction.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
@@ -227,15 +228,18 @@ def joined_header(header: Grid | None, grid: Grid, header_rows: int) -> tuple[Gr
 # -- <div> rows -----------------------------------------------------------------------------------------
 
 
-def div_grid(node: LexborNode, sibling_label: str | None = None) -> Grid | None:
+def div_grid(
+    node: LexborNode, sibling_label: str | None = None, price_row: Callable[[str], bool] | None = None
+) -> Grid | None:
     """The rows of a price grid drawn with `<div>`s, header row first; None unless `node` is one.
 
     `node` is one when its element children are rows of one tag with equally many (2 to 12) cells, the
     first row names the columns (a priced dimension or a price word, and no price; or, after a grid that
-    gave prices, the same first column as that grid's, `sibling_label`) and at least two other rows show a
-    price after their first cell. The header row may also stand apart from the rows, as
-    a `<thead>` from its `<tbody>`: `node` then holds two elements, the header row (or an element holding
-    only it) and an element holding the rows."""
+    gave prices, the same first column as that grid's, `sibling_label`; or plans, a later row being labelled as
+    their price row, `price_row`, which shows a price: "Features | Starter | Professional" over "Price | Free |
+    $99/month") and at least two other rows show a price after their first cell. The header row may also stand
+    apart from the rows, as a `<thead>` from its `<tbody>`: `node` then holds two elements, the header row (or an
+    element holding only it) and an element holding the rows."""
     rows = _head_and_body(node) or _elements(node)
     if len(rows) < 3 or len({row.tag for row in rows}) != 1 or rows[0].tag in ("tr", "td", "th", "li"):
         return None
@@ -247,12 +251,14 @@ def div_grid(node: LexborNode, sibling_label: str | None = None) -> Grid | None:
     header = grid[0]
     if any(has_price(cell.text) or len(cell.text) > MAX_COLUMN_HEADER for cell in header):
         return None  # a sentence introducing the section ("Accurately track and forecast costs...") names no column
+    priced = [row for row in grid[1:] if any(has_price(cell.text) for cell in row[1:])]
+    if price_row is not None and any(price_row(row[0].text) for row in priced):
+        return grid  # plans as columns, priced by their price row
     if header[0].text.casefold() != sibling_label and not any(
         dimension_of(cell.text) is not None or PRICE_WORD.search(cell.text) for cell in header[1:]
     ):
         return None
-    priced = sum(1 for row in grid[1:] if any(has_price(cell.text) for cell in row[1:]))
-    return grid if priced >= 2 else None
+    return grid if len(priced) >= 2 else None
 
 
 MAX_COLUMN_HEADER = 80

@@ -238,7 +238,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 plans.extend(found)
                 used.append(node)
         elif tag in NOTE_TAGS and not _in_table(node):
-            rows = div_grid(node, sibling.label if sibling else None) if tag == "div" else None
+            rows = div_grid(node, sibling.label if sibling else None, _price_row_label) if tag == "div" else None
             holder = None
             if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
                 rows, holder = headed
@@ -921,6 +921,10 @@ def _continued_header(cells: Grid, header_rows: int) -> int:
     ):
         header_rows += 1
     return header_rows
+
+
+def _price_row_label(text: str) -> bool:
+    return PRICE_ROW.match(label_text(text)) is not None
 
 
 def _price_row_in_head(cells: Grid, header_rows: int) -> int:

@@ -8465,3 +8465,14 @@ def test_a_price_row_inside_the_table_head_prices_the_columns() -> None:
     assert entries(page(f"<table><thead>{head}</thead><tbody>{body}</tbody></table>")) == {
         ("Life Optimizer", "price", 29.0, "USD", None)
     }
+
+
+def test_a_div_comparison_grid_of_plan_columns_priced_by_its_price_row() -> None:
+    """nexops-en's `div.comparison-table`: `div.table-header` "Features | Starter | Professional" over `div.table-row`s,
+    the first "Price | Free | $99/month", the others features: the grid's plans are priced by that row, and the grid
+    is no card named by the section's heading "Compare Plans"."""
+    row = '<div class="table-row">' + "".join('<div class="row-cell">{}</div>' for _ in range(3)) + "</div>"
+    head = '<div class="table-header"><div>Features</div><div>Starter</div><div>Professional</div></div>'
+    grid = head + row.format("Price", "Free", "$99/month") + row.format("Targets", "25", "Unlimited")
+    html = f'<h2>Compare Plans</h2><div class="comparison-table">{grid}</div>'
+    assert entries(page(html)) == {("Starter", "price", 0.0, "USD", None), ("Professional", "price", 99.0, "USD", None)}
