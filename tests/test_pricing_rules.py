@@ -8476,3 +8476,8 @@ def test_a_div_comparison_grid_of_plan_columns_priced_by_its_price_row() -> None
     grid = head + row.format("Price", "Free", "$99/month") + row.format("Targets", "25", "Unlimited")
     html = f'<h2>Compare Plans</h2><div class="comparison-table">{grid}</div>'
     assert entries(page(html)) == {("Starter", "price", 0.0, "USD", None), ("Professional", "price", 99.0, "USD", None)}
+
+
+def test_annee_after_a_slash_is_a_year() -> None:
+    """kulture-fr's `<span>€</span>39.99</span>/année`: a year, as "/an" is, and no unit "année"."""
+    assert tail_period("/année") == tail_period("par année") == "year" and tail_unit("/année") is None
