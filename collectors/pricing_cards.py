@@ -2697,16 +2697,21 @@ def _code_of_the_price_before(match: re.Match[str]) -> bool:
     code = match.group("cur")
     if not code or not code.isalpha() or CODE_AFTER_PERIOD.match(f"/month {code}") is None:
         return False
+    if CODE_AFTER_PERIOD.match(f"/month {match.string[match.start() :]}") is None:
+        return False  # "PKR 1,500 / month" after "$ 5 / month": a price of its own, in PKR
     return PRICE_BEFORE_PERIOD.search(match.string[: match.start()]) is not None
 
 
 CODE_AFTER_PERIOD = re.compile(
     rf"^\s*(?:/|per\s)\s*(?:month|mo|year|yr|week|day|mes|mês|mois|monat|jahr|año|ano|an)\.?\s+"
-    rf"(?P<code>(?-i:{'|'.join(sorted(ISO_CODES - WORD_CODES))}))(?![^\W\d_])",
+    rf"(?P<code>(?-i:{'|'.join(sorted(ISO_CODES - WORD_CODES))}))(?![^\W\d_])"
+    r"(?!\s*\d[\d.,]*\s*(?:/|per\s)\s*[^\W\d_])",
     re.I,
 )
 """An ISO code right after the slashed period of an amount led by a bare "$" ("$997 /month CAD"): the dollar it
-names, as a code right after the amount does; the period stays the amount's."""
+names, as a code right after the amount does; the period stays the amount's. A code leading an amount with a
+period of its own ("$ 5 / month PKR 1,500 / month", islamicbankingfte-en) is that amount's: the same plan in
+another currency."""
 
 
 VOLUME_BAND = re.compile(

@@ -8481,3 +8481,19 @@ def test_a_div_comparison_grid_of_plan_columns_priced_by_its_price_row() -> None
 def test_annee_after_a_slash_is_a_year() -> None:
     """kulture-fr's `<span>€</span>39.99</span>/année`: a year, as "/an" is, and no unit "année"."""
     assert tail_period("/année") == tail_period("par année") == "year" and tail_unit("/année") is None
+
+
+def test_a_code_leading_a_price_of_its_own_after_a_dollar_price_is_that_prices() -> None:
+    """islamicbankingfte-en's card: "$ 5 / month" over "PKR 1,500 / month · Stripe or JazzCash". The code leads an
+    amount with a period of its own, the same plan in rupees: $5 stays dollars and PKR 1,500 is a price too. Still,
+    "$997 /month CAD" is Canadian dollars."""
+    card = '<div class="price-card"><div class="plan-name">{name}</div><div class="price-row"><span>$</span>'
+    card += '<span class="price-num">{usd}</span><span>/ month</span></div><div class="price-pkr">PKR {pkr} / month'
+    card += " · Stripe or JazzCash</div></div>"
+    cards = card.format(name="Premium", usd="5", pkr="1,500") + card.format(name="Pro", usd="50", pkr="15,000")
+    found = entries(page(f'<div class="grid">{cards}</div>'))
+    assert ("Premium", "price", 5.0, "USD", None) in found and ("Premium", "price", 1500.0, "PKR", None) in found
+    assert ("Pro", "price", 50.0, "USD", None) in found and ("Pro", "price", 15000.0, "PKR", None) in found
+    cad = '<div class="card"><h3>{name}</h3><p class="price">${amount} /month CAD</p></div>'
+    cads = cad.format(name="Growth", amount="997") + cad.format(name="Scale", amount="1,997")
+    assert ("Growth", "price", 997.0, "CAD", None) in entries(page(f'<div class="grid">{cads}</div>'))
