@@ -888,7 +888,9 @@ def asks_quantities(node: LexborNode) -> bool:
     return bool(fields) or any(_asks_number(field) for field in node.css("input[type=text]"))
 
 
-CONTACT_FIELD = re.compile(r"phone|mobile|tel\b|whatsapp|zip|postal|postcode|pin\b|otp|cvv|cvc|card", re.I)
+CONTACT_FIELD = re.compile(
+    r"phone|mobile|tel\b|whatsapp|zip|postal|postcode|pin\b|otp|cvv|cvc|card[-_\s]?(?:number|num|no)\b", re.I
+)
 """A number field a checkout or sign-up form asks contact or payment details with (a "Mobile number" typed as a
 number in mysterytraders-en's subscribe dialog under each card): no quantity of what the plan sells."""
 

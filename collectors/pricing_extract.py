@@ -171,8 +171,8 @@ template committed as the page): `{% trans "Professional" %}`, `{{ _('Quick Clea
 `@lang('Pro')`, Twig's `{{ 'basic'|trans }}`, ERB's `<%= t('pricing.pro') %>`, a link's text in `<%= link_to
 "Pro - $29/mo", … %>` and Razor's `@L["PricingFreeTitle"]` show their text; `{% if … %}`, `@if($plan->free)` /
 `@endif`, `<% if … %>`, `<%= plan.price %>`, comments (`{# … #}`, `{{-- … --}}`, `<%# … %>`) and `@php … @endphp`
-show nothing. A variable's print (`{{ plan.name }}`) and Smarty's `{#PRICE#}`
-stay as written: a card named by one is still a card."""
+show nothing. A variable's print in braces (`{{ plan.name }}`) and Smarty's `{#PRICE#}` stay as written: a card
+named by one is still a card."""
 
 
 SHOWN = ("text", "call", "lang", "filtered", "erb", "link", "razor")

@@ -328,9 +328,9 @@ def flat_grid(node: LexborNode) -> Grid | None:
 
     No markup says where a row ends, so the first body row says it: the cell before the first priced cell
     opens that row, and every row has as many cells as the ones before it. `node` is one when its 8 or more
-    children are cells of one tag sharing a class, their number is a whole number of such rows (3 to 8 cells each), no
-    row's first cell shows a price, the header row shows none, and at least two body rows show a price after
-    their first cell, as `div_grid` asks."""
+    children are cells of one tag sharing a class, their number is a whole number of such rows (3 to 8 cells
+    each), no row's first cell shows a price, the header row shows none, and at least two body rows show a
+    price after their first cell, as `div_grid` asks."""
     cells = _elements(node)
     if len(cells) < MIN_FLAT_CELLS or len({cell.tag for cell in cells}) != 1 or cells[0].tag != "div":
         return None
