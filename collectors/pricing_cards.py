@@ -159,7 +159,9 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = [
         (card, name)
         for card, name in plan_cards(tree) or lone_cards(tree)
-        if not _under_excluded_heading(card) and not TABLE_OF_CONTENTS.match(name.strip())
+        if not _under_excluded_heading(card)
+        and not TABLE_OF_CONTENTS.match(name.strip())
+        and not FAQ.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -694,6 +696,14 @@ def _works_out_a_cost(node: LexborNode) -> bool:
     return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
 
 
+FAQ = re.compile(
+    r"^(?:(?:pricing|billing)\s+)?(?:faqs?|frequently\s+asked\s+questions|common\s+questions|questions\s+fr[ée]quentes|"
+    r"foire\s+aux\s+questions|h[äa]ufig\s+gestellte\s+fragen|preguntas\s+frecuentes|perguntas\s+frequentes|"
+    r"domande\s+frequenti|часто\s+задаваемые\s+вопросы|常见问题|常見問題|よくある(?:ご)?質問|자주\s*묻는\s*질문)$",
+    re.I,
+)
+"""A block named as the page's questions and answers ("Frequently asked questions" over "€3/month, billed via
+Stripe"): its answers quote the plans' prices, and it is no plan."""
 TABLE_OF_CONTENTS = re.compile(
     r"^(?:table\s+of\s+contents|contents|on\s+this\s+page|in\s+this\s+article|目录|目次|inhaltsverzeichnis|"
     r"sommaire|índice|indice|содержание)$",

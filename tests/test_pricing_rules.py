@@ -11,7 +11,7 @@ from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_cards import RIBBON, SAVING
+from collectors.pricing_cards import FAQ, RIBBON, SAVING
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -8497,3 +8497,17 @@ def test_a_code_leading_a_price_of_its_own_after_a_dollar_price_is_that_prices()
     cad = '<div class="card"><h3>{name}</h3><p class="price">${amount} /month CAD</p></div>'
     cads = cad.format(name="Growth", amount="997") + cad.format(name="Scale", amount="1,997")
     assert ("Growth", "price", 997.0, "CAD", None) in entries(page(f'<div class="grid">{cads}</div>'))
+
+
+def test_a_block_named_as_the_pages_questions_and_answers_is_no_plan() -> None:
+    """mealplanner-en's `div.pricing-faq` headed "Frequently asked questions", whose answer says "€3/month, billed
+    via Stripe": the answers quote the plans' prices, and the block is no plan."""
+    card = (
+        '<div class="pricing-card"><div class="pcard-name">{name}</div><span class="pcard-price">{price}</span></div>'
+    )
+    cards = card.format(name="Free", price="€0/month") + card.format(name="Premium", price="€3/month")
+    faq = '<div class="pricing-faq"><h2>Frequently asked questions</h2><dl><div class="faq-item"><dt>How does billing'
+    faq += " work?</dt><dd>€3/month, billed via Stripe.</dd></div></dl></div>"
+    names = {name for name, *_ in entries(page(f'<div class="grid">{cards}</div>{faq}'))}
+    assert names == {"Free", "Premium"}
+    assert FAQ.match("Häufig gestellte Fragen") and FAQ.match("よくある質問") and not FAQ.match("Pro")
