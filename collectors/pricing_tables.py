@@ -404,9 +404,7 @@ def column_plan_grid(node: LexborNode, page: PageContext) -> list[PricePlan]:
         if has_price(text):
             plans.extend(_named_cell_prices(name, text, None, page))
         else:
-            plans.append(
-                PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
-            )
+            plans.append(_custom_plan(name))
     return plans
 
 
@@ -647,16 +645,15 @@ def _without_pack_rates(plans: list[PricePlan]) -> list[PricePlan]:
         return plans
 
     def restated(plan: PricePlan) -> bool:
-        counted = PACK_COUNT.match(plan.plan)
+        counted = PACK_LABEL.match(plan.plan)
         if plan.unit is None or not plan.amount or plan.plan not in wholes or counted is None:
             return False
-        count = float(re.sub(r"[,.\s]", "", counted[0]))
+        count = float(re.sub(r"[,.\s]", "", counted["count"]))
         return any(abs(plan.amount * count - whole) <= whole * PACK_ROUNDING for whole in wholes[plan.plan])
 
     return [plan for plan in plans if not restated(plan)]
 
 
-PACK_COUNT = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*")
 PACK_ROUNDING = 0.1
 
 
@@ -725,7 +722,7 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     names = [without_tag(label_text(h)) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
-    row = next((r for r in body if r and PRICE_ROW.match(label_text(r[0].text))), None)
+    row = next((r for r in body if r and _price_row_label(r[0].text)), None)
     if row is None:
         return []
     plans: list[PricePlan] = []
@@ -746,11 +743,8 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
                 )
             )
             continue
-        said = label_text(cell.text)
-        if not has_price(said) and (CUSTOM_LINE.match(said) or BARE_CONTACT.match(said) or CUSTOM_TEXT.search(said)):
-            plans.append(
-                PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
-            )  # "Contact" where the other plans' prices stand: a custom plan
+        if not has_price(cell.text) and _asks_in_touch(label_text(cell.text)):
+            plans.append(_custom_plan(name))  # "Contact" where the other plans' prices stand
             continue
         for line in cell.lines or (cell.text,):
             plans.extend(_named_cell_prices(name, line, section, page))
@@ -849,14 +843,21 @@ def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[Pric
     for cell in cells:
         if has_price(cell.rest):
             plans.extend(_named_cell_prices(cell.name, price_matches(cell.rest)[0].group(0), section, page))
-        elif any(CUSTOM_LINE.match(line) or CUSTOM_TEXT.search(line) for line in cell.lines[1:2]):
-            plans.append(
-                PricePlan(plan=cell.name, dimension="price", amount=None, currency=None, custom=True, method="table")
-            )
+        elif any(_asks_in_touch(line) for line in cell.lines[1:2]):
+            plans.append(_custom_plan(cell.name))
     return plans
 
 
 MIN_HEAD_CARDS = 2
+
+
+def _asks_in_touch(text: str) -> bool:
+    """A cell saying the price is made for the customer or asking to get in touch ("Custom", "Contact")."""
+    return bool(CUSTOM_LINE.match(text) or BARE_CONTACT.match(text) or CUSTOM_TEXT.search(text))
+
+
+def _custom_plan(name: str) -> PricePlan:
+    return PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
 
 
 def _header_price_plans(headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
@@ -933,7 +934,7 @@ def _price_row_in_head(cells: Grid, header_rows: int) -> int:
     row prices the columns the first one names, and is read as a body row."""
     for index in range(1, header_rows):
         row = cells[index]
-        if row and PRICE_ROW.match(label_text(row[0].text)) and any(has_price(c.text) for c in row[1:]):
+        if row and _price_row_label(row[0].text) and any(has_price(c.text) for c in row[1:]):
             return index
     return header_rows
 
@@ -1363,8 +1364,7 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
     if toggled:
         return [(plan, None) for plan in toggled]
     if CUSTOM_TEXT.search(text) and not has_price(text) and len(text) <= MAX_CUSTOM_CELL:
-        custom = PricePlan(plan=label, amount=None, currency=None, period=None, unit=None, custom=True, method="table")
-        return [(custom, None)]
+        return [(_custom_plan(label), None)]
     plan = _cell_plan(label, text, column, page)
     return [(plan, None)] if plan is not None else []
 
@@ -1543,7 +1543,7 @@ def _dimension(
     return slug(column.header) or f"column_{col}"
 
 
-PACK_LABEL = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*\+?\s+[^\W\d_]")
+PACK_LABEL = re.compile(r"^(?P<count>\d{1,3}(?:[,.\s]\d{3})*)\+?\s+[^\W\d_]")
 """A row named by a count and what it counts ("1,000 Videos", "500 Credits"): a pack that many make up, priced
 as a whole, not the price of one video."""
 

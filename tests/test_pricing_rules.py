@@ -8303,7 +8303,7 @@ def test_crypto_tickers_price_a_plan_and_a_code_over_the_amount_names_no_card() 
             ("Signal Channel", "price", 10.0, code, None),
             ("Auto Trade", "price", 20.0, code, None),
         }
-    assert currency_code("BTC") == "BTC" and currency_code("PRO") != "BTC"
+    assert currency_code("BTC") == "BTC" and currency_code("USDC") == "USDC"
 
 
 def test_a_pricing_tier_class_names_the_card() -> None:
