@@ -918,6 +918,7 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
     if root is None:
         return
     _join_flanking_cents(root)
+    _join_cents_blocks(root)
     for raised in root.css("sup, span, small"):
         before = raised.prev
         cents = RAISED_CENTS.match(raised.text().strip())
@@ -979,6 +980,37 @@ def _join_flanking_cents(root: LexborNode) -> None:
         ):
             figure.replace_with(f"{figure.text().strip()}.{cents.text().strip()}")
             cents.decompose()
+
+
+CENTS_BLOCK_FIGURE = re.compile(r"(?P<sign>[$€£])\s?(?P<whole>\d{1,5})|(?P<whole2>\d{1,5})\s?(?P<sign2>[€£])")
+
+
+def _join_cents_blocks(root: LexborNode) -> None:
+    """Cents drawn as two digits in a block of their own beside the signed figure, the pair alone in a box
+    that aligns them at the top (`<div class="d-flex align-items-start"><h4>€19</h4><p>99</p></div>`,
+    lestudiok-fr): a reader sees €19.99, which text joined block by block splits into "€19" and "99"."""
+    for cents in root.css("p, span, sup, small, div"):
+        if not re.fullmatch(r"\d{2}", cents.text().strip()) or _holds_elements(cents):
+            continue
+        parent = cents.parent
+        if parent is None:
+            continue
+        pair = _elements_of(parent)
+        if len(pair) != 2 or pair[1].mem_id != cents.mem_id or _holds_elements(pair[0]):
+            continue
+        figure = CENTS_BLOCK_FIGURE.fullmatch(pair[0].text().strip())
+        loose = (c.text(deep=False) or "" for c in parent.iter(include_text=True) if c.tag == "-text")
+        if figure is None or any(text.strip() for text in loose):
+            continue
+        if figure["sign"]:
+            pair[0].replace_with(f"{figure['sign']}{figure['whole']}.{cents.text().strip()}")
+        else:
+            pair[0].replace_with(f"{figure['whole2']},{cents.text().strip()} {figure['sign2']}")
+        cents.decompose()
+
+
+def _elements_of(node: LexborNode) -> list[LexborNode]:
+    return [child for child in node.iter() if child.tag not in ("-text", "-comment")]
 
 
 SPACING_CLASS = re.compile(r"^-?[mp][trblxy]?-\S+$")

@@ -278,12 +278,12 @@ def _head_and_body(node: LexborNode) -> list[LexborNode] | None:
     if len(inner) == 1:  # the head holds its one row
         head, inner = inner[0], _elements(inner[0])
     count = len(inner)
-    rows = _elements(body)
+    rows = _filled(body)
     wrapped = len(parts) != len(elements)  # a spacer beside the head and the body
     for _ in range(MAX_WRAPPERS):
         if len(rows) != 1:
             break
-        rows, wrapped = _elements(rows[0]), True
+        rows, wrapped = _filled(rows[0]), True
     found = [_row_element(row, count) for row in rows]
     if count < 2 or len(found) < 2 or any(row is None for row in found):
         return None
@@ -319,6 +319,12 @@ def _row_element(row: LexborNode, count: int) -> LexborNode | None:
 
 def _elements(node: LexborNode) -> list[LexborNode]:
     return [child for child in node.iter() if child.tag not in ("-text", "-comment", "br")]
+
+
+def _filled(node: LexborNode) -> list[LexborNode]:
+    """The element children that show text: a CMS list may leave an empty item after its last row
+    (hyperstack's `div.page-price_card_row_item` holding only blanks), which is no row of the table."""
+    return [child for child in _elements(node) if clean(child.text())]
 
 
 def flat_grid(node: LexborNode) -> Grid | None:

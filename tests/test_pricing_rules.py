@@ -5140,6 +5140,30 @@ def test_a_div_table_drawn_as_a_head_and_a_body_with_gpu_hour_rate_columns(wrap_
     assert not any(amount in (346.0, 200.0, 24.0, 16.0) for _, _, amount, _, _ in got)  # specs are no prices
 
 
+@pytest.mark.parametrize("empty_row", [False, True])
+def test_an_empty_row_left_after_a_div_tables_rows_is_no_row(empty_row: bool) -> None:
+    def row(cells: list[str]) -> str:
+        return (
+            '<div class="card_row_item">'
+            + "".join(f'<div class="col"><span>{c}</span></div>' for c in cells)
+            + "</div>"
+        )
+
+    head = ["Model", "Input Price (per 1M tokens)", "Output Price (per 1M tokens)"]
+    body = row(["Llama 3.3 70B", "$0.80", "$0.80"]) + row(["OpenAI gpt-oss-120b", "$0.10", "$0.40"])
+    html = page(
+        '<h3>Token-based Pricing</h3><div class="card_main"><div class="card_head">'
+        + "".join(f'<div class="head_item"><span>{c}</span></div>' for c in head)
+        + '</div><div class="card_row">'
+        + body
+        + ('<div class="card_row_item">\n   </div>' if empty_row else "")
+        + "</div></div>"
+    )
+    got = entries(html)
+    assert ("OpenAI gpt-oss-120b", "input", 0.1, "USD", "1M tokens") in got
+    assert ("OpenAI gpt-oss-120b", "output", 0.4, "USD", "1M tokens") in got
+
+
 def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
     html = page(
         '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
@@ -6117,6 +6141,25 @@ def test_cents_drawn_beside_the_figure_in_the_signs_style_are_its_cents() -> Non
     # two digits styled otherwise are no cents of the figure
     plain = html.replace(f'class="{raised}"', 'class="text-sm text-gray-500"')
     assert (("Pro", 9.99)) not in {(p, a) for p, _, a, _, _ in entries(plain)}
+
+
+@pytest.mark.parametrize(("figure", "amount"), [("€19", 19.99), ("19 €", 19.99)])
+def test_cents_in_a_block_of_their_own_beside_the_signed_figure_are_its_cents(figure: str, amount: float) -> None:
+    card = (
+        '<div class="card"><h3>{name}</h3><p>Mensuel</p><div class="d-flex align-items-start">'
+        '<h4 class="display-4">{figure}</h4><p>99</p></div><ul><li>Accès</li></ul></div>'
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="Découverte", figure="€4")
+        + card.format(name="Inspiration", figure=figure)
+        + "</div>",
+        "fr",
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Découverte", 4.99), ("Inspiration", amount)}
+    # two digits beside the figure with anything else in the box are no cents
+    crowded = html.replace("<p>99</p></div>", "<p>99</p><p>par mois</p></div>")
+    assert ("Découverte", 4.99) not in {(p, a) for p, _, a, _, _ in entries(crowded)}
 
 
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
