@@ -188,6 +188,8 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
     consumed: set[int] = set()  # lines already read as part of a run of priced lines
     sibling: Sibling | None = None  # the last grid that gave prices in one unit
     panes = pane_names(root)
+    tables: list[tuple[int, int]] = []  # where each `<table>`'s prices lie in `plans`
+    hidden: set[int] = set()  # the tables among them kept out of sight
     for node in root.traverse():
         if node.mem_id in consumed or _within(node, used):
             continue
@@ -227,6 +229,9 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             )
             if found:
                 sibling = _sibling(grid, header_rows, found) or sibling
+                if _hidden_copy(node):
+                    hidden.add(len(tables))
+                tables.append((len(plans), len(plans) + len(found)))
                 plans.extend(found)
                 used.append(node)
                 if joined and header_node is not None:
@@ -268,7 +273,42 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 used.extend(nodes)
             else:
                 _note(node, context, page)
-    return plans, used
+    return _without_hidden_copies(plans, tables, hidden), used
+
+
+def _price_key(plan: PricePlan) -> tuple[str, str, float | None, str | None, str | None]:
+    return (plan.plan.casefold(), plan.dimension, plan.amount, plan.currency, plan.unit)
+
+
+def _without_hidden_copies(plans: list[PricePlan], tables: list[tuple[int, int]], hidden: set[int]) -> list[PricePlan]:
+    """Drop a table kept out of sight every price of which a table in sight shows too: a copy for another
+    layout (Together's `div.hide` on-demand table, restated by the visible table of on-demand and reserved
+    rates) prices nothing of its own. A hidden table with prices of its own (a toggle's other side) stays, and
+    so do tables in sight that restate each other (OpenAI's Flex and Batch rates)."""
+    keys = [{_price_key(plan) for plan in plans[start:end]} for start, end in tables]
+    shown = set().union(*(own for index, own in enumerate(keys) if index not in hidden))
+    dropped = [index for index in hidden if keys[index] <= shown]
+    if not dropped:
+        return plans
+    gone = {i for index in dropped for i in range(*tables[index])}
+    return [plan for i, plan in enumerate(plans) if i not in gone]
+
+
+HIDING_CLASS = re.compile(r"(?:^|\s)(?:hide|hidden|d-none|is-hidden)(?:\s|$)")
+MAX_HIDING_DEPTH = 6
+
+
+def _hidden_copy(table: LexborNode) -> bool:
+    """Whether the table or a near ancestor is hidden by its class or style (Webflow's `hide`, `d-none`)."""
+    node: LexborNode | None = table
+    for _ in range(MAX_HIDING_DEPTH):
+        if node is None:
+            return False
+        style = (node.attributes.get("style") or "").replace(" ", "")
+        if HIDING_CLASS.search(node.attributes.get("class") or "") or "display:none" in style:
+            return True
+        node = node.parent
+    return False
 
 
 PANE_CLASS = re.compile(r"(?:^|\s)(?:tab-?pane|tab-?panel|tabs?__panel|tab-content-item)(?:\s|$)", re.I)
@@ -609,8 +649,10 @@ def read_grid(
     if _transposed(texts, headers):
         default_unit = usage_unit(" ".join(headers[1:])) or context.unit
         return _read_transposed(body, headers, section, context, page, default_currency, default_unit)
+    label_unit = usage_unit(headers[0]) if headers[0] and not PRICE_WORD.match(headers[0]) else None
+    unit = context.unit or label_unit  # "Hardware · All prices per gpu per hour": the label header's note
     columns = _lower_bounds_priced(
-        _shared_token_unit([_column(headers[c], leaves[c], page, default_currency, context.unit) for c in range(width)])
+        _shared_token_unit([_column(headers[c], leaves[c], page, default_currency, unit) for c in range(width)])
     )
     if (
         not any(c.priced for c in columns)
@@ -627,7 +669,7 @@ def read_grid(
         return usage
     columns = _priced_by_unit_column(body, columns, headers, page)
     if not _any_priced_cell(body, columns):
-        columns = _priced_by_cells(body, columns, _heading_dimension(section or "") is not None)
+        columns = _priced_by_cells(body, columns, unit is not None or _heading_dimension(section or "") is not None)
     columns = _with_variants(columns, head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
@@ -1187,11 +1229,29 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) ->
             and column.header
             and prices
             and not NOT_A_PRICE.search(column.header)
-            and all(t in prices or NO_PRICE_CELL.match(t) for t in texts)
+            and all(t in prices or NO_PRICE_CELL.match(t) or _contact_cell(t) for t in texts)
         ):
             column = replace(column, priced=True, by_cells=True, variant=column.header)
         out.append(column)
-    return out
+    if not any(column.by_cells for column in out):
+        return out
+    return [_asking_column(body, col, column) for col, column in enumerate(out)]
+
+
+def _asking_column(body: Grid, col: int, column: Column) -> Column:
+    """A column beside the ones priced by their cells whose cells all ask to get in touch ("Reserved": "Contact
+    sales" in every row, Together's dedicated inference) prices each row as a custom plan in its variant."""
+    texts = [row[col].text for row in body if col < len(row) and row[col].text]
+    if column.priced or col == 0 or not column.header or not any(_contact_cell(t) for t in texts):
+        return column
+    if not all(_contact_cell(t) or NO_PRICE_CELL.match(t) for t in texts):
+        return column
+    return replace(column, priced=True, by_cells=True, variant=column.header)
+
+
+def _contact_cell(text: str) -> bool:
+    """A cell asking to get in touch instead of a price ("Contact sales"): a custom price in a price column."""
+    return len(text) <= MAX_CUSTOM_CELL and bool(CUSTOM_TEXT.search(text)) and not has_price(text)
 
 
 def _any_priced_cell(body: Grid, columns: list[Column]) -> bool:
@@ -1331,7 +1391,10 @@ def _read_rows(
                 column = replace(column, unit=row_unit)
             if row_currency:
                 column = replace(column, currency=row_currency)
+            spanned = col > 0 and row[col] is row[col - 1]  # one cell drawn across columns (`colspan`)
             for plan, own_dimension in _cell_plans(label, row[col].text, column, page):
+                if spanned and plan.custom:
+                    continue  # "Contact us" across four reserved terms asks once
                 dimension = own_dimension or _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
                 if plan.custom:
                     dimension = "price"

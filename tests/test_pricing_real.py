@@ -136,6 +136,7 @@ HELD_OUT = [
         "heldout41",
         "heldout45",
         "heldout47",
+        "heldout52",
         "heldout54",
         "heldout56",
         "heldout65",

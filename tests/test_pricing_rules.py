@@ -5164,6 +5164,66 @@ def test_an_empty_row_left_after_a_div_tables_rows_is_no_row(empty_row: bool) ->
     assert ("OpenAI gpt-oss-120b", "output", 0.4, "USD", "1M tokens") in got
 
 
+def _gpu_table(head: str, rows: list[tuple[str, ...]], wrapper: str = "") -> str:
+    body = "".join(
+        "<tr><td>"
+        + "</td><td>".join(cells[:1])
+        + "</td>"
+        + "".join(
+            f'<td colspan="{c.split("|")[1]}">{c.split("|")[0]}</td>' if "|" in c else f"<td>{c}</td>"
+            for c in cells[1:]
+        )
+        + "</tr>"
+        for cells in rows
+    )
+    table = f"<table><thead>{head}</thead><tbody>{body}</tbody></table>"
+    return f'<div class="{wrapper}">{table}</div>' if wrapper else table
+
+
+def test_a_label_headers_note_of_the_unit_prices_bare_cells_and_contact_columns() -> None:
+    html = page(
+        "<h2>Dedicated Inference</h2>"
+        + _gpu_table(
+            "<th><p>Hardware</p><p>All prices per gpu per hour</p></th><th><p>On-demand</p><p>Pay as you go</p></th>"
+            "<th><p>Reserved</p></th>",
+            [("NVIDIA HGX H100", "$5.49", "Contact sales"), ("NVIDIA HGX B200", "$8.99", "Contact sales")],
+        )
+    )
+    got = entries(html)
+    assert ("NVIDIA HGX H100", "price", 5.49, "USD", "hour") in got
+    assert ("NVIDIA HGX B200", "price", 8.99, "USD", "hour") in got
+    assert ("NVIDIA HGX B200", "price", None, None, None) in got  # "Reserved": contact sales
+    # with no note of the unit, bare prices under variant headers are left alone
+    bare = entries(html.replace("<p>All prices per gpu per hour</p>", ""))
+    assert ("NVIDIA HGX H100", "price", 5.49, "USD", "hour") not in bare
+
+
+def test_a_contact_cell_across_several_terms_asks_once_and_a_hidden_copy_of_a_table_prices_nothing() -> None:
+    head = (
+        '<tr><th rowspan="2">Hardware</th><th>ON-Demand</th><th colspan="2">Reserved</th></tr>'
+        "<tr><th>Pay as you go</th><th>7-30 days</th><th>31-90 days</th></tr>"
+    )
+    shown = _gpu_table(head, [("HGX H100", "$3.99", "$3.69", "$3.45"), ("GB200 NVL72", "—", "Contact us|2")])
+    copy = _gpu_table(
+        "<tr><th>Hardware</th><th>Hourly</th></tr>", [("HGX H100", "$3.99"), ("GB200 NVL72", "—")], "hide"
+    )
+    html = page("<h2>GPU Clusters</h2><p>All prices are per GPU per hour.</p>" + copy + shown)
+    plans = extract(html, URL).plans
+    keys = [(p.plan, p.amount, p.unit) for p in plans]
+    assert sorted(keys, key=str) == sorted(
+        [
+            ("HGX H100", 3.99, "hour"),
+            ("HGX H100", 3.69, "hour"),
+            ("HGX H100", 3.45, "hour"),
+            ("GB200 NVL72", None, None),
+        ],
+        key=str,
+    )
+    # a hidden table with a price of its own stays
+    own = html.replace("<td>$3.99</td></tr>", "<td>$2.99</td></tr>", 1)
+    assert ("HGX H100", 2.99, "hour") in [(p.plan, p.amount, p.unit) for p in extract(own, URL).plans]
+
+
 def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
     html = page(
         '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
