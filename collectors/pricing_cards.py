@@ -1121,9 +1121,20 @@ def _price_line(node: LexborNode) -> bool:
         if PRICE_TEXT.search(line):
             return True
         alone = line in blocks and _free_text(line)  # "Free" in a block of its own over "Free Giveaways: …"
+        if at < len(lines) and _mid_block(line, blocks):
+            continue  # "Dozens of <b>Free</b> Themes": a word of its line, set bold, no price
         if _worded_price(every, at, _free_or_custom) and (alone or not any(line in s for s in sentences)):
             return True  # a link saying "Contact us" inside a sentence of running text is no custom price
     return _price_box_free(node) or _price_box_contact(node)  # "Free <small>MIT licensed</small>" in `div.price`
+
+
+def _mid_block(line: str, blocks: list[str]) -> bool:
+    """Whether the line (a text node) stands inside a block of running text with words on both sides of it
+    ("Dozens of <b>Free</b> Themes"), and in no block of its own."""
+    if line in blocks:
+        return False
+    pattern = re.compile(rf"\w\W+{re.escape(line)}\W+\w")
+    return any(pattern.search(block) for block in blocks)
 
 
 LOWEST_PRICE_END = re.compile(
@@ -1920,7 +1931,8 @@ def _card_plans(
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _one_free_price(_chosen(prices))
-    free_lines = [line for line in lines if _free_text(line)]
+    blocks = text_blocks(card)
+    free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
     free_line = free_line or _price_box_free(card)  # "Free Tier" over `div.price` "Free": the box says it

@@ -6222,6 +6222,26 @@ def test_cents_in_a_block_of_their_own_beside_the_signed_figure_are_its_cents(fi
     assert ("Découverte", 4.99) not in {(p, a) for p, _, a, _, _ in entries(crowded)}
 
 
+def test_free_set_bold_inside_a_feature_line_is_no_price() -> None:
+    card = (
+        '<div class="card"><div class="card-header"><h4>{name}</h4><h5>$ {price}</h5> per year</div>'
+        '<div class="card-body"><p>Best for <b>{who}</b></p><p>Up to <b>5 Pages</b></p>'
+        "<p>Dozens of <b>Free</b> Themes</p></div></div>"
+    )
+    html = page(
+        '<div class="row">'
+        + card.format(name="HTML Website", price="100", who="Starters")
+        + card.format(name="WordPress Website", price="150", who="Bloggers")
+        + "</div>"
+    )
+    got = entries(html)
+    assert not any(amount == 0 for _, _, amount, _, _ in got)
+    assert ("HTML Website", "price", 100.0, "USD", None) in got
+    # "Free" in a block of its own is still the free price
+    alone = entries(html.replace("<p>Dozens of <b>Free</b> Themes</p>", "<p><b>Free</b></p>", 1))
+    assert any(amount == 0 for _, _, amount, _, _ in alone)
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
