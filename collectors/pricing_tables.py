@@ -706,16 +706,26 @@ tier's rate limits, not what anything costs."""
 
 def _lower_bounds_priced(columns: list[Column]) -> list[Column]:
     """A column headed only by a lower bound's lead word ("As low as") beside a price column ("List Price") is
-    the same price at its best terms: priced, in the price column's unit. Alone, it says nothing of what it
-    holds, and is left to the readers of unheaded prices."""
+    the same price at its best terms: priced, in the price column's unit, and so is one headed only by a way of
+    renting ("Spot") beside a rate column ("Hourly"). Alone, either says nothing of what it holds, and is left to
+    the readers of unheaded prices."""
     priced = [c for c in columns if c.priced and c.dimension in (None, "price")]
     if not priced:
         return columns
     unit = priced[0].unit
     return [
-        replace(c, priced=True, unit=c.unit or unit) if not c.priced and LOWER_BOUND_HEADER.match(c.header) else c
+        replace(c, priced=True, unit=c.unit or unit)
+        if not c.priced and LOWER_BOUND_HEADER.match(c.header)
+        else replace(c, priced=True, unit=unit, by_cells=True, variant=c.header)
+        if not c.priced and unit and BARE_VARIANT_HEADER.match(c.header)
+        else c
         for c in columns
     ]
+
+
+BARE_VARIANT_HEADER = re.compile(r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible)\s*\**\s*$", re.I)
+"""A header that is only a way of renting ("Spot" beside "Hourly"): beside a rate column, the row's price on those
+terms, in that column's unit of time."""
 
 
 TOKEN_DIMENSIONS = re.compile(r"^(?:input|cached_input|output|cache_write(?:_\w+)?)$")

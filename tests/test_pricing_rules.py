@@ -5224,6 +5224,21 @@ def test_a_contact_cell_across_several_terms_asks_once_and_a_hidden_copy_of_a_ta
     assert ("HGX H100", 2.99, "hour") in [(p.plan, p.amount, p.unit) for p in extract(own, URL).plans]
 
 
+@pytest.mark.parametrize("variant", ["Spot", "Spot*", "Reserved", "Preemptible"])
+def test_a_column_headed_only_by_a_way_of_renting_beside_a_rate_column_is_priced_in_its_unit(variant: str) -> None:
+    html = page(
+        f"<table><tr><th>GPU</th><th>Hourly</th><th>{variant}</th><th>Provider</th></tr>"
+        "<tr><td>Nvidia L4</td><td>$0.17</td><td>$0.05</td><td>GCP</td></tr>"
+        "<tr><td>Nvidia T4</td><td>$0.40</td><td>$0.08</td><td>GCP</td></tr></table>"
+    )
+    got = entries(html)
+    assert ("Nvidia L4", "price", 0.17, "USD", "hour") in got
+    assert ("Nvidia L4", "price", 0.05, "USD", "hour") in got
+    assert ("Nvidia T4", "price", 0.08, "USD", "hour") in got
+    # beside no rate column, the word alone says nothing of its cells' unit
+    assert ("Nvidia L4", "price", 0.05, "USD", "hour") not in entries(html.replace("Hourly", "Region"))
+
+
 def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
     html = page(
         '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
