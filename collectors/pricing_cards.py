@@ -1917,10 +1917,12 @@ def _card_plans(
     card: LexborNode, name: str, prices: list[CardPrice], yen: str, *, shown_sides: frozenset[str] = frozenset()
 ) -> list[PricePlan]:
     lines = _signal_lines(card)
+    blocks = text_blocks(card)
     prices = prices + [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
     footnote_unit = _footnote_unit([line for line in lines if line != name])
     if footnote_unit:
-        totals = _billed_totals(lines, yen)  # "Billed as ₹2,999/month" under "₹600" "Per User / Month": for them all
+        # "Billed as ₹2,999/month" under "₹600" "Per User / Month": for them all
+        totals = _billed_totals([*lines, *blocks], yen)
         prices = [
             p if p.unit or p.amount in totals else CardPrice(p.amount, p.currency, p.period, footnote_unit)
             for p in prices
@@ -1931,7 +1933,6 @@ def _card_plans(
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
     chosen = _one_free_price(_chosen(prices))
-    blocks = text_blocks(card)
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
@@ -3019,11 +3020,16 @@ BILLED_AS = re.compile(r"^\(?\s*billed\s+(?:as|annually|yearly|monthly)\b", re.I
 plan's minimum of seats, never per the seat its headline price is."""
 
 
+SEATS_INCLUDED = re.compile(r"\bincludes?\s+(?:your\s+)?(?:first\s+)?\d+\s+(?:users|seats|members)\b", re.I)
+"""A line saying what a price includes in seats ("Starting at $45/month which includes your first 5 users"): the
+price of that bundle, a total as "Billed as" says one."""
+
+
 def _billed_totals(lines: list[str], yen: str) -> set[Decimal]:
     return {
         price.amount
         for line in lines
-        if BILLED_AS.match(line)
+        if BILLED_AS.match(line) or SEATS_INCLUDED.search(line)
         for match in price_matches(line)
         if (price := text_price(match, yen)) is not None
     }

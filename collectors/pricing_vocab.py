@@ -647,7 +647,7 @@ Custom Work")."""
 CUSTOM_LINE = re.compile(
     r"^(?:[$€£]\s*)?(?:(?:precio|preço|prezzo|prix|preis|price|harga|fiyat|цена|ціна|cena|pris|hinta|سعر|تسعير|"
     r"التسعير|اشتراك|מחיר)\s+)?"
-    r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|individuell|(?:preis\s+)?auf\s+anfrage|"
+    r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|[ie]nquire(?:\s+(?:now|for\s+pricing))?|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
@@ -660,7 +660,7 @@ CUSTOM_LINE = re.compile(
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
-"Индивидуально"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat Teklifi": a price
+"Индивидуально", "Inquire"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat Teklifi": a price
 quote) or a sign drawn before every price box ("$A MEDIDA")."""
 BARE_CONTACT = re.compile(
     r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"

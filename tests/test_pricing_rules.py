@@ -6257,6 +6257,32 @@ def test_free_set_bold_inside_a_feature_line_is_no_price() -> None:
     assert any(amount == 0 for _, _, amount, _, _ in alone)
 
 
+def test_a_bundle_of_seats_price_is_flat_and_inquire_in_the_price_box_is_custom() -> None:
+    card = (
+        '<div class="tier"><h3 class="tier-label">{name}</h3><h4 class="amount">{price}</h4>'
+        '<strong class="tier-subtext">per user / month</strong>{note}<a href="/signup">Sign up now</a></div>'
+    )
+    note = (
+        '<div class="tier-disclaimer"><span>*</span> Starting at $<strong>45</strong>/month'
+        " which includes your first 5 users.</div>"
+    )
+    html = page(
+        '<div class="tiers">'
+        + card.format(name="Silver", price="$9<span>*</span>", note=note)
+        + card.format(name="Gold", price="$29<span>*</span>", note=note.replace("45", "290"))
+        + card.format(name="Platinum", price="inquire", note="")
+        + "</div>"
+    )
+    got = entries(html)
+    assert ("Silver", "price", 9.0, "USD", "user") in got
+    assert ("Silver", "price", 45.0, "USD", None) in got
+    assert ("Gold", "price", 290.0, "USD", None) in got
+    assert ("Platinum", "price", None, None, None) in got
+    # a note that names no seats in the bundle leaves the footnote's unit on the price
+    plain = entries(html.replace(" which includes your first 5 users", ""))
+    assert ("Silver", "price", 45.0, "USD", "user") in plain
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
