@@ -699,11 +699,13 @@ def _works_out_a_cost(node: LexborNode) -> bool:
 FAQ = re.compile(
     r"^(?:(?:pricing|billing)\s+)?(?:faqs?|frequently\s+asked\s+questions|common\s+questions|questions\s+fr[ée]quentes|"
     r"foire\s+aux\s+questions|h[äa]ufig\s+gestellte\s+fragen|preguntas\s+frecuentes|perguntas\s+frequentes|"
-    r"domande\s+frequenti|часто\s+задаваемые\s+вопросы|常见问题|常見問題|よくある(?:ご)?質問|자주\s*묻는\s*질문)$",
+    r"domande\s+frequenti|часто\s+задаваемые\s+вопросы|常见问题|常見問題|よくある(?:ご)?質問|자주\s*묻는\s*질문)$"
+    r"|^(?:how|c[oó]mo|comment|wie|come)\s.*\b(?:works?|funciona|fonctionne|funktioniert|funziona)$|^how\s+to\b",
     re.I,
 )
 """A block named as the page's questions and answers ("Frequently asked questions" over "€3/month, billed via
-Stripe"): its answers quote the plans' prices, and it is no plan."""
+Stripe"), or as how something works ("How Pro billing works" over "Pro is $1.99/mo or $14.99/yr; Family is
+$25.99/yr"): its answers quote the plans' prices, and it is no plan."""
 TABLE_OF_CONTENTS = re.compile(
     r"^(?:table\s+of\s+contents|contents|on\s+this\s+page|in\s+this\s+article|目录|目次|inhaltsverzeichnis|"
     r"sommaire|índice|indice|содержание)$",

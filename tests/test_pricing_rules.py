@@ -8675,3 +8675,17 @@ def test_a_block_named_as_the_pages_questions_and_answers_is_no_plan() -> None:
     names = {name for name, *_ in entries(page(f'<div class="grid">{cards}</div>{faq}'))}
     assert names == {"Free", "Premium"}
     assert FAQ.match("Häufig gestellte Fragen") and FAQ.match("よくある質問") and not FAQ.match("Pro")
+
+
+def test_a_block_named_as_how_something_works_is_no_plan() -> None:
+    """fihaven-en's "How Pro billing works" over a list whose sentences quote every price ("Pro is <strong>$1.99/mo
+    </strong> or <strong>$14.99/yr</strong>; Family is <strong>$25.99/yr</strong>"): an explanation, no plan."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}</div></div>'
+    cards = card.format(name="FiHaven Pro", price="$1.99/mo") + card.format(name="Family", price="$25.99/yr")
+    how = '<div class="legal-section"><h3>{title}</h3><ul><li><strong>Web:</strong> checkout after you sign in. Pro is'
+    how += " <strong>$1.99/mo</strong> or <strong>$14.99/yr</strong>; Family is <strong>$25.99/yr</strong>."
+    how += "</li></ul></div>"
+    html = page(f'<div class="grid">{cards}</div>' + how.format(title="How Pro billing works"))
+    assert {name for name, *_ in entries(html)} == {"FiHaven Pro", "Family"}
+    assert FAQ.match("How it works") and FAQ.match("How to buy") and FAQ.match("Cómo funciona")
+    assert not FAQ.match("Howler Pro") and not FAQ.match("Works")
