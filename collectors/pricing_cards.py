@@ -1274,6 +1274,8 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    if PRICES_TITLE.match(name):  # the section's "Pricing" heading over the plan's own name
+        name = _first_text(card, _before_price(card)) or name
     if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
@@ -1281,6 +1283,11 @@ def card_name(card: LexborNode) -> str:
     return _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name))) or _custom_heading(card)
 
 
+PRICES_TITLE = re.compile(
+    r"^(?:our\s+|simple\s+)?(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)$",
+    re.I,
+)
+"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs"): the section's, never a plan's."""
 NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
 """The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
 Basic"): the card's place in its row, not its name."""
@@ -1753,6 +1760,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name
         if NUMBERING.match(text):
             continue  # xerj-en's `span.tk` "TIER 01" over `span.tt` "COMMUNITY": the card's number in its row
+        if PRICES_TITLE.match(text):
+            continue  # "Pricing" heading the section the lone card is
         if text in ISO_CODES or text in CRYPTO_CODES:
             return ""  # `<h3><span>USDT</span>10</h3>`: the price's own code opens the card, no name before it
         if within is not None and _quantity_name(card, holder, text):

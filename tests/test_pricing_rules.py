@@ -11,7 +11,7 @@ from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_cards import FAQ, RIBBON, SAVING
+from collectors.pricing_cards import FAQ, PRICES_TITLE, RIBBON, SAVING
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -6281,6 +6281,16 @@ def test_a_bundle_of_seats_price_is_flat_and_inquire_in_the_price_box_is_custom(
     # a note that names no seats in the bundle leaves the footnote's unit on the price
     plain = entries(html.replace(" which includes your first 5 users", ""))
     assert ("Silver", "price", 45.0, "USD", "user") in plain
+
+
+def test_bitcoin_by_name_and_a_lone_card_under_a_pricing_title_named_by_its_own_text() -> None:
+    html = page(
+        '<section id="pricing"><div class="row"><h2>Pricing</h2></div><div class="row"><div class="col">'
+        "<p>Single High volume User<br /><ul><li>5 Bitcoin incl. 21% VAT</li><li>6 Months of updates.</li></ul>"
+        "</div></div></section>"
+    )
+    assert entries(html) == {("Single High volume User", "price", 5.0, "BTC", None)}
+    assert PRICES_TITLE.match("Pricing Plans") and not PRICES_TITLE.match("Pro")
 
 
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
