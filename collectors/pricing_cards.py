@@ -1274,6 +1274,8 @@ def card_name(card: LexborNode) -> str:
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
+        name = classed
     if PRICES_TITLE.match(name):  # the section's "Pricing" heading over the plan's own name
         name = _first_text(card, _before_price(card)) or name
     if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line
@@ -1572,6 +1574,20 @@ def _says_kicker(heading: str, kicker: str) -> bool:
         return False
     said = re.search(rf"(?<![A-Za-z0-9]){re.escape(kicker)}(?![A-Za-z0-9])", heading[: colon.start()], re.I)
     return said is not None
+
+
+def _free_badge_over_classed_name(card: LexborNode, said: str) -> str:
+    """The name an element classed as the card's name gives, when the card's first text saying free (`said`)
+    stands in a badge (fidelio-fr's `div.pricing-badge.free` "Gratuit" over "0 DH", then `div.pricing-name`
+    "Starter"): the badge says the plan is free, the classed element names it; "" otherwise."""
+    badge = next((node for node in card.traverse() if _badge(node) and _clean(node.text(separator=" ")) == said), None)
+    if badge is None:
+        return ""
+    for node in _title_classed(card):
+        text = _name_text(node)
+        if text and text != said and not RIBBON.match(text) and not FREE_LINE.match(text):
+            return text
+    return ""
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:

@@ -143,6 +143,8 @@ _EXTRA_SIGNS = {
     "birr": "ETB",
     "Birr": "ETB",
     "ብር": "ETB",
+    "DH": "MAD",
+    "Dh": "MAD",
     "Bitcoin": "BTC",
     "bitcoin": "BTC",
     "kr": "kr",
@@ -155,7 +157,8 @@ _EXTRA_SIGNS = {
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en) and
 the Kyrgyz som as "Сом" ("449 Сом за отчет", autokorea-ru), and bitcoin by its name ("5 Bitcoin incl. 21% VAT",
-tuliphft-en), its letters otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's
+tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters otherwise matched in their
+own case. "kr" stands for itself (`KRONA`) until the page's
 language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""

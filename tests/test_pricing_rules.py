@@ -6293,6 +6293,27 @@ def test_bitcoin_by_name_and_a_lone_card_under_a_pricing_title_named_by_its_own_
     assert PRICES_TITLE.match("Pricing Plans") and not PRICES_TITLE.match("Pro")
 
 
+def test_the_moroccan_dirham_as_dh_and_a_free_badge_over_a_classed_name() -> None:
+    card = (
+        '<div class="pricing-card"><div class="pricing-badge {kind}">{badge}</div><div class="pricing-price">'
+        '<span class="price-amount">{amount}</span> <span class="price-currency">DH</span>{period}</div>'
+        '<div class="pricing-name">{name}</div><ul><li>Cartes fidélité</li></ul></div>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(kind="free", badge="Gratuit", amount="0", period="", name="Starter")
+        + card.format(
+            kind="pro", badge="Pro", amount="99", period='<span class="price-period">/mois</span>', name="Pro"
+        )
+        + "</div>",
+        "fr",
+    )
+    assert entries(html) == {("Starter", "price", 0.0, "MAD", None), ("Pro", "price", 99.0, "MAD", None)}
+    # the badge names the card when nothing is classed as its name
+    unnamed = entries(html.replace('<div class="pricing-name">Starter</div>', ""))
+    assert ("Gratuit", "price", 0.0, "MAD", None) in unnamed
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
