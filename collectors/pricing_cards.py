@@ -9,6 +9,7 @@ See docs/pricing-extraction.md.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -24,6 +25,7 @@ from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end
 from collectors.pricing_vocab import (
     ADDED_SEAT,
+    AMOUNT_THEN_SIGN,
     ASKING,
     BARE_CONTACT,
     COMPARISON,
@@ -2319,8 +2321,17 @@ def _marked_price_part(line: str) -> tuple[int, int] | None:
 
 
 def _card_text(card: LexborNode) -> str:
-    """The card's text, its text nodes joined by one space: the string every offset here is into."""
-    return " ".join(_lines(card))
+    """The card's text, its text nodes joined by one space, or by a line break after a node that ends with an
+    amount and the sign written after it ("190 ₽" over "20", a pack's coins: the sign is the amount's before it,
+    never the next number's): the string every offset here is into."""
+    lines = _lines(card)
+    if not lines:
+        return ""
+    parts = [lines[0]]
+    for before, line in itertools.pairwise(lines):
+        parts.append("\n" if line[:1].isdigit() and AMOUNT_THEN_SIGN.search(before) else " ")
+        parts.append(line)
+    return "".join(parts)
 
 
 _DIGIT_JOIN = re.compile(r"(?<=\d) (?=\d)")

@@ -554,8 +554,8 @@ def price_matches(text: str) -> list[re.Match[str]]:
             pos = end  # "Paquete de 5 $ 749": the sign starts the next amount, the name's number is no price
             continue
         if match.group("cur") and match.start("cur") == spent and _LEADS.match(text, match.end("cur")):
-            pos = end  # "180 000 € 60 jours": the sign was the amount's before it, and "60" has none of its own
-            continue
+            pos = match.start("amt")  # "180 000 € 60 jours": the sign was the amount's before it, and "60" has none
+            continue  # of its own, unless one follows it ("50000 руб." over "126 000 ₽")
         spent = match.start("cur2") if match.group("cur2") else -1
         conversion = CONVERSION.match(text, end)
         if conversion is not None and _converted(match, conversion):
@@ -571,6 +571,9 @@ _LEADS = re.compile(rf"\s*(?P<amt>{_AMT})(?![\d.,]*\s*(?:{_CUR_AFTER}|%|％))")
 
 _GROUPED = re.compile(r"\d[,.\u00a0 '\u2019]\d")
 _LEADING_SIGN = re.compile(r"[$£¥￥₹₩]")
+AMOUNT_THEN_SIGN = re.compile(rf"\d\s*(?:{_CUR_AFTER})\s*$", re.I)
+"""Text ending with an amount and the sign written after it ("190 ₽", "49,90 €"): a sign that closes its own
+text, never one leading the number set after it."""
 
 
 def _sign_leads_next(text: str, number: str, number_end: int, sign_end: int) -> bool:
@@ -585,7 +588,14 @@ def _sign_leads_next(text: str, number: str, number_end: int, sign_end: int) -> 
         return False
     if _GROUPED.search(number) and not _LEADING_SIGN.search(text[number_end:sign_end]):
         return False
-    return _LEADS.match(text, sign_end) is not None
+    lead = _LEADS.match(text, sign_end)
+    if (
+        lead is not None
+        and "\n" in text[sign_end : lead.start("amt")]
+        and not _LEADING_SIGN.search(text[number_end:sign_end])
+    ):
+        return False  # "190 ₽" closing its line over "20" (a pack's coins): a sign written after amounts ends its own
+    return lead is not None
 
 
 def without_conversions(text: str) -> str:

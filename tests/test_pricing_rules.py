@@ -6314,6 +6314,31 @@ def test_the_moroccan_dirham_as_dh_and_a_free_badge_over_a_classed_name() -> Non
     assert ("Gratuit", "price", 0.0, "MAD", None) in unnamed
 
 
+def test_a_sign_closing_its_own_text_is_the_amount_before_it_not_the_count_after_it() -> None:
+    card = (
+        '<article class="pricing-tier"><div class="pricing-tier-head"><h3>{name}</h3>'
+        '<div class="pricing-price">{price} ₽</div></div><ul><li class="pricing-coin-line">'
+        '<span class="coin-qty">{coins}<img src="/coin.png" alt=""></span></li></ul>'
+        '<a href="/donate">Купить</a></article>'
+    )
+    html = page(
+        '<div class="pricing-grid">'
+        + card.format(name="Рюкзак монет", price="190", coins="20")
+        + card.format(name="Тулбокс монет", price="490", coins="50")
+        + "</div>",
+        "ru",
+    )
+    assert entries(html) == {
+        ("Рюкзак монет", "price", 190.0, "RUB", None),
+        ("Тулбокс монет", "price", 490.0, "RUB", None),
+    }
+    # in one text a sign between two numbers still leads the second ("Paquete de 5 $ 749")
+    assert [m.group("amt") for m in price_matches("Paquete de 5 $ 749")] == ["749"]
+    # a sign's amount, then one with its own sign after it: both ("50000 руб." over "126 000 ₽")
+    both = price_matches("Тех. поддержка - 50000 руб.\n126 000 ₽ /лицензия")
+    assert [m.group("amt2") for m in both] == ["50000", "126 000"]
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
