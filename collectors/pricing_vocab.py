@@ -702,7 +702,7 @@ _FREE_SAID = (
     rf"(?:{FREE_WORD}|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|"
     rf"(?:{FREE_WORD})\s+(?:pour\s+toujours|para\s+siempre|para\s+sempre|per\s+sempre|für\s+immer|voor\s+altijd|"
     r"na\s+zawsze|навсегда|navždy|för\s+alltid|for\s+altid|for\s+alltid)|"
-    r"\$?0\s*free)[.!*]?$"
+    r"\$?0\s*free|no\s+(?:fees?|charge|cost))[.!*]?$"
 )
 _TRIAL_SPAN = (
     r"\d+[-\s]?(?:days?|weeks?|months?|gün|hafta|ay|tage?n?|wochen|jours?|semaines?|d[ií]as|semanas?|giorni|"

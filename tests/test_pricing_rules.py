@@ -6339,6 +6339,18 @@ def test_a_sign_closing_its_own_text_is_the_amount_before_it_not_the_count_after
     assert [m.group("amt2") for m in both] == ["50000", "126 000"]
 
 
+def test_a_price_box_saying_no_fee_is_the_free_plan() -> None:
+    card = '<div class="card"><h5>{name}</h5><div class="price-container"><h4 class="h2">{price}</h4></div>'
+    card += "<ul><li>Support</li></ul></div>"
+    html = page(
+        '<div class="row">'
+        + card.format(name="Self-Hosted", price="No Fee")
+        + card.format(name="Cloud", price="$99/mo")
+        + "</div>"
+    )
+    assert ("Self-Hosted", "price", 0.0, None, None) in entries(html)
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
@@ -6366,7 +6378,17 @@ def test_a_heading_naming_the_plan_and_its_price_set_off_by_a_dash() -> None:
     assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Starter", 9.9), ("Profi", 19.9)}
 
 
-@pytest.mark.parametrize(("word", "free"), [("Free*", True), ("Free.", True), ("Free trial*", False)])
+@pytest.mark.parametrize(
+    ("word", "free"),
+    [
+        ("Free*", True),
+        ("Free.", True),
+        ("Free trial*", False),
+        ("No Fee", True),
+        ("No charge", True),
+        ("No setup fee", False),
+    ],
+)
 def test_free_with_a_footnote_mark_says_free(word: str, free: bool) -> None:
     assert bool(FREE_LINE.match(word)) is free
 
