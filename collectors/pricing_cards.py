@@ -40,6 +40,7 @@ from collectors.pricing_vocab import (
     PLAN_WORD,
     PRICE_LABEL,
     PRICE_TEXT,
+    RIBBON,
     SEAT_WORDS,
     SIGNED_FREE,
     TAIL_PERIODS,
@@ -62,6 +63,7 @@ from collectors.pricing_vocab import (
     thousandths,
     usage_unit,
     without_conversions,
+    without_noted_ribbon,
     without_pictographs,
     without_tag,
     zero_led,
@@ -90,30 +92,6 @@ MAX_CARD_TEXT = 4000
 ORDINAL = re.compile(r"^\d{1,2}[.)、]$")
 ARITHMETIC = re.compile(r"[=×]")
 NOT_A_CARD = frozenset({"html", "body", "main", "nav", "header", "footer", "table", "tr", "td", "th", "ul", "ol"})
-RIBBON = re.compile(
-    r"^(?:[^\w\s]\s*)*"  # a star or emoji before the word ("⭐ Mejor Valor")
-    r"(?:(?:most\s+)?popular|recommended|best\s+(?:value|deal|seller|choice)|bestseller|new|hot|featured|"
-    r"mejor\s+(?:valor|opci[oó]n|precio)|melhor\s+(?:valor|escolha|op[cç][aã]o|pre[cç]o)|"
-    r"miglior\s+(?:valore|scelta|prezzo)|meilleure?\s+(?:choix|prix|offre|affaire|rapport\s+qualit[eé][\s-]prix)|"
-    r"most\s+(?:chosen|loved|selected)(?:\s+plan)?|(?:our\s+)?(?:top\s+)?pick|(?:your|current)\s+plan|現在の(?:ご利用)?プラン|当前(?:套餐|方案)|"
-    r"save\s+\d+\s*%|-?\d+\s*%\s*(?:off|rabatt)?|"
-    r"empfohlen|beliebt(?:este?)?|meistgewählt|recommandé|populaire|le\s+plus\s+populaire|recomendado|"
-    r"m[aá]s\s+popular|popolare|consigliato|aanbevolen|populair|おすすめ|人気|一番人気|推荐|推薦|热门|熱門|最受欢迎|"
-    r"最受歡迎|인기|추천|coming\s+soon|demnächst|bientôt|próximamente|em\s+breve|近日公開|近日登場|即将推出|即將推出|"
-    r"[uú]nico\s+plano|plano\s+[uú]nico|[uú]nico\s+plan|plan\s+[uú]nico|only\s+plan|"
-    r"en\s+pop[üu]ler|[öo]nerilen|en\s+[çc]ok\s+tercih\s+edilen|most\s+complete|(?:le\s+)?plus\s+(?:choisi|complet)|"
-    r"m[aá]i?s\s+(?:completo|escolhido|elegido|vendido|popular)|"
-    r"敬请期待|敬請期待|即将上线|即將上線|binnenkort|yakında|wkrótce|sắp\s+ra\s+mắt|segera\s+hadir|곧\s*출시|(?:самый\s+)?популяр\w*(?:\s+у\s+(?:пользователей|клиентов))?|рекомендуем\w*|лучший\s+выбор|хит|"
-    r"الأكثر\s+\S+|الأفضل|موصى\s+به|مُوصى\s+به|الخيار\s+الأفضل|הכי\s+פופולרי|הפופולרי\s+ביותר|מומלץ|"
-    r"найпопулярніш\w*|популярн\w*|рекомендуєм\w*|ยอดนิยม|แนะนำ|phổ\s+biến(?:\s+nhất)?|khuyên\s+dùng|"
-    r"paling\s+populer|terpopuler|direkomendasikan|najpopularniejsz\w*|polecan\w*|nejoblíbenější|doporučen\w*|"
-    r"populärast|mest\s+populär|rekommender\w*|suosituin|δημοφιλέστερο|सबसे\s+लोकप्रिय|"
-    r"meest\s+gekozen|populairste|aanrader|onze\s+keuze|[\w-]+['’]s\s+keuze|beste\s+keuze|nu\s+live)"
-    r"[!！]?(?:\s+[·•|—–-]\s+.*)?$",
-    re.I,
-)
-"""A ribbon over a card ("Recommended", "Most popular", "Beliebt", "おすすめ", "الأكثر شيوعًا", "⭐ Mejor Valor ·
-Plan de 2 Años": a star before it, a note after a "·"): a badge, never the plan's name."""
 PRICE_LEAD = re.compile(
     r"^(?:from|starting\s+(?:at|from)|starts\s+at|as\s+low\s+as|ab|desde|a\s+partir\s+de|à\s+partir\s+de|"
     r"a\s+partire\s+da|vanaf|vana|od|już\s+od|từ|chỉ\s+từ|mulai(?:\s+dari)?|hanya|itibaren|起|から|부터)[:：]?$",
@@ -1719,21 +1697,12 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
                 text = text[: -len(ribbon)].rstrip()
             elif text.startswith(ribbon) and (RIBBON.match(ribbon) or not _badge(child)):
                 text = text[len(ribbon) :].lstrip()  # a tag opening the name ("Futures" Signals) is part of it
-    noted = NOTED_RIBBON.search(text)
-    if noted is not None and noted.start() > 0 and RIBBON.match(noted.group("ribbon")):
-        text = text[: noted.start()].rstrip()  # "Professional · Most popular": the plan, then its ribbon
-    return text
+    return without_noted_ribbon(text)  # "Professional · Most popular": the plan, then its ribbon
 
 
 DASHED_TAGLINE = re.compile(r"^[—–]\s*\S")
 """An element of a name's own opening with a dash ("Starter <span>&mdash; ابدأ واستكشف</span>", blocsme-ar): the
 plan's tagline set after its name, no part of it."""
-NOTED_RIBBON = re.compile(r"\s+[^\w\s]+\s+(?P<ribbon>[^·•|]+)$")
-"""A last part set off by a mark ("·", "•", "|", a star or an emoji) in a name's own text: a ribbon there
-("Professional · Most popular", aiwriterpro-en's "Pro ⭐ MOST POPULAR") is a badge on the plan, not part of its
-name."""
-
-
 RIBBON_CLASS = re.compile(r"(?:^|[-_\s])(?:badge|ribbon)(?=$|[-_\s])", re.I)
 """A class marking an element a ribbon over the card (`<span class="badge">Best launch option</span>`). Unlike
 the other `BADGE_CLASS` words (a `tag` or `sub` line may hold the name: `<span class="tag">Annuel · meilleure

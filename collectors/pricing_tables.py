@@ -64,6 +64,7 @@ from collectors.pricing_vocab import (
     thousandths,
     unit_for,
     usage_unit,
+    without_noted_ribbon,
     without_tag,
     zero_led,
 )
@@ -111,8 +112,9 @@ the audio going in, before "speech" alone (text-to-speech) names audio coming ou
 
 def label_text(text: str) -> str:
     """A row label as a name: footnote markers ("*", "¹", a trailing "(1)"), a trailing link arrow ("↗",
-    the mark of a link to the model's page, not part of its name) and whitespace runs removed."""
-    return _LINK_ARROW.sub("", _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text)))).strip(" :")
+    the mark of a link to the model's page, not part of its name), a ribbon set off by a mark ("Plus · most
+    popular") and whitespace runs removed."""
+    return without_noted_ribbon(_LINK_ARROW.sub("", _NOTE_REF.sub("", clean(_FOOTNOTES.sub("", text)))).strip(" :"))
 
 
 _NOTE_REF = re.compile(r"\s*[(（]\d{1,2}[)）]\s*$")

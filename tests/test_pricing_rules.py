@@ -5239,6 +5239,19 @@ def test_a_column_headed_only_by_a_way_of_renting_beside_a_rate_column_is_priced
     assert ("Nvidia L4", "price", 0.05, "USD", "hour") not in entries(html.replace("Hourly", "Region"))
 
 
+def test_a_plan_columns_header_with_a_ribbon_set_off_by_a_mark_names_the_plan_alone() -> None:
+    html = page(
+        '<table class="pr-table"><thead><tr><th></th><th>Lite</th><th class="is-pop">Plus &middot; most popular</th>'
+        "<th>Premium</th></tr></thead><tbody><tr><th>Price</th><td>$0<br>per month</td><td>$49.99<br>per month</td>"
+        "<td>$249.99<br>per month</td></tr><tr><th>Volume</th><td>1,000 requests</td><td>20,000 requests</td>"
+        "<td>250,000 requests</td></tr></tbody></table>"
+    )
+    names = {name for name, *_ in entries(html)}
+    assert names == {"Lite", "Plus", "Premium"}
+    # a mark before words that are no ribbon keeps them ("Pro · EU")
+    assert "Pro · EU" in {name for name, *_ in entries(html.replace("Plus &middot; most popular", "Pro &middot; EU"))}
+
+
 def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
     html = page(
         '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
