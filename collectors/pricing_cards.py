@@ -2097,7 +2097,7 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append((span[0] + part[0], span[0] + part[1]))
         elif part := _other_way_part(line):
             other_ways.append((span[0] + part[0], span[0] + part[1]))
-        elif _billed_total_line(line):
+        elif _billed_total_line(line) or _other_terms_line(line):
             short.append(span)
         elif (period := _billed_keyed(line)) is not None:
             keyed.append((span, period))
@@ -2107,7 +2107,11 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     if (below := _unit_line_below(text, spans, line_spans)) is not None:
         inside = [replace(p, unit=below) if p.unit is None and p.amount else p for p in inside]
     shown = {p.currency for p in inside}
-    beside = [p for p in _text_prices(card, yen, short, outside=spans) if p.period or p.unit or p.currency not in shown]
+    beside = [
+        p
+        for p in _text_prices(card, yen, short, outside=spans)
+        if p.period or p.unit or p.per_when or p.currency not in shown
+    ]
     units = {p.unit for p in inside if p.unit}
     for span, period in keyed:  # "فوترة سنوية: 7,200 ريال": the total billed each year
         beside += [replace(p, period=p.period or period) for p in _text_prices(card, yen, [span], outside=spans)]
@@ -2185,6 +2189,29 @@ def _keyed_periods(card: LexborNode, prices: list[CardPrice], yen: str) -> list[
                 if (price := text_price(match, yen)) is not None:
                     periods.setdefault(price.amount, period)
     return [replace(p, period=periods[p.amount]) if p.period is None and p.amount in periods else p for p in prices]
+
+
+OTHER_TERMS = re.compile(r"\b(?:or|ou|oder|o)\s+$", re.I)
+MAX_TERMS_LINE = 80
+
+
+def _other_terms_line(line: str) -> bool:
+    """A line offering the plan on other billing terms, each price with its own period and led by "or" ("Billed
+    $3/quarter or $10/year", "Monthly, or $7/quarter, or $25/year", parachute-en): the plan's prices at those
+    terms, read as price lines are."""
+    matches = price_matches(line)
+    if not matches or len(line) > MAX_TERMS_LINE:
+        return False
+    parts = _price_parts_of(line, matches)
+    if not all(tail_period(tail) is not None or OTHER_PERIOD.match(tail) for tail in parts):
+        return False
+    return any(OTHER_TERMS.search(line[: m.start()]) for m in matches)
+
+
+def _price_parts_of(line: str, matches: list[re.Match[str]]) -> list[str]:
+    """Each price's tail up to the next price."""
+    ends = [m.start() for m in matches[1:]] + [len(line)]
+    return [line[match_end(m) : end] for m, end in zip(matches, ends, strict=True)]
 
 
 def _billed_total_line(line: str) -> bool:
@@ -2410,7 +2437,7 @@ def _text_prices(
         ):
             price = CardPrice(price.amount, price.currency, "usage", overage, overage=True)
         if price is not None and price.period is None and (opening := _line_opening(text, start, lines)):
-            price = CardPrice(price.amount, price.currency, OPENING_PERIODS.get(opening), price.unit, price.dimension)
+            price = replace(price, period=OPENING_PERIODS.get(opening))
         if price is not None and price.dimension == "price" and price.unit is not None:
             price = replace(price, dimension=_line_label(text, start, lines) or "price")
         if (

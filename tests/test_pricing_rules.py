@@ -6364,6 +6364,31 @@ def test_a_price_box_saying_no_fee_is_the_free_plan() -> None:
     assert ("Self-Hosted", "price", 0.0, None, None) in entries(html)
 
 
+def test_a_line_offering_the_plan_on_other_billing_terms_gives_those_prices() -> None:
+    card = (
+        '<div class="plan"><p class="plan-name">{name}</p><p class="plan-price">${month}<small>&nbsp;/mo</small></p>'
+        '<p class="plan-billing">{terms}</p><ul class="plan-features"><li>Notes storage 100 MB</li></ul></div>'
+    )
+    html = page(
+        '<div class="plan-grid">'
+        + card.format(name="Entry", month=1, terms="Billed $3/quarter or $10/year &mdash; no monthly option.")
+        + card.format(name="Standard", month=3, terms="Monthly, or $7/quarter, or $25/year.")
+        + "</div>"
+    )
+    got = {(p, a) for p, _, a, _, _ in entries(html)}
+    assert got == {
+        ("Entry", 1.0),
+        ("Entry", 3.0),
+        ("Entry", 10.0),
+        ("Standard", 3.0),
+        ("Standard", 7.0),
+        ("Standard", 25.0),
+    }
+    # a line naming other amounts with no "or" offers no other terms ("Save $12/year")
+    saving = entries(html.replace("Monthly, or $7/quarter, or $25/year.", "Save $12/year with yearly billing."))
+    assert ("Standard", "price", 12.0, "USD", None) not in saving
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
