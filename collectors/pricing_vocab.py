@@ -178,6 +178,7 @@ CURRENCY_SYMBOLS = {
     "ca$": "CAD",
     "a$": "AUD",
     "元": "元",  # YUAN: the page's yuan, resolved by `yuan_currency`
+    "圓": "元",  # the yuan's formal character ("新台幣380圓"), the same yuan
     "rmb": "CNY",
     "₹": "INR",
     "₩": "KRW",
@@ -442,7 +443,7 @@ _RIYAL = r"ريال(?:\s*(?:{}))?".format("|".join("[\u064b-\u0652\u0670]*".join
 """The riyal written as a word after the amount ("499 ريال"): Saudi, unless a country word after it names another
 ("٠.٩٥٠ ريال عُماني" is OMR, its vowel marks aside)."""
 _CUR_AFTER = (
-    rf"(?:€|£|\$|美元|欧元|元|円|{_RIYAL}|euros?(?![^\W\d_])|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"(?:€|£|\$|美元|欧元|元|圓|円|{_RIYAL}|euros?(?![^\W\d_])|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
     rf"{_MONEY_WORD})"
 )
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the

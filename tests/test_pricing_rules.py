@@ -6389,6 +6389,18 @@ def test_a_line_offering_the_plan_on_other_billing_terms_gives_those_prices() ->
     assert ("Standard", "price", 12.0, "USD", None) not in saving
 
 
+def test_the_formal_yuan_character_is_the_pages_yuan() -> None:
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">新台幣{amount}圓 / 月</div><ul><li>功能</li></ul></div>'
+    html = page(
+        '<div class="plans">'
+        + card.format(name="專業版", amount="380")
+        + card.format(name="團隊版", amount="2880")
+        + "</div>",
+        "zh-TW",
+    )
+    assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("專業版", 380.0, "TWD"), ("團隊版", 2880.0, "TWD")}
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
