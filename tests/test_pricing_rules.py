@@ -6390,7 +6390,8 @@ def test_a_line_offering_the_plan_on_other_billing_terms_gives_those_prices() ->
 
 
 def test_the_formal_yuan_character_is_the_pages_yuan() -> None:
-    card = '<div class="plan-card"><h3>{name}</h3><div class="price">新台幣{amount}圓 / 月</div><ul><li>功能</li></ul></div>'
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">新台幣{amount}圓 / 月</div>'
+    card += "<ul><li>功能</li></ul></div>"
     html = page(
         '<div class="plans">'
         + card.format(name="專業版", amount="380")
