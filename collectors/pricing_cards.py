@@ -85,6 +85,7 @@ DATA_PRICE = re.compile(
 )
 BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
+CJK_CHAR = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff\uac00-\ud7a3]")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})
 HEADING = "h1, h2, h3, h4, h5, h6"
 MAX_PRICE_LINE = 24
@@ -3076,7 +3077,11 @@ def _footnote_unit(lines: list[str]) -> str | None:
     for line in lines:
         if FOOTNOTE.match(line) and (unit := tail_unit(line)) is not None:
             return unit
-        if TAIL_UNIT.match(line) and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
+        opening = TAIL_UNIT.match(line)
+        if opening and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
+            rest = line[opening.end() :]
+            if CJK_CHAR.match(rest) and tail_period(rest) is None:
+                continue  # "每位成员独立书库": each member has their own library, a feature, no price's unit
             return unit
     return None
 

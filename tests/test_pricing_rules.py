@@ -6402,6 +6402,23 @@ def test_the_formal_yuan_character_is_the_pages_yuan() -> None:
     assert {(p, a, c) for p, _, a, c, _ in entries(html)} == {("專業版", 380.0, "TWD"), ("團隊版", 2880.0, "TWD")}
 
 
+def test_a_feature_line_opening_with_each_member_is_no_per_user_price() -> None:
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">¥{amount}/月</div><ul>{lines}</ul></div>'
+    family = "<li>包含个人版所有功能，无限书库与云同步</li><li>与最多 5 位家庭成员共享全部藏书和笔记</li>"
+    family += "<li>每位成员独立书库</li>"
+    html = page(
+        '<div class="plans">'
+        + card.format(name="个人版", amount="15", lines="<li>无限书库</li>")
+        + card.format(name="家庭版", amount="35", lines=family)
+        + "</div>",
+        "zh-CN",
+    )
+    assert ("家庭版", "price", 35.0, "CNY", None) in entries(html)
+    # "每位成员每月" (per member, per month) still prices per member
+    per_member = entries(html.replace("<li>每位成员独立书库</li>", "<li>每位成员每月</li>"))
+    assert ("家庭版", "price", 35.0, "CNY", "user") in per_member
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
