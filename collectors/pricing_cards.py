@@ -100,6 +100,8 @@ PRICE_LEAD = re.compile(
 )
 """A word set on its own line over a starting price ("Vanaf" over "$350", "Ab" over "€9"): it leads the
 price, and names no plan."""
+LEAD_AT_END = re.compile(r"(?<=\S)\s+" + PRICE_LEAD.pattern.removeprefix("^"), re.I)
+"""Such a word ending a name, set before the price in the name's heading ("GolfSuite <span>ab</span> € 200")."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
     r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи)\w*\s*[:：]?\s*$",
@@ -1257,6 +1259,7 @@ def card_name(card: LexborNode) -> str:
     name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
     if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
         name = classed
+    name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
     if PRICES_TITLE.match(name):  # the section's "Pricing" heading over the plan's own name
         name = _first_text(card, _before_price(card)) or name
     if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line

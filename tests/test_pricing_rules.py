@@ -11,7 +11,7 @@ from html import escape as html_escape
 
 import pytest
 
-from collectors.pricing_cards import FAQ, PRICES_TITLE, RIBBON, SAVING
+from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING
 from collectors.pricing_extract import astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -6417,6 +6417,17 @@ def test_a_feature_line_opening_with_each_member_is_no_per_user_price() -> None:
     # "每位成员每月" (per member, per month) still prices per member
     per_member = entries(html.replace("<li>每位成员独立书库</li>", "<li>每位成员每月</li>"))
     assert ("家庭版", "price", 35.0, "CNY", "user") in per_member
+
+
+def test_a_lead_word_before_the_price_in_the_names_heading_is_no_part_of_the_name() -> None:
+    card = (
+        '<div class="pricing-table"><h2 class="pricing-table__header"><div class="alignleft">{name}</div>'
+        '<div class="alignright"><span class="pricefont">ab </span>€ {amount}<span class="pricefont">/Mo</span></div>'
+        '</h2><ul class="pricing-table__list"><li>Startzeiten</li></ul></div>'
+    )
+    html = page(card.format(name="GolfSuite", amount="200") + card.format(name="Starter", amount="99"), "de")
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("GolfSuite", 200.0), ("Starter", 99.0)}
+    assert LEAD_AT_END.sub("", "Pro desde") == "Pro" and LEAD_AT_END.sub("", "Ab") == "Ab"
 
 
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
