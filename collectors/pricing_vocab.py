@@ -1240,6 +1240,12 @@ _POR_NOUN = re.compile(
 """Spanish and Portuguese "por", French "par", and a noun after the price, its slashed period or its currency's
 code ("$99/mes" over "USD por propiedad", "R$ 49,90 / mês por PC", "19 $/mois par champ"): per what, in the page's
 word."""
+_PRO_NOUN = re.compile(
+    r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?-i:pro)\s+(?:(?-i:[a-zäöüß]+)\s+){0,2}"
+    r"(?P<noun>(?-i:[A-ZÄÖÜ][a-zäöüß]{2,20}))(?![\w-])"
+)
+"""German "pro" (lower case: "Pro" names a plan) and the noun after it, capitalised as German nouns are, past the
+words before it ("7 €" over "pro Immobilie / Monat", "2 € pro gebuchtem Slot"): per what, in the page's word."""
 _BASINA_NOUN = re.compile(r"(?<![^\W\d_])(?P<noun>[^\W\d_]{2,20})\s+başına(?![^\W\d_])", re.I)
 """Turkish "<noun> başına" (per that noun) after the price or under it ("* Şube başına fiyatlandırılır": priced per
 branch): per what, in the page's word; per person words are `user` (`TAIL_UNIT`)."""
@@ -1248,7 +1254,8 @@ _NOT_A_POR_NOUN = re.compile(
     r"trimestre|semestre|vida|siempre|sempre|favor|ejemplo|exemplo|ciento|cento|cada|el|la|los|las|o|a|os|as|un|"
     r"una|um|uma|solo|só|apenas|defecto|padrão|lo|tiempo|tempo|encima|fin|tu|mi|su|se|ya|"
     r"mois|an|ans|année|années|jour|jours|heure|heures|seconde|secondes|le|les|l|une|exemple|défaut|"
-    r"mail|email|e|carte|virement|chèque|cheque|tarjeta|transferencia|cartão|boleto|pix|téléphone|teléfono|telefone)$",
+    r"mail|email|e|carte|virement|chèque|cheque|tarjeta|transferencia|cartão|boleto|pix|téléphone|teléfono|telefone|"
+    r"monat|jahr|woche|tag|stunde|minute|sekunde|quartal|halbjahr|jahrzehnt)$",
     re.I,
 )
 """Words after "por" or "par" that are no unit: periods, how long a free plan lasts, how one pays ("par carte"),
@@ -1289,6 +1296,9 @@ def tail_unit(tail: str) -> str | None:
     por = _POR_NOUN.match(tail)
     if por and not _NOT_A_POR_NOUN.match(por.group("noun")) and tail_period(f"/{por.group('period') or 'mes'}"):
         return por.group("noun").casefold()
+    pro = _PRO_NOUN.match(tail)
+    if pro and not _NOT_A_POR_NOUN.match(pro.group("noun")) and tail_period(f"/{pro.group('period') or 'mes'}"):
+        return pro.group("noun").casefold()
     return own_tail_unit(tail)
 
 

@@ -6430,6 +6430,19 @@ def test_a_lead_word_before_the_price_in_the_names_heading_is_no_part_of_the_nam
     assert LEAD_AT_END.sub("", "Pro desde") == "Pro" and LEAD_AT_END.sub("", "Ab") == "Ab"
 
 
+@pytest.mark.parametrize(
+    ("tail", "unit"),
+    [
+        (" pro Immobilie / Monat", "immobilie"),
+        (" pro gebuchtem Slot", "slot"),
+        (" pro Monat", None),
+        (" Pro Features", None),
+    ],
+)
+def test_german_pro_and_its_noun_say_per_what(tail: str, unit: str | None) -> None:
+    assert tail_unit(tail) == unit
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
