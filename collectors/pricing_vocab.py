@@ -673,12 +673,12 @@ CUSTOM_LINE = re.compile(
     r"بالتفاوض|מותאם(?:\s+אישית)?|צור\s+קשר|anpassad(?:\s+offert)?|offert|"
     r"på\s+(?:förfrågan|forespørsel|forespørgsel)|efter\s+aftale|indywidualn\w*|wycena\s+indywidualna|"
     r"individuáln\w*|na\s+dotaz|dohodou|räätälöity|pyydä\s+tarjous|індивідуальн\w*|за\s+запитом|"
-    r"договірн\w*|ติดต่อ\S*|(?:قیمت\s+)?(?:با\s+)?(?:توافق|مذاکره)|سفارشی|تماس\s+بگیرید)$",
+    r"договірн\w*|egyedi(?:\s+ár(?:ajánlat)?)?|ติดต่อ\S*|(?:قیمت\s+)?(?:با\s+)?(?:توافق|مذاکره)|سفارشی|تماس\s+بگیرید)$",
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
-"Индивидуально", "Inquire"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat Teklifi": a price
-quote) or a sign drawn before every price box ("$A MEDIDA")."""
+"Индивидуально", "Inquire", "Egyedi"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat
+Teklifi": a price quote) or a sign drawn before every price box ("$A MEDIDA")."""
 BARE_CONTACT = re.compile(
     r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"
     r"consult[aá]nos|anfragen|on\s+request|upon\s+request|ask\s+us)$",

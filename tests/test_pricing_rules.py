@@ -6443,6 +6443,19 @@ def test_german_pro_and_its_noun_say_per_what(tail: str, unit: str | None) -> No
     assert tail_unit(tail) == unit
 
 
+def test_hungarian_egyedi_in_the_price_box_is_a_custom_plan() -> None:
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><ul><li>Chatbot</li></ul></div>'
+    html = page(
+        '<div class="grid">'
+        + card.format(name="Start", price="15 000 Ft / hó")
+        + card.format(name="Scale", price="Egyedi")
+        + "</div>",
+        "hu",
+    )
+    assert ("Scale", "price", None, None, None) in entries(html)
+    assert CUSTOM_LINE.match("Egyedi ár") and not CUSTOM_LINE.match("Egyedül")
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
