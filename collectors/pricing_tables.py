@@ -777,10 +777,14 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
     row = next((r for r in body if r and _price_row_label(r[0].text)), None)
+    first = 1
+    priced_rows = [r for r in body if _all_priced(r)]
+    if row is None and len(priced_rows) == 1 and all(n and not re.search(r"\d", n) for n in names):
+        row, first = priced_rows[0], 0  # "Open Source | Premium" over "$0 | $199": one price row, no label column
     if row is None:
         return []
     plans: list[PricePlan] = []
-    for col, cell in enumerate(row[1:], start=1):
+    for col, cell in enumerate(row[first:], start=first):
         name = names[col] if col < len(names) else ""
         if not name:
             continue
@@ -803,6 +807,16 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
         for line in cell.lines or (cell.text,):
             plans.extend(_named_cell_prices(name, line, section, page))
     return _fill_free_currency(plans)
+
+
+def _all_priced(row: list[Cell]) -> bool:
+    """Whether every cell of a row with no label shows a price ("$0 | $199 per month | $1,999 per month"): the
+    price row of a table of plan columns with no label column, under a header row of plan names only. A table
+    of several such rows works costs through ("$500 job | $40 | $15 | $25" under "Free (8%) | Pro (3%)")."""
+    return len(row) >= MIN_PLAN_COLUMNS and all(has_price(cell.text) for cell in row)
+
+
+MIN_PLAN_COLUMNS = 2
 
 
 USAGE_TAIL = re.compile(

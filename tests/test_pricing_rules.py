@@ -5252,6 +5252,26 @@ def test_a_plan_columns_header_with_a_ribbon_set_off_by_a_mark_names_the_plan_al
     assert "Pro · EU" in {name for name, *_ in entries(html.replace("Plus &middot; most popular", "Pro &middot; EU"))}
 
 
+def test_a_table_of_plan_columns_with_no_label_column_is_priced_by_its_one_price_row() -> None:
+    html = page(
+        "<table><tbody><tr><td><span>Open Source</span></td><td><span>Premium</span></td><td><span>Professional</span>"
+        "</td></tr><tr><td><div>$0</div></td><td><div>$199</div><div>per month</div></td><td><div>$1,999</div>"
+        "<div>per month</div></td></tr><tr><td>Get started</td><td>Get started</td><td>Get started</td></tr>"
+        "</tbody></table>"
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {
+        ("Open Source", 0.0),
+        ("Premium", 199.0),
+        ("Professional", 1999.0),
+    }
+    # several such rows under headers with figures work costs through, no plans' prices
+    worked = page(
+        "<h2>Platform Fee Comparison</h2><table><tr><th>Booking Value</th><th>Free (8%)</th><th>Pro (3%)</th></tr>"
+        "<tr><td>$500 job</td><td>$40</td><td>$15</td></tr><tr><td>$1,000 job</td><td>$80</td><td>$30</td></tr></table>"
+    )
+    assert not any(amount in (40.0, 15.0) for _, _, amount, _, _ in entries(worked))
+
+
 def test_a_div_head_and_body_whose_rows_differ_from_the_head_is_no_table() -> None:
     html = page(
         '<div class="t__content"><div class="t__head"><div>Plan</div><div>Price per hour</div></div>'
