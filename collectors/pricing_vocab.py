@@ -1139,13 +1139,13 @@ _USER = (
 )
 TAIL_UNIT = re.compile(
     rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bpr\.|\bза|به\s+ازای\s+هر|لكل|每|\bfor(?=\s+(?:additional|extra)\b))"
-    rf"\s*(?:(?:additional|extra)\s+(?:team\s+)?)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
+    rf"\s*(?:(?:additional|extra)\s+)?(?:(?:team|staff)\s+)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})(?:\s*(?:ごと|毎|あたり|başına|당)|s?\s*/\s*[^\W\d_])"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",
     re.I,
 )
-"""Per whom: "/Platz", "per editor", "per additional member" or "for additional users" (what one more seat costs,
-geniussheets-en), "ユーザーごと", the
+"""Per whom: "/Platz", "per editor", "per staff member", "per additional member" or "for additional users" (what
+one more seat costs, geniussheets-en), "ユーザーごと", the
 Russian "/польз./мес", "/пользователь", "за сотрудника", Persian "به ازای هر کاربر", Arabic "لكل مستخدم",
 Korean "/사용자/월" and "사용자당", the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人"), and a
 person's word before a slashed period ("Licence/mois" under manageti-fr's price, "user/month")."""

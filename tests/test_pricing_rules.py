@@ -6476,6 +6476,11 @@ def test_hungarian_egyedi_in_the_price_box_is_a_custom_plan() -> None:
     assert CUSTOM_LINE.match("Egyedi ár") and not CUSTOM_LINE.match("Egyedül")
 
 
+@pytest.mark.parametrize("tail", [" per staff member", " per team member", " per additional team member"])
+def test_a_staff_or_team_member_is_a_user(tail: str) -> None:
+    assert tail_unit(tail) == "user"
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
