@@ -182,6 +182,35 @@ BLADE_HINT = re.compile(
 )
 
 
+SFC_ROOT = re.compile(r"^\ufeff?<template\b", re.M)
+DOCUMENT_TAG = re.compile(r"<(?:html|body)\b", re.I)
+TEMPLATE_ELEMENT = re.compile(r"<(/?)template\b[^>]*>", re.I)
+
+
+def _component_markup(html: str) -> str:
+    """A Vue single-file component as its template shows it: a `<template>` at the start of a line, beside its
+    `<script>` and with no document around it, holds the whole page, and `<template v-if>` groups inside it render
+    their content. In a served page a `<template>` is inert and stays hidden; in a component its elements are the
+    page, so each is read as a plain block."""
+    if not SFC_ROOT.search(html) or DOCUMENT_TAG.search(html):
+        return html
+    html = SELF_CLOSED.sub(_closed, html)  # `<Header />` is a whole component, never the opening of the page
+    return TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html)
+
+
+SELF_CLOSED = re.compile(r"<(?P<tag>[A-Za-z][\w.:-]*)(?P<attrs>(?:\s[^<>]*?)?)\s*/>")
+VOID_TAGS = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "path"}
+)
+
+
+def _closed(match: re.Match[str]) -> str:
+    tag = match.group("tag")
+    if tag.casefold() in VOID_TAGS:
+        return match.group(0)
+    return f"<{tag}{match.group('attrs')}></{tag}>"
+
+
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
@@ -199,7 +228,7 @@ class Extraction:
 
 def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
-    tree = LexborHTMLParser(_without_template_tags(html))
+    tree = LexborHTMLParser(_without_template_tags(_component_markup(html)))
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)

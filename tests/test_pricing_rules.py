@@ -6481,6 +6481,27 @@ def test_a_staff_or_team_member_is_a_user(tail: str) -> None:
     assert tail_unit(tail) == "user"
 
 
+def test_a_vue_single_file_components_template_is_the_page() -> None:
+    card = (
+        '<article class="card"><h2>{name}</h2><p class="price">{price}</p><ul><li>Verifizierungen</li></ul></article>'
+    )
+    sfc = (
+        "<script setup>\nconst plans = []\n</script>\n\n<template>\n  <main><Header />\n"
+        '<section class="pricing-cards">'
+        + card.format(name="Free", price="Kostenlos")
+        + card.format(name="Pro", price="200€ / Monat")
+        + '<template v-if="team">'
+        + card.format(name="Team", price="500€ / Monat")
+        + "</template></section></main>\n</template>\n"
+    )
+    got = {(p, a) for p, _, a, _, _ in entries(sfc)}
+    assert got == {("Free", 0.0), ("Pro", 200.0), ("Team", 500.0)}
+    # in a served page a `<template>` is inert: its content shows nothing
+    served = "<html><body>" + card.format(name="Pro", price="200€ / Monat") + "<template>"
+    served += card.format(name="Team", price="500€ / Monat") + "</template></body></html>"
+    assert {p for p, *_ in entries(served)} == {"Pro"}
+
+
 def test_a_price_element_saying_consultar_is_a_custom_price() -> None:
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Voz IA</li></ul></div>'
     html = page(
