@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
-from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end
+from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end, price_parts
 from collectors.pricing_vocab import (
     ADDED_SEAT,
     AMOUNT_THEN_SIGN,
@@ -1118,8 +1118,17 @@ def _mid_block(line: str, blocks: list[str]) -> bool:
     ("Dozens of <b>Free</b> Themes"), and in no block of its own."""
     if line in blocks:
         return False
-    pattern = re.compile(rf"\w\W+{re.escape(line)}\W+\w")
-    return any(pattern.search(block) for block in blocks)
+    for block in blocks:
+        at = block.find(line)
+        while at > 0:
+            if WORD_BEFORE.search(block, 0, at) and WORD_AFTER.match(block, at + len(line)):
+                return True
+            at = block.find(line, at + 1)
+    return False
+
+
+WORD_BEFORE = re.compile(r"\w\W+$")
+WORD_AFTER = re.compile(r"\W+\w")
 
 
 LOWEST_PRICE_END = re.compile(
@@ -2206,16 +2215,9 @@ def _other_terms_line(line: str) -> bool:
     matches = price_matches(line)
     if not matches or len(line) > MAX_TERMS_LINE:
         return False
-    parts = _price_parts_of(line, matches)
-    if not all(tail_period(tail) is not None or OTHER_PERIOD.match(tail) for tail in parts):
+    if not all(tail_period(tail) is not None or OTHER_PERIOD.match(tail) for _, _, tail in price_parts(line, matches)):
         return False
     return any(OTHER_TERMS.search(line[: m.start()]) for m in matches)
-
-
-def _price_parts_of(line: str, matches: list[re.Match[str]]) -> list[str]:
-    """Each price's tail up to the next price."""
-    ends = [m.start() for m in matches[1:]] + [len(line)]
-    return [line[match_end(m) : end] for m, end in zip(matches, ends, strict=True)]
 
 
 def _billed_total_line(line: str) -> bool:

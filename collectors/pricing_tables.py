@@ -1297,11 +1297,11 @@ def _usage_price_cell(text: str, bare: bool) -> bool:
     the sides of a toggle ("$1.29 per hour" beside a hidden "$941.70 per month")."""
     matches = price_matches(text)
     if len(matches) == 1:
-        [(_, _, tail)] = _price_parts(text, matches)
+        [(_, _, tail)] = price_parts(text, matches)
         return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None or _counted_unit(tail))
     if not 1 < len(matches) <= MAX_TOGGLED_PRICES:
         return False
-    return all(_tail_unit(tail) or tail_period(tail) for _, _, tail in _price_parts(text, matches))
+    return all(_tail_unit(tail) or tail_period(tail) for _, _, tail in price_parts(text, matches))
 
 
 def _counted_unit(tail: str) -> bool:
@@ -1311,7 +1311,7 @@ def _counted_unit(tail: str) -> bool:
     return own_tail_unit(tail) is not None and TAIL_UNIT.search(tail) is None
 
 
-def _price_parts(text: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str, str]]:
+def price_parts(text: str, matches: list[re.Match[str]]) -> list[tuple[re.Match[str], str, str]]:
     """Each price of a cell with its part of the text (up to the next price) and its tail (what follows the
     amount in that part)."""
     ends = [m.start() for m in matches[1:]] + [len(text)]
@@ -1488,7 +1488,7 @@ def _toggled_prices(label: str, text: str, column: Column, page: PageContext) ->
     if len(matches) < 2 or column.dimension:
         return []
     plans: list[PricePlan] = []
-    for _, part, tail in _price_parts(text, matches):
+    for _, part, tail in price_parts(text, matches):
         unit, period = _tail_unit(tail), tail_period(tail)
         plan = _cell_plan(label, part, column, page)
         if plan is None or (unit is None and period is None):
