@@ -1452,7 +1452,7 @@ def _cell_plans(label: str, text: str, column: Column, page: PageContext) -> lis
     toggled = _toggled_prices(label, text, column, page)
     if toggled:
         return [(plan, None) for plan in toggled]
-    if CUSTOM_TEXT.search(text) and not has_price(text) and len(text) <= MAX_CUSTOM_CELL:
+    if _contact_cell(text):
         return [(_custom_plan(label), None)]
     plan = _cell_plan(label, text, column, page)
     return [(plan, None)] if plan is not None else []
