@@ -158,8 +158,7 @@ the West African one until the page says it is Central African (`cfa_currency`);
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en) and
 the Kyrgyz som as "Сом" ("449 Сом за отчет", autokorea-ru), and bitcoin by its name ("5 Bitcoin incl. 21% VAT",
 tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters otherwise matched in their
-own case. "kr" stands for itself (`KRONA`) until the page's
-language or host names the krona (`krona_currency`)."""
+own case. "kr" stands for itself (`KRONA`) until the page's language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
 YUAN = "元"
@@ -1293,12 +1292,9 @@ def tail_unit(tail: str) -> str | None:
     basina = _BASINA_NOUN.search(tail[:60])
     if basina and not _NOT_A_NOUN.match(basina.group("noun")):
         return basina.group("noun").casefold()
-    por = _POR_NOUN.match(tail)
-    if por and not _NOT_A_POR_NOUN.match(por.group("noun")) and tail_period(f"/{por.group('period') or 'mes'}"):
-        return por.group("noun").casefold()
-    pro = _PRO_NOUN.match(tail)
-    if pro and not _NOT_A_POR_NOUN.match(pro.group("noun")) and tail_period(f"/{pro.group('period') or 'mes'}"):
-        return pro.group("noun").casefold()
+    for said in (_POR_NOUN.match(tail), _PRO_NOUN.match(tail)):
+        if said and not _NOT_A_POR_NOUN.match(said.group("noun")) and tail_period(f"/{said.group('period') or 'mes'}"):
+            return said.group("noun").casefold()
     return own_tail_unit(tail)
 
 
