@@ -645,7 +645,7 @@ def header_currency(text: str, yen: str) -> str | None:
 # -- plan cards: free, custom ------------------------------------------------------------------------
 
 CUSTOM_TEXT = re.compile(
-    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+talk|get\s+(?:a\s+)?quote"
+    r"contact\s+(?:sales|us)|talk\s+to\s+(?:sales|us|an?\s+expert)|let['’]?s\s+(?:talk|chat)|get\s+(?:a\s+)?quote"
     r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+(?:pricing|(?:a\s+)?quote)"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
     r"|contacter\s+(?:les\s+)?ventes"
@@ -657,13 +657,13 @@ CUSTOM_TEXT = re.compile(
     r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|get\s+(?:a|the)\s+price|احصل\s+على\s+(?:ال)?سعر|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
     re.I,
 )
-"""A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Kontaktiere uns",
-"お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın", "Discuss
+"""A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Let’s chat",
+"Kontaktiere uns", "お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın", "Discuss
 Custom Work")."""
 CUSTOM_LINE = re.compile(
     r"^(?:[$€£]\s*)?(?:(?:precio|preço|prezzo|prix|preis|price|harga|fiyat|цена|ціна|cena|pris|hinta|سعر|تسعير|"
     r"التسعير|اشتراك|מחיר)\s+)?"
-    r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+talk|[ie]nquire(?:\s+(?:now|for\s+pricing))?|individuell|(?:preis\s+)?auf\s+anfrage|"
+    r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+(?:talk|chat)|[ie]nquire(?:\s+(?:now|for\s+pricing))?|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
     r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
@@ -676,8 +676,8 @@ CUSTOM_LINE = re.compile(
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
-"Индивидуально", "Inquire", "Egyedi"), maybe after the word for price ("Precio a medida", "Harga Khusus", "Fiyat
-Teklifi": a price quote) or a sign drawn before every price box ("$A MEDIDA")."""
+"Индивидуально", "Inquire", "Egyedi", "Let’s chat"), maybe after the word for price ("Precio a medida", "Harga
+Khusus", "Fiyat Teklifi": a price quote) or a sign drawn before every price box ("$A MEDIDA")."""
 BARE_CONTACT = re.compile(
     r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"
     r"consult[aá]nos|anfragen|on\s+request|upon\s+request|ask\s+us)$",

@@ -2087,6 +2087,7 @@ def test_a_later_periods_price_after_then_is_no_overage() -> None:
         "個別見積もり",
         "要お見積り",
         "エキスパートカスタマイズ",
+        "Let’s Chat",
     ],
 )
 def test_a_card_saying_custom_in_its_language_is_a_custom_plan(word: str) -> None:
