@@ -41,6 +41,7 @@ from collectors.pricing_vocab import (
     PRICE_LABEL,
     PRICE_TEXT,
     RIBBON,
+    RUPEE_SIGNS,
     SEAT_WORDS,
     SIGNED_FREE,
     TAIL_PERIODS,
@@ -2728,7 +2729,7 @@ def _scale(word: str, currency: str | None) -> int | None:
         return 1000
     if word.casefold() in ("rb", "ribu", "jt", "juta"):  # rupiah's "350rb", "1,95jt": thousands, millions
         return 1000 if word.casefold().startswith("r") else 1_000_000 if currency in ("IDR", None) else None
-    if currency != "INR":
+    if currency != "INR" and currency not in RUPEE_SIGNS:
         return None
     return 100_000 if word.casefold().startswith("l") else 10_000_000  # "L", "lakh", "lac"; else "Cr", "crore"
 

@@ -39,6 +39,7 @@ from collectors.pricing_vocab import (
     FREE_LINE,
     KRONA,
     PRICE_TEXT,
+    RUPEE_SIGNS,
     TOTAL_NAME,
     VERSUS,
     YUAN,
@@ -1285,8 +1286,9 @@ def _once(plans: list[PricePlan]) -> list[PricePlan]:
 def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
     """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), "FCFA" as
     the franc of its zone (`PageContext.cfa`), "kr" as the krona of its language (`PageContext.krona`), and "元"
-    as the yuan of its country (`PageContext.yuan`)."""
+    as the yuan of its country (`PageContext.yuan`), "Rs" and "₨" as the rupee the page names (`PageContext.rupee`)."""
     resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa, KRONA: page.krona, YUAN: page.yuan}
+    resolved |= {sign: page.rupee or rupee for sign, rupee in RUPEE_SIGNS.items()}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 
 

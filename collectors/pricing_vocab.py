@@ -164,6 +164,9 @@ KRONA = "kr"
 YUAN = "元"
 """What "元" reads as until the page decides whose yuan it is: the renminbi, the New Taiwan dollar (Taiwan writes
 its prices "249 元" as often as "$249") or the Hong Kong dollar."""
+RUPEE_SIGNS = {"Rs": "INR", "₨": "PKR"}
+"""What "Rs" / "Rs." and "₨" read as until the page names its rupee (`rupee_currency`), and the rupee each means
+on a page that does not: "Rs" mostly the Indian one, "₨" mostly the Pakistani one."""
 YEN_SIGNS = ("¥", "￥")
 """The one sign two currencies share: yuan on Chinese pages, yen on Japanese ones (see `PageContext`)."""
 _SYMBOLS = _symbol_table()
@@ -188,6 +191,9 @@ CURRENCY_SYMBOLS = {
     "s/.": "PEN",
     "s/": "PEN",
     "ريال": "SAR",
+    "rs": "Rs",  # RUPEE_SIGNS: the page's rupee, resolved by `rupee_currency`
+    "rs.": "Rs",
+    "₨": "₨",
 }
 """Currency signs and symbols, casefolded, to ISO codes: price-parser's whole table plus the signs pages
 use that it spells otherwise."""
@@ -214,6 +220,8 @@ class PageContext:
     """The currency of "kr" on this page: the krona of its language or country domain."""
     yuan: str = "CNY"
     """The currency of "元" on this page: CNY, or TWD / HKD on a page of Taiwan or Hong Kong."""
+    rupee: str | None = None
+    """The rupee this page names (by its code, country domain or language), which "Rs" and "₨" then are."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "", region: str | None = None) -> PageContext:
@@ -226,7 +234,8 @@ class PageContext:
         yuan = yuan_currency(host, lang, text)
         if yuan != "CNY" and dollar == "USD" and not says_usd and PRICED_IN_YUAN.search(source or text):
             dollar = yuan  # cooby-zh's "$249" beside "每年付 2999 元": one currency written two ways
-        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang), yuan)
+        rupee = rupee_currency(host, lang, text)
+        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang), yuan, rupee)
 
 
 PRICED_IN_YUAN = re.compile(r"\d\s*元")
@@ -268,6 +277,23 @@ def krona_currency(host: str, lang: str | None) -> str:
     Swedish one, the most written: milvy-sv's "139 kr/bil" is SEK, a Norwegian page's "99 kr" NOK."""
     language = (lang or "").lower().replace("_", "-").partition("-")[0]
     return KRONAS.get(language) or KRONAS.get(host.lower().rstrip(".").rpartition(".")[2]) or "SEK"
+
+
+RUPEES = {"in": "INR", "pk": "PKR", "lk": "LKR", "np": "NPR", "mu": "MUR", "sc": "SCR"}
+"""Country domains of the rupees written "Rs" and "₨"."""
+RUPEE_LANGUAGES = {"ur": "PKR", "si": "LKR", "ne": "NPR"}
+"""Languages of one country each among them: Urdu, Sinhala, Nepali."""
+_RUPEE_CODE = re.compile(r"\b(?:INR|PKR|LKR|NPR|MUR|SCR)\b")
+
+
+def rupee_currency(host: str, lang: str | None, text: str) -> str | None:
+    """The rupee a page names: the one rupee code its text writes (adorix-en's cards print "LKR 250" beside
+    "Rs 62": Sri Lankan), else its country domain's, else its language's; None when it names none or several."""
+    named: set[str] = set(_RUPEE_CODE.findall(text))
+    if len(named) == 1:
+        return named.pop()
+    language = (lang or "").lower().replace("_", "-").partition("-")[0]
+    return RUPEES.get(host.lower().rstrip(".").rpartition(".")[2]) or RUPEE_LANGUAGES.get(language)
 
 
 DOLLAR_REGIONS = {

@@ -8919,3 +8919,26 @@ def test_a_block_named_as_how_something_works_is_no_plan() -> None:
     assert {name for name, *_ in entries(html)} == {"FiHaven Pro", "Family"}
     assert FAQ.match("How it works") and FAQ.match("How to buy") and FAQ.match("Cómo funciona")
     assert not FAQ.match("Howler Pro") and not FAQ.match("Works")
+
+
+@pytest.mark.parametrize(
+    ("note", "host", "lang", "code"),
+    [
+        ("Prices in LKR, taxes included.", "example.test", "en", "LKR"),
+        ("", "shop.example.pk", "en", "PKR"),
+        ("", "example.test", "ne", "NPR"),
+        ("", "example.test", "en", "INR"),
+        ("Pay in INR or LKR.", "example.test", "en", "INR"),
+    ],
+)
+def test_rs_is_the_rupee_the_page_names(note: str, host: str, lang: str, code: str) -> None:
+    """adorix-en's cards price "Rs 62 /mo for 3 months" and print "LKR 250/month after" beside it: "Rs" is written
+    by several rupees, and a page naming one rupee by its code, country domain or language means that one; a page
+    naming none, or several, has the Indian one. A lakh stays a lakh in any of them."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}<span>/mo</span></p></div>'
+    cards = card.format(name="Plus", price="Rs 62") + card.format(name="Scale", price="Rs 1.5L")
+    html = page(f'<p>{note}</p><div class="cards">{cards}</div>', lang)
+    assert entries(html, f"https://{host}/pricing") == {
+        ("Plus", "price", 62.0, code, None),
+        ("Scale", "price", 150000.0, code, None),
+    }
