@@ -8942,3 +8942,17 @@ def test_rs_is_the_rupee_the_page_names(note: str, host: str, lang: str, code: s
         ("Plus", "price", 62.0, code, None),
         ("Scale", "price", 150000.0, code, None),
     }
+
+
+def test_a_saving_with_its_bound_is_no_price() -> None:
+    """adorix-en's badge "Save up to Rs 564 with offer" under "Rs 62 /mo": a saving said with its bound is still a
+    saving, no second price of the card."""
+    for line in ("Save up to", "Save as much as", "Spare bis zu", "Économisez jusqu’à"):
+        assert SAVING.search(line), line
+    card = '<div class="card"><h3>{name}</h3><p class="price">${price}<span>/mo</span></p><div>{badge}</div></div>'
+    cards = card.format(name="Plus", price=12, badge="Save up to $24 with the yearly plan")
+    cards += card.format(name="Pro", price=30, badge="Save up to $60 with the yearly plan")
+    assert entries(page(f'<div class="cards">{cards}</div>')) == {
+        ("Plus", "price", 12.0, "USD", None),
+        ("Pro", "price", 30.0, "USD", None),
+    }
