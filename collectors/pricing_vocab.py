@@ -77,6 +77,9 @@ WORD_CODES = frozenset(
 )
 """Codes that are also English words or abbreviations ("TOP 10", "TRY 14 days", "AMD GPUs"): currencies in
 structured data, but not taken for one beside a number in running text."""
+CODES_AFTER_AMOUNT = ("MAD", "TRY", "GEL", "PEN", "BOB", "NAD", "BAM", "MOP", "ANG", "CVE")
+"""Those of them read as a currency right after an amount, in capitals: "199 MAD", "450 TRY" are prices, where
+"8 AMD GPUs", "Top 10" and "all 3" are not."""
 _PREFERRED = ("USD", "EUR", "GBP", "KRW", "PHP", "TWD", "CNY", "INR", "PKR", "ILS")
 _SAFE_ASCII_SYMBOLS = frozenset({"RM", "Rp", "TL", "Ft", "Rs", "Kč", "zł", "Fr.", "kr", "TSh", "Ksh", "USh"})
 """Letter symbols common on price tags and unlikely to be anything else beside a number."""
@@ -469,7 +472,7 @@ _RIYAL = r"ريال(?:\s*(?:{}))?".format("|".join("[\u064b-\u0652\u0670]*".join
 ("٠.٩٥٠ ريال عُماني" is OMR, its vowel marks aside)."""
 _CUR_AFTER = (
     rf"(?:€|£|\$|美元|欧元|元|圓|円|{_RIYAL}|euros?(?![^\W\d_])|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
-    rf"{_MONEY_WORD})"
+    rf"{_MONEY_WORD}|(?-i:(?<![^\W\d_])(?:{'|'.join(CODES_AFTER_AMOUNT)})(?![^\W\d_])))"
 )
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the
 Vietnamese "đ" (a letter of the alphabet, so only right after an amount and before no letter: "89.000đ",

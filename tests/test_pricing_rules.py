@@ -8956,3 +8956,15 @@ def test_a_saving_with_its_bound_is_no_price() -> None:
         ("Plus", "price", 12.0, "USD", None),
         ("Pro", "price", 30.0, "USD", None),
     }
+
+
+def test_a_code_that_is_also_a_word_prices_the_amount_it_follows_in_capitals() -> None:
+    """3arida-en's cards price "199 MAD" and "29 MAD": a code that is also an English word is the currency right after
+    an amount, written in capitals; "8 AMD GPUs" and "TRY 14 days" stay no prices."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><p>{note}</p></div>'
+    cards = card.format(name="Pro", price="199 MAD", note="per month, 8 AMD GPUs")
+    cards += card.format(name="Starter", price="29 MAD", note="TRY 14 days free")
+    assert entries(page(f'<div class="cards">{cards}</div>')) == {
+        ("Pro", "price", 199.0, "MAD", None),
+        ("Starter", "price", 29.0, "MAD", None),
+    }
