@@ -566,6 +566,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         card = _widened(node, others)
         if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
             continue
+        if _works_out_a_profit(card):
+            continue
         if _text_diagram(card):
             continue
         if card.mem_id not in seen:
@@ -668,17 +670,29 @@ SUM_LABEL = re.compile(
     r"you\s+save|net\s+(?:cost|saving))$",
     re.I,
 )
+PROFIT_LABEL = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,3}(?:profits?|earnings|net\s+(?:income|revenue))$|^return\s+on\s+investment$|^roi$", re.I
+)
+"""A line labelling what a customer earns with the plan ("Your net monthly profit", "Return on investment")."""
 MIN_WORKED_PRICES = 3
 
 
-def _works_out_a_cost(node: LexborNode) -> bool:
+def _works_out_a_cost(node: LexborNode, labels: tuple[re.Pattern[str], ...] = (SUM_LABEL, PROFIT_LABEL)) -> bool:
     """A block that sums costs up: three or more priced lines and a line of its own labelling a total or a
     saving ("Data entry labor ₹8,000/mo", "Total manual cost", "₹11,000/mo", "Monthly savings" in an ROI
-    calculator's `div.roi-card`; "Итого на 1 вакансию", "Gesamt", "合計"): a worked example of what a plan saves,
-    not a plan."""
+    calculator's `div.roi-card`; "Итого на 1 вакансию", "Gesamt", "合計"), or a profit: a worked example of
+    what a plan saves or earns, not a plan."""
     lines = _lines(node)
     priced = [line for line in lines if PRICE_TEXT.search(line) or BARE_PRICE.match(line)]
-    return len(priced) >= MIN_WORKED_PRICES and any(SUM_LABEL.match(line) for line in lines)
+    return len(priced) >= MIN_WORKED_PRICES and any(label.match(line) for line in lines for label in labels)
+
+
+def _works_out_a_profit(card: LexborNode) -> bool:
+    """A card among rows of a block working out what a plan earns (justicejunction-en's "Average consultation fee"
+    "₹2,500", "Estimated monthly revenue", "Platform subscription cost" "₹2,499", "Your net monthly profit"
+    "₹35,000–₹72,500", each row its own block): the rows are its figures, no plans. Only a profit says so of the
+    block around them; a saving there may be a ribbon ("Bulk savings" over a credit pack)."""
+    return card.parent is not None and _works_out_a_cost(card.parent, (PROFIT_LABEL,))
 
 
 FAQ = re.compile(

@@ -8968,3 +8968,28 @@ def test_a_code_that_is_also_a_word_prices_the_amount_it_follows_in_capitals() -
         ("Pro", "price", 199.0, "MAD", None),
         ("Starter", "price", 29.0, "MAD", None),
     }
+
+
+def test_rows_working_out_a_profit_are_no_plans_and_a_saving_ribbon_leaves_packs_alone() -> None:
+    """justicejunction-en's "Return on Investment" block: rows of a label over an amount ("Average consultation fee"
+    "₹2,500", "Platform subscription cost" "₹2,499", "Your net monthly profit" "₹35,000") work out what the plan
+    earns, no plans. mathtutor-en's credit packs, one of them under a "Bulk savings" ribbon, stay packs."""
+    row = '<div class="row"><p>{label}</p><p class="v">{amount}</p></div>'
+    rows = "".join(
+        row.format(label=label, amount=amount)
+        for label, amount in (
+            ("Average consultation fee", "₹2,500"),
+            ("Estimated monthly revenue", "₹37,500"),
+            ("Platform subscription cost", "₹2,499"),
+            ("Your net monthly profit", "₹35,000"),
+        )
+    )
+    card = '<div class="card"><h3>{name}</h3><p class="price">₹{price}<span>/mo</span></p></div>'
+    cards = card.format(name="Basic", price=999) + card.format(name="Pro", price="2,499")
+    html = page(f'<div class="cards">{cards}</div><section><h2>Return on Investment</h2><div>{rows}</div></section>')
+    assert entries(html) == {("Basic", "price", 999.0, "INR", None), ("Pro", "price", 2499.0, "INR", None)}
+    pack = '<div class="pack"><span>{ribbon}</span><h3>{name}</h3><p>${price}</p><p>{credits} credits</p></div>'
+    packs = pack.format(ribbon="Quick boost", name="Top-Up", price=15, credits=100)
+    packs += pack.format(ribbon="Best value", name="Credit Pack", price=35, credits=300)
+    packs += pack.format(ribbon="Bulk savings", name="Credit Tank", price=100, credits="1,000")
+    assert {amount for _, _, amount, *_ in entries(page(f'<div class="packs">{packs}</div>'))} == {15.0, 35.0, 100.0}
