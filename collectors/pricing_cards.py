@@ -455,7 +455,15 @@ def _extends_custom_card(name: str, custom: list[str]) -> bool:
     Multi-Cluster" under the "Enterprise" card saying "Custom"): the card's own way to get in touch, set
     below the row, not a plan of its own."""
     own = name.casefold()
-    return any(own != n and re.match(rf"{re.escape(n)}(?!\w)", own) for n in custom)
+    return any(
+        own != n and re.match(rf"{re.escape(n)}(?!\w)", own) and not TIER_SUFFIX.fullmatch(own[len(n) :])
+        for n in custom
+    )
+
+
+TIER_SUFFIX = re.compile(r"\s*(?:\+|plus|pro|max|ultra|premium|advanced|business|team)", re.I)
+"""A word after another plan's name making a tier of its own ("Pro Plus" beside "Pro", mockello2-en's four
+"Contact Us" cards): a plan of its own, not the other's contact block."""
 
 
 def _quote_blocks(tree: LexborHTMLParser, cards: list[LexborNode]) -> Iterator[PricePlan]:

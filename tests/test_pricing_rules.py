@@ -8993,3 +8993,17 @@ def test_rows_working_out_a_profit_are_no_plans_and_a_saving_ribbon_leaves_packs
     packs += pack.format(ribbon="Best value", name="Credit Pack", price=35, credits=300)
     packs += pack.format(ribbon="Bulk savings", name="Credit Tank", price=100, credits="1,000")
     assert {amount for _, _, amount, *_ in entries(page(f'<div class="packs">{packs}</div>'))} == {15.0, 35.0, 100.0}
+
+
+def test_a_custom_card_named_as_a_tier_of_another_custom_card_is_its_own_plan() -> None:
+    """mockello2-en's four alike cards each say "Contact Us" ("Starter", "Pro", "Pro Plus", "Enterprise"): "Pro
+    Plus" is a tier of its own, not Pro's contact block set below the row, as "Enterprise & Multi-Cluster" under an
+    "Enterprise" card is."""
+    card = '<div class="card"><h3>{name}</h3><div class="price">Contact Us</div><ul><li>Mock interviews</li></ul></div>'
+    cards = "".join(card.format(name=name) for name in ("Starter", "Pro", "Pro Plus", "Enterprise"))
+    assert {plan for plan, *_ in entries(page(f'<div class="cards">{cards}</div>'))} == {
+        "Starter",
+        "Pro",
+        "Pro Plus",
+        "Enterprise",
+    }
