@@ -149,6 +149,9 @@ HELD_OUT = [
         "heldout106",
         "heldout117",
         "heldout127",
+        "heldout140",
+        "heldout141",
+        "heldout144",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
