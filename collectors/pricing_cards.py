@@ -147,6 +147,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         if not _under_excluded_heading(card)
         and not TABLE_OF_CONTENTS.match(name.strip())
         and not FAQ.match(name.strip())
+        and not CHARGES_RECORD.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -720,6 +721,13 @@ TABLE_OF_CONTENTS = re.compile(
 )
 """A block named as a table of contents lists the page's sections (an essay's "Cursor Pro at $20/month" link): no
 plan."""
+CHARGES_RECORD = re.compile(
+    r"^(?:your\s+)?(?:invoice|billing|payment|transaction|purchase)\s+history$"
+    r"|^(?:past|recent|your)\s+(?:invoices|payments|transactions|charges)$",
+    re.I,
+)
+"""A block named as the account's record of past charges ("Invoice History" listing "₹1,499 · Paid" on builddesk-en's
+subscription page): what was paid, quoting the plan's price, no plan."""
 BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
 MIN_BOX_DRAWING = 8
 

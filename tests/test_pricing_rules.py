@@ -9007,3 +9007,15 @@ def test_a_custom_card_named_as_a_tier_of_another_custom_card_is_its_own_plan() 
         "Pro Plus",
         "Enterprise",
     }
+
+
+def test_a_record_of_past_charges_is_no_plan() -> None:
+    """builddesk-en's subscription page lists "Invoice History" ("INV-001", "₹1,499", "Paid") under its plan cards:
+    what the account paid, quoting a plan's price, no plan named "Invoice History"."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">₹{price}<span>/month</span></p></div>'
+    cards = card.format(name="Professional", price="1,499") + card.format(name="Enterprise", price="4,999")
+    history = '<div class="card"><h3>Invoice History</h3><p>INV-001</p><p>₹1,499</p><p>Paid</p></div>'
+    assert entries(page(f'<div class="cards">{cards}</div><div class="panel">{history}</div>')) == {
+        ("Professional", "price", 1499.0, "INR", None),
+        ("Enterprise", "price", 4999.0, "INR", None),
+    }
