@@ -1312,7 +1312,7 @@ def tail_unit(tail: str) -> str | None:
     latin = _CJK_PER_LATIN.match(tail)
     if latin is not None:
         return latin.group("noun").casefold()  # "¥0.15" over "每GB/月，高性能SSD存储": per `gb`, monthly
-    noun = _PER_NOUN.match(tail.strip())
+    noun = _PER_NOUN.match(tail.strip().lstrip("·•|").lstrip())  # "$49.99 · Per Consultation": a dot sets it off
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):
         return None  # "Per Year": a period, and what follows it is another line's text

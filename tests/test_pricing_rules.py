@@ -9019,3 +9019,11 @@ def test_a_record_of_past_charges_is_no_plan() -> None:
         ("Professional", "price", 1499.0, "INR", None),
         ("Enterprise", "price", 4999.0, "INR", None),
     }
+
+
+def test_a_unit_set_off_by_a_middle_dot_is_the_prices_unit() -> None:
+    """rasputinseye-en's "$49.99 · Per Consultation": a dot between the amount and its "per" noun sets the unit off,
+    it does not end the price; "· per month" stays a period."""
+    assert tail_unit(" · Per Consultation") == "consultation"
+    assert tail_unit(" • per session") == "session"
+    assert tail_unit(" · per month") is None
