@@ -175,6 +175,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             if own and (per := _header_row_unit(card)) is not None:
                 own = [_per_header_unit(p, per) for p in own]
             plans.extend(own)
+    plans = [p for p in plans if not (p.custom and PRICES_TITLE.match(p.plan))]  # a hero's "Contact us" button
     custom = [p.plan.casefold() for p in plans if p.custom]
     plans = [p for p in plans if not (p.custom and _extends_custom_card(p.plan, custom))]
     if plans:
@@ -1311,10 +1312,13 @@ def card_name(card: LexborNode) -> str:
 
 
 PRICES_TITLE = re.compile(
-    r"^(?:our\s+|simple\s+)?(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)$",
+    r"^(?:(?:our|simple|transparent|flexible|fair|honest|clear|straightforward|affordable|predictable)"
+    r"(?:\s*,\s*|\s+(?:and\s+|&\s+)?))*"
+    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)$",
     re.I,
 )
-"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs"): the section's, never a plan's."""
+"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Simple, Transparent Pricing"):
+the section's, never a plan's."""
 NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
 """The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
 Basic"): the card's place in its row, not its name."""

@@ -9027,3 +9027,16 @@ def test_a_unit_set_off_by_a_middle_dot_is_the_prices_unit() -> None:
     assert tail_unit(" · Per Consultation") == "consultation"
     assert tail_unit(" • per session") == "session"
     assert tail_unit(" · per month") is None
+
+
+def test_a_hero_titled_with_pricing_words_and_a_contact_button_is_no_custom_plan() -> None:
+    """travelbaby-en's hero: `<h1>Simple, Transparent Pricing</h1>` with a "Contact Us" button over its cards: the
+    section's title and a way to ask, no custom plan named "Simple, Transparent Pricing"."""
+    hero = '<div class="hero"><h1>Simple, Transparent Pricing</h1><p>Pick a package.</p><a>Contact Us</a></div>'
+    card = '<div class="card"><h3>{name}</h3><p class="price">₹{price}<span>/month</span></p><a>Choose</a></div>'
+    cards = card.format(name="Smart Package", price=49) + card.format(name="Concierge", price=199)
+    assert PRICES_TITLE.match("Simple, Transparent Pricing") and PRICES_TITLE.match("Fair and flexible pricing")
+    assert entries(page(f'{hero}<div class="cards">{cards}</div>')) == {
+        ("Smart Package", "price", 49.0, "INR", None),
+        ("Concierge", "price", 199.0, "INR", None),
+    }
