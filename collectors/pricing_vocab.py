@@ -678,15 +678,15 @@ CUSTOM_TEXT = re.compile(
     r"|request\s+a\s+quote|custom\s+pricing|contact\s+for\s+(?:pricing|(?:a\s+)?quote)"
     r"|kontaktier\w*\s+(?:sie\s+)?uns|vertrieb\s+kontaktieren|contactez[- ]nous|cont[aá]ct(?:a|e)nos"
     r"|contacter\s+(?:les\s+)?ventes"
-    r"|お問い合わせ|問い合わせ|联系(?:我们|销售)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
-    r"|聯[繫絡系](?:我們|業務|銷售)|咨[询詢](?:商务|商務|销售|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
+    r"|お問い合わせ|問い合わせ|联系(?:我们|销售|商务)|bize\s+ula[sş]|ileti[sş]ime\s+ge[cç]"
+    r"|聯[繫絡系](?:我們|業務|銷售|商務)|咨[询詢](?:商务|商務|销售|銷售)|[与與](?:我们|我們)[联聯][系繫絡]|洽[询詢]|[询詢]价|[询詢]價|문의|"
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
     r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
     r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|get\s+(?:a|the)\s+price|احصل\s+على\s+(?:ال)?سعر|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
     re.I,
 )
-"""A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Let’s chat",
+"""A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Let’s chat", "联系商务",
 "Kontaktiere uns", "お問い合わせ", "Bize ulaşın", "Vraag een offerte aan", "Liên hệ", "Fiyat İçin Arayın", "Discuss
 Custom Work")."""
 CUSTOM_LINE = re.compile(

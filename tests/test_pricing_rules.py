@@ -2894,7 +2894,13 @@ def test_a_toggle_attribute_holding_the_shown_figure_names_billing_not_the_perio
 
 @pytest.mark.parametrize(
     ("button", "lang"),
-    [("Fiyat İçin Arayın", "tr"), ("Liên hệ", "vi"), ("Vraag een offerte aan", "nl"), ("Hubungi Kami", "id")],
+    [
+        ("Fiyat İçin Arayın", "tr"),
+        ("Liên hệ", "vi"),
+        ("Vraag een offerte aan", "nl"),
+        ("Hubungi Kami", "id"),
+        ("联系商务", "zh"),
+    ],
 )
 def test_asking_to_get_in_touch_in_more_languages_is_a_custom_price(button: str, lang: str) -> None:
     card = '<div class="plan"><h3>{name}</h3><p class="price">{price}</p><a href="/c">{button}</a></div>'
