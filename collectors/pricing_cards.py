@@ -551,6 +551,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for node in list(candidates.values()):
         for sibling in _highlighted_sibling(node):
             candidates.setdefault(sibling.mem_id, sibling)
+        for card in _card_under_row(node):
+            candidates.setdefault(card.mem_id, card)
     ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
@@ -1081,6 +1083,28 @@ def _shows_plan(node: LexborNode) -> bool:
 
 
 NEAR_ALIKE = 0.6
+
+
+def _card_under_row(card: LexborNode) -> Iterator[LexborNode]:
+    """A card set right under the row of cards rather than in it (formai-en's "Annual Plan", `div.mt-8` plus the
+    Free card's classes, the next sibling of the two-card grid): drawn in a card's style, its classes and a few
+    more (a margin), and showing a plan of its own, it is one of the row's cards."""
+    row = card.parent
+    classes = set((card.attributes.get("class") or "").split())
+    if row is None or len(classes) < MIN_UNDER_ROW_CLASSES or sum(1 for c in row.iter() if c.tag == card.tag) < 2:
+        return
+    after = row.next
+    while after is not None and after.tag in ("-text", "-comment"):
+        after = after.next
+    if after is None or after.tag != card.tag:
+        return
+    own = set((after.attributes.get("class") or "").split())
+    if classes <= own and len(own - classes) <= MAX_UNDER_ROW_ADDED and _shows_plan(after):
+        yield after
+
+
+MIN_UNDER_ROW_CLASSES = 3
+MAX_UNDER_ROW_ADDED = 3
 
 
 def _near_alike(klass: str, other: str) -> bool:

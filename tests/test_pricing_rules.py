@@ -9046,3 +9046,17 @@ def test_a_hero_titled_with_pricing_words_and_a_contact_button_is_no_custom_plan
         ("Smart Package", "price", 49.0, "INR", None),
         ("Concierge", "price", 199.0, "INR", None),
     }
+
+
+def test_a_card_drawn_in_the_rows_style_right_under_the_row_is_one_of_its_cards() -> None:
+    """formai-en's "Annual Plan" sits under the two-card grid, not in it: `div.mt-8` plus the Free card's classes,
+    the grid's next sibling. It is the row's third card; a block of other classes under a row is not."""
+    look = "bg-gray-800 rounded-2xl p-8 border border-gray-700"
+    card = '<div class="{look}"><h3>{name}</h3><div>${price}<span>/{period}</span></div><a>Choose</a></div>'
+    row = card.format(look=look, name="Free", price=0, period="month")
+    row += card.format(look=f"{look} ring-2", name="Premium", price="9.99", period="month")
+    under = card.format(look=f"mt-8 {look}", name="Annual Plan", price="99.99", period="year")
+    other = '<div class="cta-box"><h3>Teams</h3><div>$199<span>/month</span></div></div>'
+    found = entries(page(f'<div class="grid md:grid-cols-2">{row}</div>{under}<div class="x">{other}</div>'))
+    assert {plan for plan, *_ in found} == {"Free", "Premium", "Annual Plan"}
+    assert ("Annual Plan", "price", 99.99, "USD", None) in found
