@@ -9060,3 +9060,22 @@ def test_a_card_drawn_in_the_rows_style_right_under_the_row_is_one_of_its_cards(
     found = entries(page(f'<div class="grid md:grid-cols-2">{row}</div>{under}<div class="x">{other}</div>'))
     assert {plan for plan, *_ in found} == {"Free", "Premium", "Annual Plan"}
     assert ("Annual Plan", "price", 99.99, "USD", None) in found
+
+
+@pytest.mark.parametrize(
+    ("footer", "code"),
+    [
+        ("Buenos Aires, Argentina · +54 11 5555 0000", "ARS"),
+        ("Hecho en Medellín, Colombia", "COP"),
+        ("Oficinas en Chile y Argentina", "USD"),
+        ("Soporte por correo", "USD"),
+    ],
+)
+def test_a_dollar_sign_before_dot_grouped_thousands_is_the_peso_of_the_country_named(footer: str, code: str) -> None:
+    """aider-es prices "$29.900 / mes" and says only in prose where it is ("Buenos Aires, Argentina", "+54"): thousands
+    grouped by a dot are a peso's way, never a US price's, so its `$` is the peso of the one peso country it names;
+    naming none, or several, leaves it USD."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">${price}<span>/ mes</span></p></div>'
+    cards = card.format(name="Básico", price="29.900") + card.format(name="Pro", price="59.900")
+    html = page(f'<div class="cards">{cards}</div><footer><p>{footer}</p></footer>', "es")
+    assert entries(html) == {("Básico", "price", 29900.0, code, None), ("Pro", "price", 59900.0, code, None)}
