@@ -1085,6 +1085,10 @@ def _shows_plan(node: LexborNode) -> bool:
 NEAR_ALIKE = 0.6
 
 
+MIN_UNDER_ROW_CLASSES = 3
+MAX_UNDER_ROW_ADDED = 3
+
+
 def _card_under_row(card: LexborNode) -> Iterator[LexborNode]:
     """A card set right under the row of cards rather than in it (formai-en's "Annual Plan", `div.mt-8` plus the
     Free card's classes, the next sibling of the two-card grid): drawn in a card's style, its classes and a few
@@ -1101,10 +1105,6 @@ def _card_under_row(card: LexborNode) -> Iterator[LexborNode]:
     own = set((after.attributes.get("class") or "").split())
     if classes <= own and len(own - classes) <= MAX_UNDER_ROW_ADDED and _shows_plan(after):
         yield after
-
-
-MIN_UNDER_ROW_CLASSES = 3
-MAX_UNDER_ROW_ADDED = 3
 
 
 def _near_alike(klass: str, other: str) -> bool:
