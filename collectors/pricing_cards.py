@@ -119,6 +119,9 @@ AVERAGE = re.compile(
 )
 """The words right before an amount that make it a figure worked out from another price ("平均每月約 US$2.50",
 "averages $8.25/mo", "entspricht 4,16 €/Monat"): a restatement, not a price of its own."""
+BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bweniger\s+als|\bmoins\s+de)\s*$", re.I)
+"""A bound right before an amount ("<$0.01 per image", "less than $1 a day"): what a price works out to stays
+within it, a figure about the price, not one."""
 MAX_SAVING_WORD = 16
 MAX_NAME = 60
 MAX_FIRST_TEXT = 40
@@ -2480,6 +2483,8 @@ def _text_prices(
         start = match.start()
         if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
+        if BOUND_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
+            continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
         if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and tail_period(match.group("tail")) != "year":
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again (a year's, "soit
             # 90 CHF par an" under "7.50 CHF/mois" billed yearly, is what the year costs: the other side's price)

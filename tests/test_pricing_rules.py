@@ -9079,3 +9079,15 @@ def test_a_dollar_sign_before_dot_grouped_thousands_is_the_peso_of_the_country_n
     cards = card.format(name="Básico", price="29.900") + card.format(name="Pro", price="59.900")
     html = page(f'<div class="cards">{cards}</div><footer><p>{footer}</p></footer>', "es")
     assert entries(html) == {("Básico", "price", 29900.0, code, None), ("Pro", "price", 59900.0, code, None)}
+
+
+def test_a_bound_before_an_amount_is_no_price() -> None:
+    """dazzleai-en's credit pack: "$9.9" for "1050 credits" over "<$0.01 per image": what each image works out to,
+    bounded, is no price of the pack, nor is "less than $1 a day"."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">${price}</p><p>{note}</p><a>Buy now</a></div>'
+    cards = card.format(name="1050 credits", price="9.9", note="&lt;$0.01 per image")
+    cards += card.format(name="3000 credits", price="24.9", note="Less than $1 a day")
+    assert entries(page(f'<div class="packs">{cards}</div>')) == {
+        ("1050 credits", "price", 9.9, "USD", None),
+        ("3000 credits", "price", 24.9, "USD", None),
+    }
