@@ -23,6 +23,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
 from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end, price_parts
+from collectors.pricing_tables import HEADINGS as HEADING_TAGS
 from collectors.pricing_vocab import (
     ADDED_SEAT,
     AMOUNT_THEN_SIGN,
@@ -803,10 +804,37 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         if _sets_prices_against(node):
             continue
         if name := _name_before_price(node):
-            found.append((node, name))
+            found.append((node, (header_period(name) and _heading_before(node)) or name))
     found.extend(_highlighted_beside(found, aside))
     holders = {a for node, _ in found for a in ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
+
+
+MAX_BESIDE_CLIMB = 3
+
+
+def _heading_before(box: LexborNode) -> str:
+    """The heading before a lone price box named only by its billing period, in the block around it (Tailwind UI's
+    single-price layout, besocial-en: `<h3>BeSocial Pro</h3>` and the features in one column, "Monthly" over
+    "$15.00" in the box of the other), a few levels up at most and through blocks holding no other price; "" when
+    there is none, or the first is the section's title."""
+    prices = len(price_matches(_clean(box.text(separator=" "))))
+    level: LexborNode | None = box
+    for _ in range(MAX_BESIDE_CLIMB):
+        level = level.parent if level is not None else None
+        if level is None or len(price_matches(_clean(level.text(separator=" ")))) != prices:
+            return ""
+        for node in level.traverse():
+            if node.mem_id == box.mem_id:
+                break
+            if node.tag in HEADING_TAGS and (name := _clean(node.text())):
+                return "" if SECTION_CALL.match(name) or PRICES_TITLE.match(name) else name
+    return ""
+
+
+SECTION_CALL = re.compile(r"^(?:choose|pick|select|find|compare)\b", re.I)
+"""A heading calling on the reader to choose ("Choose Your Plan" over brandvoice-en's one "Monthly" box): the
+section's, no plan's name."""
 
 
 def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) -> Iterator[tuple[LexborNode, str]]:

@@ -9091,3 +9091,20 @@ def test_a_bound_before_an_amount_is_no_price() -> None:
         ("1050 credits", "price", 9.9, "USD", None),
         ("3000 credits", "price", 24.9, "USD", None),
     }
+
+
+def test_a_lone_price_box_named_only_by_its_period_takes_the_heading_beside_it() -> None:
+    """besocial-en draws Tailwind UI's single-price layout: `<h3>BeSocial Pro</h3>` and the features in one column,
+    "Monthly" over "$15.00" and "Get access" in the box of the other. The period names no plan; the heading does.
+    brandvoice-en's one "Monthly" box under the section's "Choose Your Plan" keeps its own name."""
+    box = (
+        '<div class="mx-auto max-w-xs px-8"><p>Monthly</p><p><span>$15.00</span><span>USD</span></p>'
+        "<a>Get access</a></div>"
+    )
+    single = (
+        '<div class="lg:flex"><div class="p-8"><h3>BeSocial Pro</h3><p>Upgrade to Pro for more.</p>'
+        f'<ul><li>Analytics</li></ul></div><div class="-mt-2 p-2"><div class="rounded-2xl">{box}</div></div></div>'
+    )
+    assert entries(page(single)) == {("BeSocial Pro", "price", 15.0, "USD", None)}
+    section = f'<section><h2>Choose Your Plan</h2><div class="wrap">{box}</div></section>'
+    assert entries(page(section)) == {("Monthly", "price", 15.0, "USD", None)}
