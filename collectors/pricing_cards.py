@@ -819,9 +819,8 @@ def _heading_before(box: LexborNode) -> str:
     "$15.00" in the box of the other), a few levels up at most and through blocks holding no other price; "" when
     there is none, or the first is the section's title."""
     prices = len(price_matches(_clean(box.text(separator=" "))))
-    level: LexborNode | None = box
+    level = box.parent
     for _ in range(MAX_BESIDE_CLIMB):
-        level = level.parent if level is not None else None
         if level is None or len(price_matches(_clean(level.text(separator=" ")))) != prices:
             return ""
         for node in level.traverse():
@@ -829,6 +828,7 @@ def _heading_before(box: LexborNode) -> str:
                 break
             if node.tag in HEADING_TAGS and (name := _clean(node.text())):
                 return "" if SECTION_CALL.match(name) or PRICES_TITLE.match(name) else name
+        level = level.parent
     return ""
 
 
