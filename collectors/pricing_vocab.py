@@ -252,12 +252,22 @@ SIMPLIFIED = frozenset(
 Taiwanese or Hong Kong page from a mainland one when its `lang` says only "en" or "zh"."""
 
 
+def _country_domain(host: str) -> str:
+    """The last label of a host (`example.com.au` -> `au`), where a country domain stands."""
+    return host.lower().rstrip(".").rpartition(".")[2]
+
+
+def _language(lang: str | None) -> str:
+    """The language of a `lang` tag without its region (`nb-NO`, `nb_NO` -> `nb`)."""
+    return (lang or "").lower().replace("_", "-").partition("-")[0]
+
+
 def yuan_currency(host: str, lang: str | None, text: str) -> str:
     """ "元" is the New Taiwan dollar on a page of Taiwan (`zh-TW`, `zh-Hant`, a `.tw` host, or Traditional
     characters where the language tag names no Chinese region), the Hong Kong dollar on one of Hong Kong (`zh-HK`,
     a `.hk` host, Traditional text naming 香港), else the renminbi."""
     language = (lang or "").lower().replace("_", "-")
-    tld = host.lower().rstrip(".").rpartition(".")[2]
+    tld = _country_domain(host)
     if language.startswith(("zh-hk", "zh-mo")) or tld in ("hk", "mo"):
         return "HKD"
     if language.startswith(("zh-tw", "zh-hant")) or tld == "tw":
@@ -278,8 +288,7 @@ KRONAS = {"sv": "SEK", "se": "SEK", "nb": "NOK", "nn": "NOK", "no": "NOK", "da":
 def krona_currency(host: str, lang: str | None) -> str:
     """ "kr" is the krona of the page's language (`sv`, `nb`, `da`, `is`), else of its country domain, else the
     Swedish one, the most written: milvy-sv's "139 kr/bil" is SEK, a Norwegian page's "99 kr" NOK."""
-    language = (lang or "").lower().replace("_", "-").partition("-")[0]
-    return KRONAS.get(language) or KRONAS.get(host.lower().rstrip(".").rpartition(".")[2]) or "SEK"
+    return KRONAS.get(_language(lang)) or KRONAS.get(_country_domain(host)) or "SEK"
 
 
 RUPEES = {"in": "INR", "pk": "PKR", "lk": "LKR", "np": "NPR", "mu": "MUR", "sc": "SCR"}
@@ -295,8 +304,7 @@ def rupee_currency(host: str, lang: str | None, text: str) -> str | None:
     named: set[str] = set(_RUPEE_CODE.findall(text))
     if len(named) == 1:
         return named.pop()
-    language = (lang or "").lower().replace("_", "-").partition("-")[0]
-    return RUPEES.get(host.lower().rstrip(".").rpartition(".")[2]) or RUPEE_LANGUAGES.get(language)
+    return RUPEES.get(_country_domain(host)) or RUPEE_LANGUAGES.get(_language(lang))
 
 
 DOLLAR_REGIONS = {
@@ -344,7 +352,7 @@ def dollar_currency(
     writing its thousands with a dot ("$29.900") names, when the page never says US dollars ("USD", "US$", in its
     text or its scripts); else USD, as everywhere."""
     country = (region or "").strip().lower().partition("-")[0]
-    currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(host.lower().rstrip(".").rpartition(".")[2])
+    currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(_country_domain(host))
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
     if currency is None and french and CANADIAN.search(text):
         currency = "CAD"
@@ -417,7 +425,7 @@ def cfa_currency(host: str, lang: str | None, text: str) -> str:
     `fr-CM`, or text naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African
     one (XOF). Both zones write "FCFA", and a page selling in both names both."""
     region = (lang or "").lower().replace("_", "-").partition("-")[2]
-    if host.lower().rstrip(".").rpartition(".")[2] in CENTRAL_AFRICA or region in CENTRAL_AFRICA:
+    if _country_domain(host) in CENTRAL_AFRICA or region in CENTRAL_AFRICA:
         return "XAF"
     if "CFA" not in text:
         return "XOF"
