@@ -63,6 +63,10 @@ THROTTLE_RECHECK = 1.0
 """Seconds a process trusts its memo of an account's throttle on requests without items."""
 DAILY_KEEP_DAYS = 7
 """Days of history-call counts kept; older rows are pruned at close()."""
+PRUNE_DAILY = "DELETE FROM daily_history WHERE day < date((SELECT max(day) FROM daily_history), ?)"
+"""Days counted before the newest day the counters hold, less `DAILY_KEEP_DAYS`: measured from the counts' own clock
+(the `now` every hit is given), not the wall clock, as the Redis backend's expiries are; a closing process never
+drops the day its own counts were made in."""
 
 
 class QuotaStore(Protocol):
@@ -615,8 +619,7 @@ class Quotas:
                 self._give_back(list(self._pools.items()))
                 self._pools.clear()
                 self._give_back_daily(None)
-                oldest = day_window(time.time() - DAILY_KEEP_DAYS * 86400)[0]
-                self.db.execute("DELETE FROM daily_history WHERE day < ?", (oldest,))
+                self.db.execute(PRUNE_DAILY, (f"-{DAILY_KEEP_DAYS} days",))
             finally:
                 self.db.close()
                 self._lockfile.close()

@@ -267,6 +267,21 @@ def test_counts_survive_a_restart(tmp_path: Path, backend_env: dict[str, str]) -
     second.close()
 
 
+def test_closing_prunes_history_days_by_the_counts_own_clock(tmp_path: Path) -> None:
+    """History counts older than a week before the newest counted day go at close(); the day the counts were made
+    in stays whatever the wall clock says (a count made at NOW, a week and more before today, survives)."""
+    settings = make_settings(tmp_path, **LIMITS)
+    plan = starter(settings)
+    with closing(Quotas(settings)) as q:
+        assert q.hit("acct", plan, history=True, now=NOW - 8 * 86400).allowed  # 2026-11-12
+        assert q.hit("acct", plan, history=True, now=NOW - 7 * 86400).allowed  # 2026-11-13
+        assert q.hit("acct", plan, history=True, now=NOW).allowed  # 2026-11-20
+    db = sqlite3.connect(Path(settings.feeds_data_dir) / "counters" / "quotas.sqlite")
+    days = [row[0] for row in db.execute("SELECT day FROM daily_history ORDER BY day")]
+    db.close()
+    assert days == ["2026-11-13", "2026-11-20"]
+
+
 def test_a_crash_loses_at_most_one_block_counted_as_used(tmp_path: Path) -> None:
     settings = make_settings(tmp_path, starter_monthly="1000", quota_block="50")
     plan = starter(settings)
