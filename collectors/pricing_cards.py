@@ -605,13 +605,31 @@ def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[in
     rows: dict[tuple[int, str, str], set[str]] = {}
     for mem_id, node in candidates.items():
         held = ancestors[mem_id] & named
-        if not held or node.tag not in CARD_TAGS or not CARD_MARK.search(node.attributes.get("class") or ""):
+        if not held or node.tag not in CARD_TAGS:
+            continue
+        if not CARD_MARK.search(node.attributes.get("class") or "") and not _unmarked_row(node, candidates):
             continue  # a card is a block marked as one: a row of add-on `label`s in a card is the card's part
         name = card_name(node)
         klass = NUMBERED_CLASS.sub("", node.attributes.get("class") or "")
         for holder in held:
             rows.setdefault((holder, node.tag or "", klass), set()).add(name)
     return {holder for (holder, _, _), names in rows.items() if len(names - {""}) >= 2}
+
+
+def _unmarked_row(node: LexborNode, candidates: dict[int, LexborNode]) -> bool:
+    """Whether the block is one of two or more alike blocks side by side, all taken for cards though no class
+    marks them, each listing its features (dasvio-tr's `div.h-full` wrappers, each an animation's box around one
+    plan). Alike rows listing nothing are a card's own lines ("Input $5", "Output $25"), or a calculator's."""
+    parent = node.parent
+    if parent is None:
+        return False
+    klass = node.attributes.get("class") or ""
+    alike = [
+        child
+        for child in parent.iter()
+        if child.tag == node.tag and (child.attributes.get("class") or "") == klass and child.mem_id in candidates
+    ]
+    return len(alike) >= 2 and all(len(child.css("li")) >= 2 for child in alike)
 
 
 NUMBERED_CLASS = re.compile(r"(?<=[a-z_-])\d+(?![\w-])")

@@ -9108,3 +9108,28 @@ def test_a_lone_price_box_named_only_by_its_period_takes_the_heading_beside_it()
     assert entries(page(single)) == {("BeSocial Pro", "price", 15.0, "USD", None)}
     section = f'<section><h2>Choose Your Plan</h2><div class="wrap">{box}</div></section>'
     assert entries(page(section)) == {("Monthly", "price", 15.0, "USD", None)}
+
+
+def test_alike_unmarked_blocks_listing_features_are_the_rows_cards_inside_a_marked_section() -> None:
+    """dasvio-tr's `section#pricing` holds its kicker "FİYATLANDIRMA", a heading and a grid of `div.h-full`
+    boxes, each an animation's wrapper around one plan with its feature list. The section is the page's region,
+    not one card named by its kicker; alike rows that list nothing (a model card's "Input" and "Output" lines)
+    stay the lines of the card around them."""
+    card = (
+        '<div class="h-full"><div class="rounded-3xl p-8"><div class="text-sm">{name}</div>'
+        '<div><span class="text-4xl">{price}</span><span>/ ay</span></div>'
+        "<ul><li>Sipariş yönetimi</li><li>Raporlar</li></ul></div></div>"
+    )
+    grid = "".join(card.format(name=n, price=p) for n, p in (("Starter", "₺1.490"), ("Pro", "₺3.990")))
+    section = (
+        '<section id="pricing"><div class="text-center"><div class="kicker">FİYATLANDIRMA</div>'
+        f'<h2>İşletmenizin boyutuna göre planlayın</h2></div><div class="grid grid-cols-3">{grid}</div></section>'
+    )
+    assert entries(page(section, "tr")) == {
+        ("Starter", "price", 1490.0, "TRY", None),
+        ("Pro", "price", 3990.0, "TRY", None),
+    }
+    line = '<div class="row"><span class="text-sm">{name}</span><span>${price} / MTok</span></div>'
+    lines = line.format(name="Input", price=5) + line.format(name="Output", price=25)
+    model = f'<section id="pricing"><div class="card"><h3>Opus 4.5</h3>{lines}</div></section>'
+    assert {plan for plan, *_ in entries(page(model))} == {"Opus 4.5"}
