@@ -470,8 +470,9 @@ def currency_code(value: object, yen: str = "JPY") -> str | None:
         return CODE_ALIASES[text]
     if text in CRYPTO_CODES:
         return text
-    if text.startswith("ريال"):
-        return RIYALS.get(_TASHKEEL.sub("", text[4:]).strip(), "SAR")
+    for word, (code, countries) in ARABIC_MONEY.items():
+        if text.startswith(word):
+            return countries.get(_TASHKEEL.sub("", text[len(word) :]).strip(), code)
     return CURRENCY_SYMBOLS.get(text.casefold())
 
 
@@ -492,14 +493,23 @@ _CUR_BEFORE = (
     rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD}|"
     r"(?-i:(?<![^\W\d_])(?:S/\.?|s/\.)))"  # the Peruvian sol, "S/.50", "s/.50", "S/ 200", never a word's "s/"
 )
-_TASHKEEL = re.compile(r"[\u064b-\u0652\u0670]")
+_VOWEL_MARKS = "[\u064b-\u0652\u0670]*"
+_TASHKEEL = re.compile(_VOWEL_MARKS)
 """Arabic vowel marks, written over a word or not ("عُماني" is "عماني")."""
-RIYALS = {"سعودي": "SAR", "قطري": "QAR", "عماني": "OMR", "يمني": "YER", "إيراني": "IRR", "ايراني": "IRR"}
-_RIYAL = r"ريال(?:\s*(?:{}))?".format("|".join("[\u064b-\u0652\u0670]*".join(word) for word in RIYALS))
-"""The riyal written as a word after the amount ("499 ريال"): Saudi, unless a country word after it names another
-("٠.٩٥٠ ريال عُماني" is OMR, its vowel marks aside)."""
+ARABIC_MONEY = {
+    "ريال": ("SAR", {"سعودي": "SAR", "قطري": "QAR", "عماني": "OMR", "يمني": "YER", "إيراني": "IRR", "ايراني": "IRR"}),
+    "دولار": ("USD", {"أمريكي": "USD", "امريكي": "USD", "كندي": "CAD", "أسترالي": "AUD", "استرالي": "AUD"}),
+    "جنيه": ("EGP", {"مصري": "EGP", "إسترليني": "GBP", "استرليني": "GBP", "سوداني": "SDG"}),
+}
+"""Currencies Arabic writes as a word after the amount, each the one it mostly means unless a country word after it
+names another: the riyal Saudi ("499 ريال", but "٠.٩٥٠ ريال عُماني" is OMR, its vowel marks aside), the dollar
+American (lionztv-ar's "70 دولار"), the pound Egyptian ("150 جنيه", but "جنيه إسترليني" is sterling)."""
+_ARABIC_MONEY = "|".join(
+    r"{}(?:\s*(?:{}))?".format(word, "|".join(_VOWEL_MARKS.join(country) for country in countries))
+    for word, (_, countries) in ARABIC_MONEY.items()
+)
 _CUR_AFTER = (
-    rf"(?:€|£|\$|美元|欧元|元|圓|円|{_RIYAL}|euros?(?![^\W\d_])|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
+    rf"(?:€|£|\$|美元|欧元|元|圓|円|{_ARABIC_MONEY}|euros?(?![^\W\d_])|원(?=[\uac00-\ud7a3])|(?-i:đ)(?![^\W\d_])|{_SIGNS}|\b(?:USD|EUR|GBP|CNY|RMB|JPY)\b|"
     rf"{_MONEY_WORD}|(?-i:(?<![^\W\d_])(?:{'|'.join(CODES_AFTER_AMOUNT)})(?![^\W\d_])))"
 )
 """A sign after the amount; "원" also with the particle Korean writes onto it ("9,900원에", "19,000원입니다"); the

@@ -9133,3 +9133,25 @@ def test_alike_unmarked_blocks_listing_features_are_the_rows_cards_inside_a_mark
     lines = line.format(name="Input", price=5) + line.format(name="Output", price=25)
     model = f'<section id="pricing"><div class="card"><h3>Opus 4.5</h3>{lines}</div></section>'
     assert {plan for plan, *_ in entries(page(model))} == {"Opus 4.5"}
+
+
+@pytest.mark.parametrize(
+    ("word", "code"),
+    [
+        ("دولار", "USD"),
+        ("دولار كندي", "CAD"),
+        ("جنيه", "EGP"),
+        ("جنيه إسترليني", "GBP"),
+        ("ريال قطري", "QAR"),
+    ],
+)
+def test_arabic_dollar_and_pound_words_after_the_amount_are_their_currencies(word: str, code: str) -> None:
+    """lionztv-ar prices each card as `<span>70</span> دولار`: the dollar written as a word, as the riyal is. Each
+    such word is the currency it mostly means (the dollar American, the pound Egyptian) unless a country word after
+    it names another ("دولار كندي", "جنيه إسترليني")."""
+    card = '<div class="card"><h3>{name}</h3><p class="price"><span>{price}</span> {word}</p></div>'
+    cards = card.format(name="اشتراك سنوي", price=40, word=word) + card.format(name="اشتراك شهري", price=5, word=word)
+    assert entries(page(f'<div class="plans">{cards}</div>', "ar")) == {
+        ("اشتراك سنوي", "price", 40.0, code, None),
+        ("اشتراك شهري", "price", 5.0, code, None),
+    }
