@@ -1286,8 +1286,11 @@ def _once(plans: list[PricePlan]) -> list[PricePlan]:
 def _resolve_signs(plans: list[PricePlan], page: PageContext) -> list[PricePlan]:
     """`¥` as the page means it, a bare `$` as its region writes its money (`PageContext.dollar`), "FCFA" as
     the franc of its zone (`PageContext.cfa`), "kr" as the krona of its language (`PageContext.krona`), and "元"
-    as the yuan of its country (`PageContext.yuan`), "Rs" and "₨" as the rupee the page names (`PageContext.rupee`)."""
+    as the yuan of its country (`PageContext.yuan`), "Rs" and "₨" as the rupee the page names (`PageContext.rupee`),
+    and the rouble as its country's (`PageContext.rouble`)."""
     resolved = {YEN: page.yen, "USD": page.dollar, "XOF": page.cfa, KRONA: page.krona, YUAN: page.yuan}
+    if page.rouble != "RUB":
+        resolved["RUB"] = page.rouble  # "руб." on a page of Belarus: what reads as the Russian rouble is its own
     resolved |= {sign: page.rupee or rupee for sign, rupee in RUPEE_SIGNS.items()}
     return [p.model_copy(update={"currency": resolved[p.currency]}) if p.currency in resolved else p for p in plans]
 

@@ -1627,9 +1627,19 @@ def _dimension(
         return "price"  # "Price / User / Month": the row's price per seat, each month
     if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):
         return "price"
-    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", column.header)) or _currency_only(column.header):
+    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
         return "price"
     return slug(column.header) or f"column_{col}"
+
+
+SUBUNIT = re.compile(r"(?<![^\W\d_])коп(?:\.|еек)?(?![^\W\d_])", re.I)
+"""The rouble's hundredth, written after it in a price column's header ("Цена руб.коп.": roubles and kopecks)."""
+
+
+def _without_currency(header: str) -> str:
+    """A header without the currency it states for its cells, or that currency's hundredths ("Цена, BYN", "Цена
+    руб.коп.": only "Цена", the price)."""
+    return re.sub(r"[\s,]+", " ", SUBUNIT.sub(" ", CURRENCY_IN_HEADER.sub(" ", header))).strip()
 
 
 PACK_LABEL = re.compile(r"^(?P<count>\d{1,3}(?:[,.\s]\d{3})*)\+?\s+[^\W\d_]")

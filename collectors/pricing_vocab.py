@@ -225,6 +225,8 @@ class PageContext:
     """The currency of "元" on this page: CNY, or TWD / HKD on a page of Taiwan or Hong Kong."""
     rupee: str | None = None
     """The rupee this page names (by its code, country domain or language), which "Rs" and "₨" then are."""
+    rouble: str = "RUB"
+    """The currency of "руб." on this page: the Russian rouble, or the Belarusian one on a page of Belarus."""
 
     @classmethod
     def of(cls, host: str, lang: str | None, text: str, source: str = "", region: str | None = None) -> PageContext:
@@ -238,7 +240,8 @@ class PageContext:
         if yuan != "CNY" and dollar == "USD" and not says_usd and PRICED_IN_YUAN.search(source or text):
             dollar = yuan  # cooby-zh's "$249" beside "每年付 2999 元": one currency written two ways
         rupee = rupee_currency(host, lang, text)
-        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang), yuan, rupee)
+        rouble = rouble_currency(host, lang, text)
+        return cls(host, lang, yen, dollar, says_usd, cfa, krona_currency(host, lang), yuan, rupee, rouble)
 
 
 PRICED_IN_YUAN = re.compile(r"\d\s*元")
@@ -289,6 +292,19 @@ def krona_currency(host: str, lang: str | None) -> str:
     """ "kr" is the krona of the page's language (`sv`, `nb`, `da`, `is`), else of its country domain, else the
     Swedish one, the most written: milvy-sv's "139 kr/bil" is SEK, a Norwegian page's "99 kr" NOK."""
     return KRONAS.get(_language(lang)) or KRONAS.get(_country_domain(host)) or "SEK"
+
+
+BELARUS = re.compile(r"Беларус\w*|Белоруссии|Belarus|Минск\w*|Minsk|\+\s?375\b")
+RUSSIA = re.compile(r"Росси[яиюей]\w*|\bРФ\b|Russia|Москв\w+|Moscow")
+
+
+def rouble_currency(host: str, lang: str | None, text: str) -> str:
+    """ "руб." is the Belarusian rouble on a page of Belarus (a `.by` host, the Belarusian language, or text naming
+    Belarus, Minsk or its +375 phone code and not Russia: modernsolutions-ru's price list "для Беларуси", its
+    column "Цена руб.коп."), else the Russian one."""
+    if _country_domain(host) == "by" or _language(lang) == "be":
+        return "BYN"
+    return "BYN" if BELARUS.search(text) and not RUSSIA.search(text) else "RUB"
 
 
 RUPEES = {"in": "INR", "pk": "PKR", "lk": "LKR", "np": "NPR", "mu": "MUR", "sc": "SCR"}
@@ -683,7 +699,7 @@ BARE_AMOUNT = re.compile(rf"^\s*(?P<amt>{_AMT})\s*(?P<tail>[^\d]{{0,40}})$")
 """A cell holding only a number (and maybe a unit): a price when its header names the currency."""
 
 CURRENCY_IN_HEADER = re.compile(
-    rf"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(?-i:\b({_CODES})\b)|(美元|欧元|日元|英镑|人民币|新台币|新台幣|港币|港幣|{_SIGNS}|[$€£¥￥元円])",
+    rf"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(?-i:(?<![^\W\d_])({_CODES}|{_WORDS})(?:(?<=\.)|(?![^\W\d_])))|(美元|欧元|日元|英镑|人民币|新台币|新台幣|港币|港幣|{_SIGNS}|[$€£¥￥元円])",
     re.I,
 )
 """The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens")."""

@@ -9155,3 +9155,27 @@ def test_arabic_dollar_and_pound_words_after_the_amount_are_their_currencies(wor
         ("اشتراك سنوي", "price", 40.0, code, None),
         ("اشتراك شهري", "price", 5.0, code, None),
     }
+
+
+@pytest.mark.parametrize(
+    ("header", "footer", "url", "code"),
+    [
+        ("Цена руб.коп.", "Минск, +375 17 000-00-00", URL, "BYN"),
+        ("Цена, руб.", "Программы для Беларуси", URL, "BYN"),
+        ("Цена, руб.", "Москва, Россия", URL, "RUB"),
+        ("Цена, руб.", "Поддержка по почте", URL, "RUB"),
+        ("Цена, руб.", "Поддержка по почте", "https://example.by/prices", "BYN"),
+        ("Цена, BYN", "Поддержка по почте", URL, "BYN"),
+    ],
+)
+def test_a_price_column_headed_with_its_currency_word_is_priced_in_the_rouble_of_the_pages_country(
+    header: str, footer: str, url: str, code: str
+) -> None:
+    """modernsolutions-ru's price list heads its bare figures "Цена руб.коп." (price in roubles and kopecks) and
+    sells 1C programs "для Беларуси": the header's "руб." states the cells' currency as a code would, the column
+    is the price, and the rouble is the Belarusian one on a page of Belarus (its text naming Belarus, Minsk or
+    +375 and not Russia, or a `.by` host), else the Russian one."""
+    rows = "".join(f"<tr><td>{name}</td><td>{price}</td></tr>" for name, price in (("1С:Бухгалтерия", "546.00"),))
+    table = f"<table><thead><tr><td>Наименование</td><td>{header}</td></tr></thead><tbody>{rows}</tbody></table>"
+    html = page(f"<h2>Прайс-лист</h2>{table}<footer><p>{footer}</p></footer>", "ru")
+    assert entries(html, url) == {("1С:Бухгалтерия", "price", 546.0, code, None)}
