@@ -71,6 +71,9 @@ class Cell:
     badge: str = ""
     """A tag set after the name in an inline element of its own ("<a>Mistral Large 4 ↗</a><span>Sale
     price</span>", "<a>Small 4</a><span>New</span>"): the end of `name`, and no part of the model's name."""
+    terms: tuple[tuple[str, str], ...] = ()
+    """The cell's prices for each commitment term, where it holds a block per term that a toggle shows one at a
+    time (Civo's `<div id="6_months" class="hidden">` … `<div id="36_months">`): each term and its block's text."""
 
     @classmethod
     def of(cls, node: LexborNode) -> Cell:
@@ -87,7 +90,23 @@ class Cell:
             clean(" ".join(blocks[1:])),
             tuple(text_blocks(node, breaks=True)),
             badge if badge and name.endswith(badge) and len(name) > len(badge) else "",
+            _term_blocks(node),
         )
+
+
+TERM_KEY = re.compile(r"^(?P<count>\d{1,2})[_\s-]?(?P<term>months?|years?)$", re.I)
+"""A block's key naming a commitment term ("6_months", "1-year"), in its `id` or a `data-` attribute."""
+
+
+def _term_blocks(node: LexborNode) -> tuple[tuple[str, str], ...]:
+    """Each block right inside the cell keyed by a commitment term, with its text: two or more, or none."""
+    blocks: list[tuple[str, str]] = []
+    for child in node.iter():
+        keys = [value for name, value in child.attributes.items() if name == "id" or name.startswith("data-")]
+        match = next((m for value in keys if value and (m := TERM_KEY.match(value))), None)
+        if match is not None:
+            blocks.append((f"{match['count']} {match['term'].lower()}", clean(" ".join(text_blocks(child)))))
+    return tuple(blocks) if len(blocks) > 1 else ()
 
 
 MAX_BADGE = 24

@@ -1418,13 +1418,16 @@ def _read_rows(
             if row_currency:
                 column = replace(column, currency=row_currency)
             spanned = col > 0 and row[col] is row[col - 1]  # one cell drawn across columns (`colspan`)
-            for plan, own_dimension in _cell_plans(label, row[col].text, column, page):
+            terms = row[col].terms or (("", row[col].text),)
+            for term, plan, own_dimension in (
+                (term, *found) for term, text in terms for found in _cell_plans(label, text, column, page)
+            ):
                 if spanned and plan.custom:
                     continue  # "Contact us" across four reserved terms asks once
                 dimension = own_dimension or _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
                 if plan.custom:
                     dimension = "price"
-                variant = " · ".join(p for p in (column.variant, row_variant) if p)
+                variant = " · ".join(p for p in (column.variant, row_variant, term) if p)
                 period = column.period if column.period and not plan.custom else plan.period
                 key = (label.casefold(), dimension, variant, period)
                 if key in seen:

@@ -775,7 +775,7 @@ PLAN_WORD = re.compile(
 )
 """A heading naming a plan or an offer ("Enterprise plan", "企業方案", "エンタープライズプラン")."""
 FREE_WORD = (
-    r"(?:free|kostenlos|kostenfrei|gratis|grátis|gratuit\w*|ücretsiz|darmow[ya]|za\s+darmo|"
+    r"(?:free|kostenlos|kostenfrei|gratis|grátis|gratuit\w*|ücretsiz|darmow[yae]|za\s+darmo|"
     r"zdarma|ingyenes|ilmainen|kostnadsfri(?:tt)?|miễn\s+phí|percuma|бесплатно|бесплатный|безкоштовно|"
     r"безплатно|δωρεάν|ฟรี|חינם|مج\u0651?انا?ي?|رایگان|मुफ़्त|मुफ्त|無料|免费|免費|무료)"
 )

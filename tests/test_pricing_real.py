@@ -154,6 +154,10 @@ HELD_OUT = [
         "heldout141",
         "heldout144",
         "heldout149",
+        "heldout49",
+        "heldout50",
+        "heldout102",
+        "heldout154",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

@@ -9179,3 +9179,43 @@ def test_a_price_column_headed_with_its_currency_word_is_priced_in_the_rouble_of
     table = f"<table><thead><tr><td>Наименование</td><td>{header}</td></tr></thead><tbody>{rows}</tbody></table>"
     html = page(f"<h2>Прайс-лист</h2>{table}<footer><p>{footer}</p></footer>", "ru")
     assert entries(html, url) == {("1С:Бухгалтерия", "price", 546.0, code, None)}
+
+
+def test_the_polish_free_word_in_each_gender_is_a_free_price() -> None:
+    """microjobs-pl's free card says "DARMOWE" (neuter plural, of "ogłoszenia"): free as "darmowy" and "darmowa"
+    are, not a card without a price."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><ul><li>Ogłoszenia</li></ul></div>'
+    cards = card.format(name="Podstawowe", price="DARMOWE") + card.format(name="Wyróżnione", price="19 zł")
+    assert entries(page(f'<div class="plans">{cards}</div>', "pl")) == {
+        ("Podstawowe", "price", 0.0, None, None),
+        ("Wyróżnione", "price", 19.0, "PLN", None),
+    }
+
+
+def test_a_cell_holding_a_block_per_commitment_term_gives_each_terms_prices() -> None:
+    """Civo's "Commitment price" cell holds a block per term, `<div id="6_months" class="hidden">` to
+    `<div id="36_months">`, each with the hourly price and its hidden monthly twin, a toggle showing one at a time.
+    Each term's prices are entries of their own, the term in the section, not the first block's alone."""
+
+    def term(key: str, hourly: str, monthly: str, hidden: bool) -> str:
+        shown = ' class="hidden"' if hidden else ""
+        return (
+            f'<div id="{key}"{shown}><div data-option="hourly" class="price-value">${hourly}<span>per hour</span></div>'
+            f'<div data-option="monthly" class="price-value hidden">${monthly}<span>per month</span></div></div>'
+        )
+
+    terms = term("12_months", "0.89", "649.70", True) + term("36_months", "0.69", "503.70", False)
+    table = (
+        "<table><caption>NVIDIA A100 40GB GPU pricing</caption><thead><tr><th>Size</th><th>On-demand price</th>"
+        "<th>Commitment price</th></tr></thead><tbody><tr><td>Small</td>"
+        '<td><div class="price-value">$1.09<span>per hour</span></div></td>'
+        f"<td>{terms}</td></tr><tr><td>Medium</td>"
+        '<td><div class="price-value">$2.18<span>per hour</span></div></td>'
+        '<td><div class="price-value">$1.98<span>per hour</span></div></td></tr></tbody></table>'
+    )
+    found = {(plan, amount): section for (plan, _, amount), section in sections(page(table)).items()}
+    assert found[("Small", 1.09)] == "NVIDIA A100 40GB GPU pricing · On-demand price"
+    assert found[("Small", 0.89)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 12 months"
+    assert found[("Small", 649.7)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 12 months"
+    assert found[("Small", 0.69)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 36 months"
+    assert found[("Small", 503.7)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 36 months"
