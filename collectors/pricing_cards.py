@@ -1767,9 +1767,24 @@ def _name_over_price(node: LexborNode, text: str) -> str:
     colon = head.endswith((":", "：", " —", " –", " -"))  # "Starter — 9,90 € / Monat": a dash sets it off too
     head = head.rstrip(":：—–-").strip()
     set_off = colon or node.css_first("br") is not None or _price_element_at_end(node, text[match.start() :])
+    set_off = set_off or _whole_block(node)
     if not head or rest or not set_off or PRICE_ROW.match(head) or PRICE_LEAD.match(head):
         return ""
+    if head.endswith(("(", "（", "[")):
+        return ""  # "Subscribe — Professional Plan ($49/mo)": the price in brackets notes it, the line is no name
     return head
+
+
+def _whole_block(node: LexborNode) -> bool:
+    """Whether the heading is all its block shows (ibizagirl-es's `<div class="plan"><h3>Mensual 14,99€</h3>`
+    over an empty button box): a plan told by its name and price in one line and nothing else, so the words
+    before the price can be nothing but its name."""
+    parent = node.parent
+    return (
+        node.tag in HEADING_TAGS
+        and parent is not None
+        and _clean(parent.text(separator=" ")) == _clean(node.text(separator=" "))
+    )
 
 
 def _price_element_at_end(node: LexborNode, price: str) -> bool:

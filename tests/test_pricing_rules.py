@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from html import escape as html_escape
+from pathlib import Path
 
 import pytest
 
@@ -9219,3 +9220,20 @@ def test_a_cell_holding_a_block_per_commitment_term_gives_each_terms_prices() ->
     assert found[("Small", 649.7)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 12 months"
     assert found[("Small", 0.69)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 36 months"
     assert found[("Small", 503.7)] == "NVIDIA A100 40GB GPU pricing · Commitment price · 36 months"
+
+
+def test_a_heading_that_is_all_its_block_shows_is_named_by_the_words_before_its_price() -> None:
+    """ibizagirl-es draws each plan as `<div class="plan"><h3>Mensual 14,99€</h3>` over an empty button box: name
+    and price in one line, set off by nothing, and nothing else in the block, so the words before the price are
+    the plan's name. A dialog's title noting a price in brackets ("Subscribe — Professional Plan ($49/mo)") gives
+    no name cut at its bracket."""
+    plan = '<div class="plan"><h3>{line}</h3><div id="btn"></div></div>'
+    plans = "".join(plan.format(line=line) for line in ("Mensual 14,99€", "Anual 49,99€"))
+    assert entries(page(f"<main><h1>Suscripción</h1>{plans}</main>", "es")) == {
+        ("Mensual", "price", 14.99, "EUR", None),
+        ("Anual", "price", 49.99, "EUR", None),
+    }
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout122" / "chatportal-en.html"
+    dialog = saved.read_text(encoding="utf-8").split("<!-- Payment Modal -->")[1]  # its title over a card form
+    assert "Subscribe — Professional Plan ($49/mo)" in dialog
+    assert not any(plan.endswith("(") for plan, *_ in entries(page(dialog)))
