@@ -123,6 +123,10 @@ AVERAGE = re.compile(
 BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bweniger\s+als|\bmoins\s+de)\s*$", re.I)
 """A bound right before an amount ("<$0.01 per image", "less than $1 a day"): what a price works out to stays
 within it, a figure about the price, not one."""
+AUDIENCE_BEFORE = re.compile(r"\b(?:for|für|pour|para|per)\s*$", re.I)
+OPEN_ABOVE = re.compile(r"^\s*(?:[KkMmBb]|Cr|L|Mio\.?|Mrd\.?)?\s?\+")
+"""An amount after "for" and open above ("For ₹50 Cr+ businesses", "for $10M+ ARR companies"): the size of the
+customers a plan is meant for, not what it costs."""
 MAX_SAVING_WORD = 16
 MAX_NAME = 60
 MAX_FIRST_TEXT = 40
@@ -557,6 +561,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             candidates.setdefault(sibling.mem_id, sibling)
         for card in _card_under_row(node):
             candidates.setdefault(card.mem_id, card)
+    for card in _cards_drawn_alike(candidates):
+        candidates.setdefault(card.mem_id, card)
     ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
     named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
@@ -595,6 +601,30 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _cards_drawn_alike(candidates: dict[int, LexborNode]) -> Iterator[LexborNode]:
+    """A block inside a candidate drawn exactly as another candidate card is (its tag, class and inline style
+    alike) and showing a plan of its own: the card, its candidate around it only the section it sits alone in
+    (microjobs-pl's "Promocja ogłoszeń" `<section>` holding one `div` styled like the cards of the sections beside
+    it, "Promocja standardowa" in its `<h3>`), with an amount of its own: a row of a feature table saying only
+    "Contact us" is no such card."""
+    looks: dict[tuple[str, str, str], set[int]] = {}
+    for mem_id, node in candidates.items():
+        looks.setdefault(_drawn(node), set()).add(mem_id)
+    for mem_id, node in list(candidates.items()):
+        for inner in node.traverse():
+            if inner.mem_id == mem_id or inner.mem_id in candidates or inner.tag not in CARD_TAGS:
+                continue
+            look = _drawn(inner)
+            if look[1:] == ("", "") or not looks.get(look, set()) - {mem_id}:
+                continue
+            if _shows_plan(inner) and PRICE_TEXT.search(_clean(inner.text(separator=" "))):
+                yield inner
+
+
+def _drawn(node: LexborNode) -> tuple[str, str, str]:
+    return (node.tag or "", node.attributes.get("class") or "", node.attributes.get("style") or "")
 
 
 def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[int]], named: set[int]) -> set[int]:
@@ -2546,6 +2576,10 @@ def _text_prices(
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
         if BOUND_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
+        if AUDIENCE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and OPEN_ABOVE.match(
+            match.group("tail") or ""
+        ):
+            continue  # eccellere-en's Enterprise card "For ₹50 Cr+ businesses": who it is for, over "Custom"
         if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and tail_period(match.group("tail")) != "year":
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again (a year's, "soit
             # 90 CHF par an" under "7.50 CHF/mois" billed yearly, is what the year costs: the other side's price)

@@ -9237,3 +9237,25 @@ def test_a_heading_that_is_all_its_block_shows_is_named_by_the_words_before_its_
     dialog = saved.read_text(encoding="utf-8").split("<!-- Payment Modal -->")[1]  # its title over a card form
     assert "Subscribe — Professional Plan ($49/mo)" in dialog
     assert not any(plan.endswith("(") for plan, *_ in entries(page(dialog)))
+
+
+def test_an_amount_after_for_and_open_above_is_who_the_plan_is_for() -> None:
+    """eccellere-en's Enterprise card reads "For ₹50 Cr+ businesses" over "Custom": the size of the customers it is
+    meant for, not a price of 500,000,000 rupees."""
+    card = '<div class="card"><h3>{name}</h3><p>{line}</p><p class="price">{price}</p><a>Choose</a></div>'
+    cards = card.format(name="MSME Pro", line="For growing MSMEs", price="₹2,999/year")
+    cards += card.format(name="Enterprise", line="For ₹50 Cr+ businesses", price="Custom")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("MSME Pro", "price", 2999.0, "INR", None),
+        ("Enterprise", "price", None, None, None),
+    }
+
+
+def test_a_block_drawn_as_the_other_cards_are_is_the_card_in_a_section_it_sits_alone_in() -> None:
+    """microjobs-pl sets its plans in sections, each an `<h2>` over a grid of `div`s styled inline alike. The
+    promotion section holds one card, "Promocja standardowa" in its `<h3>`: drawn as the cards beside it are, it is
+    the card, and the section around it no plan named "Promocja ogłoszeń"."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout153" / "microjobs-pl.html"
+    found = entries(saved.read_text(encoding="utf-8"))
+    assert ("Promocja standardowa", "price", 4.0, "PLN", None) in found
+    assert not any(plan == "Promocja ogłoszeń" for plan, *_ in found)
