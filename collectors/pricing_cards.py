@@ -685,8 +685,8 @@ def _with_own_price_holders(
     result = list(cards)
     read: list[LexborNode] = []
     for holder in sorted(holders, key=lambda node: -len(ancestor_ids(node))):  # the innermost first
-        if holder.mem_id in seen or not (name := card_name(holder)):
-            continue
+        if holder.mem_id in seen or not (name := card_name(holder)) or PRICES_TITLE.match(name):
+            continue  # "Simple, Transparent Pricing for Resellers": the pricing region, its figures a calculator's
         if any(holder.mem_id in ancestor_ids(inner) for inner in read):
             continue
         held = [card for card, _ in cards if holder.mem_id in ancestor_ids(card)]
@@ -1417,11 +1417,12 @@ def card_name(card: LexborNode) -> str:
 PRICES_TITLE = re.compile(
     r"^(?:(?:our|simple|transparent|flexible|fair|honest|clear|straightforward|affordable|predictable)"
     r"(?:\s*,\s*|\s+(?:and\s+|&\s+)?))*"
-    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)$",
+    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)"
+    r"(?:\s+for\s+(?:(?:every|all|your|small|growing|modern)\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?)?[.!]?$",
     re.I,
 )
-"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Simple, Transparent Pricing"):
-the section's, never a plan's."""
+"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Simple, Transparent Pricing", maybe
+for whom: "… for Resellers", "… for Every Team"): the section's, never a plan's."""
 NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
 """The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
 Basic"): the card's place in its row, not its name."""

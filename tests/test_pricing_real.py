@@ -157,7 +157,11 @@ HELD_OUT = [
         "heldout49",
         "heldout50",
         "heldout102",
+        "heldout130",
+        "heldout153",
         "heldout154",
+        "heldout156",
+        "heldout158",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

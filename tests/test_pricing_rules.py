@@ -9259,3 +9259,18 @@ def test_a_block_drawn_as_the_other_cards_are_is_the_card_in_a_section_it_sits_a
     found = entries(saved.read_text(encoding="utf-8"))
     assert ("Promocja standardowa", "price", 4.0, "PLN", None) in found
     assert not any(plan == "Promocja ogłoszeń" for plan, *_ in found)
+
+
+def test_a_region_titled_as_pricing_for_someone_is_no_plan_of_its_own() -> None:
+    """flowchat-en's section is headed "Simple, Transparent Pricing for Resellers" and holds its two plan cards and
+    a profit calculator's figures besides: the title says only that prices follow, for whom, so the section is
+    the pricing region and its calculator's figures no plan named by it."""
+    card = '<div class="card"><h3>{name}</h3><div><span class="price">$700<span>/{unit}</span></span></div></div>'
+    cards = card.format(name="Monthly Retainer", unit="workflow/month")
+    cards += card.format(name="Setup & Implementation", unit="workflow")
+    calculator = "<div><p>Your client pays</p><p>$4,000/month</p><p>You pay</p><p>$1,000/month</p></div>"
+    section = (
+        '<section class="pricing-section"><h2>Simple, Transparent Pricing for Resellers</h2>'
+        f'<div class="grid">{cards}</div>{calculator}</section>'
+    )
+    assert {plan for plan, *_ in entries(page(section))} == {"Monthly Retainer", "Setup & Implementation"}
