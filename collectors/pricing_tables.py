@@ -211,6 +211,9 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             if _against_others(context.heading):
                 continue
             grid, header_rows = table_grid(node)
+            if _costs_to_serve(grid):
+                used.append(node)
+                continue
             if grid and header_rows == len(grid):
                 if heads := _head_cards(grid, context.heading, page):  # a body filled by script, never sent
                     plans.extend(heads)
@@ -455,6 +458,16 @@ AGAINST_OTHERS = re.compile(
     r"compar[ée]\s+(?:à|aux?|avec))\b",
     re.I,
 )
+
+
+SERVING_COST = re.compile(r"\b(?:cost\s+to\s+serve|gross\s+margin|cogs)\b", re.I)
+
+
+def _costs_to_serve(grid: Grid) -> bool:
+    """A table a row of which is what serving a customer costs the seller or the margin left ("Cost to serve",
+    "Price · gross margin": objectivedone-en's "What a Premium member costs", its usage priced at unit costs):
+    the seller's own economics laid open, no price a customer pays."""
+    return any(row and SERVING_COST.search(row[0].text) for row in grid)
 
 
 def _against_others(heading: str | None) -> bool:

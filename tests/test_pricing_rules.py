@@ -9274,3 +9274,23 @@ def test_a_region_titled_as_pricing_for_someone_is_no_plan_of_its_own() -> None:
         f'<div class="grid">{cards}</div>{calculator}</section>'
     )
     assert {plan for plan, *_ in entries(page(section))} == {"Monthly Retainer", "Setup & Implementation"}
+
+
+def test_a_table_laying_open_what_serving_a_customer_costs_gives_no_prices() -> None:
+    """objectivedone-en's "What a Premium member costs" prices each allowance at the seller's unit cost and sums it
+    to a "Cost to serve" beside the "Price · gross margin": the seller's own economics, no price a customer pays.
+    The plan table beside it is read."""
+    costs = (
+        "<h3>What a Premium member costs</h3><table><thead><tr><th>Usage</th><th>Unit cost</th>"
+        "<th>Cost if fully used</th></tr></thead><tbody><tr><td>150 card reads</td><td>₹0.0089</td><td>₹1.33</td></tr>"
+        "<tr><td>100 concierge questions</td><td>₹0.38</td><td>₹38</td></tr>"
+        "<tr><td>Cost to serve</td><td></td><td>₹45.36</td></tr></tbody></table>"
+    )
+    plans = (
+        "<h3>Plans</h3><table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody>"
+        "<tr><td>Free</td><td>₹0</td></tr><tr><td>Premium</td><td>₹400/month</td></tr></tbody></table>"
+    )
+    assert entries(page(costs + plans)) == {
+        ("Free", "price", 0.0, "INR", None),
+        ("Premium", "price", 400.0, "INR", None),
+    }
