@@ -2041,11 +2041,13 @@ def _pay_per_heading(card: LexborNode) -> str | None:
 PRICES_PER = re.compile(
     r"\b(?:(?:the|all|our|these)\s+)?(?:prices?|rates?|priserna|prisene|priser|preise|prix|tarifs|precios|"
     r"prezzi|preços|prijzen|hinnat)\b(?:\s+\w+){0,3}?\s+(?:are|is|är|er|sind|verstehen\s+sich|sont|son|sono|"
-    r"são|zijn|ovat)\s+(?P<per>(?:per|pro|par|por|je|ab)\s+\w+)",
+    r"são|zijn|ovat)\s+(?P<per>(?:per|pro|par|por|je|ab)\s+\w+)"
+    r"|\ball\s+(?:prices|rates)\s+(?P<bare>per\s+\w+)",
     re.I,
 )
 """A note saying what every price after it is counted per ("Priserna nedan är per timme, exklusive moms", "All
-rates are per hour"): the rates of the cards under it are usage prices in that unit."""
+rates are per hour", authnull-en's "All prices per server per month"): the rates of the cards under it are usage
+prices in that unit."""
 MAX_NOTE = 300
 MAX_NOTE_LEVELS = 6
 
@@ -2073,7 +2075,7 @@ def _note_over(card: LexborNode, unit_of: Callable[[str], str | None]) -> str | 
                 break
             text = _clean(child.text(separator=" ")) if child.tag != "-text" else ""
             said = PRICES_PER.search(text) if text and len(text) <= MAX_NOTE else None
-            if said is not None and (unit := unit_of(said.group("per"))) is not None:
+            if said is not None and (unit := unit_of(said.group("per") or said.group("bare"))) is not None:
                 return unit
         branch, ancestor = ancestor, ancestor.parent
     return None

@@ -8473,6 +8473,19 @@ def test_a_note_over_the_cards_saying_what_every_price_is_per() -> None:
     }
 
 
+@pytest.mark.parametrize("note", ["All prices per server per month, charged annually.", "All prices are per server"])
+def test_a_note_saying_all_prices_per_a_noun_needs_no_verb(note: str) -> None:
+    """authnull-en's `<p>Simple & fixed pricing. All prices per server per month, charged annually.</p>` over its
+    cards says what every price is per as "All prices are per App" does: each plan is priced per server."""
+    card = '<div class="plan-card"><h3>{name}</h3><div class="price">{price}<span>/mo</span></div></div>'
+    cards = card.format(name="Basic", price="$10") + card.format(name="Starter", price="$15")
+    body = f'<section><p>Simple &amp; fixed pricing. {note}</p><div class="cards">{cards}</div></section>'
+    assert entries(page(body)) == {
+        ("Basic", "price", 10.0, "USD", "server"),
+        ("Starter", "price", 15.0, "USD", "server"),
+    }
+
+
 def test_a_tag_opening_a_name_and_a_price_for_additional_users() -> None:
     """altguru-en's `<h3><span class="market-tag">Futures</span> Signals</h3>`: a tag opening the name is part of
     it (a ribbon there is not); geniussheets-en's `<p class="price-note">$10/mo for additional users</p>` is per
