@@ -1289,8 +1289,11 @@ def _asking_column(body: Grid, col: int, column: Column) -> Column:
 
 
 def _contact_cell(text: str) -> bool:
-    """A cell asking to get in touch instead of a price ("Contact sales"): a custom price in a price column."""
-    return len(text) <= MAX_CUSTOM_CELL and bool(CUSTOM_TEXT.search(text)) and not has_price(text)
+    """A cell asking to get in touch instead of a price ("Contact sales"), or saying only that the price is custom
+    (sbsub-en's "Custom" beside "$499/mo" and "$1,499/mo"): a custom price in a price column."""
+    if len(text) > MAX_CUSTOM_CELL or has_price(text):
+        return False
+    return bool(CUSTOM_TEXT.search(text) or CUSTOM_LINE.match(text))  # a bare "Ask us" beside an add-on, no plan
 
 
 def _any_priced_cell(body: Grid, columns: list[Column]) -> bool:

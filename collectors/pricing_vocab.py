@@ -748,7 +748,7 @@ CUSTOM_LINE = re.compile(
     r"التسعير|اشتراك|מחיר)\s+)?"
     r"(?:custom|custom\s+pricing|custom\s+quote|let['’]?s\s+(?:talk|chat)|[ie]nquire(?:\s+(?:now|for\s+pricing))?|individuell|(?:preis\s+)?auf\s+anfrage|"
     r"(?:prix\s+)?sur\s+(?:devis|demande)|personalizado|personnalisé|sur\s+mesure|a\s+medida|su\s+misura|"
-    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel|offerte|op\s+aanvraag|"
+    r"su\s+richiesta|sob\s+consulta|a\s+consultar|özel(?:\s+teklif)?|offerte|op\s+aanvraag|"
     r"[ァ-ヶー]{0,8}カスタム|[ァ-ヶー]{0,8}カスタマイズ|個別見積(?:もり|り)?|要?お?見積(?:もり|り)?|別途お?見積(?:もり|り)?|"
     r"応相談|要相談|定制|面议|별도\s*문의|견적\s*문의|협의|индивидуально|индивидуальн\w+\s+(?:цена|тариф)|по\s+запросу|"
     r"договорн\w+|مخص\u0651?ص|تواصل(?:\s+معنا)?|حسب\s+الطلب|personalizat|khusus|kustom|teklifi?(?:\s+al[iı]n)?|"

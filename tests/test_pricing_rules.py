@@ -9307,3 +9307,34 @@ def test_a_table_laying_open_what_serving_a_customer_costs_gives_no_prices() -> 
         ("Free", "price", 0.0, "INR", None),
         ("Premium", "price", 400.0, "INR", None),
     }
+
+
+def test_a_price_cell_saying_only_custom_is_a_custom_price() -> None:
+    """sbsub-en's plan table prices Starter "$499/mo", Professional "$1,499/mo" and Enterprise "Custom": the cell
+    says the price is made for the customer, as "Contact sales" would ask for it. An add-on's "Ask us" in an extras
+    table stays no plan."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{price}</td></tr>"
+        for name, price in (("Starter", "$499/mo"), ("Professional", "$1,499/mo"), ("Enterprise", "Custom"))
+    )
+    table = f"<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody>{rows}</tbody></table>"
+    assert entries(page(table)) == {
+        ("Starter", "price", 499.0, "USD", None),
+        ("Professional", "price", 1499.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
+    extras = (
+        "<table><tr><th>Extra</th><th>Price</th></tr><tr><td>Additional inbox</td><td>£7.50 a month</td></tr>"
+        "<tr><td>Additional fitter on the phone app</td><td>Ask us</td></tr></table>"
+    )
+    assert {plan for plan, *_ in entries(page(extras))} == {"Additional inbox"}
+
+
+def test_the_turkish_custom_quote_is_a_custom_price() -> None:
+    """pix2pi-tr's Enterprise card shows "Özel teklif" (a custom quote) where a price would stand."""
+    card = '<article class="card"><h2>{name}</h2><div class="price">{price}</div><ul><li>API</li></ul></article>'
+    cards = card.format(name="Pro", price="1999 TRY / ay") + card.format(name="Enterprise", price="Özel teklif")
+    assert entries(page(f'<div class="grid">{cards}</div>', "tr")) == {
+        ("Pro", "price", 1999.0, "TRY", None),
+        ("Enterprise", "price", None, None, None),
+    }
