@@ -47,6 +47,7 @@ from collectors.pricing_vocab import (
     PRICE_GLYPHS,
     PRICE_NOUN,
     PRICE_TEXT,
+    RIBBON,
     TAIL_UNIT,
     TIME_UNITS,
     PageContext,
@@ -232,6 +233,12 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 node,
                 panes,
             )
+            if (
+                not found
+                and header_rows
+                and not any(has_price(cell.text) for row in grid[header_rows:] for cell in row)
+            ):
+                found = _head_cards(grid[:header_rows], context.heading, page)  # plans over a body of features
             if found:
                 sibling = _sibling(grid, header_rows, found) or sibling
                 if _hidden_copy(node):
@@ -911,10 +918,11 @@ HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()
 
 def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[PricePlan]:
     """A table of only its header row whose cells are plan cards (`th` > "Standard" over "$20/month" over "Perfect
-    for Artesians" | ... | "Enterprise" over "Custom"), its body of features left for script to fill: each cell
+    for Artesians" | ... | "Enterprise" over "Custom"), its body of features left for script to fill or holding no
+    price (internocore-es's "Plan Operativo" over "$45 USD/mes" heading a comparison of features): each cell
     names a plan by its first block and prices it by the rest, a call to get in touch a custom plan. Two or more
     cells must show a price, and no cell's name one."""
-    cells = [cell for cell in head[-1] if cell.text]
+    cells = [_under_ribbon(cell) for cell in head[-1] if cell.text]
     if any(has_price(cell.name) for cell in cells):
         return []
     priced = [cell for cell in cells if has_price(cell.rest)]
@@ -930,6 +938,14 @@ def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[Pric
 
 
 MIN_HEAD_CARDS = 2
+
+
+def _under_ribbon(cell: Cell) -> Cell:
+    """A head cell opening with a ribbon (byteshield-ja's "人気" over "アドバンス版" over "$880"): the plan is named by
+    the line under it."""
+    if not RIBBON.match(cell.name) or len(cell.lines) < 2:
+        return cell
+    return replace(cell, name=cell.lines[1], rest=" ".join(cell.lines[2:]), lines=cell.lines[1:])
 
 
 def _asks_in_touch(text: str) -> bool:

@@ -9338,3 +9338,22 @@ def test_the_turkish_custom_quote_is_a_custom_price() -> None:
         ("Pro", "price", 1999.0, "TRY", None),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_plans_heading_a_comparison_of_features_are_read_from_its_head_cells() -> None:
+    """internocore-es heads its feature comparison with the plans: `<th>` "Plan Operativo" over "$45 USD/mes", and
+    so on, the body holding no price. Each head cell is a plan, not one card named by the first column's
+    "Característica"; a ribbon opening a cell ("人気" over "アドバンス版", byteshield-ja) names none."""
+    head = "".join(
+        f"<th>{ribbon}<div>{name}</div><div>{price}<span> USD/mes</span></div></th>"
+        for ribbon, name, price in (
+            ("", "Plan Operativo", "$45"),
+            ("<div>Recomendado</div>", "Plan Industrial", "$350"),
+        )
+    )
+    body = "<tr><td>Aislamiento de Datos</td><td>Nivel 1</td><td>Nivel 2</td></tr>"
+    table = f"<table><thead><tr><th>Característica</th>{head}</tr></thead><tbody>{body}</tbody></table>"
+    assert entries(page(table, "es")) == {
+        ("Plan Operativo", "price", 45.0, "USD", None),
+        ("Plan Industrial", "price", 350.0, "USD", None),
+    }
