@@ -2195,7 +2195,8 @@ price per that word divides."""
 
 def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:
     """A price per something ("$0,035 / Bild") that is another price of the card ("$3.49") divided by a
-    count the card shows ("100 Credits") is the pack's price worked out per piece, not a price: it goes.
+    count the card shows ("100 Credits") is the pack's price worked out per piece, not a price: it goes; so is one
+    per a number of pieces (agenticfabriq-en's "$2.50 per 10,000 calls" under "$50 / mo" for "200,000 calls / mo").
     Seats are left alone: "$5 / user" beside "$49, 10 users" is what one more user costs."""
     counts = {int(re.sub(r"\D", "", n)) for n in _COUNT.findall(text)} - {0, 1}
     whole = [p for p in prices if p.unit is None and p.amount > 0]
@@ -2208,14 +2209,29 @@ def _without_divided(prices: list[CardPrice], text: str) -> list[CardPrice]:
             return False
         exponent = price.amount.as_tuple().exponent
         rounding = Decimal(10) ** exponent / 2 if isinstance(exponent, int) else Decimal(0)
+        per = _unit_count(unit)  # "$2.50 per 10,000 calls" under "$50 / mo" for "200,000 calls / mo": 50 × 10,000
         return any(
-            abs(other.amount / count - price.amount) <= min(rounding, price.amount / 50)
+            abs(other.amount * scale / count - price.amount) <= min(rounding, price.amount / 50)
             for other in whole
             if other.currency == price.currency
             for count in counts
+            for scale in {Decimal(1), per}
+            if count > scale
         )
 
     return [p for p in prices if not divided(p)]
+
+
+_UNIT_COUNT = re.compile(r"^(?P<count>\d+(?:\.\d+)?)\s?(?P<scale>[KkMm]?)\s")
+_SCALES = {"": 1, "k": 1_000, "m": 1_000_000}
+
+
+def _unit_count(unit: str) -> Decimal:
+    """How many pieces a unit counts ("10K requests": 10,000; "1M tokens": a million; "request": one)."""
+    match = _UNIT_COUNT.match(unit)
+    if match is None:
+        return Decimal(1)
+    return Decimal(match["count"]) * _SCALES[match["scale"].lower()]
 
 
 _COUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.]\d{3})+(?![\d])|(?<![\d.,])\d+(?![\d.,]\d)")

@@ -9357,3 +9357,18 @@ def test_plans_heading_a_comparison_of_features_are_read_from_its_head_cells() -
         ("Plan Operativo", "price", 45.0, "USD", None),
         ("Plan Industrial", "price", 350.0, "USD", None),
     }
+
+
+def test_a_price_per_a_number_of_pieces_worked_out_from_the_plan_is_no_price() -> None:
+    """agenticfabriq-en's Launch card: "$50 / mo", "200,000 calls / mo", then "$2.50 per 10,000 calls", which is
+    $50 × 10,000 / 200,000, the plan's price worked out per ten thousand calls."""
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="price">${price}<span>/ mo</span></div><p>{calls} calls / mo</p>'
+        "<p>{rate} per 10,000 calls</p></div>"
+    )
+    cards = card.format(name="Launch", price=50, calls="200,000", rate="$2.50")
+    cards += card.format(name="Growth", price=300, calls="2,000,000", rate="$1.50")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Launch", "price", 50.0, "USD", None),
+        ("Growth", "price", 300.0, "USD", None),
+    }
