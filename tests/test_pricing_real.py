@@ -161,6 +161,7 @@ HELD_OUT = [
         "heldout153",
         "heldout154",
         "heldout156",
+        "heldout157",
         "heldout158",
     )
 ]
