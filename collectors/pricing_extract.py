@@ -42,6 +42,7 @@ from collectors.pricing_vocab import (
     RUPEE_SIGNS,
     TOTAL_NAME,
     VERSUS,
+    VOLUME_BAND,
     YUAN,
     PageContext,
     header_period,
@@ -663,9 +664,6 @@ def _terms_of_a_plan(found: list[PricePlan]) -> list[PricePlan]:
             keys.add(_dedupe_key(renamed))
             out.append(renamed)
     return out
-
-
-VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[a-z]{1,6})?$", re.I)
 
 
 def _bands_of_a_rate(found: list[PricePlan]) -> list[PricePlan]:

@@ -50,6 +50,7 @@ from collectors.pricing_vocab import (
     RIBBON,
     TAIL_UNIT,
     TIME_UNITS,
+    VOLUME_BAND,
     PageContext,
     amount_digits,
     currency_code,
@@ -233,6 +234,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 node,
                 panes,
             )
+            found = _banded(found, grid, header_rows)
             if (
                 not found
                 and header_rows
@@ -468,6 +470,26 @@ AGAINST_OTHERS = re.compile(
 
 
 SERVING_COST = re.compile(r"\b(?:cost\s+to\s+serve|gross\s+margin|cogs)\b", re.I)
+
+
+BAND_HEADER = re.compile(
+    r"^(?P<noun>[^\W\d_][^\W\d_\s-]*(?:\s+[^\W\d_]+)?)\s+(?:range|tiers?|bands?|volume)\s*(?:\((?P<unit>[^()]+)\))?$",
+    re.I,
+)
+"""A label column's header naming what its bands count ("Bandwidth Range (GB)", "Storage tiers (TB)")."""
+
+
+def _banded(found: list[PricePlan], grid: Grid, header_rows: int) -> list[PricePlan]:
+    """A table whose rows are named by quantity bands under a header saying what they count (cocreate-en's
+    "Bandwidth Range (GB)" over "0 - 1", "2 - 10", …, beside "Rate ($)"): one rate, named by that noun and priced
+    per its unit, each band a tier of it in the section, not plans named "0 - 1" and "2 - 10"."""
+    if not header_rows or len(found) < 2 or not grid[header_rows - 1]:
+        return found
+    header = BAND_HEADER.match(grid[header_rows - 1][0].text.strip())
+    if header is None or not all(VOLUME_BAND.match(p.plan.strip()) for p in found):
+        return found
+    unit = usage_unit(f"per {header['unit']}") if header["unit"] else None
+    return [p.model_copy(update={"plan": header["noun"], "section": p.plan, "unit": unit or p.unit}) for p in found]
 
 
 def _costs_to_serve(grid: Grid) -> bool:
@@ -1656,8 +1678,8 @@ def _dimension(
             return heading_dim
         if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
             return by_label
-    if RATE_HEADER.match(column.header) or _variant_rate_header(column.header):
-        return "price"  # "Hourly Rate", "Price per hour": the row's price per unit of time
+    if RATE_HEADER.match(BRACKETS.sub(" ", column.header)) or _variant_rate_header(column.header):
+        return "price"  # "Hourly Rate", "Price per hour", "Rate ($)": the row's price per unit of time or piece
     if SEAT_RATE_HEADER.match(column.header):
         return "price"  # "Price / User / Month": the row's price per seat, each month
     if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):

@@ -862,6 +862,8 @@ PRICE_NOUN = (
 )
 """The word for price in the languages of the pages we read, as spelled with letters: matched whole ("pris" is no
 part of "enterprise", "cena" none of "scena")."""
+VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[a-z]{1,6})?$", re.I)
+"""A quantity band naming a row or an entry ("1 – 999/mo", "100,000+", "2 - 10"): a tier of a rate, no plan."""
 PRICE_GLYPHS = r"价格|價格|定价|定價|单价|單價|単価|価格|料金|费用|費用|金额|金額|가격|요금|ราคา"
 """The word for price in scripts written without spaces between words: matched anywhere ("输入价格")."""
 PRICE_LABEL = re.compile(

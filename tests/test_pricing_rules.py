@@ -9372,3 +9372,16 @@ def test_a_price_per_a_number_of_pieces_worked_out_from_the_plan_is_no_price() -
         ("Launch", "price", 50.0, "USD", None),
         ("Growth", "price", 300.0, "USD", None),
     }
+
+
+def test_a_table_of_quantity_bands_is_one_rate_in_tiers() -> None:
+    """cocreate-en's "Bandwidth Range (GB) | Rate ($)" table: rows "0 - 1" at 10, "2 - 10" at 5, ... are tiers of
+    one rate, named by what the bands count and priced per its unit, the band in the section; "Rate ($)" is the
+    price column as "Rate" is."""
+    rows = "".join(f"<tr><td>{band}</td><td>{rate}</td></tr>" for band, rate in (("0 - 1", "10"), ("2 - 10", "5")))
+    table = (
+        f"<table><thead><tr><th>Bandwidth Range (GB)</th><th>Rate ($)</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+    html = page(table)
+    assert entries(html) == {("Bandwidth", "price", 10.0, "USD", "gb"), ("Bandwidth", "price", 5.0, "USD", "gb")}
+    assert sections(html) == {("Bandwidth", "price", 10.0): "0 - 1", ("Bandwidth", "price", 5.0): "2 - 10"}
