@@ -2099,7 +2099,8 @@ def _card_plans(
         prices = [p if p.unit or p.period else CardPrice(p.amount, p.currency, "usage", heading_unit) for p in prices]
     elif (noun := _prices_per_noun(card)) is not None:  # "All prices are per App": each plan's price, per app
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
-    prices = _without_divided([_undivided(p, _card_text(card)) for p in prices], _card_text(card))
+    text = _card_text(card)  # a price worked out per piece goes before a per-word unit is dropped as a pack's
+    prices = [_undivided(p, text) for p in _without_divided(prices, text)]
     chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0

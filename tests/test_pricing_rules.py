@@ -9385,3 +9385,15 @@ def test_a_table_of_quantity_bands_is_one_rate_in_tiers() -> None:
     html = page(table)
     assert entries(html) == {("Bandwidth", "price", 10.0, "USD", "gb"), ("Bandwidth", "price", 5.0, "USD", "gb")}
     assert sections(html) == {("Bandwidth", "price", 10.0): "0 - 1", ("Bandwidth", "price", 5.0): "2 - 10"}
+
+
+def test_a_packs_price_per_credit_under_its_price_is_worked_out_not_its_price() -> None:
+    """axy-en's pack "100 image credits" shows "€70" over "€0.70 per image credit": the pack's price worked out per
+    credit, though the card counts the credit word its price is per. The pack costs €70, not €0.70."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout44" / "axy-en.html"
+    found = entries(saved.read_text(encoding="utf-8"))
+    assert ("100 image credits", "price", 70.0, "EUR", None) in found
+    assert ("50 image credits", "price", 40.0, "EUR", None) in found
+    assert not any(
+        plan.endswith("image credits") and amount is not None and amount < 1 for plan, _, amount, *_ in found
+    )
