@@ -9397,3 +9397,14 @@ def test_a_packs_price_per_credit_under_its_price_is_worked_out_not_its_price() 
     assert not any(
         plan.endswith("image credits") and amount is not None and amount < 1 for plan, _, amount, *_ in found
     )
+
+
+def test_a_table_under_how_the_product_compares_is_no_plan_table() -> None:
+    """goeckoh-en's "How it compares to the alternatives" sets the product's "$20/mo" beside rivals' costs
+    ("SpeechEasy $4,500", "In-clinic therapy $100+/session"): a worked comparison, as "Compared to …" is."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{cost}</td></tr>"
+        for name, cost in (("Goeckoh", "$20/mo"), ("SpeechEasy", "$4,500"), ("In-clinic Therapy", "$100+/session"))
+    )
+    table = f"<h2>How it compares to the alternatives</h2><table><tr><th>Option</th><th>Cost</th></tr>{rows}</table>"
+    assert entries(page(table)) == set()
