@@ -470,7 +470,11 @@ AGAINST_OTHERS = re.compile(
 )
 
 
-SERVING_COST = re.compile(r"\b(?:cost\s+to\s+serve|gross\s+margin|cogs)\b", re.I)
+def _against_others(heading: str | None) -> bool:
+    """A heading setting the product against something else ("Compared to traditional pentesting"): the table
+    under it sets an outside offer's cost beside the product's ("Cost | £15,000–£30,000 | From £10"), a worked
+    comparison, not plans; a heading naming plans ("Compared with other plans") still heads a plan table."""
+    return bool(heading and AGAINST_OTHERS.search(heading) and not PLAN_WORD.search(heading))
 
 
 BAND_HEADER = re.compile(
@@ -493,18 +497,14 @@ def _banded(found: list[PricePlan], grid: Grid, header_rows: int) -> list[PriceP
     return [p.model_copy(update={"plan": header["noun"], "section": p.plan, "unit": unit or p.unit}) for p in found]
 
 
+SERVING_COST = re.compile(r"\b(?:cost\s+to\s+serve|gross\s+margin|cogs)\b", re.I)
+
+
 def _costs_to_serve(grid: Grid) -> bool:
     """A table a row of which is what serving a customer costs the seller or the margin left ("Cost to serve",
     "Price · gross margin": objectivedone-en's "What a Premium member costs", its usage priced at unit costs):
     the seller's own economics laid open, no price a customer pays."""
     return any(row and SERVING_COST.search(row[0].text) for row in grid)
-
-
-def _against_others(heading: str | None) -> bool:
-    """A heading setting the product against something else ("Compared to traditional pentesting"): the table
-    under it sets an outside offer's cost beside the product's ("Cost | £15,000–£30,000 | From £10"), a worked
-    comparison, not plans; a heading naming plans ("Compared with other plans") still heads a plan table."""
-    return bool(heading and AGAINST_OTHERS.search(heading) and not PLAN_WORD.search(heading))
 
 
 def _in_section(plans: list[PricePlan], context: Context) -> list[PricePlan]:

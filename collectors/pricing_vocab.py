@@ -702,7 +702,8 @@ CURRENCY_IN_HEADER = re.compile(
     rf"\b(USD|EUR|GBP|CNY|RMB|JPY)\b|(?-i:(?<![^\W\d_])({_CODES}|{_WORDS})(?:(?<=\.)|(?![^\W\d_])))|(美元|欧元|日元|英镑|人民币|新台币|新台幣|港币|港幣|{_SIGNS}|[$€£¥￥元円])",
     re.I,
 )
-"""The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens")."""
+"""The currency a header or note states for the bare numbers under it ("Input (USD/1M tokens)", "元/百万tokens"),
+a sign spelled with letters too, in its own case and ended by its full stop ("Цена руб.коп.")."""
 _YEN_WORDS = {
     "円": "JPY",
     "美元": "USD",
