@@ -413,8 +413,6 @@ def tables(s: Site, plans: tuple[Plan, ...]) -> str:
             )
         else:
             out.append(f"<h2>{section}</h2>{table}")
-    if s.variant == 0 and not chinese:
-        out.append(provisioned(s, models) + bandwidth(s))
     if panes:
         switcher = "".join(
             f'<button type="button" role="radio" data-value="{section.lower()}">{section}</button>'
@@ -433,6 +431,9 @@ COMMITMENT_TERMS = (("6_months", "Commitment - 6 months", 0.9), ("12_months", "C
 """A provisioned-throughput table's commitment terms: each a block of its own in the cell, its share of the
 on-demand rate; the longest term is the one shown (Civo's GPU tables, tests/fixtures/pricing/heldout50)."""
 HOURS_A_MONTH = 730
+CAPACITY_VARIANTS = (0, 2)
+"""The model API pages (tables style, not in CNY) that also price provisioned capacity and bandwidth: the plain
+tables and the `<div>`-drawn ones."""
 
 
 def _hourly(s: Site, amount: float) -> str:
@@ -576,6 +577,8 @@ def render(s: Site, now: float) -> str:
             body.append(cards(s, plans))
         elif s.style == "tables":
             body.append(model_cards(s, plans) if s.variant == 3 and s.currency != "CNY" else tables(s, plans))
+            if s.variant in CAPACITY_VARIANTS and s.currency != "CNY":
+                body.append(provisioned(s, _models(s, plans)) + bandwidth(s))
         else:
             body.append('<div id="plans" data-render="client"></div>')
     body.append(
