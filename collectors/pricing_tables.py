@@ -971,9 +971,14 @@ def _under_ribbon(cell: Cell) -> Cell:
     return replace(cell, name=cell.lines[1], rest=" ".join(cell.lines[2:]), lines=cell.lines[1:])
 
 
+def _says_custom(text: str) -> bool:
+    """A cell saying the price is made for the customer ("Custom", "Özel teklif") or asking for it ("Contact sales")."""
+    return bool(CUSTOM_LINE.match(text) or CUSTOM_TEXT.search(text))
+
+
 def _asks_in_touch(text: str) -> bool:
-    """A cell saying the price is made for the customer or asking to get in touch ("Custom", "Contact")."""
-    return bool(CUSTOM_LINE.match(text) or BARE_CONTACT.match(text) or CUSTOM_TEXT.search(text))
+    """A plan's cell saying its price is custom, or only "Contact" (`BARE_CONTACT`) where its price would stand."""
+    return _says_custom(text) or bool(BARE_CONTACT.match(text))
 
 
 def _custom_plan(name: str) -> PricePlan:
@@ -1330,9 +1335,7 @@ def _asking_column(body: Grid, col: int, column: Column) -> Column:
 def _contact_cell(text: str) -> bool:
     """A cell asking to get in touch instead of a price ("Contact sales"), or saying only that the price is custom
     (sbsub-en's "Custom" beside "$499/mo" and "$1,499/mo"): a custom price in a price column."""
-    if len(text) > MAX_CUSTOM_CELL or has_price(text):
-        return False
-    return bool(CUSTOM_TEXT.search(text) or CUSTOM_LINE.match(text))  # a bare "Ask us" beside an add-on, no plan
+    return len(text) <= MAX_CUSTOM_CELL and _says_custom(text) and not has_price(text)  # a bare "Ask us": no plan
 
 
 def _any_priced_cell(body: Grid, columns: list[Column]) -> bool:
