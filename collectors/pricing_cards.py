@@ -193,7 +193,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             for p in _quote_blocks(tree, [card for card, _ in cards])
             if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
         )
-    return _free_said_once(plans)
+    return _free_said_once(_without_repeated_row(plans))
 
 
 MAX_HEADER_ROW = 300
@@ -355,6 +355,21 @@ def _sides_say_period(card: LexborNode) -> bool:
         for node in card.traverse()
         if node.mem_id != card.mem_id
     )
+
+
+def _without_repeated_row(plans: list[PricePlan]) -> list[PricePlan]:
+    """A row of cards drawn again for another screen, each name with words added ("商业版" over "￥199" in the
+    wide row, "商业版 按月计费" over "￥199" in the narrow one, lanyingim-zh): plans whose name is another plan's
+    and more, priced only as that plan is, are that plan said again, when two or more of the row are so."""
+    prices: dict[str, set[tuple[object, ...]]] = {}
+    for p in plans:
+        prices.setdefault(p.plan.casefold(), set()).add((p.dimension, p.amount, p.currency, p.unit))
+    again = {
+        name
+        for name, own in prices.items()
+        if any(name.startswith(f"{other} ") and own <= prices[other] for other in prices if other != name)
+    }
+    return [p for p in plans if p.plan.casefold() not in again] if len(again) > 1 else plans
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
@@ -1406,7 +1421,7 @@ def card_name(card: LexborNode) -> str:
         name = classed
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
     if PRICES_TITLE.match(name):  # the section's "Pricing" heading over the plan's own name
-        name = _first_text(card, _before_price(card)) or name
+        name = _first_text(card, _before_price(card)) or _heading_under_title(card) or name
     if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
@@ -1426,6 +1441,23 @@ for whom: "… for Resellers", "… for Every Team"): the section's, never a pla
 NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
 """The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
 Basic"): the card's place in its row, not its name."""
+
+
+def _heading_under_title(card: LexborNode) -> str:
+    """The last heading before the card's price, under the section's title that opens it (hadaa-en's lone card:
+    `<h2>Simple, Transparent Pricing</h2>`, a paragraph, `<h3>Starter Credit Pack</h3>`, "$10"): a card drawn
+    as the whole section is named by its own heading, the one nearest its price; "" when there is none."""
+    before = _before_price(card)
+    if before is None:
+        return ""
+    name = ""
+    for node in card.css(HEADING):
+        if node.mem_id not in before:
+            break
+        text = _clean(node.text(separator=" "))
+        if _plain_name(text) and not PRICES_TITLE.match(text) and not SECTION_CALL.match(text):
+            name = text
+    return name
 
 
 def _first_heading(card: LexborNode) -> str:

@@ -9408,3 +9408,44 @@ def test_a_table_under_how_the_product_compares_is_no_plan_table() -> None:
     )
     table = f"<h2>How it compares to the alternatives</h2><table><tr><th>Option</th><th>Cost</th></tr>{rows}</table>"
     assert entries(page(table)) == set()
+
+
+def test_a_lone_card_drawn_as_its_section_is_named_by_its_own_heading() -> None:
+    """hadaa-en's one card is the whole pricing section: `<h2>Simple, Transparent Pricing</h2>`, a paragraph, then
+    `<h3>Starter Credit Pack</h3>` over "$10". The title is the section's; the heading nearest the price names it."""
+    section = (
+        '<section id="pricing"><h2>Simple, Transparent Pricing</h2><p>Start for free. Experience the magic, then unlock'
+        " unlimited designs with our credit system.</p><div><h3>Starter Credit Pack</h3><p>$10</p>"
+        "<p>For 200 Usage Credits</p><a href='/buy'>Buy now</a></div></section>"
+    )
+    assert entries(page(section)) == {("Starter Credit Pack", "price", 10.0, "USD", None)}
+
+
+def test_a_row_of_cards_drawn_again_with_words_added_to_the_names_is_one_row() -> None:
+    """lanyingim-zh draws its cards twice, for wide and narrow screens; the narrow row adds the billing words to
+    each name ("商业版 按月计费" over "￥199"). Those are the wide row's plans said again."""
+    wide = "".join(
+        f'<li class="price-card-item"><h3>{name}</h3><p>￥{price}</p><p>按月计费</p><a href="/buy">开通</a></li>'
+        for name, price in (("商业版", 199), ("专有云", "3,000"))
+    )
+    narrow = "".join(
+        f'<li class="price-card-m-item"><h3>{name} <span>按月计费</span></h3><p>对比所有功能</p><p>￥ {price}</p>'
+        '<a href="/buy">开通</a></li>'
+        for name, price in (("商业版", 199), ("专有云", 3000))
+    )
+    found = entries(page(f'<ul class="cards">{wide}</ul><ul class="cards-m">{narrow}</ul>', "zh"))
+    assert found == {("商业版", "price", 199.0, "CNY", None), ("专有云", "price", 3000.0, "CNY", None)}
+
+
+def test_one_plan_named_as_another_and_more_at_its_price_stays() -> None:
+    """ "Team" and "Team Plus" at one price are two plans when no other card of the row repeats one: a single
+    such pair is no row drawn again."""
+    cards = "".join(
+        f'<div class="plan-card"><h3>{name}</h3><p class="price">${price}/mo</p><ul><li>Feature</li></ul></div>'
+        for name, price in (("Starter", 5), ("Team", 10), ("Team Plus", 10))
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Starter", "price", 5.0, "USD", None),
+        ("Team", "price", 10.0, "USD", None),
+        ("Team Plus", "price", 10.0, "USD", None),
+    }
