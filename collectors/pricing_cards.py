@@ -193,7 +193,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             for p in _quote_blocks(tree, [card for card, _ in cards])
             if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
         )
-    return _free_said_once(_without_repeated_row(plans))
+    return _free_said_once(_without_restating_rows(_without_repeated_row(plans)))
 
 
 MAX_HEADER_ROW = 300
@@ -370,6 +370,32 @@ def _without_repeated_row(plans: list[PricePlan]) -> list[PricePlan]:
         if any(name.startswith(f"{other} ") and own <= prices[other] for other in prices if other != name)
     }
     return [p for p in plans if p.plan.casefold() not in again] if len(again) > 1 else plans
+
+
+def _without_restating_rows(plans: list[PricePlan]) -> list[PricePlan]:
+    """A row of a comparison drawn with `div`s that prices one thing for each plan ("Ad Videos | $65/video |
+    $48/video" under the Starter card's "$499 /month" and "$65 /video" and the Pro card's "$948 /month" and
+    "$48 /video", valiantai-en) reads as a card. Its prices are all per a unit and each is the usage price of
+    another card, one with a flat price of its own, no two of them the same card's: the row goes."""
+    keys: dict[str, list[tuple[object, ...]]] = {}
+    for p in plans:
+        keys.setdefault(p.plan.casefold(), []).append((p.dimension, p.amount, p.currency, p.unit))
+    flat = {name for name, own in keys.items() if any(unit is None for *_, unit in own)}
+
+    def restates(name: str) -> bool:
+        own = keys[name]
+        if name in flat or len(own) < 2 or any(amount is None for _, amount, *_ in own):
+            return False
+        holders = []
+        for key in own:
+            cards = [card for card in flat if key in keys[card]]
+            if len(cards) != 1:
+                return False
+            holders.append(cards[0])
+        return len(set(holders)) == len(holders)
+
+    restating = {name for name in keys if restates(name)}
+    return [p for p in plans if p.plan.casefold() not in restating]
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:

@@ -9449,3 +9449,24 @@ def test_one_plan_named_as_another_and_more_at_its_price_stays() -> None:
         ("Team", "price", 10.0, "USD", None),
         ("Team Plus", "price", 10.0, "USD", None),
     }
+
+
+def test_a_comparison_row_pricing_one_thing_for_each_plan_is_no_plan() -> None:
+    """valiantai-en's grid drawn with `div`s: under the Starter and Pro cards ("$498 /month", "$65 /video" and
+    "$948 /month", "$48 /video") a row "Ad Videos | $65/video | $48/video" prices one thing for each plan. Its prices
+    are the cards' own, one card's each: no plan of its own."""
+    card = (
+        '<div class="elem"><h3>{name}</h3><p>Starting from ${flat} /month</p><p>${video} /video</p><a>Start</a></div>'
+    )
+    cards = card.format(name="Starter", flat=498, video=65) + card.format(name="Pro", flat=948, video=48)
+    row = (
+        '<div class="elem"><h4>{name}</h4><p>$65/video</p><p>Strategy and publishing of videos.</p>'
+        "<p>$48/video</p><p>Strategy and publishing of videos.</p></div>"
+    )
+    rows = row.format(name="Ad Videos") + row.format(name="Social Videos")
+    assert entries(page(f'<div class="plans">{cards}</div><div class="rows">{rows}</div>')) == {
+        ("Starter", "price", 498.0, "USD", None),
+        ("Starter", "price", 65.0, "USD", "video"),
+        ("Pro", "price", 948.0, "USD", None),
+        ("Pro", "price", 48.0, "USD", "video"),
+    }
