@@ -141,6 +141,8 @@ _EXTRA_SIGNS = {
     "Tk.": "BDT",
     "сом": "KGS",
     "Сом": "KGS",
+    "грн": "UAH",
+    "грн.": "UAH",
     "Rp.": "IDR",
     "Rs.": "INR",
     "birr": "ETB",
@@ -159,9 +161,10 @@ _EXTRA_SIGNS = {
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en) and
-the Kyrgyz som as "Сом" ("449 Сом за отчет", autokorea-ru), and bitcoin by its name ("5 Bitcoin incl. 21% VAT",
-tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters otherwise matched in their
-own case. "kr" stands for itself (`KRONA`) until the page's language or host names the krona (`krona_currency`)."""
+the Kyrgyz som as "Сом" ("449 Сом за отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk),
+and bitcoin by its name ("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois",
+fidelio-fr), its letters otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's
+language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
 YUAN = "元"
@@ -816,12 +819,13 @@ VERSUS = re.compile(r"^(?:vs\.?|versus)$", re.I)
 """A separator saying only "vs": what stands on either side of it is weighed against the other."""
 COMPARISON = re.compile(
     r"\b(?:compare|comparison|comparing|vs\.?|versus|comparatif|comparaison|comparer|"
-    r"comparación|comparar|comparativa|confronto|confronta|vergelijk\w*|karşılaştırma)\b|"
+    r"comparación|comparar|comparativa|comparação|confronto|confronta|vergelijk\w*|karşılaştırma|"
+    r"сравнени\w*|сравните|порівнянн\w*|порівняйте|porównanie|porównaj|srovnání)\b|"
     r"vergleich|比较|比較|对比|對比|差異|差异|機能差|の違い|비교",
     re.I,
 )
-"""A heading naming a comparison of the plans ("Compare plans", "Planごとの機能差", "功能对比", "Vergleich"): the
-title of a feature table, never a plan's name."""
+"""A heading naming a comparison of the plans ("Compare plans", "Planごとの機能差", "功能对比", "Vergleich",
+"Порівняння планів"): the title of a feature table, never a plan's name."""
 
 
 BADGE_START = re.compile(

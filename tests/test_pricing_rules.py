@@ -9470,3 +9470,24 @@ def test_a_comparison_row_pricing_one_thing_for_each_plan_is_no_plan() -> None:
         ("Pro", "price", 948.0, "USD", None),
         ("Pro", "price", 48.0, "USD", "video"),
     }
+
+
+def test_the_hryvnia_written_as_a_word_and_a_comparison_titled_in_ukrainian() -> None:
+    """widgetis-uk prices its plans "499 грн/міс" (the hryvnia's own abbreviation, no "₴"), and titles its feature
+    grid "Порівняння планів" (comparison of plans), which names no plan."""
+    card = (
+        '<div class="pricing__card"><h2 class="pricing__plan-name">{name}</h2><div class="pricing__price-block">'
+        '<span class="pricing__price">{price}</span><span class="pricing__price-unit">{unit}</span></div>'
+        "<ul><li>Віджети</li></ul></div>"
+    )
+    cards = card.format(name="Free", price=0, unit="грн") + card.format(name="Pro", price=499, unit="грн/міс")
+    assert entries(page(f'<div class="pricing__grid">{cards}</div>', "uk"), "https://widgetis.com/pricing") == {
+        ("Free", "price", 0.0, "UAH", None),
+        ("Pro", "price", 499.0, "UAH", None),
+    }
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout163" / "widgetis-uk.html"
+    assert entries(saved.read_text(encoding="utf-8"), "https://widgetis.com/pricing") == {
+        ("Free", "price", 0.0, "UAH", None),
+        ("Pro", "price", 499.0, "UAH", None),
+        ("Max", "price", 699.0, "UAH", None),
+    }
