@@ -542,10 +542,20 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
         )
         return shown and all(card.amount is not None and card.amount <= offer.amount for card in same)
 
+    def free_in_words(offer: PricePlan) -> bool:
+        """A zero offer ("price": "0", "priceCurrency": "USD") for a card that says free only in words ("Free"):
+        a zero costs nothing in any currency, and the card gives the plan as the page shows it."""
+        return offer.amount == 0 and any(
+            card.plan.casefold() == offer.plan.casefold() and card.amount == 0 and card.currency is None
+            for card in priced
+        )
+
     return [
         offer
         for offer in offers
-        if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer)) and not said_better(offer)
+        if ((offer.amount is None and not said_again(offer)) or shown_as_named(offer))
+        and not said_better(offer)
+        and not free_in_words(offer)
     ]
 
 
@@ -1505,6 +1515,8 @@ def _ld_offer(offer: dict[str, Any], parent: str | None, fallback: str, out: lis
         if period is None and unit is None and (per := _described_time_unit(offer)) is not None:
             period, unit = "usage", per
         currency = currency_code(spec.get("priceCurrency")) or currency_code(offer.get("priceCurrency"))
+        if amount is None:
+            currency = None  # an offer with no price ("Enterprise", a currency and nothing else) costs no sum in it
         out.append(_plan(name, amount, currency, period, unit, "jsonld"))
 
 

@@ -9491,3 +9491,25 @@ def test_the_hryvnia_written_as_a_word_and_a_comparison_titled_in_ukrainian() ->
         ("Pro", "price", 499.0, "UAH", None),
         ("Max", "price", 699.0, "UAH", None),
     }
+
+
+def test_structured_offers_give_no_currency_to_a_free_word_or_a_price_not_stated() -> None:
+    """viennaos-en's JSON-LD prices its Community offer `"price": "0", "priceCurrency": "USD"` and its Enterprise
+    offer with a currency and no price; the cards say "Free" and "Contact sales". A zero is no sum in any currency,
+    and the card says free in words; a plan with no price has no currency to be in."""
+    offers = (
+        '{"@type":"Offer","name":"Community","price":"0","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Team","price":"49","priceCurrency":"USD"},'
+        '{"@type":"Offer","name":"Enterprise","priceSpecification":{"@type":"PriceSpecification","priceCurrency":"USD"}}'
+    )
+    ld = f'<script type="application/ld+json">{{"@type":"Product","name":"V","offers":[{offers}]}}</script>'
+    card = '<div class="pricing-card"><h3>{name}</h3><p class="price">{price}</p><ul><li>Agents</li></ul></div>'
+    cards = "".join(
+        card.format(name=name, price=price)
+        for name, price in (("Community", "Free"), ("Team", "$49/mo"), ("Enterprise", "Contact sales"))
+    )
+    assert entries(page(f'{ld}<div class="pricing">{cards}</div>')) == {
+        ("Community", "price", 0.0, None, None),
+        ("Team", "price", 49.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
