@@ -2308,7 +2308,24 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
         for price in prices:
             first.setdefault(price.currency, price)
         return list(first.values()) + list(dict.fromkeys(overage))
-    return list(dict.fromkeys(periodic + overage))
+    return list(dict.fromkeys(periodic + _other_currency(prices, periodic) + overage))
+
+
+def _other_currency(prices: list[CardPrice], periodic: list[CardPrice]) -> list[CardPrice]:
+    """The card's one price in each other currency, over or beside its one periodic price ("Rs 999" over "$12/mo",
+    nexresto-en): the plan's price in the local currency, the period said once for both."""
+    if len(periodic) != 1 or periodic[0].currency is None or not periodic[0].amount:
+        return []  # a free plan's "$0 /mo" has no twin: "+ 1birr when receiving" under it is a fee
+    shown = periodic[0]
+    bare: dict[str, list[CardPrice]] = {}
+    for price in prices:
+        if price.currency is not None and price.currency != shown.currency and price.amount:
+            bare.setdefault(price.currency, []).append(price)
+    return [
+        replace(found[0], period=shown.period, unit=shown.unit)
+        for found in bare.values()
+        if len(found) == 1 and not (found[0].period or found[0].unit or found[0].per_when)
+    ]
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:

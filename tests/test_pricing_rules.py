@@ -9513,3 +9513,22 @@ def test_structured_offers_give_no_currency_to_a_free_word_or_a_price_not_stated
         ("Team", "price", 49.0, "USD", None),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_a_cards_price_in_a_second_currency_over_its_periodic_price_is_the_plan_in_that_currency() -> None:
+    """nexresto-en's cards show "Rs 999" over "$12/mo": one plan priced in rupees and in dollars, the period said
+    once for both. A free card's "$0 /mo" over "+ 1birr when receiving" (ezpay-en) has no such twin: a fee."""
+    card = '<article class="card"><h3>{name}</h3><p class="price">{local}</p><p>{usd}</p><ul><li>QR</li></ul></article>'
+    cards = card.format(name="Starter", local="Rs 999", usd="$12/mo") + card.format(
+        name="Growth", local="Rs 2,499", usd="$24/mo"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Starter", "price", 999.0, "INR", None),
+        ("Starter", "price", 12.0, "USD", None),
+        ("Growth", "price", 2499.0, "INR", None),
+        ("Growth", "price", 24.0, "USD", None),
+    }
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout119" / "ezpay-en.html"
+    found = entries(saved.read_text(encoding="utf-8"))
+    assert ("Personal", "price", 0.0, "USD", None) in found
+    assert not any(plan == "Personal" and currency == "ETB" for plan, _, _, currency, _ in found)
