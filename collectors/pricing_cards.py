@@ -155,6 +155,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         if not _under_excluded_heading(card)
         and not TABLE_OF_CONTENTS.match(name.strip())
         and not FAQ.match(name.strip())
+        and not TESTIMONIALS.match(name.strip())
+        and not YOUR_ESTIMATE.match(name.strip())
         and not CHARGES_RECORD.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
@@ -810,6 +812,13 @@ FAQ = re.compile(
 """A block named as the page's questions and answers ("Frequently asked questions" over "€3/month, billed via
 Stripe"), or as how something works ("How Pro billing works" over "Pro is $1.99/mo or $14.99/yr; Family is
 $25.99/yr"): its answers quote the plans' prices, and it is no plan."""
+TESTIMONIALS = re.compile(
+    r"^(?:testimonials?|reviews?|(?:hear\s+)?what\s+(?:our\s+|real\s+)?(?:[^\W\d_]+\s+){0,2}(?:are\s+)?say(?:ing|s)?"
+    r"(?:\s+about\s+[^\W\d_]+)?)[.!]?$",
+    re.I,
+)
+"""A heading over quotes from customers ("What contractors are saying", "Testimonials", "What our users say"): a
+block it names holds the sums they quote ("I was paying $1,400/mo"), their stories, no plan."""
 TABLE_OF_CONTENTS = re.compile(
     r"^(?:table\s+of\s+contents|contents|on\s+this\s+page|in\s+this\s+article|目录|目次|inhaltsverzeichnis|"
     r"sommaire|índice|indice|содержание)$",
@@ -824,6 +833,11 @@ CHARGES_RECORD = re.compile(
 )
 """A block named as the account's record of past charges ("Invoice History" listing "₹1,499 · Paid" on builddesk-en's
 subscription page): what was paid, quoting the plan's price, no plan."""
+YOUR_ESTIMATE = re.compile(
+    r"^(?:your|estimated)\s+(?:[^\W\d_]+\s+){0,2}(?:cost|costs|bill|total|spend|estimate|savings?)$", re.I
+)
+"""A block named as what the reader would pay ("Your estimated monthly cost", "Your Monthly Bill", "Estimated
+total"): a calculator's result for the quantities it was set to, no plan."""
 BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
 MIN_BOX_DRAWING = 8
 

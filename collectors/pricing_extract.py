@@ -267,7 +267,7 @@ def extract(html: str, url: str) -> Extraction:
     found: list[PricePlan] = []
     kept = _offers_beside_cards(offers, cards)
     tables = _tables_restating_cards(tables, cards)
-    tables = _without_rivals(tables, offers, fallback)
+    tables = _without_rivals(tables, offers, fallback, _site_name(tree))
     for plans in (kept, microdata, tables, state, cards, rate_lists):
         _merge(found, plans)
     _merge_other_sides(found, kept, cards)
@@ -614,13 +614,22 @@ def _sides(card: PricePlan, cards: list[PricePlan]) -> set[float | None]:
     return {other.amount for other in cards if other.plan == card.plan and other.dimension == card.dimension}
 
 
-def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str) -> list[PricePlan]:
+def _site_name(tree: LexborHTMLParser) -> str:
+    """The name the site gives itself for link previews (`<meta property="og:site_name" content="Thorbis">`)."""
+    meta = tree.css_first('meta[property="og:site_name"]')
+    return _clean(meta.attributes.get("content") or "") if meta is not None else ""
+
+
+def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str, site: str = "") -> list[PricePlan]:
     """A table comparing the page's own product with others ("Account Password Helper | Bitwarden | 1Password |
     Chrome Built-in", a row "Price"): the column named as the page's product is its price, the others are rivals'
-    prices, none of this page's. The own product is the one a JSON-LD offer names, or the page's host spells
-    ("accountpasswordhelper.com"). Read per table (entries sharing a section): only where exactly one of three or
-    more names is the page's own."""
+    prices, none of this page's. The own product is the one a JSON-LD offer names, the page's host spells
+    ("accountpasswordhelper.com") or the site calls itself (`og:site_name` "Thorbis" over rows ServiceTitan,
+    Jobber, ..., Thorbis). Read per table (entries sharing a section): only where exactly one of three or more
+    names is the page's own."""
     own = {name_key(offer.plan) for offer in offers if offer.plan}
+    if site:
+        own.add(name_key(site))
     brand = name_key(host.split(".")[0]) if host else ""
     groups: dict[str | None, set[str]] = {}
     for plan in tables:

@@ -9532,3 +9532,25 @@ def test_a_cards_price_in_a_second_currency_over_its_periodic_price_is_the_plan_
     found = entries(saved.read_text(encoding="utf-8"))
     assert ("Personal", "price", 0.0, "USD", None) in found
     assert not any(plan == "Personal" and currency == "ETB" for plan, _, _, currency, _ in found)
+
+
+def test_customer_quotes_and_a_calculators_result_are_no_plans() -> None:
+    """thorbis-en's "What contractors are saying" quotes customers' old bills ("I was paying $1,400/mo") and its
+    calculator ends in "Your estimated monthly cost" and "Your Monthly Bill" ($243.35): their stories and the sum
+    of the calculator's set quantities, no plans."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout162" / "thorbis-en.html"
+    names = {plan.casefold() for plan, *_ in entries(saved.read_text(encoding="utf-8"), "")}
+    assert "emails" in names
+    assert not names & {"what contractors are saying", "your estimated monthly cost", "your monthly bill"}
+
+
+def test_a_table_setting_rivals_beside_the_site_named_by_its_preview_name_keeps_the_sites_row() -> None:
+    """thorbis-en's "Compare real-world costs" table prices ServiceTitan, Housecall Pro, Jobber and Thorbis; the
+    page names itself only in `og:site_name` ("Thorbis"). The rivals' rows are none of this page's prices."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{price}</td></tr>"
+        for name, price in (("ServiceTitan", "$259 /user"), ("Jobber", "$129 /user"), ("Thorbis", "$200 flat"))
+    )
+    table = f"<table><tr><th>Provider</th><th>Base Price</th></tr>{rows}</table>"
+    html = page(table).replace("<head>", '<head><meta property="og:site_name" content="Thorbis">')
+    assert {plan for plan, *_ in entries(html, "")} == {"Thorbis"}
