@@ -77,9 +77,11 @@ NAME_CLASS = re.compile(
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
+    r"|(?:^|\s)tier(?=$|\s)"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
-`card-tier`, `pricing-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is): not
+`card-tier`, `pricing-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is; `tier` alone, a class of
+its own, ranger-zh's `span.tier` "Plus" beside the tagline "最实用"): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(
@@ -640,10 +642,19 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             name = card_name(node)
             if card.mem_id != node.mem_id and not _name_before_price(node):
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
+            elif card.mem_id != node.mem_id and _worded_head(node, card):
+                name = card_name(card) or name  # `div.card-head` "适合尝鲜" `span.tier` "Free" over "$0": the tier
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+def _worded_head(node: LexborNode, card: LexborNode) -> bool:
+    """Whether the block found first is only the head of its card, priced by a word alone (ranger-zh's `div.card-head`:
+    a tagline and `span.tier` "Free"), the card around it showing an amount ("$0"): the word there names the tier,
+    and the card names itself."""
+    return not price_matches(_clean(node.text(separator=" "))) and bool(price_matches(_clean(card.text(separator=" "))))
 
 
 def _cards_drawn_alike(candidates: dict[int, LexborNode]) -> Iterator[LexborNode]:

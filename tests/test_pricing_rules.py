@@ -9554,3 +9554,23 @@ def test_a_table_setting_rivals_beside_the_site_named_by_its_preview_name_keeps_
     table = f"<table><tr><th>Provider</th><th>Base Price</th></tr>{rows}</table>"
     html = page(table).replace("<head>", '<head><meta property="og:site_name" content="Thorbis">')
     assert {plan for plan, *_ in entries(html, "")} == {"Thorbis"}
+
+
+def test_a_card_named_by_its_tier_span_beside_a_tagline() -> None:
+    """ranger-zh's cards open `<div class="card-head"><span>最实用</span><span class="tier">Plus</span></div>` over
+    `<div class="price">$20</div>`: `tier`, a class of its own, names the plan, the span beside it is a tagline; the
+    free card's head says "Free" there, its tier, the card's price being "$0"."""
+    card = (
+        '<article class="card"><div class="card-head"><span>{tagline}</span><span class="tier">{name}</span></div>'
+        '<div class="price">${price}</div><div class="sub">每月</div><h2>适合经常规划路线。</h2><ul><li>问答</li></ul>'
+        "</article>"
+    )
+    cards = "".join(
+        card.format(tagline=tagline, name=name, price=price)
+        for tagline, name, price in (("适合尝鲜", "Free", 0), ("最实用", "Plus", 20), ("适合重度用户", "Pro", 50))
+    )
+    assert {plan for plan, *_ in entries(page(f'<section class="plans">{cards}</section>', "zh"))} == {
+        "Free",
+        "Plus",
+        "Pro",
+    }
