@@ -22,7 +22,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
-from collectors.pricing_tables import BRACKETS, PRICE_ROW, match_end, price_parts
+from collectors.pricing_tables import BRACKETS, PRICE_ROW, against_others, match_end, price_parts
 from collectors.pricing_tables import HEADINGS as HEADING_TAGS
 from collectors.pricing_vocab import (
     ADDED_SEAT,
@@ -260,7 +260,9 @@ MAX_HEAD_BLOCK = 120
 def _under_excluded_heading(card: LexborNode) -> bool:
     """Whether the nearest heading before the card, with the badge set beside it, says the prices under it are
     not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing"): the
-    other vendors' plans a customer buys directly, listed as cards, are no plans of this page."""
+    other vendors' plans a customer buys directly, listed as cards, are no plans of this page; nor are the cards
+    under a heading setting the product against others ("How we compare": fathom-en's "Datadog DBM ~$16,800/year"
+    beside its own worked "FATHOM Business ~$5,880/year")."""
     node = card
     while node.parent is not None and node.tag != "body":
         sibling = node.prev
@@ -272,7 +274,8 @@ def _under_excluded_heading(card: LexborNode) -> bool:
                 if heads:
                     block = _clean(sibling.text(separator=" "))
                     text = block if len(block) <= MAX_HEAD_BLOCK else _clean(heads[-1].text(separator=" "))
-                    return bool(NOT_INCLUDED.search(text))
+                    # "How we compare" over a feature table in one block heads the table, not the cards after it
+                    return bool(NOT_INCLUDED.search(text)) or (len(block) <= MAX_HEAD_BLOCK and against_others(text))
             sibling = sibling.prev
         node = node.parent
     return False

@@ -210,7 +210,7 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                     _note(node, context, page)
                 header = None
         elif tag == "table" and _outermost(node):
-            if _against_others(context.heading):
+            if against_others(context.heading):
                 continue
             grid, header_rows = table_grid(node)
             if _costs_to_serve(grid):
@@ -470,7 +470,7 @@ AGAINST_OTHERS = re.compile(
 )
 
 
-def _against_others(heading: str | None) -> bool:
+def against_others(heading: str | None) -> bool:
     """A heading setting the product against something else ("Compared to traditional pentesting"): the table
     under it sets an outside offer's cost beside the product's ("Cost | £15,000–£30,000 | From £10"), a worked
     comparison, not plans; a heading naming plans ("Compared with other plans") still heads a plan table."""

@@ -9574,3 +9574,21 @@ def test_a_card_named_by_its_tier_span_beside_a_tagline() -> None:
         "Plus",
         "Pro",
     }
+
+
+def test_cards_under_a_heading_setting_the_product_against_others_are_no_plans() -> None:
+    """fathom-en's "How we compare" heads cards of a worked example ("FATHOM Business ~$5,880/year") beside its
+    rivals' ("Datadog DBM ~$16,800/year · $70/host/mo"): no plans. Its plan cards above stay; a feature table under
+    "How we compare" in a block of its own (devtoolkit-en) heads no cards after it."""
+    plan = '<div class="tier"><h3>{name}</h3><p class="price">${price} / user / mo</p><ul><li>Alerts</li></ul></div>'
+    plans = plan.format(name="Team", price=19) + plan.format(name="Business", price=49)
+    rival = '<div class="card"><h3>{name}</h3><p>~${year}/year · unlimited hosts</p></div>'
+    market = (
+        '<section class="compare-market"><h2>How we compare</h2><p>A 10-user, 20-host team, 12 months.</p>'
+        f'<div class="market">{rival.format(name="FATHOM Business", year="5,880")}'
+        f"{rival.format(name='Datadog DBM', year='16,800')}{rival.format(name='pganalyze', year='35,760')}"
+        "</div></section>"
+    )
+    assert {plan for plan, *_ in entries(page(f'<div class="tiers">{plans}</div>{market}'))} == {"Team", "Business"}
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout15" / "devtoolkit-en.html"
+    assert ("Individual", "price", 19.99, "USD", None) in entries(saved.read_text(encoding="utf-8"))
