@@ -2013,7 +2013,9 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
     return ""
 
 
-QUANTITY = re.compile(r"^\d{1,3}(?:[,.\s]\d{3})*$")
+QUANTITY = re.compile(r"^(?:\d{1,3}(?:[,.\s]\d{3})+|\d{1,5})$")
+"""A whole count a pack may be named by: grouped ("1,000", "10 000") or written plainly up to five digits ("1200"
+klejnotów over "~49,99 PLN", szczurogrod-pl)."""
 
 
 def _quantity_name(card: LexborNode, holder: LexborNode, text: str) -> bool:

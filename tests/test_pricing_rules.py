@@ -9592,3 +9592,19 @@ def test_cards_under_a_heading_setting_the_product_against_others_are_no_plans()
     assert {plan for plan, *_ in entries(page(f'<div class="tiers">{plans}</div>{market}'))} == {"Team", "Business"}
     saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout15" / "devtoolkit-en.html"
     assert ("Individual", "price", 19.99, "USD", None) in entries(saved.read_text(encoding="utf-8"))
+
+
+def test_a_pack_counted_in_four_digits_without_grouping_is_named_by_its_count() -> None:
+    """szczurogrod-pl's gem packs: `div.gems` "80" / "1200" over `div.label` "klejnotów" over "~4,99 PLN" /
+    "~49,99 PLN". "1200" written without a thousands mark is the pack's count as "80" is."""
+    card = (
+        '<div class="pricing-card"><div class="gems">{n}</div><div class="label">klejnotów</div>'
+        '<div class="price">~{p} PLN</div></div>'
+    )
+    cards = "".join(card.format(n=n, p=p) for n, p in (("80", "4,99"), ("1200", "49,99"), ("3000", "99,99")))
+    body = f'<article class="legal-card"><h1>Cennik</h1><p>Ceny.</p><div class="pricing-grid">{cards}</div></article>'
+    assert entries(page(body, "pl")) == {
+        ("80 klejnotów", "price", 4.99, "PLN", None),
+        ("1200 klejnotów", "price", 49.99, "PLN", None),
+        ("3000 klejnotów", "price", 99.99, "PLN", None),
+    }
