@@ -164,6 +164,8 @@ HELD_OUT = [
         "heldout157",
         "heldout158",
         "heldout160",
+        "heldout161",
+        "heldout163",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
