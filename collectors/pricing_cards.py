@@ -187,7 +187,9 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             if own and (per := _header_row_unit(card)) is not None:
                 own = [_per_header_unit(p, per) for p in own]
             plans.extend(own)
-    plans = [p for p in plans if not (p.custom and PRICES_TITLE.match(p.plan))]  # a hero's "Contact us" button
+    plans = [  # a hero's "Contact us" button; a closing "Choose Your Plan" call over a "Get started" button
+        p for p in plans if not (p.custom and (PRICES_TITLE.match(p.plan) or SECTION_CALL.match(p.plan)))
+    ]
     custom = [p.plan.casefold() for p in plans if p.custom]
     plans = [p for p in plans if not (p.custom and _extends_custom_card(p.plan, custom))]
     if plans:

@@ -9608,3 +9608,16 @@ def test_a_pack_counted_in_four_digits_without_grouping_is_named_by_its_count() 
         ("1200 klejnotów", "price", 49.99, "PLN", None),
         ("3000 klejnotów", "price", 99.99, "PLN", None),
     }
+
+
+def test_a_closing_call_to_choose_a_plan_beside_a_contact_link_is_no_custom_plan() -> None:
+    """pa360-en closes with `<a class="btn">Choose Your Plan</a>` beside "Talk to Us First" (a mail link) under its
+    plan cards: a call to choose one of the cards above, no plan priced on request."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">${price}/month</p><ul><li>Athletes</li></ul></div>'
+    cards = card.format(name="Starter", price=24) + card.format(name="Pro", price=59)
+    cta = (
+        '<section class="pricing-cta"><h2>Still not sure?</h2><p>No credit card.</p><div class="pricing-cta-actions">'
+        '<a href="#plans" class="btn btn-primary">Choose Your Plan</a>'
+        '<a href="mailto:hello@example.com" class="btn btn-secondary">Talk to Us First</a></div></section>'
+    )
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{cards}</div>{cta}'))} == {"Starter", "Pro"}
