@@ -1812,11 +1812,26 @@ def _free_badge_over_classed_name(card: LexborNode, said: str) -> str:
 
 
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
-    """The card's elements classed as its name, or slotted as one (`<div data-slot="card-title">`)."""
+    """The card's elements classed as its name, or slotted as one (`<div data-slot="card-title">`), and a card's
+    header holding nothing but text (salesvideoacademy-en's `div.pricing-card-header` "Module 1 – Strategic
+    Fundamentals of Modern Sales"): a header holding elements (Bootstrap's `div.card-header` around an `<h3>` name
+    and a `<p>` tagline) is a part of the card, no name."""
     for node in card.traverse():
         named = any(NAME_CLASS.search(node.attributes.get(key) or "") for key in ("class", "data-slot"))
-        if node.mem_id != card.mem_id and named:
+        if node.mem_id != card.mem_id and (named or _text_header(node)):
             yield node
+
+
+CARD_HEADER = re.compile(r"(?:^|\s)[\w-]*(?:card|plan|package|pricing|price)(?:__|[-_])header(?=$|\s)")
+"""A class naming an element a card's header (`pricing-card-header`, `card-header`, BEM's `plan__header`)."""
+
+
+def _text_header(node: LexborNode) -> bool:
+    """Whether the element is a card's header holding its text alone: then the text is the card's name, as a heading
+    would be; a header holding elements only groups them."""
+    return bool(CARD_HEADER.search(node.attributes.get("class") or "")) and not any(
+        child.tag not in ("-text", "-comment", "br") for child in node.iter(include_text=True)
+    )
 
 
 PRICE_BLOCK_NAME = re.compile(r"(?:^|\s)[\w-]*price[\w-]*?(?:__|-)(?:name|title)(?=$|\s)", re.I)

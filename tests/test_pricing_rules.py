@@ -9621,3 +9621,24 @@ def test_a_closing_call_to_choose_a_plan_beside_a_contact_link_is_no_custom_plan
         '<a href="mailto:hello@example.com" class="btn btn-secondary">Talk to Us First</a></div></section>'
     )
     assert {plan for plan, *_ in entries(page(f'<div class="plans">{cards}</div>{cta}'))} == {"Starter", "Pro"}
+
+
+def test_a_cards_header_holding_text_alone_names_it() -> None:
+    """salesvideoacademy-en names each module in `div.pricing-card-header` ("Module 1 – Strategic Fundamentals of
+    Modern Sales") over "$50" "One-time payment"; a Bootstrap `div.card-header` around an `<h3>` name and a `<p>`
+    tagline still gives the `<h3>`."""
+    card = (
+        '<article class="pricing-card"><div><div class="pricing-card-header">{name}</div><p class="pricing-card-desc">'
+        'An introduction to the principles that raise conversion rates.</p></div><div class="pricing-card-price">'
+        '<span class="pricing-amount">${price}</span><span>One-time payment</span></div></article>'
+    )
+    modules = (("Module 1 – Strategic Fundamentals of Modern Sales", 50), ("Module 2 – Closing Techniques", 100))
+    cards = "".join(card.format(name=name, price=price) for name, price in modules)
+    html = page(f'<h1>Sales Video Academy</h1><section class="pricing-grid"><div class="list">{cards}</div></section>')
+    assert entries(html) == {(name, "price", float(price), "USD", None) for name, price in modules}
+    boot = (
+        '<div class="card"><div class="card-header"><h3>{name}</h3><p>For teams finding their footing</p></div>'
+        '<div class="card-body"><p class="price">${price}/mo</p><ul><li>Posts</li></ul></div></div>'
+    )
+    boots = boot.format(name="Splash", price=0) + boot.format(name="Creator", price=15)
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{boots}</div>'))} == {"Splash", "Creator"}
