@@ -1366,9 +1366,14 @@ def _unit_from_words(text: Any) -> str | None:
     worded = tail_unit(text) or tail_unit(_slashed(text))
     if worded is not None:
         return worded
-    if _period_from_words(text):
+    if _period_from_words(text) or PER_WHEN_WORD.match(_clean(text)):
         return None
     return _clean(text)[:40]
+
+
+PER_WHEN_WORD = re.compile(r"^(?:per\s+|a\s+|/\s*)?(?:weeks?|wk|weekly|quarters?|qtr|quarterly)$", re.I)
+"""An offer's `unitText` naming a stretch of time neither month nor year ("week", bountyoperator-en's $10 offer): when
+the price is paid, as the card's "$10 / week" says, not what it is paid per."""
 
 
 # ---------------------------------------------------------------- tolerant JSON

@@ -9642,3 +9642,14 @@ def test_a_cards_header_holding_text_alone_names_it() -> None:
     )
     boots = boot.format(name="Splash", price=0) + boot.format(name="Creator", price=15)
     assert {plan for plan, *_ in entries(page(f'<div class="plans">{boots}</div>'))} == {"Splash", "Creator"}
+
+
+def test_an_offers_unit_text_naming_a_week_says_when_it_is_paid_not_per_what() -> None:
+    """bountyoperator-en's JSON-LD offer prices "Operator" at 10 USD with `"unitText": "week"`, as its card's
+    "$10 / week" does: a price paid weekly, per no unit."""
+    ld = (
+        '<script type="application/ld+json">{"@type":"Product","name":"B","offers":[{"@type":"Offer","name":"Operator",'
+        '"price":"10","priceCurrency":"USD","priceSpecification":{"@type":"UnitPriceSpecification","price":"10",'
+        '"priceCurrency":"USD","unitText":"week"}}]}</script>'
+    )
+    assert entries(page(ld)) == {("Operator", "price", 10.0, "USD", None)}
