@@ -3377,6 +3377,11 @@ def _billed_totals(lines: list[str], yen: str) -> set[Decimal]:
     }
 
 
+SENTENCE_AFTER = re.compile(r"[^\W\d_]\.\s+[^\W\d_]")
+"""A full stop after a word, then another sentence: a line opening "Per member" that goes on so ("Per member daily
+caps. the intern can't drain you.", beckett-en) tells of a feature, not per whom the card's price is."""
+
+
 def _footnote_unit(lines: list[str]) -> str | None:
     """A card's footnote ("(*) Per user. Minimum of 2 users.") saying per whom its prices are, or a line of its
     own that opens so and shows no price ("Per user, per month when billed monthly", "به ازای هر کاربر، در هر
@@ -3387,8 +3392,8 @@ def _footnote_unit(lines: list[str]) -> str | None:
         opening = TAIL_UNIT.match(line)
         if opening and not PRICE_TEXT.search(line) and (unit := tail_unit(line)) in ("user", "seat"):
             rest = line[opening.end() :]
-            if CJK_CHAR.match(rest) and tail_period(rest) is None:
-                continue  # "每位成员独立书库": each member has their own library, a feature, no price's unit
+            if (CJK_CHAR.match(rest) or SENTENCE_AFTER.search(rest)) and tail_period(rest) is None:
+                continue  # "每位成员独立书库", "Per member daily caps. the intern can't drain you.": features
             return unit
     return None
 

@@ -9653,3 +9653,12 @@ def test_an_offers_unit_text_naming_a_week_says_when_it_is_paid_not_per_what() -
         '"priceCurrency":"USD","unitText":"week"}}]}</script>'
     )
     assert entries(page(ld)) == {("Operator", "price", 10.0, "USD", None)}
+
+
+def test_a_feature_line_opening_per_member_says_no_unit_of_the_price() -> None:
+    """beckett-en's Squad card ("$99 /mo") lists "Per member daily caps. the intern can't drain you.": a feature,
+    told in sentences, not per whom the $99 is."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout165" / "beckett-en.html"
+    found = entries(saved.read_text(encoding="utf-8"))
+    assert ("Squad", "price", 99.0, "USD", None) in found
+    assert ("Squad", "price", 99.0, "USD", "user") not in found
