@@ -275,7 +275,11 @@ def extract(html: str, url: str) -> Extraction:
         _merge(found, _plainly_named(prose_plans(tree, page)))
     found = _bands_of_a_rate(found)
     found = _terms_of_a_plan(found)
-    found = [plan for plan in found if not TOTAL_NAME.match(plan.plan) and not SHARED_NAME.match(plan.plan)]
+    found = [
+        plan
+        for plan in found
+        if not TOTAL_NAME.match(plan.plan) and not SHARED_NAME.match(plan.plan) and not QUESTION.search(plan.plan)
+    ]
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _once(_resolve_signs(found, _declared_dollar(page, offers, found)))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
@@ -640,6 +644,11 @@ def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str,
         if len(names) >= 3 and len(mine) == 1:
             rivals |= {(section, name) for name in names - mine}
     return [plan for plan in tables if (plan.section, plan.plan) not in rivals]
+
+
+QUESTION = re.compile(r"[?？؟]\s*$")
+"""A name that asks ("Are there any setup fees?" over "normally $997" in leadaisy-en's questions drawn as a grid):
+a question and its answer, which quotes prices, whichever reader took it for a plan."""
 
 
 SHARED_NAME = re.compile(

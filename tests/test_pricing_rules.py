@@ -9662,3 +9662,12 @@ def test_a_feature_line_opening_per_member_says_no_unit_of_the_price() -> None:
     found = entries(saved.read_text(encoding="utf-8"))
     assert ("Squad", "price", 99.0, "USD", None) in found
     assert ("Squad", "price", 99.0, "USD", "user") not in found
+
+
+def test_a_question_is_no_plan_whichever_reader_takes_it() -> None:
+    """leadaisy-en's questions and answers drawn as a grid: "Are there any setup fees?" over "None (normally $997)",
+    "Is the founding member price guaranteed?" over "Yes, $97/month for life". A name that asks is a question, and
+    the prices its answer quotes are no plan's."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout169" / "leadaisy-en.html"
+    names = {plan for plan, *_ in entries(saved.read_text(encoding="utf-8"))}
+    assert names and not any(name.endswith("?") for name in names)
