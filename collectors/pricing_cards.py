@@ -3377,9 +3377,10 @@ def _billed_totals(lines: list[str], yen: str) -> set[Decimal]:
     }
 
 
-SENTENCE_AFTER = re.compile(r"[^\W\d_]\.\s+[^\W\d_]")
-"""A full stop after a word, then another sentence: a line opening "Per member" that goes on so ("Per member daily
-caps. the intern can't drain you.", beckett-en) tells of a feature, not per whom the card's price is."""
+SENTENCE_AFTER = re.compile(r"[^\W\d_]{2,}\s+[^\W\d_]{2,}\.\s+[^\W\d_]")
+"""Two words and a full stop, then another sentence: a line opening "Per member" that goes on so ("Per member daily
+caps. the intern can't drain you.", beckett-en) tells of a feature, not per whom the card's price is; an
+abbreviation's full stop ("Pro Lizenz, zzgl. MwSt.") ends no sentence."""
 
 
 def _footnote_unit(lines: list[str]) -> str | None:

@@ -39,7 +39,7 @@ def test_typical_software_application_offers() -> None:
     assert result.plans == [
         PricePlan(plan="Free", amount=0.0, currency="USD", period=None, unit=None, custom=False, method="jsonld"),
         PricePlan(plan="Pro", amount=19.0, currency="USD", period="month", unit="user", custom=False, method="jsonld"),
-        PricePlan(plan="Enterprise", amount=None, currency="USD", custom=True, method="jsonld"),
+        PricePlan(plan="Enterprise", amount=None, currency=None, custom=True, method="jsonld"),
     ]
 
 
@@ -67,7 +67,7 @@ def test_aggregate_offer_low_price_nested_offers_ranges_and_offers_without_price
     assert plans(page("jsonld_aggregate.html")) == [
         ("VoiceForge API", 5.0, "USD", None, None, False, "jsonld"),  # lowPrice
         ("Studio Creator", 15.0, "GBP", None, None, False, "jsonld"),  # "15-25" -> its low end
-        ("Studio Enterprise", None, "GBP", None, None, True, "jsonld"),  # no price: contact sales
+        ("Studio Enterprise", None, None, None, None, True, "jsonld"),  # no price: contact sales, in no currency
     ]
 
 

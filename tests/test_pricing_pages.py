@@ -106,7 +106,7 @@ async def test_typical_rows(env: Env, seed: Callable[..., None]) -> None:
                 "plan": "Enterprise",
                 "dimension": "price",
                 "amount": None,
-                "currency": "USD",
+                "currency": None,
                 "period": None,
                 "unit": None,
                 "section": None,
