@@ -9671,3 +9671,17 @@ def test_a_question_is_no_plan_whichever_reader_takes_it() -> None:
     saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout169" / "leadaisy-en.html"
     names = {plan for plan, *_ in entries(saved.read_text(encoding="utf-8"))}
     assert names and not any(name.endswith("?") for name in names)
+
+
+def test_a_french_saving_written_economie_de_is_no_price() -> None:
+    """aila-fr's yearly box: "Annuel", "24,99 €" "/an", then "Économie de 11,89 €" "/an": what the year saves against
+    twelve months, no price of the plan."""
+    card = (
+        '<div class="plan-card"><h3>Premium</h3><div class="price">24,99 € <span>/an</span></div>'
+        "<p>Économie de 11,89 € /an</p><ul><li>Aucune publicité</li></ul></div>"
+    )
+    free = '<div class="plan-card"><h3>Gratuit</h3><div class="price">0 €</div><ul><li>Arbre</li></ul></div>'
+    assert entries(page(f'<div class="plans">{free}{card}</div>', "fr")) == {
+        ("Gratuit", "price", 0.0, "EUR", None),
+        ("Premium", "price", 24.99, "EUR", None),
+    }
