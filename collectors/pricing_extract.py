@@ -288,11 +288,19 @@ def extract(html: str, url: str) -> Extraction:
 
 def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:
     """Each method's plans without the pictures around their names ("★ Premium" in a table's head, "PME en
-    croissance 🚀" on a card): the name a reader quotes, so one plan read by two methods is one plan."""
+    croissance 🚀" on a card) and the full stop a short name ends in as a style ("Autonomous capture.", "Custom."
+    on spaceport-en's cards): the name a reader quotes, so one plan read by two methods is one plan."""
     return [
-        plan if (name := without_pictographs(plan.plan)) == plan.plan else plan.model_copy(update={"plan": name})
+        plan
+        if (name := DECORATIVE_STOP.sub(r"\1", without_pictographs(plan.plan))) == plan.plan
+        else plan.model_copy(update={"plan": name})
         for plan in plans
     ]
+
+
+DECORATIVE_STOP = re.compile(r"^(?=[^.?!]*\.$)((?:[^\W\d_][\w'’-]*\s+){0,3}[^\W\d_][\w'’-]{2,})\.$")
+"""A name of one to four words with one full stop, at its end: a style, not a sentence or an abbreviation ("sp. z
+o.o.", "No commitment. Pay per month." keep theirs)."""
 
 
 def _drop_code_blocks(tree: LexborHTMLParser) -> None:

@@ -9685,3 +9685,16 @@ def test_a_french_saving_written_economie_de_is_no_price() -> None:
         ("Gratuit", "price", 0.0, "EUR", None),
         ("Premium", "price", 24.99, "EUR", None),
     }
+
+
+def test_a_short_name_ending_in_a_full_stop_as_a_style_is_named_without_it() -> None:
+    """spaceport-en's cards are headed "Autonomous capture." and "Custom.": one short name and a full stop, a
+    style; "No commitment. Pay per month." (two sentences) and "sp. z o.o." (an abbreviation) keep theirs."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">{price}</p><ul><li>Drone</li></ul></div>'
+    cards = card.format(name="Autonomous capture.", price="$599") + card.format(name="Custom.", price="Contact us")
+    cards += card.format(name="No commitment. Pay per month.", price="$99/mo")
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{cards}</div>'))} == {
+        "Autonomous capture",
+        "Custom",
+        "No commitment. Pay per month.",
+    }
