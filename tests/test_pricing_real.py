@@ -166,6 +166,8 @@ HELD_OUT = [
         "heldout160",
         "heldout161",
         "heldout163",
+        "heldout164",
+        "heldout169",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
