@@ -189,7 +189,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             if own and (per := _header_row_unit(card)) is not None:
                 own = [_per_header_unit(p, per) for p in own]
             plans.extend(own)
-    plans = [  # a hero's "Contact us" button; a closing "Choose Your Plan" call over a "Get started" button
+    plans = [  # a hero's "Contact us" button; a closing "Choose Your Plan" call beside a "Talk to us" link
         p for p in plans if not (p.custom and (PRICES_TITLE.match(p.plan) or SECTION_CALL.match(p.plan)))
     ]
     custom = [p.plan.casefold() for p in plans if p.custom]
@@ -385,7 +385,7 @@ def _without_repeated_row(plans: list[PricePlan]) -> list[PricePlan]:
 
 def _without_restating_rows(plans: list[PricePlan]) -> list[PricePlan]:
     """A row of a comparison drawn with `div`s that prices one thing for each plan ("Ad Videos | $65/video |
-    $48/video" under the Starter card's "$499 /month" and "$65 /video" and the Pro card's "$948 /month" and
+    $48/video" under the Starter card's "$498 /month" and "$65 /video" and the Pro card's "$948 /month" and
     "$48 /video", valiantai-en) reads as a card. Its prices are all per a unit and each is the usage price of
     another card, one with a flat price of its own, no two of them the same card's: the row goes."""
     keys: dict[str, list[tuple[object, ...]]] = {}
