@@ -368,13 +368,19 @@ def _sides_say_period(card: LexborNode) -> bool:
     )
 
 
+def _prices_by_name(plans: list[PricePlan]) -> dict[str, list[tuple[object, ...]]]:
+    """Each plan name (casefolded) and the prices it carries, as (dimension, amount, currency, unit)."""
+    keys: dict[str, list[tuple[object, ...]]] = {}
+    for p in plans:
+        keys.setdefault(p.plan.casefold(), []).append((p.dimension, p.amount, p.currency, p.unit))
+    return keys
+
+
 def _without_repeated_row(plans: list[PricePlan]) -> list[PricePlan]:
     """A row of cards drawn again for another screen, each name with words added ("商业版" over "￥199" in the
     wide row, "商业版 按月计费" over "￥199" in the narrow one, lanyingim-zh): plans whose name is another plan's
     and more, priced only as that plan is, are that plan said again, when two or more of the row are so."""
-    prices: dict[str, set[tuple[object, ...]]] = {}
-    for p in plans:
-        prices.setdefault(p.plan.casefold(), set()).add((p.dimension, p.amount, p.currency, p.unit))
+    prices = {name: set(keys) for name, keys in _prices_by_name(plans).items()}
     again = {
         name
         for name, own in prices.items()
@@ -388,9 +394,7 @@ def _without_restating_rows(plans: list[PricePlan]) -> list[PricePlan]:
     $48/video" under the Starter card's "$498 /month" and "$65 /video" and the Pro card's "$948 /month" and
     "$48 /video", valiantai-en) reads as a card. Its prices are all per a unit and each is the usage price of
     another card, one with a flat price of its own, no two of them the same card's: the row goes."""
-    keys: dict[str, list[tuple[object, ...]]] = {}
-    for p in plans:
-        keys.setdefault(p.plan.casefold(), []).append((p.dimension, p.amount, p.currency, p.unit))
+    keys = _prices_by_name(plans)
     flat = {name for name, own in keys.items() if any(unit is None for *_, unit in own)}
 
     def restates(name: str) -> bool:

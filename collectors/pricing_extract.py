@@ -632,7 +632,7 @@ def _site_name(tree: LexborHTMLParser) -> str:
     return _clean(meta.attributes.get("content") or "") if meta is not None else ""
 
 
-def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str, site: str = "") -> list[PricePlan]:
+def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str, site: str) -> list[PricePlan]:
     """A table comparing the page's own product with others ("Account Password Helper | Bitwarden | 1Password |
     Chrome Built-in", a row "Price"): the column named as the page's product is its price, the others are rivals'
     prices, none of this page's. The own product is the one a JSON-LD offer names, the page's host spells
