@@ -74,7 +74,7 @@ from collectors.pricing_vocab import (
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on|forfait|carte|karte|tarjeta|paquete|pacote", re.I)
 NAME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package|pricing|price)(?:__|[-_])tier"
-    r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label))"
+    r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label)|(?:price|pricing)(?:__|[-_])package)"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
     r"|(?:^|\s)tier(?=$|\s)"
@@ -1840,7 +1840,7 @@ def _text_header(node: LexborNode) -> bool:
     )
 
 
-PRICE_BLOCK_NAME = re.compile(r"(?:^|\s)[\w-]*price[\w-]*?(?:__|-)(?:name|title)(?=$|\s)", re.I)
+PRICE_BLOCK_NAME = re.compile(r"(?:^|\s)[\w-]*price[\w-]*?(?:__|-)(?:name|title|package)(?=$|\s)", re.I)
 
 
 def _price_block_name(classes: str) -> bool:

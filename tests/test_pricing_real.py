@@ -149,6 +149,7 @@ HELD_OUT = [
         "heldout106",
         "heldout117",
         "heldout127",
+        "heldout128",
         "heldout139",
         "heldout140",
         "heldout141",

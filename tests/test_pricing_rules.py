@@ -9698,3 +9698,21 @@ def test_a_short_name_ending_in_a_full_stop_as_a_style_is_named_without_it() -> 
         "Custom",
         "No commitment. Pay per month.",
     }
+
+
+def test_a_price_blocks_package_element_names_the_card() -> None:
+    """dovera-en's `div.price-plan-box` cards show "$99" in `div.price-curency`, then "Monthly Package" in
+    `div.price-package`: the package element of a price block names it, as a `price-name` would; without it the
+    section's "Pricing Plans" named both prices."""
+    card = (
+        '<div class="col-md-4"><div class="price-plan-box"><div class="price-title"><div class="price-curency">'
+        '<p><sup>$</sup>{price}</p></div><div class="price-package"><p>{name}</p></div></div>'
+        '<ul class="price-list"><li>Unlimited Campaigns</li><li>10,000 Emails</li></ul></div></div>'
+    )
+    cards = card.format(price=99, name="Monthly Package") + card.format(price=999, name="Yearly Package")
+    head = '<div class="row"><h2>Pricing Plans</h2><p>Tiered plans.</p></div>'
+    html = f'<section>{head}<div class="row">{cards}</div></section>'
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(html))} == {
+        ("Monthly Package", 99.0),
+        ("Yearly Package", 999.0),
+    }
