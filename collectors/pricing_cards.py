@@ -608,7 +608,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 candidates[cell.mem_id] = cell
             continue
         marks = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-        if CARD_MARK.search(marks) and _is_card(node):
+        if (CARD_MARK.search(marks) or _picks_plan(node)) and _is_card(node):
             candidates[node.mem_id] = node
         for sibling in _alike_children(node):
             candidates[sibling.mem_id] = sibling
@@ -620,7 +620,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     for card in _cards_drawn_alike(candidates):
         candidates.setdefault(card.mem_id, card)
     ancestors = {mem_id: ancestor_ids(node) for mem_id, node in candidates.items()}
-    named = {mem_id for mem_id, node in candidates.items() if _named_card(node)}
+    named = {mem_id for mem_id, node in candidates.items() if _named_card(node) or _picks_plan(node)}
     regions = {a for m in named for a in ancestors[m] if a in named}  # a "card" holding named cards is a region
     regions |= _holding_rows(candidates, ancestors, named)
     for mem_id in [m for m in candidates if m not in named and ancestors[m] & (named - regions)]:
@@ -659,6 +659,15 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+PICK_PLAN = re.compile(r"^\s*(?:select|choose|pick|set)_?plan\s*\(", re.I)
+
+
+def _picks_plan(node: LexborNode) -> bool:
+    """Whether a click on the block picks a plan (mrbanna-en's inline-styled `<div onclick="selectPlan('monthly')">`
+    boxes, no class marking them): the block is the plan's card as a marked one would be."""
+    return PICK_PLAN.match(node.attributes.get("onclick") or "") is not None
 
 
 def _worded_head(node: LexborNode, card: LexborNode) -> bool:
@@ -929,7 +938,7 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
         if _sets_prices_against(node):
             continue
         if name := _name_before_price(node):
-            found.append((node, (header_period(name) and _heading_before(node)) or name))
+            found.append((node, (header_period(name) and _heading_before(node)) or _past_offer_title(node, name)))
     found.extend(_highlighted_beside(found, aside))
     holders = {a for node, _ in found for a in ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
@@ -1484,6 +1493,7 @@ def card_name(card: LexborNode) -> str:
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
     if PRICES_TITLE.match(name):  # the section's "Pricing" heading over the plan's own name
         name = _first_text(card, _before_price(card)) or _heading_under_title(card) or name
+    name = _past_offer_title(card, name)
     if KEY_VALUE.match(name):  # fvpn-zh's bold "期限：30天" (term: 30 days) under its name: a feature line
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
@@ -1500,6 +1510,13 @@ PRICES_TITLE = re.compile(
 )
 """A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Simple, Transparent Pricing", maybe
 for whom: "… for Resellers", "… for Every Team"): the section's, never a plan's."""
+OFFER_TITLE = re.compile(
+    r"^(?:(?:limited(?:[- ]time)?|special|launch|early[- ]bird|exclusive|introductory|founding|founder['’]?s?)\s+)+"
+    r"offer[.!]?$",
+    re.I,
+)
+"""A title saying an offer is made ("Launch Offer", "Limited Time Offer"): it heads the box; the heading under it,
+before the price, names what is offered."""
 NUMBERED_LEAD = re.compile(r"^(?:[^\W\d_]{2,12}\s+)?\d{1,2}[.)]\s+(?=[^\W\d_])")
 """The number a name opens with, maybe after a word, ended by a full stop ("Tier 1. Free Starter", "2. Pro", "1)
 Basic"): the card's place in its row, not its name."""
@@ -1517,9 +1534,15 @@ def _heading_under_title(card: LexborNode) -> str:
         if node.mem_id not in before:
             break
         text = _clean(node.text(separator=" "))
-        if _plain_name(text) and not PRICES_TITLE.match(text) and not SECTION_CALL.match(text):
+        if _plain_name(text) and not any(p.match(text) for p in (PRICES_TITLE, OFFER_TITLE, SECTION_CALL)):
             name = text
     return name
+
+
+def _past_offer_title(card: LexborNode, name: str) -> str:
+    """The name under an offer's title ("Launch Offer" over `<h5>Lifetime Premium Membership</h5>` and "£20"),
+    `name` itself when it is no such title or nothing names the offer under it."""
+    return (_heading_under_title(card) or name) if OFFER_TITLE.match(name) else name
 
 
 def _first_heading(card: LexborNode) -> str:
@@ -2709,6 +2732,10 @@ def _spans(text: str, elements: list[LexborNode]) -> list[tuple[int, int]]:
     return spans
 
 
+OTHER_CURRENCY_JOIN = re.compile(r"\s*[/|]\s*")
+"""What joins an amount to the same amount in another currency ("$189 / ₹15,800")."""
+
+
 def _text_prices(
     card: LexborNode,
     yen: str,
@@ -2718,10 +2745,15 @@ def _text_prices(
     """The card's "$19/mo" texts; only those starting inside `spans` and outside `outside` when given."""
     text, matches = _card_matches(card)
     lines = _line_spans(card)
+    saving_end = -1
     for match in matches:
         start = match.start()
-        if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]):
-            continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price
+        if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]) or (
+            saving_end >= 0 and OTHER_CURRENCY_JOIN.fullmatch(text[saving_end:start])
+        ):
+            saving_end = match_end(match)
+            continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price; "Save $189 / ₹15,800": in both
+        saving_end = -1
         if BOUND_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
         if AUDIENCE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and OPEN_ABOVE.match(

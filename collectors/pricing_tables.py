@@ -708,7 +708,8 @@ def read_grid(
         columns = _sibling_columns(columns, body, sibling)
     if not any(c.priced for c in columns) and (head_plans := _header_price_plans(headers, section, page)):
         return head_plans
-    if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, headers, section, page)):
+    plan_headers = _under_one_group(headers, leaves)
+    if not any(c.priced for c in columns) and (row_plans := _price_row_plans(body, plan_headers, section, page)):
         return row_plans
     if not any(c.priced for c in columns) and (usage := _usage_row_plans(body, headers, section, page)):
         return usage
@@ -824,6 +825,8 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     priced_rows = [r for r in body if _all_priced(r)]
     if row is None and len(priced_rows) == 1 and all(n and not re.search(r"\d", n) for n in names):
         row, first = priced_rows[0], 0  # "Open Source | Premium" over "$0 | $199": one price row, no label column
+    if row is None and len(body) == 1 and _all_priced(body[0][1:]):
+        row = body[0]  # "Less than 1 year | £7.25 | £7.50" under "Experience | No vehicle | Bicycle Driver"
     if row is None:
         return []
     plans: list[PricePlan] = []
@@ -850,6 +853,16 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
         for line in cell.lines or (cell.text,):
             plans.extend(_named_cell_prices(name, line, section, page))
     return _fill_free_currency(plans)
+
+
+def _under_one_group(headers: list[str], leaves: list[str]) -> list[str]:
+    """The columns' headers, or their lowest rows' where one header spans every column but the label's ("Drivers"
+    over "No vehicle | Bicycle Driver | Car Driver"): a group the plans share, no part of each one's name."""
+    pairs = zip(headers[1:], leaves[1:], strict=True)
+    groups = {header[: -len(leaf)].strip() if leaf and header.endswith(leaf) else None for header, leaf in pairs}
+    if len(headers) < 3 or len(groups) != 1 or not next(iter(groups)):
+        return headers
+    return [headers[0], *leaves[1:]]
 
 
 def _all_priced(row: list[Cell]) -> bool:

@@ -143,6 +143,8 @@ _EXTRA_SIGNS = {
     "Сом": "KGS",
     "грн": "UAH",
     "грн.": "UAH",
+    "تومان": "IRT",
+    "Toman": "IRT",
     "Rp.": "IDR",
     "Rs.": "INR",
     "birr": "ETB",
@@ -1166,6 +1168,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*월(?![가-힣])|월간|매월|월\s*요금|월\s*단위|/\s*(?:माह|महीना)|प्रति\s*(?:माह|महीना)|मासिक|"
             r"/\s*мес(?:яц|\.)?(?![а-яё])|\bв\s+месяц\b|\bежемесячно\b|"
             r"/\s*شهر(?![\u0621-\u064a])|شهري(?:ة|ًا|اً|ا)?(?![\u0621-\u064a])|/\s*lun[aă](?![^\W\d_])|"
+            r"/\s*ماه(?![\u0600-\u06ff])|ماهانه|"  # Persian: "۲٬۰۰۰٬۰۰۰ تومان/ماه", "ماهانه" (monthly)
             r"\bмісячн\w*|\bщомісяця\b|/\s*міс(?:яць|\.)?(?![а-яєіїґ])|"
             r"/\s*(?:mesiac|měsíc|mesiác|měs|mes\.)(?![^\W\d_])|\bmesačne\b|\bměsíčně\b|\bmesiačne\b|"
             r"/\s*(?:mån|månad|måned|md|kk|kuukausi|kuu)(?![^\W\d_])|\b(?:per|pr\.?|i|om)\s+(?:månad|måned|måneden|månaden)\b|"
@@ -1184,7 +1187,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"/\s*năm\b|\bmỗi\s+năm|\bhàng\s+năm|/\s*(?:tahun|thn)\b|\bper\s*tahun\b|\bsetahun\b|\btahunan\b|/\s*rok\b|\brocznie\b|\bna\s+rok\b|"
             r"/\s*(?:년|연)(?![가-힣])|연간|매년|첫\s*해|연\s*요금|(?<!\d)(?:1\s*)?년\s*단위|연\s*단위|/\s*(?:वर्ष|साल)|प्रति\s*(?:वर्ष|साल)|वार्षिक|"
             r"/\s*год(?![а-яё])|\bв\s+год\b|\bежегодно\b|"
-            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ة|ًا|اً|ا)?(?![\u0621-\u064a])|"
+            r"/\s*(?:سنة|عام)(?![\u0621-\u064a])|سنوي(?:ة|ًا|اً|ا)?(?![\u0621-\u064a])|/\s*سال(?![\u0600-\u06ff])|سالانه|"
             r"\bрічн\w*|\bщорічно\b|/\s*рік(?![а-яєіїґ])|"
             r"\bročne\b|\bročně\b|"
             r"\bop\s+jaarbasis\b|\bjaarlijks\b|/\s*(?:år|vuosi)(?![^\W\d_])|\b(?:per|pr\.?|om|i)\s+år(?:et)?(?![^\W\d_])|\bårlig(?:en)?\b|\bvuodessa\b",

@@ -9716,3 +9716,77 @@ def test_a_price_blocks_package_element_names_the_card() -> None:
         ("Monthly Package", 99.0),
         ("Yearly Package", 999.0),
     }
+
+
+def test_a_plan_table_of_one_row_under_a_group_header_prices_each_column() -> None:
+    """buzzhire-en's table: "Drivers" spanning the staff types, a row of them ("Experience | No vehicle | Bicycle
+    Driver | Car Driver"), then one row "Less than 1 year | £7.25 | £7.50 | £8.25". The one row prices each column,
+    whatever its label says, and "Drivers" groups the plans without being part of each one's name."""
+    table = (
+        '<table class="table pricing"><thead><th></th><th colspan=3>Drivers</th></thead><tbody>'
+        "<tr><th>Experience</th><th>No vehicle</th><th>Bicycle Driver</th><th>Car Driver</th></tr>"
+        "<tr><td>Less than 1 year</td><td>&pound;7.25</td><td>&pound;7.50</td><td>&pound;8.25</td></tr>"
+        "</tbody></table>"
+    )
+    assert entries(page(table)) == {
+        ("No vehicle", "price", 7.25, "GBP", None),
+        ("Bicycle Driver", "price", 7.5, "GBP", None),
+        ("Car Driver", "price", 8.25, "GBP", None),
+    }
+
+
+def test_a_block_a_click_on_which_picks_a_plan_is_its_card() -> None:
+    """mrbanna-en's modal: `<h3>Choose Your Plan</h3>` over two inline-styled `div`s with no class, each
+    `onclick="selectPlan('monthly')"`, "Monthly" over "$99 | ₹9,600". Each box is a plan's card; the yearly box's
+    "Save $189 / ₹15,800 per year!" is the saving in both currencies, no price."""
+    box = (
+        '<div onclick="selectPlan(\'{key}\')" style="background: {bg}; padding: 20px"><div>{name}</div>'
+        '<div style="display: flex"><div>{usd}</div><div>|</div><div>{inr}</div></div><div>{per}</div>{save}</div>'
+    )
+    save = "<div>Save $189 / ₹15,800 per year!</div>"
+    boxes = box.format(key="monthly", bg="#f5f5f5", name="Monthly", usd="$99", inr="₹9,600", per="per month", save="")
+    boxes += box.format(key="yearly", bg="#667eea", name="Yearly", usd="$999", inr="₹96,000", per="per year", save=save)
+    html = page(f'<div style="max-width: 450px"><h3>Choose Your Plan</h3><p>Select the plan:</p>{boxes}</div>')
+    assert entries(html) == {
+        ("Monthly", "price", 99.0, "USD", None),
+        ("Monthly", "price", 9600.0, "INR", None),
+        ("Yearly", "price", 999.0, "USD", None),
+        ("Yearly", "price", 96000.0, "INR", None),
+    }
+
+
+def test_the_toman_and_persian_periods_are_read() -> None:
+    """neurobit-fa's cards: "۲٬۰۰۰٬۰۰۰ تومان/ماه" is two million Iranian toman a month (`IRT`, the code in use, the
+    toman having no ISO code of its own), "ماه" (month) its period, no unit; "سالانه" (yearly) is a year."""
+    card = '<article class="plan-card"><h3 class="plan-name">{name}</h3><p class="plan-price">{price}</p></article>'
+    cards = card.format(name="نورو بیسیک", price="۲٬۰۰۰٬۰۰۰ تومان/ماه")
+    cards += card.format(name="نورو پرو", price="۸۰٬۰۰۰٬۰۰۰ تومان سالانه")
+    plans = extract(page(f'<section class="pricing-cards">{cards}</section>', "fa"), URL).plans
+    assert {(p.plan, p.amount, p.currency, p.unit, p.period) for p in plans} == {
+        ("نورو بیسیک", 2000000.0, "IRT", None, "month"),
+        ("نورو پرو", 80000000.0, "IRT", None, "year"),
+    }
+
+
+def test_an_offer_title_yields_to_the_heading_under_it() -> None:
+    """links-en's lone box: `<h2>Launch Offer</h2>`, "Limited to the first 1000 users", `<h5>Lifetime Premium
+    Membership</h5>`, then "£20": the title says an offer is made, the heading under it names what is offered."""
+    box = (
+        '<div class="p-4 offer-box"><h2>Launch Offer</h2><div><small>Limited to the first 1000 users</small></div>'
+        '<h5 class="my-3">Lifetime Premium Membership</h5><h2><span class="badge">£20</span></h2>'
+        "<div><small>Normally £20/yr</small></div></div>"
+    )
+    assert {plan for plan, *_ in entries(page(f'<section><div class="row">{box}</div></section>'))} == {
+        "Lifetime Premium Membership"
+    }
+
+
+def test_boxes_picking_a_plan_are_cards_inside_a_named_modal() -> None:
+    """The saved mrbanna-en page: the modal's box, headed `<h3>Choose Your Plan</h3>`, is itself taken for a card,
+    and the two class-less `div onclick="selectPlan(…)"` boxes in it would be its parts. A click picking a plan
+    makes each a card of its own, so the prices are Monthly's and Yearly's, not "Choose Your Plan"'s."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout173" / "mrbanna-en.html"
+    found = entries(saved.read_text(encoding="utf-8"))
+    assert ("Monthly", "price", 99.0, "USD", None) in found
+    assert ("Yearly", "price", 96000.0, "INR", None) in found
+    assert not any(plan == "Choose Your Plan" for plan, *_ in found)
