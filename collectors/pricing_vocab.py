@@ -1279,6 +1279,9 @@ _OWN_SLASH_UNIT = re.compile(
 """A word of its own right after the amount's slash ("$999/projeto", "€49 / Projekt", "/مركبة", "/ проверка"),
 whatever follows it: a slashed period in any of the pages' languages ("$490/site/month", "sitio/mes") or what is
 counted per it ("$5 / TiB / copy / month"): per what, in the page's word."""
+_OWN_SLASH_ABBREVIATION = re.compile(r"^\s*(?P<code>[A-Z]{3})?\s*/\s*(?P<noun>[A-Z]{2,4})\s*(?=/\s*[^\W\d_])")
+"""An abbreviation in capitals between the amount's slash and a slashed period, maybe after the currency's code
+("$2.99 NZD/PC/Month", pxepro-en): per what, as written; one word between two slashes says so though it is short."""
 _NOT_A_SLASH_UNIT = re.compile(
     r"^(?:week|woche|semaine|semana|settimana|day|dia|día|tag|jour|giorno|hour|hora|stunde|heure|ora|"
     r"min|mins|minute|minuto|sec|second|mês|mes|ano|año|mois|mese|anno|jaar|maand|mnd|"
@@ -1305,6 +1308,15 @@ def own_tail_unit(tail: str) -> str | None:
     cjk = _OWN_CJK_UNIT.match(tail)
     if cjk and not _NOT_A_CJK_UNIT.match(cjk.group("noun")) and usage_unit(cjk.group(0)) is None:
         return cjk.group("noun")
+    abbreviation = _OWN_SLASH_ABBREVIATION.match(tail)
+    if (
+        abbreviation
+        and abbreviation.group("noun") not in ISO_CODES
+        and (abbreviation.group("code") or "USD") in ISO_CODES
+        and usage_unit(f"/{abbreviation.group('noun')}") is None  # "/GB/mo": a unit the vocabulary knows
+    ):
+        noun = abbreviation.group("noun")
+        return noun.casefold() if re.fullmatch(r"[KMGTP]i?B", noun) else noun  # "/TB/month" is per `tb`, as labelled
     word = _OWN_SLASH_UNIT.match(tail)
     if (
         word

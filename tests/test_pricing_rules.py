@@ -9790,3 +9790,15 @@ def test_boxes_picking_a_plan_are_cards_inside_a_named_modal() -> None:
     assert ("Monthly", "price", 99.0, "USD", None) in found
     assert ("Yearly", "price", 96000.0, "INR", None) in found
     assert not any(plan == "Choose Your Plan" for plan, *_ in found)
+
+
+def test_a_capitals_abbreviation_between_slashes_is_the_unit() -> None:
+    """pxepro-en's cards: "$2.99" then `<small>NZD/PC/Month</small>`: per `PC`, monthly, in New Zealand dollars; a
+    data size so written ("$50/TB/month") is per `tb`, as the labels write sizes."""
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>A</li></ul></div>'
+    cards = card.format(name="Standard", price="$2.99<small>NZD/PC/Month</small>")
+    cards += card.format(name="Storage", price="$50/TB/month")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Standard", "price", 2.99, "NZD", "PC"),
+        ("Storage", "price", 50.0, "USD", "tb"),
+    }
