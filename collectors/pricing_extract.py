@@ -237,6 +237,7 @@ def extract(html: str, url: str) -> Extraction:
     _join_raised_cents(tree)
     _write_rand(tree, url)
     _write_bound_text(tree)
+    _write_toggle_options(tree)
     fallback = _host(url)
     page = page_context(tree, fallback)
     offers = jsonld_plans(tree, fallback)
@@ -953,6 +954,36 @@ RAND_AMOUNT = re.compile(r"(?<![\w.])R(?=[\s\u00a0]?(?:\d{1,3}(?:[\s\u00a0,]\d{3
 """An amount written after the rand's letter ("R9 000", "R2 200", "R499"): one letter is no sign elsewhere, so it
 is one only on a page that names the rand (`RAND_PAGE`, or a `.za` host); "R2" or "R1" (a product, a model) is
 never an amount."""
+
+
+TOGGLE_OPTIONS = ("data-hs-toggle-switch-item-options", "data-hs-toggle-count")
+"""The attributes in which Htmlstream's toggle switch and Preline's toggle count keep a figure's two sides as JSON
+(`data-hs-toggle-switch-item-options='{"min": 79, "max": 853}'`): the first side, shown as the page loads, and the
+other, which the switch puts in its place."""
+
+
+def _write_toggle_options(tree: LexborHTMLParser) -> None:
+    """Keep the side a toggle's JSON options hold off screen where a toggle's attribute would keep it (`"max": 853`
+    beside the shown "79" is `data-price-yearly="853"`; the switch runs monthly, then yearly), so both sides are
+    read as any toggle's are. Options that are no pair of figures, or a shown figure that is neither, are left."""
+    root = tree.body
+    if root is None:
+        return
+    for node in root.css(", ".join(f"[{name}]" for name in TOGGLE_OPTIONS)):
+        raw = next((value for name in TOGGLE_OPTIONS if (value := node.attributes.get(name))), None)
+        try:
+            options = json.loads(raw or "")
+        except ValueError:
+            continue
+        if not isinstance(options, dict):
+            continue
+        low, high, shown = options.get("min"), options.get("max"), node.text(separator=" ").strip()
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (low, high)) or low == high:
+            continue
+        if shown == f"{low:g}":
+            node.attrs["data-price-yearly"] = f"{high:g}"
+        elif shown == f"{high:g}":
+            node.attrs["data-price-monthly"] = f"{low:g}"
 
 
 def _write_rand(tree: LexborHTMLParser, url: str) -> None:

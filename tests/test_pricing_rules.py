@@ -9802,3 +9802,25 @@ def test_a_capitals_abbreviation_between_slashes_is_the_unit() -> None:
         ("Standard", "price", 2.99, "NZD", "PC"),
         ("Storage", "price", 50.0, "USD", "tb"),
     }
+
+
+def test_a_toggle_switchs_json_options_give_the_other_side() -> None:
+    """tale-en's cards (Htmlstream's toggle switch): `<span data-hs-toggle-switch-item-options='{"min": 79, "max":
+    853}'>79</span>` beside "ZAR": the switch puts 853 where 79 stands, so the plan has both prices; Preline's
+    `data-hs-toggle-count` keeps them the same way. Options that are no pair of figures give nothing more."""
+    card = (
+        '<div class="card"><div class="card-header"><span>ZAR</span><span {attr}=\'{options}\'>{shown}</span>'
+        '<span>/mo</span><h3 class="card-title">{name}</h3></div><ul><li>Stories</li></ul></div>'
+    )
+    cards = card.format(
+        attr="data-hs-toggle-switch-item-options", options='{"min": 79, "max": 853}', shown=79, name="Pro"
+    )
+    cards += card.format(attr="data-hs-toggle-count", options='{"min": 19, "max": 199}', shown=19, name="Team")
+    cards += card.format(attr="data-hs-toggle-count", options='{"target": "#x"}', shown=5, name="Lite")
+    assert entries(page(f'<div class="row">{cards}</div>')) == {
+        ("Pro", "price", 79.0, "ZAR", None),
+        ("Pro", "price", 853.0, "ZAR", None),
+        ("Team", "price", 19.0, "ZAR", None),
+        ("Team", "price", 199.0, "ZAR", None),
+        ("Lite", "price", 5.0, "ZAR", None),
+    }
