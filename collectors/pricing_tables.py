@@ -229,18 +229,15 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
             own = replace(context)
             if caption is not None:
                 _note(caption, own, page)  # "CASH-IN (per transaction)": the unit of this table alone
-            found = _in_pane(
-                _in_section(read_grid(grid, header_rows, _section(caption, own), own, page, sibling), own),
-                node,
-                panes,
-            )
-            found = _banded(found, grid, header_rows)
-            if (
-                not found
-                and header_rows
-                and not any(has_price(cell.text) for row in grid[header_rows:] for cell in row)
-            ):
-                found = _head_cards(grid[:header_rows], context.heading, page)  # plans over a body of features
+            features = bool(header_rows) and not any(has_price(cell.text) for row in grid[header_rows:] for cell in row)
+            found = _head_cards(grid[:header_rows], context.heading, page, over_features=True) if features else []
+            if not found:  # else plans over a body of features: finko-en's "3+" under "Enterprise" (a count)
+                found = _in_pane(
+                    _in_section(read_grid(grid, header_rows, _section(caption, own), own, page, sibling), own),
+                    node,
+                    panes,
+                )
+                found = _banded(found, grid, header_rows)
             if found:
                 sibling = _sibling(grid, header_rows, found) or sibling
                 if _hidden_copy(node):
@@ -952,13 +949,15 @@ def _usage_row_plans(body: Grid, headers: list[str], section: str | None, page: 
 HEADER_PRICE = re.compile(r"^(?P<name>[^()（）]{1,40}?)\s*[(（](?P<price>[^()（）]{1,30})[)）]$")
 
 
-def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[PricePlan]:
+def _head_cards(head: Grid, section: str | None, page: PageContext, over_features: bool = False) -> list[PricePlan]:
     """A table of only its header row whose cells are plan cards (`th` > "Standard" over "$20/month" over "Perfect
     for Artesians" | ... | "Enterprise" over "Custom"), its body of features left for script to fill or holding no
     price (internocore-es's "Plan Operativo" over "$45 USD/mes" heading a comparison of features): each cell
     names a plan by its first block and prices it by the rest, a call to get in touch a custom plan. Two or more
-    cells must show a price, and no cell's name one."""
-    cells = [_under_ribbon(cell) for cell in head[-1] if cell.text]
+    cells must show a price, and no cell's name one. Over a body of features (`over_features`) a cell setting its
+    price under its name with a line break in one block is read so too (`_broken_name`); a table of only its
+    header row, flowdesq-en's restating the cards above it in rounder figures, is not."""
+    cells = [_under_ribbon(_broken_name(cell) if over_features else cell) for cell in head[-1] if cell.text]
     if any(has_price(cell.name) for cell in cells):
         return []
     priced = [cell for cell in cells if has_price(cell.rest)]
@@ -970,10 +969,25 @@ def _head_cards(head: Grid, section: str | None, page: PageContext) -> list[Pric
             plans.extend(_named_cell_prices(cell.name, price_matches(cell.rest)[0].group(0), section, page))
         elif any(_asks_in_touch(line) for line in cell.lines[1:2]):
             plans.append(_custom_plan(cell.name))
+        elif FREE_LINE.match(label_text(cell.text)):  # "Free" beside "Premium" over "(£10/month)": the free plan
+            plans.append(
+                PricePlan(plan=label_text(cell.text), amount=0.0, currency=None, method="table", section=section)
+            )
     return plans
 
 
 MIN_HEAD_CARDS = 2
+
+
+def _broken_name(cell: Cell) -> Cell:
+    """A head cell whose name and price one block holds, a line break between them (finko-en's `<th>Standard<br><span
+    class="fw-normal">$3.99/mo</span></th>`, and "Enterprise" over "Custom Pricing"): named by its first line and
+    priced by the lines under it."""
+    if len(cell.lines) < 2 or cell.rest or has_price(cell.lines[0]):
+        return cell
+    if not has_price(cell.name) and not _asks_in_touch(cell.lines[1]):
+        return cell
+    return replace(cell, name=cell.lines[0], rest=" ".join(cell.lines[1:]))
 
 
 def _under_ribbon(cell: Cell) -> Cell:

@@ -9824,3 +9824,23 @@ def test_a_toggle_switchs_json_options_give_the_other_side() -> None:
         ("Team", "price", 199.0, "ZAR", None),
         ("Lite", "price", 5.0, "ZAR", None),
     }
+
+
+def test_plans_heading_a_table_of_counts_are_read_from_its_head_cells() -> None:
+    """finko-en's comparison: head cells "Free / Basic<br>$0/mo", "Standard<br>$3.99/mo", "Enterprise<br>Custom
+    Pricing" over rows of counts ("Properties Allowed | 1 | 1-3 | 3+") and ticks. The head cells are the plans; "3+"
+    is a count, not a usage price of a column "Enterprise Custom Pricing", and no row is a plan."""
+    head = "".join(
+        f'<th class="text-center">{name}<br><span class="fw-normal">{price}</span></th>'
+        for name, price in (("Free / Basic", "$0/mo"), ("Standard", "$3.99/mo"), ("Enterprise", "Custom Pricing"))
+    )
+    rows = "<tr><td>Properties Allowed</td><td>1</td><td>1-3</td><td>3+</td></tr>"
+    rows += "<tr><td>Ads-Free</td><td>❌</td><td>✔️</td><td>✔️</td></tr>"
+    calls = "".join(f'<td><a href="#">{call}</a></td>' for call in ("Get Started", "Choose", "Contact Us"))
+    rows += f"<tr><td></td>{calls}</tr>"
+    table = f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    assert entries(page(f"<h1>Choose Your Plan</h1>{table}")) == {
+        ("Free / Basic", "price", 0.0, "USD", None),
+        ("Standard", "price", 3.99, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
