@@ -646,7 +646,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if _works_out_a_profit(card):
             continue
-        if _text_diagram(card):
+        if _text_diagram(card) or _lists_what_is_included(card):
             continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
@@ -668,6 +668,21 @@ def _picks_plan(node: LexborNode) -> bool:
     """Whether a click on the block picks a plan (mrbanna-en's inline-styled `<div onclick="selectPlan('monthly')">`
     boxes, no class marking them): the block is the plan's card as a marked one would be."""
     return PICK_PLAN.match(node.attributes.get("onclick") or "") is not None
+
+
+INCLUDED_TITLE = re.compile(
+    r"^(?:what['’]?s|what\s+is|what\s+you\s+get|everything)\s+included[.!:]?$|^что\s+входит(?:\s+в\s+\w+)?[.:]?$|"
+    r"^was\s+ist\s+(?:alles\s+)?(?:enthalten|inklusive)[?:]?$|^ce\s+qui\s+est\s+inclus[.:]?$|"
+    r"^qu[ée]\s+incluye[?:]?$|^o\s+que\s+est[áa]\s+inclu[íi]do[?:]?$|^包含(?:内容|什么|哪些)[?？:：]?$",
+    re.I,
+)
+"""A title saying what the plans include ("What's included", "Что входит", "Was ist enthalten"): a feature list."""
+
+
+def _lists_what_is_included(node: LexborNode) -> bool:
+    """Whether the card is named by such a title and shows no amount (promptbase-ru's `section` "Что входит" over
+    feature cards headed "Free", "Starter", "Pro"): the "Free" there is a plan's name over its features, no price."""
+    return bool(INCLUDED_TITLE.match(card_name(node))) and not price_matches(_clean(node.text(separator=" ")))
 
 
 def _worded_head(node: LexborNode, card: LexborNode) -> bool:

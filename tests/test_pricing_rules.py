@@ -9844,3 +9844,17 @@ def test_plans_heading_a_table_of_counts_are_read_from_its_head_cells() -> None:
         ("Standard", "price", 3.99, "USD", None),
         ("Enterprise", "price", None, None, None),
     }
+
+
+def test_a_block_titled_what_is_included_is_no_free_plan() -> None:
+    """promptbase-ru: priced cards, then `<section class="detail-panel"><h2>Что входит</h2>` over feature cards
+    headed "Free", "Starter": the section lists what each plan includes; its "Free" is a name, no free plan."""
+    card = '<article class="card"><h3>{name}</h3><p class="meta">Цена: {price}</p><ul><li>Каталог</li></ul></article>'
+    priced = card.format(name="Free", price="$0") + card.format(name="Starter", price="$5 в месяц")
+    features = (
+        '<article class="card"><h3>{name}</h3><p class="meta">Просмотр каталога</p><p class="meta">{line}</p></article>'
+    )
+    listed = features.format(name="Free", line="Избранное") + features.format(name="Starter", line="8 доступов в месяц")
+    html = f'<section class="pricing"><div class="tools-grid">{priced}</div></section>'
+    html += f'<section class="detail-panel"><h2>Что входит</h2><div class="tools-grid">{listed}</div></section>'
+    assert entries(page(html, "ru")) == {("Free", "price", 0.0, "USD", None), ("Starter", "price", 5.0, "USD", None)}
