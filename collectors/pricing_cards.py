@@ -2446,6 +2446,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
             short.append(span)
         elif lead := _leading_price(line):
             short.append((span[0], span[0] + len(lead)))
+        elif fee := FEE_KEYED.match(line):  # "Per-hire fee: + $1,000 per hire": the fee's price line after its key
+            short.append((span[0] + fee.start("price"), span[1]))
         elif part := _marked_price_part(line):
             short.append((span[0] + part[0], span[0] + part[1]))
         elif part := _other_way_part(line):
@@ -2604,6 +2606,11 @@ $10/mo", "Weitere Nutzer: 5 €"): the card's price per user, its label before t
 
 
 LEAD_MARK = re.compile(r"\s+[·•|]\s+")
+
+
+FEE_KEYED = re.compile(rf"^[^:：]{{2,30}}\bfees?\s*[:：]\s*(?P<price>\+?\s*\S.{{0,{MAX_PRICE_LINE}}})$", re.I)
+"""A feature line keying a fee ("Per-hire fee: + $1,000 per hire"): what follows the key is a price line of its own,
+read as one beside the card's price when it says per what or per when; a bare "Setup fee: $750" stays unread."""
 
 
 def _leading_price(line: str) -> str:

@@ -9858,3 +9858,21 @@ def test_a_block_titled_what_is_included_is_no_free_plan() -> None:
     html = f'<section class="pricing"><div class="tools-grid">{priced}</div></section>'
     html += f'<section class="detail-panel"><h2>Что входит</h2><div class="tools-grid">{listed}</div></section>'
     assert entries(page(html, "ru")) == {("Free", "price", 0.0, "USD", None), ("Starter", "price", 5.0, "USD", None)}
+
+
+def test_a_fee_keyed_in_a_feature_line_is_a_price_beside_the_cards() -> None:
+    """reroute-en's Basic card: "$50" in `div.price`, "Per Month", then among its features "Per-hire fee: + $1,000
+    per hire": what follows the fee's key is the plan's price per hire, though the line runs longer than a price
+    line; a bare "Setup fee: $750" says per nothing and stays unread."""
+    card = (
+        '<div class="price-card"><div class="plan-name">{name}</div><div class="price">{price}</div>'
+        '<div class="price-sub">Per Month</div><ul class="plan-features"><li>Up to 5 job postings</li>'
+        "<li>{fee}</li><li>❌ No integrations</li></ul></div>"
+    )
+    cards = card.format(name="Basic", price="$50", fee="Per-hire fee: + $1,000 per hire")
+    cards += card.format(name="Team", price="$80", fee="Setup fee: $750")
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("Basic", "price", 50.0, "USD", None),
+        ("Basic", "price", 1000.0, "USD", "hire"),
+        ("Team", "price", 80.0, "USD", None),
+    }
