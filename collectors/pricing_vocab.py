@@ -138,6 +138,7 @@ _EXTRA_SIGNS = {
     "Rm": "MYR",
     "Tk": "BDT",
     "KSh": "KES",
+    "ksh": "KES",
     "Tk.": "BDT",
     "сом": "KGS",
     "Сом": "KGS",

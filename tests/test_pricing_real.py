@@ -169,6 +169,7 @@ HELD_OUT = [
         "heldout163",
         "heldout164",
         "heldout169",
+        "heldout172",
         "heldout175",
     )
 ]

@@ -9876,3 +9876,13 @@ def test_a_fee_keyed_in_a_feature_line_is_a_price_beside_the_cards() -> None:
         ("Basic", "price", 1000.0, "USD", "hire"),
         ("Team", "price", 80.0, "USD", None),
     }
+
+
+def test_the_kenyan_shilling_in_small_letters_is_kes() -> None:
+    """ikomol-en's cards: `<h1 class="price">ksh 1,799</h1>` under "6 Mbps": the shilling's sign written small."""
+    card = '<div class="pricing-card"><h4>{name}</h4><h1 class="price">{price}</h1><ul><li>Fibre</li></ul></div>'
+    cards = card.format(name="6 Mbps", price="ksh 1,799") + card.format(name="8 Mbps", price="ksh 2,000")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("6 Mbps", "price", 1799.0, "KES", None),
+        ("8 Mbps", "price", 2000.0, "KES", None),
+    }
