@@ -1908,7 +1908,7 @@ def _name_text(node: LexborNode) -> str:
     return text if re.search(r"[^\W\d_]", text) else ""
 
 
-PER_LEAD = re.compile(r"^(?:per|/)\s*[^\W\d_]", re.I)
+PER_LEAD = re.compile(r"^(?:per|par|por|/)\s*[^\W\d_]", re.I)
 
 
 STACKED = re.compile(r"(?:^|[\s:])(?:tw-)?flex-col(?=$|\s)")
@@ -2064,6 +2064,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             continue  # xerj-en's `span.tk` "TIER 01" over `span.tt` "COMMUNITY": the card's number in its row
         if PRICES_TITLE.match(text):
             continue  # "Pricing" heading the section the lone card is
+        if PER_LEAD.match(text) and tail_period(f" {text}") is not None:
+            continue  # intospectro-fr's `h4.price-head` "Par Mois" over `<p>Ofrre Standard</p>`: the price's period
         if text in ISO_CODES or text in CRYPTO_CODES:
             return ""  # `<h3><span>USDT</span>10</h3>`: the price's own code opens the card, no name before it
         if within is not None and _quantity_name(card, holder, text):

@@ -9886,3 +9886,18 @@ def test_the_kenyan_shilling_in_small_letters_is_kes() -> None:
         ("6 Mbps", "price", 1799.0, "KES", None),
         ("8 Mbps", "price", 2000.0, "KES", None),
     }
+
+
+def test_a_heading_saying_per_a_period_in_french_names_no_plan() -> None:
+    """intospectro-fr's cards: `<h4 class="price-head">Par Mois</h4>` over `<p>Ofrre Standard</p>` and "1000 XAF": the
+    heading says the price's period ("Par An" on the yearly cards), the text under it names the plan."""
+    card = '<div><h4 class="price-head">{per}</h4><p>{name}</p><h3>{price}</h3><ul><li>Un sujet</li></ul></div>'
+    cards = card.format(per="Par Mois", name="Ofrre Standard", price="1000 XAF")
+    cards += card.format(per="Par Mois", name="Offre Or", price="3,300 XAF")
+    cards += card.format(per="Par An", name="Ofrre Standard", price="10000 XAF")
+    found = entries(page(f'<section id="pricing"><div class="price-container">{cards}</div></section>', "fr"))
+    assert {(plan, amount) for plan, _, amount, *_ in found} == {
+        ("Ofrre Standard", 1000.0),
+        ("Offre Or", 3300.0),
+        ("Ofrre Standard", 10000.0),
+    }
