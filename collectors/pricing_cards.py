@@ -655,6 +655,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             elif card.mem_id != node.mem_id and _worded_head(node, card):
                 name = card_name(card) or name  # `div.card-head` "适合尝鲜" `span.tier` "Free" over "$0": the tier
+            elif card.mem_id != node.mem_id and name.endswith(".") and (header := _text_header_name(card, node)):
+                name = header if _tagline(name) else name  # `div.card-header` "Basic" over "A great way to …"
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
@@ -683,6 +685,17 @@ def _lists_what_is_included(node: LexborNode) -> bool:
     """Whether the card is named by such a title and shows no amount (promptbase-ru's `section` "Что входит" over
     feature cards headed "Free", "Starter", "Pro"): the "Free" there is a plan's name over its features, no price."""
     return bool(INCLUDED_TITLE.match(card_name(node))) and not price_matches(_clean(node.text(separator=" ")))
+
+
+def _text_header_name(card: LexborNode, body: LexborNode) -> str:
+    """The text of the card's header holding its text alone, outside the body found first (stockanalysis-en's
+    `div.card-header` "Basic" beside `div.card-body`, whose first text is the tagline "A great way to get started."
+    over a price saying only "FREE"); "" when the card has no such header."""
+    inside = {node.mem_id for node in body.traverse()}
+    for node in card.traverse():
+        if node.mem_id not in inside and _text_header(node) and _plain_name(text := _clean(node.text())):
+            return text
+    return ""
 
 
 def _worded_head(node: LexborNode, card: LexborNode) -> bool:

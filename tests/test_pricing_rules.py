@@ -9901,3 +9901,19 @@ def test_a_heading_saying_per_a_period_in_french_names_no_plan() -> None:
         ("Offre Or", 3300.0),
         ("Ofrre Standard", 10000.0),
     }
+
+
+def test_a_text_header_names_the_card_over_its_bodys_tagline() -> None:
+    """stockanalysis-en's Bootstrap cards: `div.card-header` "Basic" holding its text alone, then `div.card-body`
+    opening with "A great way to get started." over `h5.card-title` "FREE". The body is found first; the free
+    card is "Basic", not its tagline."""
+    card = (
+        '<div class="price-card card"><div class="card-header">{name}</div><div class="card-body">'
+        '<p class="card-text">{tagline}</p><h5 class="card-title">{price}</h5><ul><li>Nifty 50</li></ul></div></div>'
+    )
+    cards = card.format(name="Basic", tagline="A great way to get started.", price="<span></span> FREE")
+    cards += card.format(name="Ultimate", tagline="The best in class.", price="<span>Rs</span> 499<span></span>")
+    assert entries(page(f'<div class="pricing-inner">{cards}</div>')) == {
+        ("Basic", "price", 0.0, None, None),
+        ("Ultimate", "price", 499.0, "INR", None),
+    }
