@@ -80,8 +80,8 @@ NAME_CLASS = re.compile(
     r"|(?:^|\s)tier(?=$|\s)"
 )
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
-`card-tier`, `pricing-tier`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is; `tier` alone, a class of
-its own, ranger-zh's `span.tier` "Plus" beside the tagline "最实用"): not
+`card-tier`, `pricing-tier`, `price-package`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is; `tier`
+alone, a class of its own, ranger-zh's `span.tier` "Plus" beside the tagline "最实用"): not
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(
@@ -655,8 +655,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _name_before_price(card) or name  # the price box was marked, the name sits above it
             elif card.mem_id != node.mem_id and _worded_head(node, card):
                 name = card_name(card) or name  # `div.card-head` "适合尝鲜" `span.tier` "Free" over "$0": the tier
-            elif card.mem_id != node.mem_id and name.endswith(".") and (header := _text_header_name(card, node)):
-                name = header if _tagline(name) else name  # `div.card-header` "Basic" over "A great way to …"
+            elif card.mem_id != node.mem_id and name.endswith(".") and _tagline(name):
+                name = _text_header_name(card, node) or name  # `div.card-header` "Basic" over "A great way to …"
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
@@ -1896,7 +1896,8 @@ PRICE_BLOCK_NAME = re.compile(r"(?:^|\s)[\w-]*price[\w-]*?(?:__|-)(?:name|title|
 
 def _price_block_name(classes: str) -> bool:
     """A class naming the name element of a block called a price card (`price-name`, BEM's `price-v2__name`,
-    `price-card__title`): the block's word is "price", the element its name, so it names the plan."""
+    `price-card__title`, dovera-en's `price-package`): the block's word is "price", the element its name, so it
+    names the plan."""
     return PRICE_BLOCK_NAME.search(classes) is not None
 
 

@@ -813,7 +813,8 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     ("$50/developer"), or else the words leading its line ("월 단위 결제: 30,000원", "Billed yearly: $360"); a cell
     saying free ("무료(기본)", its tag in brackets aside) is a free price in the currency of the row's other prices,
     and one asking to get in touch ("Contact", "Custom") a custom plan. A column's tag in brackets ("Studio (即将)",
-    "Agency (coming soon)") is no part of its name."""
+    "Agency (coming soon)") is no part of its name. A body of one row priced in every cell after its label is the
+    price row, whatever the label says (buzzhire-en's "Less than 1 year | £7.25 | £7.50")."""
     names = [without_tag(label_text(h)) for h in headers]
     if len([n for n in names[1:] if n]) < 2 or any(len(n) > MAX_PLAN_HEADER or has_price(n) for n in names[1:]):
         return []
