@@ -931,22 +931,28 @@ MONTHLY_WORD = re.compile(r"month", re.I)
 def _write_bound_text(tree: LexborHTMLParser) -> None:
     """Write the text a script binds into an empty element (`<span x-text="annual ? '$15' : '$19'"></span>`): the
     side shown first (the condition false, as the toggle starts), with the other side kept where a toggle's
-    attribute would keep it (`data-price-yearly="$15"`), so both sides are read as any toggle's are."""
+    attribute would keep it (`data-price-yearly="$15"`), so both sides are read as any toggle's are. An element
+    already showing the side the condition picks (kbeats-en's `<h3 x-text="annual ? '£3.99' : '£4.99'">£3.99</h3>`,
+    the page starting on the yearly side) keeps it, and the other side is kept so too (`data-price-monthly`)."""
     root = tree.body
     if root is None:
         return
     for node in root.css("[x-text]"):
         choice = BOUND_CHOICE.match(node.attributes.get("x-text") or "")
-        if choice is None or ((shown := node.text(separator=" ").strip()) and shown != choice.group("no").strip()):
+        if choice is None:
             continue
         cond, yes, no = choice.group("cond"), choice.group("yes"), choice.group("no")
+        shown = node.text(separator=" ").strip()
+        if shown and shown not in (no.strip(), yes.strip()):
+            continue
         if not shown:
             node.insert_child(no)  # `$<span x-text="annual ? '15.20' : '19'">19</span>` shows it already
+        other, picked = (no, False) if shown and shown == yes.strip() != no.strip() else (yes, True)
         negated = cond.lstrip().startswith("!") or "!=" in cond
         yearly = YEARLY_WORD.search(cond) is not None
-        if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(yes) or BARE_PRICE.match(yes)):
-            side = "yearly" if yearly != negated else "monthly"
-            node.attrs[f"data-price-{side}"] = yes
+        if (yearly or MONTHLY_WORD.search(cond)) and (PRICE_TEXT.search(other) or BARE_PRICE.match(other)):
+            side = "yearly" if (yearly != negated) == picked else "monthly"
+            node.attrs[f"data-price-{side}"] = other
 
 
 RAND_PAGE = re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)

@@ -9917,3 +9917,22 @@ def test_a_text_header_names_the_card_over_its_bodys_tagline() -> None:
         ("Basic", "price", 0.0, None, None),
         ("Ultimate", "price", 499.0, "INR", None),
     }
+
+
+def test_a_binding_showing_the_side_its_condition_picks_keeps_the_other_too() -> None:
+    """kbeats-en starts on the yearly side: `<h3 x-text="annual ? '£3.99' : '£4.99'">£3.99</h3>`. The shown £3.99
+    stays, and the monthly £4.99 the script writes when the toggle flips is the plan's other price."""
+    card = (
+        "<div class=\"plan-card\"><h4>{name}</h4><h3 x-text=\"annual ? '{yearly}' : '{monthly}'\">{yearly}</h3>"
+        "<span x-text=\"annual ? '/mo' : '/mo'\">/mo</span><ul><li>Ad-free</li></ul></div>"
+    )
+    cards = card.format(name="VIP", yearly="£3.99", monthly="£4.99") + card.format(
+        name="Pro", yearly="£9.99", monthly="£12.99"
+    )
+    found = extract(page(f'<div x-data="{{ annual: true }}" class="grid">{cards}</div>'), URL).plans
+    assert {(p.plan, p.amount, p.currency) for p in found} == {
+        ("VIP", 3.99, "GBP"),
+        ("VIP", 4.99, "GBP"),
+        ("Pro", 9.99, "GBP"),
+        ("Pro", 12.99, "GBP"),
+    }
