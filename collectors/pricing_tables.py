@@ -833,17 +833,7 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
         if not name:
             continue
         if _free_cell(TRAILING_BRACKET.sub("", label_text(cell.text))):
-            plans.append(
-                PricePlan(
-                    plan=name,
-                    dimension="price",
-                    amount=0.0,
-                    currency=None,
-                    period=None,
-                    method="table",
-                    section=section,
-                )
-            )
+            plans.append(_free_plan(name, section))
             continue
         if not has_price(cell.text) and _asks_in_touch(label_text(cell.text)):
             plans.append(_custom_plan(name))  # "Contact" where the other plans' prices stand
@@ -971,9 +961,7 @@ def _head_cards(head: Grid, section: str | None, page: PageContext, over_feature
         elif any(_asks_in_touch(line) for line in cell.lines[1:2]):
             plans.append(_custom_plan(cell.name))
         elif FREE_LINE.match(label_text(cell.text)):  # "Free" beside "Premium" over "(£10/month)": the free plan
-            plans.append(
-                PricePlan(plan=label_text(cell.text), amount=0.0, currency=None, method="table", section=section)
-            )
+            plans.append(_free_plan(label_text(cell.text), section))
     return plans
 
 
@@ -1013,6 +1001,11 @@ def _custom_plan(name: str) -> PricePlan:
     return PricePlan(plan=name, dimension="price", amount=None, currency=None, custom=True, method="table")
 
 
+def _free_plan(name: str, section: str | None) -> PricePlan:
+    """A plan a table says is free in words ("Free", "무료(기본)"): zero, its currency left to the row's others."""
+    return PricePlan(plan=name, dimension="price", amount=0.0, currency=None, method="table", section=section)
+
+
 def _header_price_plans(headers: list[str], section: str | None, page: PageContext) -> list[PricePlan]:
     """A comparison table of plans whose column headers carry the prices ("Free | Pro (£99/mo) | MSP (£299/mo)
     | Enterprise") and whose cells are features: each header's price in brackets is its plan's, when two or
@@ -1024,7 +1017,7 @@ def _header_price_plans(headers: list[str], section: str | None, page: PageConte
         return []
     plans = [plan for name, price in priced for plan in _named_cell_prices(name, price, section, page)]
     free = [label_text(h) for h in headers[1:] if FREE_LINE.match(label_text(h))]
-    return [PricePlan(plan=name, amount=0.0, currency=None, method="table", section=section) for name in free] + plans
+    return [_free_plan(name, section) for name in free] + plans
 
 
 TRAILING_BRACKET = re.compile(r"\s*[(（][^()（）]*[)）]$")
