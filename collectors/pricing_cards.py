@@ -608,7 +608,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 candidates[cell.mem_id] = cell
             continue
         marks = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-        if (CARD_MARK.search(marks) or _picks_plan(node)) and _is_card(node):
+        if (CARD_MARK.search(marks) or _picks_plan(node) or _labelled_button_card(node)) and _is_card(node):
             candidates[node.mem_id] = node
         for sibling in _alike_children(node):
             candidates[sibling.mem_id] = sibling
@@ -1206,6 +1206,18 @@ def _alike_children(node: LexborNode) -> Iterator[LexborNode]:
     yield from _highlighted_pair(groups)
 
 
+def _labelled_button_card(node: LexborNode) -> bool:
+    """A button drawn as a card: blocks of its own, and an accessible label naming one of its lines (atptoken-en's
+    `<button aria-label="View gpt-5.4-pro details">` around "OpenAI", "gpt-5.4-pro" and the price cells): a click
+    opens the plan, as a card would. A button of words alone ("Monthly", "Buy now") is a control, and so is a
+    calculator's tier picker with no label (codaai-de's "2–3 Stk." over "490 €")."""
+    return (
+        node.tag == "button"
+        and node.css_first("div, p, h1, h2, h3, h4, h5, h6") is not None
+        and bool(_aria_named(node))
+    )
+
+
 def _highlighted_pair(groups: dict[tuple[str, str], list[LexborNode]]) -> list[LexborNode]:
     """A row of two cards, one plain and one highlighted (telemakker-da's `div.pakke` beside `div.pakke
     pakke--frem`, its second row of plans under a heading of its own): one style but for the classes the
@@ -1515,7 +1527,8 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    name = _name_before_price(card) or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    name = _aria_named(card) or _name_before_price(card) or _marked_name(card) or _first_text(card)
+    name = name or _count_after_price(card)
     if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
         name = classed
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
@@ -1527,6 +1540,23 @@ def card_name(card: LexborNode) -> str:
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
     return _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name))) or _custom_heading(card)
+
+
+MAX_ARIA_LINES = 4
+
+
+def _aria_named(card: LexborNode) -> str:
+    """The line before the price that the card's own accessible label names (atptoken-en's `<button aria-label="View
+    gpt-5.4-pro details">` over "OpenAI", "gpt-5.4-pro", "$30.00"): the label says which line is the plan's name,
+    the maker's caption over it is not; "" when the card has no label or it names none of those lines."""
+    label = card.attributes.get("aria-label") or ""
+    named: list[tuple[int, str]] = []
+    for line in _lines(card)[:MAX_ARIA_LINES] if label else []:
+        if PRICE_TEXT.search(line):
+            break
+        if len(line) > 1 and (said := re.search(rf"(?<![\w.-]){re.escape(line)}(?![\w-])", label, re.I)):
+            named.append((said.start(), line))
+    return min(named)[1] if named else ""  # "Growth plan — most popular" over "Most popular", "Growth": Growth
 
 
 PRICES_TITLE = re.compile(
@@ -2265,7 +2295,7 @@ def _card_plans(
     elif (noun := _prices_per_noun(card)) is not None:  # "All prices are per App": each plan's price, per app
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     text = _card_text(card)  # a price worked out per piece goes before a per-word unit is dropped as a pack's
-    prices = [_undivided(p, text) for p in _without_divided(prices, text)]
+    prices = [_undivided(p, text) for p in _without_divided(_one_unit_for_dimensions(prices), text)]
     chosen = _one_free_price(_chosen(prices))
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
@@ -2288,6 +2318,23 @@ def _card_plans(
     ):
         return [_plan(name, None, None, None, None)]
     return []
+
+
+TOKEN_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output"})
+"""The sides of a model's token price a label keys on a card before the unit they share is said."""
+
+
+def _one_unit_for_dimensions(prices: list[CardPrice]) -> list[CardPrice]:
+    """A model card's token prices keyed by dimension ("Input: $30.00", "Output: $180.00", then "USD / 1M tokens"
+    under the last): the unit said once, after the last, is each one's, so the input price is per 1M tokens too,
+    not a flat price dropped beside its priced twin. Only when the dimensions' prices say one unit among them."""
+    keyed = [p for p in prices if p.dimension != "price" and p.amount]
+    units = {p.unit for p in keyed if p.unit}
+    if len(keyed) < 2 or len(units) != 1:  # no unit said for the sides: flat prices, whatever their labels
+        return [replace(p, dimension="price") if p.dimension in TOKEN_SIDES and p.unit is None else p for p in prices]
+    unit = next(iter(units))
+    period = next((p.period for p in keyed if p.unit), None)
+    return [replace(p, unit=unit, period=p.period or period) if p in keyed and p.unit is None else p for p in prices]
 
 
 UP_TO = ("~", "～")
@@ -2824,6 +2871,12 @@ def _text_prices(
             price = replace(price, period=OPENING_PERIODS.get(opening))
         if price is not None and price.dimension == "price" and price.unit is not None:
             price = replace(price, dimension=_line_label(text, start, lines) or "price")
+        elif (
+            price is not None
+            and price.dimension == "price"
+            and (side := _line_label(text, start, lines)) in TOKEN_SIDES
+        ):
+            price = replace(price, dimension=side)  # "Input: $30.00", its unit said once for the card's sides
         if (
             price is not None
             and price.dimension == "price"

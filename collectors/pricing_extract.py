@@ -45,6 +45,7 @@ from collectors.pricing_vocab import (
     VOLUME_BAND,
     YUAN,
     PageContext,
+    dimension_of,
     header_period,
     price_matches,
     tail_period,
@@ -235,6 +236,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)
     _join_raised_cents(tree)
+    _read_stat_cells(tree)
     _write_rand(tree, url)
     _write_bound_text(tree)
     _write_toggle_options(tree)
@@ -1037,6 +1039,33 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
             raised.replace_with(rest)  # "12<small>.99/mo</small>": the period stays where it was
         else:
             raised.decompose()
+
+
+STAT_DIMENSIONS = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output"})
+MAX_STAT_LABEL = 24
+EMPTY_STAT = re.compile(r"^[—–-]$")
+
+
+def _read_stat_cells(tree: LexborHTMLParser) -> None:
+    """Write a stat cell, its value set over its label, in the order it is read: a model card's `<div>$30.00</div>
+    <div>Input</div>` beside `<div>—</div><div>Cache read</div>` (atptoken-en) is "Input: $30.00", the
+    dimension keying its price as a label before it does; read as drawn, the label would head the next cell's
+    price. Only token-price dimensions: a SaaS card's "$29" over "per month" is a price and its tail."""
+    root = tree.body
+    if root is None:
+        return
+    for cell in root.css("div, li, dl"):
+        parts = [node for node in cell.iter(include_text=True) if node.tag != "-text" or node.text().strip()]
+        if len(parts) != 2 or any(node.tag == "-text" or _holds_elements(node) for node in parts):
+            continue
+        value, label = (" ".join(node.text().split()) for node in parts)
+        if len(label) > MAX_STAT_LABEL or re.search(r"\d", label) or dimension_of(label) not in STAT_DIMENSIONS:
+            continue
+        matches = price_matches(value)
+        if not EMPTY_STAT.match(value) and not (len(matches) == 1 and matches[0].group().strip() == value):
+            continue
+        parts[0].replace_with(f"{label}: {value}")
+        parts[1].decompose()
 
 
 INLINE_FIGURE = ("b", "strong", "span", "em", "big")

@@ -9936,3 +9936,65 @@ def test_a_binding_showing_the_side_its_condition_picks_keeps_the_other_too() ->
         ("Pro", 9.99, "GBP"),
         ("Pro", 12.99, "GBP"),
     }
+
+
+MODEL_CARD = (
+    '<button type="button" aria-label="View {model} details" class="group flex flex-col rounded-xl">'
+    '<div class="flex"><span class="text-slate-400">{maker}</span></div><div class="font-mono">{model}</div>'
+    '<div class="grid grid-cols-3"><div class="min-w-0"><div class="tabular-nums">{input}</div>'
+    '<div class="uppercase">Input</div></div><div class="min-w-0"><div class="tabular-nums">{cached}</div>'
+    '<div class="uppercase">Cache read</div></div><div class="min-w-0"><div class="tabular-nums">{output}</div>'
+    '<div class="uppercase">Output</div></div></div><div class="text-right">USD / 1M tokens</div></button>'
+)
+
+
+def test_model_cards_drawn_as_labelled_buttons_price_each_side_per_the_unit_said_once() -> None:
+    """atptoken-en's model catalogue: each model a `<button aria-label="View gpt-5.4-pro details">` whose label
+    names the model line under the maker's caption; each price cell a value over its side ("$30.00" over "Input",
+    "—" over "Cache read"); "USD / 1M tokens" said once under the cells. Every side is its own price per 1M tokens,
+    named by the model, not by its maker."""
+    cards = MODEL_CARD.format(maker="OpenAI", model="gpt-5.4-pro", input="$30.00", cached="—", output="$180.00")
+    cards += MODEL_CARD.format(
+        maker="Anthropic", model="claude-haiku-4-5", input="$1.00", cached="$0.10", output="$5.00"
+    )
+    lone = MODEL_CARD.format(maker="OpenAI", model="gpt-image-2", input="$5.00", cached="—", output="$30.00")
+    html = page(
+        f'<div><span>Text</span><div class="grid grid-cols-3">{cards}</div></div>'
+        f'<div><span>Image</span><div class="grid grid-cols-3">{lone}</div></div>'
+    )
+    assert entries(html) == {
+        ("gpt-5.4-pro", "input", 30.0, "USD", "1M tokens"),
+        ("gpt-5.4-pro", "output", 180.0, "USD", "1M tokens"),
+        ("claude-haiku-4-5", "input", 1.0, "USD", "1M tokens"),
+        ("claude-haiku-4-5", "cached_input", 0.1, "USD", "1M tokens"),
+        ("claude-haiku-4-5", "output", 5.0, "USD", "1M tokens"),
+        ("gpt-image-2", "input", 5.0, "USD", "1M tokens"),
+        ("gpt-image-2", "output", 30.0, "USD", "1M tokens"),
+    }
+
+
+def test_a_cards_accessible_label_names_it_over_a_ribbon_before_its_name() -> None:
+    """marginpulse-en's `<article class="price-card popular" aria-label="Growth plan — most popular">` shows the
+    ribbon "Most popular" before its heading "Growth": the label names the plan first, so the plan is "Growth".
+    Buttons of blocks with no label (codaai-de's tier picker "2–3 Stk." over "490 €") are no row of cards."""
+    card = '<article class="price-card{extra}" aria-label="{label}">{ribbon}<h3>{name}</h3><p>{price}/mo</p></article>'
+    cards = card.format(extra="", label="Starter plan", ribbon="", name="Starter", price="₹999")
+    cards += card.format(
+        extra=" popular",
+        label="Growth plan — most popular",
+        ribbon="<span>Most popular</span>",
+        name="Growth",
+        price="₹4,999",
+    )
+    picker = "".join(
+        f'<button type="button" class="py-2"><div class="text-xs">{count} Stk.</div><div>{price} €</div></button>'
+        for count, price in (("2–3", 490), ("4–6", 420))
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>'))} == {
+        ("Starter", 999.0),
+        ("Growth", 4999.0),
+    }
+    assert not {plan for plan, *_ in entries(page(f'<div class="grid grid-cols-4">{picker}</div>'))} >= {
+        "2–3 Stk.",
+        "4–6 Stk.",
+    }
