@@ -9998,3 +9998,20 @@ def test_a_cards_accessible_label_names_it_over_a_ribbon_before_its_name() -> No
         "2–3 Stk.",
         "4–6 Stk.",
     }
+
+
+def test_a_slash_between_an_amount_and_its_currency_word_is_no_per() -> None:
+    """whotalk-fa's cards: `<strong>2000000/</strong><span class="currency">تومان</span>` over "ماهانه" (monthly) is
+    two million toman a month, "00/" toman the free card's zero; a slash before a period ("5/mo") is still per."""
+    card = (
+        '<div class="pricing-box"><div class="price-head">{name}</div><div class="price"><strong>{figure}/</strong>'
+        '<span class="currency">تومان</span><span class="month">{period}</span></div><ul><li>پشتیبانی</li></ul></div>'
+    )
+    cards = card.format(name="رایگان", figure="00", period="رایگان")
+    cards += card.format(name="حرفه‌ای", figure="2000000", period="ماهانه")
+    assert entries(page(f'<div class="row">{cards}</div>', "fa")) == {
+        ("رایگان", "price", 0.0, "IRT", None),
+        ("حرفه‌ای", "price", 2000000.0, "IRT", None),
+    }
+    assert [m.group("cur2") for m in price_matches("2000000/ تومان ماهانه")] == ["تومان"]
+    assert price_matches("5/mo") == []
