@@ -161,6 +161,7 @@ TEMPLATE_TAG = re.compile(
     r"|\{\{-?\s*(?:_|__|gettext|trans|t|lang)\s*\(\s*(?P<q2>[\"'])(?P<call>[^\"'{}]*)(?P=q2)\s*\)\s*-?\}\}"
     r"|@(?<![\w@.]@)lang\s*\(\s*(?P<q3>[\"'])(?P<lang>[^\"'{}]*)(?P=q3)\s*\)"
     r"|\{\{-?\s*(?P<q4>[\"'])(?P<filtered>[^\"'{}]*)(?P=q4)\s*\|\s*(?:trans|t|translate)\b[^{}]*\}\}"
+    r"|\{%-?\s*comment\b[^%]*%\}.*?\{%-?\s*endcomment\s*-?%\}"
     r"|\{%.*?%\}|\{#\s.*?#\}|\{\{--.*?--\}\}"
     r"|<%(?:#.*?|[=-]?\s*t\(\s*(?P<q5>[\"'])(?P<erb>[^\"'<>%]*)(?P=q5)[^%]*?"
     r"|[=-]?\s*(?:link_to|button_to)\s*\(?\s*(?P<q6>[\"'])(?P<link>[^\"'<>%]*)(?P=q6)[^%]*?|.*?)-?%>"
@@ -173,9 +174,10 @@ TEMPLATE_TAG = re.compile(
 template committed as the page): `{% trans "Professional" %}`, `{{ _('Quick Cleanup') }}`, `{{ __('Monthly') }}`,
 `@lang('Pro')`, Twig's `{{ 'basic'|trans }}`, ERB's `<%= t('pricing.pro') %>`, a link's text in `<%= link_to
 "Pro - $29/mo", … %>` and Razor's `@L["PricingFreeTitle"]` show their text; `{% if … %}`, `@if($plan->free)` /
-`@endif`, `<% if … %>`, `<%= plan.price %>`, comments (`{# … #}`, `{{-- … --}}`, `<%# … %>`) and `@php … @endphp`
-show nothing. A variable's print in braces (`{{ plan.name }}`) and Smarty's `{#PRICE#}` stay as written: a card
-named by one is still a card."""
+`@endif`, `<% if … %>`, `<%= plan.price %>`, comments (`{# … #}`, `{{-- … --}}`, `<%# … %>`, and Django's
+`{% comment %} … {% endcomment %}` with all it holds: nachopr-en's two cards there are never rendered) and `@php …
+@endphp` show nothing. A variable's print in braces (`{{ plan.name }}`) and Smarty's `{#PRICE#}` stay as written:
+a card named by one is still a card."""
 
 
 SHOWN = ("text", "call", "lang", "filtered", "erb", "link", "razor")

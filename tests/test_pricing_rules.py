@@ -10015,3 +10015,13 @@ def test_a_slash_between_an_amount_and_its_currency_word_is_no_per() -> None:
     }
     assert [m.group("cur2") for m in price_matches("2000000/ تومان ماهانه")] == ["تومان"]
     assert price_matches("5/mo") == []
+
+
+def test_a_django_comment_block_hides_all_it_holds() -> None:
+    """nachopr-en's template keeps two old cards ($29, $99) inside `{% comment %} … {% endcomment %}`: Django never
+    renders them, so the page shows only its live card."""
+    card = '<div class="pricing-card"><h3>{name}</h3><p class="price">{price}/month</p><ul><li>Reports</li></ul></div>'
+    live = card.format(name="Pro", price="$9")
+    old = card.format(name="Starter", price="$29") + card.format(name="Team", price="$99")
+    html = page(f'<div class="pricing-grid">{live}{{% comment %}} retired plans {old}{{% endcomment %}}</div>')
+    assert entries(html) == {("Pro", "price", 9.0, "USD", None)}
