@@ -1873,10 +1873,13 @@ sequence and a number ("Step 2", "Fase 3"). "Tier 1" or "Plan 2" may name a plan
 def _says_kicker(heading: str, kicker: str) -> bool:
     """Whether a "label: detail" heading says the label over it again before its colon ("加购" over "可选加购：网站 +
     Google 商家资料", "Add-on" over "Optional add-on: website"), or opens with it ("CMDB" over "CMDB API Data
-    Collection Tool", "Linux" over "Linux Audit Coverage Expansion", the heading going on in words): the label is
-    the kind of item, the heading its name."""
+    Collection Tool", "Linux" over "Linux Audit Coverage Expansion", the heading going on in words), or closes with
+    it in brackets (a badge "Main Offer" over "FOS Implementation (Main Offer)"): the label is the kind of item or a
+    note the heading carries, the heading its name."""
     if re.match(rf"{re.escape(kicker)}\s+[^\W\d_]", heading, re.I):
         return True  # "Data Pack" over "Data Pack — حزمة ...": the kicker names it and a tagline follows the dash
+    if re.search(rf"[(（]\s*{re.escape(kicker)}\s*[)）]\s*$", heading, re.I):
+        return True  # fekitech-en's badge "Main Offer" over "FOS Implementation (Main Offer)": the heading's own note
     colon = re.search(r"[:：]", heading)
     if colon is None:
         return False

@@ -10025,3 +10025,18 @@ def test_a_django_comment_block_hides_all_it_holds() -> None:
     old = card.format(name="Starter", price="$29") + card.format(name="Team", price="$99")
     html = page(f'<div class="pricing-grid">{live}{{% comment %}} retired plans {old}{{% endcomment %}}</div>')
     assert entries(html) == {("Pro", "price", 9.0, "USD", None)}
+
+
+def test_a_badge_the_heading_repeats_in_brackets_is_no_kicker() -> None:
+    """fekitech-en's featured package: `<span class="package-badge">Main Offer</span>` over `<h3>FOS Implementation
+    (Main Offer)</h3>`. The heading carries the badge's words as its own note, so it names the card; a short label
+    over a tagline heading that does not repeat it still names the card (the kicker rule)."""
+    card = '<article class="package-card">{badge}<h3>{name}</h3><strong>From £{price}</strong><p>Build</p></article>'
+    cards = card.format(badge="", name="Starter Package", price="500")
+    cards += card.format(
+        badge='<span class="package-badge">Main Offer</span>', name="FOS Implementation (Main Offer)", price="5,000"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="package-grid">{cards}</div>'))} == {
+        ("Starter Package", 500.0),
+        ("FOS Implementation (Main Offer)", 5000.0),
+    }
