@@ -2284,7 +2284,8 @@ def _card_plans(
 ) -> list[PricePlan]:
     lines = _signal_lines(card)
     blocks = text_blocks(card)
-    prices = prices + [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
+    data = [p for p in _data_prices(card, prices, yen, shown_sides) if p not in prices]
+    prices = _shown_side_monthly(prices, data) + data
     footnote_unit = _footnote_unit([line for line in lines if line != name])
     if footnote_unit:
         # "Billed as ₹2,999/month" under "₹600" "Per User / Month": for them all
@@ -2338,6 +2339,15 @@ def _one_unit_for_dimensions(prices: list[CardPrice]) -> list[CardPrice]:
     unit = next(iter(units))
     period = next((p.period for p in keyed if p.unit), None)
     return [replace(p, unit=unit, period=p.period or period) if p in keyed and p.unit is None else p for p in prices]
+
+
+def _shown_side_monthly(shown: list[CardPrice], data: list[CardPrice]) -> list[CardPrice]:
+    """The shown prices of a card saying no period, when a toggle's attributes keep only the yearly side
+    (wiw-fr's `<span data-price="19€" data-yearly="16€">19€</span>` under "Facturation mensuelle"): the shown
+    side is the month, so it stands beside the yearly one, not dropped as the one price that says no period."""
+    if not data or {p.period for p in data} != {"year"} or any(p.period for p in shown):
+        return shown
+    return [replace(p, period="month") if p.amount and p.unit is None and not p.overage else p for p in shown]
 
 
 UP_TO = ("~", "～")

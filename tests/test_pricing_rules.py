@@ -10040,3 +10040,21 @@ def test_a_badge_the_heading_repeats_in_brackets_is_no_kicker() -> None:
         ("Starter Package", 500.0),
         ("FOS Implementation (Main Offer)", 5000.0),
     }
+
+
+def test_a_shown_price_saying_no_period_is_the_month_beside_a_yearly_attribute() -> None:
+    """wiw-fr's cards under a "Facturation mensuelle" toggle: `<span data-price="19€" data-yearly="16€">19€</span>`.
+    The yearly side is kept only in the attribute; the shown 19 € says no period and is the month's, so both
+    stand (before, the shown price was dropped as the one price saying no period)."""
+    card = (
+        '<article class="plan"><h3>{name}</h3><span class="plan__price" data-price="{month}€" '
+        'data-yearly="{year}€">{month}€</span><ul><li>Billetterie</li></ul></article>'
+    )
+    cards = card.format(name="Starter", month=19, year=16) + card.format(name="Pro", month=49, year=42)
+    plans = extract(page(f'<div class="plans">{cards}</div>', "fr"), URL).plans
+    assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("Starter", 19.0, "EUR", "month"),
+        ("Starter", 16.0, "EUR", "year"),
+        ("Pro", 49.0, "EUR", "month"),
+        ("Pro", 42.0, "EUR", "year"),
+    }
