@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -239,7 +240,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_permalinks(tree)
     _join_raised_cents(tree)
     _read_stat_cells(tree)
-    _write_rand(tree, url)
+    _write_letter_signs(tree, url)
     _write_bound_text(tree)
     _write_toggle_options(tree)
     fallback = _host(url)
@@ -959,11 +960,35 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
             node.attrs[f"data-price-{side}"] = other
 
 
-RAND_PAGE = re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)
-RAND_AMOUNT = re.compile(r"(?<![\w.])R(?=[\s\u00a0]?(?:\d{1,3}(?:[\s\u00a0,]\d{3})+|\d{2,})(?![\w]))")
-"""An amount written after the rand's letter ("R9 000", "R2 200", "R499"): one letter is no sign elsewhere, so it
-is one only on a page that names the rand (`RAND_PAGE`, or a `.za` host); "R2" or "R1" (a product, a model) is
-never an amount."""
+@dataclass(frozen=True)
+class LetterSign:
+    """A currency written as one letter before its amount ("R9 000", the rand; "E10", Eswatini's lilangeni): one
+    letter is no sign elsewhere, so it is one only on a page of that country, by its host's ending or by the page
+    naming the currency or the country."""
+
+    letter: str
+    code: str
+    host_end: str
+    page: re.Pattern[str]
+
+    @cached_property
+    def amount(self) -> re.Pattern[str]:
+        """The letter before an amount of two digits or more, or grouped ("R9 000", "R499", "E10"); "R2" or "E5"
+        alone (a product, a model, a grade) is never an amount."""
+        return re.compile(
+            rf"(?<![\w.]){self.letter}(?=[\s\u00a0]?(?:\d{{1,3}}(?:[\s\u00a0,]\d{{3}})+|\d{{2,}})(?![\w]))"
+        )
+
+    @cached_property
+    def header(self) -> re.Pattern[str]:
+        """The letter alone in brackets after a column's word ("Fee (E)", "Price (R)"): the column's currency."""
+        return re.compile(rf"(?<=[^\W\d_]\s)\({self.letter}\)")
+
+
+LETTER_SIGNS = (
+    LetterSign("R", "ZAR", ".za", re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)),
+    LetterSign("E", "SZL", ".sz", re.compile(r"\bSZL\b|\bEswatini\b|\b(?:li|ema)langeni\b|\bSwaziland\b", re.I)),
+)
 
 
 TOGGLE_OPTIONS = ("data-hs-toggle-switch-item-options", "data-hs-toggle-count")
@@ -996,18 +1021,25 @@ def _write_toggle_options(tree: LexborHTMLParser) -> None:
             node.attrs["data-price-monthly"] = f"{low:g}"
 
 
-def _write_rand(tree: LexborHTMLParser, url: str) -> None:
-    """Write the rand's code where a South African page writes its letter before an amount ("R9 000" reads "ZAR
-    9 000"): the sign table leaves single letters alone, and a rand price is otherwise no price at all."""
+def _write_letter_signs(tree: LexborHTMLParser, url: str) -> None:
+    """Write a one-letter currency's code where a page of its country writes the letter before an amount ("R9 000"
+    reads "ZAR 9 000", lusitohub-en's "E10/month" on an Eswatini page "SZL 10/month") or alone in a column's
+    brackets ("Fee (E)" is "Fee (SZL)"): the sign table leaves single letters alone, and such a price is otherwise
+    no price at all."""
     root = tree.body
     if root is None:
         return
     host = urlsplit(url).hostname or ""
-    if not (host.endswith(".za") or RAND_PAGE.search(root.text(separator=" "))):
-        return
-    for node in list(root.traverse(include_text=True)):
-        if node.tag == "-text" and "R" in (text := node.text(deep=False) or "") and RAND_AMOUNT.search(text):
-            node.replace_with(RAND_AMOUNT.sub("ZAR ", text))
+    text = root.text(separator=" ")
+    for sign in LETTER_SIGNS:
+        if not (host.endswith(sign.host_end) or sign.page.search(text)):
+            continue
+        amount, header = sign.amount, sign.header
+        for node in list(root.traverse(include_text=True)):
+            if node.tag != "-text" or sign.letter not in (own := node.text(deep=False) or ""):
+                continue
+            if amount.search(own) or header.search(own):
+                node.replace_with(header.sub(f"({sign.code})", amount.sub(f"{sign.code} ", own)))
 
 
 RAISED_CENTS = re.compile(r"[.,]\d{2}(?!\d)")

@@ -10058,3 +10058,29 @@ def test_a_shown_price_saying_no_period_is_the_month_beside_a_yearly_attribute()
         ("Pro", 49.0, "EUR", "month"),
         ("Pro", 42.0, "EUR", "year"),
     }
+
+
+def test_the_lilangeni_letter_is_read_on_a_page_of_eswatini_in_amounts_and_column_brackets() -> None:
+    """lusitohub-en, a marketplace in Eswatini: "E10/month" for its badge and a fee table headed "Fee (E)" over bare
+    figures. On a page naming Eswatini the letter is the lilangeni (`SZL`), as "R" is the rand on a South African
+    page, whose "Price (R)" column is in rand too; on any other page "E10" stays no price."""
+    body = (
+        '<div class="pricing-item"><h3>Verification</h3><div class="highlight-box"><strong>E10/month</strong> for'
+        " Verified Badge</div></div><table><thead><tr><th>Payment Method</th><th>Fee (E)</th></tr></thead><tbody>"
+        "<tr><td>MTN Mobile Money</td><td>5</td></tr><tr><td>Standard Bank Unayo</td><td>10</td></tr></tbody></table>"
+    )
+    found = {(plan, amount, currency) for plan, _, amount, currency, _ in entries(page(body + "<p>Eswatini</p>"))}
+    assert found == {
+        ("Verification", 10.0, "SZL"),
+        ("MTN Mobile Money", 5.0, "SZL"),
+        ("Standard Bank Unayo", 10.0, "SZL"),
+    }
+    assert not any(currency == "SZL" for *_, currency, _ in entries(page(body)))
+    rand = (
+        "<table><thead><tr><th>Plan</th><th>Price (R)</th></tr></thead><tbody><tr><td>Basic</td><td>99</td></tr>"
+        "<tr><td>Pro</td><td>199</td></tr></tbody></table><p>Prices for South Africa.</p>"
+    )
+    assert {(plan, amount, currency) for plan, _, amount, currency, _ in entries(page(rand))} == {
+        ("Basic", 99.0, "ZAR"),
+        ("Pro", 199.0, "ZAR"),
+    }
