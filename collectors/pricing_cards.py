@@ -3379,6 +3379,8 @@ def _data_prices(
     `data-year-price="71.88"`, the year's total, beside its `div.price-annual` "$5.99")."""
     base = shown[0] if shown else None
     for node in card.traverse():
+        if node.tag in ("button", "a") and not _holds_figure(node):
+            continue  # akkaui-en's checkout `<button data-month="9.90" data-year="99.90">Start Now</button>`
         billing = base is not None and _keys_name_billing(node, base, yen)
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
@@ -3403,6 +3405,10 @@ def _data_prices(
                 if amount is not None:
                     period = _bare_side_period(key, amount, base) or _count_up_period(key)
                     yield CardPrice(amount, base.currency, period, base.unit)
+
+
+def _holds_figure(node: LexborNode) -> bool:
+    return bool(re.search(r"\d", node.text(separator=" ")))
 
 
 def _count_up_period(key: str) -> Period | None:

@@ -171,7 +171,9 @@ HELD_OUT = [
         "heldout169",
         "heldout172",
         "heldout175",
+        "heldout179",
         "heldout181",
+        "heldout183",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

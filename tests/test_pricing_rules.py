@@ -10084,3 +10084,22 @@ def test_the_lilangeni_letter_is_read_on_a_page_of_eswatini_in_amounts_and_colum
         ("Basic", 99.0, "ZAR"),
         ("Pro", 199.0, "ZAR"),
     }
+
+
+def test_a_checkout_buttons_amount_attributes_are_no_toggle_side() -> None:
+    """akkaui-en's Pro card shows "R$ 9.90 /month"; its button `<button class="plan-cta" data-month="9.90"
+    data-year="99.90">Start Now</button>` carries what the checkout charges, a price the page never shows. A
+    toggle's side kept on the price's own element (`data-yearly` on the figure) still counts."""
+    card = (
+        '<div class="pricing-card"><h3 class="plan-name">{name}</h3><div class="plan-price"><span>R$</span>'
+        '<span class="price-amount"{attrs}>{month}</span><span>/month</span></div>'
+        '<button class="plan-cta" data-month="{month}" data-year="{year}">Start Now</button></div>'
+    )
+    cards = card.format(name="Pro", attrs="", month="9.90", year="99.90")
+    cards += card.format(name="Team", attrs=' data-yearly="199.90"', month="19.90", year="199.90")
+    plans = extract(page(f'<div class="pricing-grid">{cards}</div>', "pt"), URL).plans
+    assert {(p.plan, p.amount, p.currency) for p in plans} == {
+        ("Pro", 9.9, "BRL"),
+        ("Team", 19.9, "BRL"),
+        ("Team", 199.9, "BRL"),
+    }
