@@ -1297,13 +1297,15 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"free|gratis|gratuit|gratuito|gratuita|grátis|kostenlos|"
     r"tek|her|bir|ömür|süresiz|ücretsiz|"
     r"день|дня|дней|сутки|неделя|неделю|нед|месяц|мес|год|квартал|навсегда|бесплатно|для|все|"
-    r"тиж|тиждень|міс|місяць|рік|дн|безкоштовно)s?$",
+    r"тиж|тиждень|міс|місяць|рік|дн|безкоштовно|"
+    r"payment|paiement|pago|pagamento|zahlung|betaling|achat|compra|purchase|acquisto)s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
 "$25 /qtr" says per when, in a period the labels have no value for, so it is no unit), credits (a pack's price
 divided), tokens, the small words of "/ para siempre", "/ forever", and the word free where a free card's price
-box keeps the paid cards' "$59/ Month" layout ("$ 00/ Free"): what the price is, not per what."""
+box keeps the paid cards' "$59/ Month" layout ("$ 00/ Free"), and how it is paid ("149€ / paiement unique", "/ pago
+único", qrevent-fr: a one-time payment): what the price is, not per what."""
 
 
 def own_tail_unit(tail: str) -> str | None:

@@ -10103,3 +10103,18 @@ def test_a_checkout_buttons_amount_attributes_are_no_toggle_side() -> None:
         ("Team", 19.9, "BRL"),
         ("Team", 199.9, "BRL"),
     }
+
+
+def test_how_a_price_is_paid_after_its_slash_is_no_unit() -> None:
+    """qrevent-fr's licence: "149€ / paiement unique" is paid once, not per "paiement"; so are "/ pago único" and
+    "/ pagamento único". A noun of the page's own after a slash ("/ projeto") is still its unit."""
+    assert tail_unit(" / paiement unique") is None and tail_period(" / paiement unique") == "one_time"
+    assert tail_unit(" / pago único") is None and tail_unit(" / pagamento único") is None
+    assert tail_unit(" / projeto") == "projeto"
+    card = '<div class="pricing-card"><h3>{name}</h3><p class="price">{price}</p><ul><li>QR</li></ul></div>'
+    cards = card.format(name="Licence QR Event", price="149€ / paiement unique")
+    cards += card.format(name="Abonnement", price="19€ / mois")
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>', "fr")) == {
+        ("Licence QR Event", "price", 149.0, "EUR", None),
+        ("Abonnement", "price", 19.0, "EUR", None),
+    }
