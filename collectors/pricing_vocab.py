@@ -431,13 +431,13 @@ CENTRAL_AFRICA = frozenset({"cm", "ga", "cg", "td", "cf", "gq"})
 _CENTRAL_AFRICAN = re.compile(
     r"\b(?:XAF|BEAC|CEMAC|Cameroun|Cameroon|Kamerun|Gabon|Tchad|Chad|Centrafrique|Central\s+African\s+Republic|"
     r"Guin[ée]e\s+[ée]quatoriale|Equatorial\s+Guinea|Douala|Yaound[ée]|Libreville|Brazzaville|N.Djamena|Bangui|"
-    r"Malabo)\b|\+\s?23[5-7]\b|\+\s?24[0-2]\b",
+    r"Malabo)\b|\+\s?23[5-7](?!\d{10})|\+\s?24[0-2](?!\d{10})",
     re.I,
 )
 _WEST_AFRICAN = re.compile(
     r"\b(?:XOF|BCEAO|UEMOA|WAEMU|S[ée]n[ée]gal|C[ôo]te\s+d.Ivoire|Ivory\s+Coast|Mali|Burkina|B[ée]nin|Togo|Niger|"
     r"Guin[ée]e-Bissau|Guinea-Bissau|Dakar|Abidjan|Bamako|Ouagadougou|Cotonou|Lom[ée]|Niamey)\b|"
-    r"\+\s?22[1-9]\b|\+\s?245\b",
+    r"\+\s?22[1-9](?!\d{10})|\+\s?245(?!\d{10})",
     re.I,
 )
 
@@ -445,7 +445,9 @@ _WEST_AFRICAN = re.compile(
 def cfa_currency(host: str, lang: str | None, text: str) -> str:
     """The franc "FCFA" stands for: the Central African one (XAF) on a page of a CEMAC country (a `.cm` host,
     `fr-CM`, or text naming Cameroon, Gabon, Douala, "+237" and no West African country), else the West African
-    one (XOF). Both zones write "FCFA", and a page selling in both names both."""
+    one (XOF). Both zones write "FCFA", and a page selling in both names both. A calling code counts however the
+    number after it is written ("+237XXXXXXXXX", "+237699123456": cameroontechjobs-en), as no longer code starts
+    so; one followed by more digits than any number has is no calling code."""
     region = (lang or "").lower().replace("_", "-").partition("-")[2]
     if _country_domain(host) in CENTRAL_AFRICA or region in CENTRAL_AFRICA:
         return "XAF"

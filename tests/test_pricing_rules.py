@@ -21,6 +21,7 @@ from collectors.pricing_vocab import (
     PRICE_TEXT,
     TRIAL_FREE,
     PageContext,
+    cfa_currency,
     currency_code,
     dimension_of,
     dollar_currency,
@@ -10118,3 +10119,13 @@ def test_how_a_price_is_paid_after_its_slash_is_no_unit() -> None:
         ("Licence QR Event", "price", 149.0, "EUR", None),
         ("Abonnement", "price", 19.0, "EUR", None),
     }
+
+
+def test_a_calling_code_places_the_cfa_franc_however_the_number_after_it_is_written() -> None:
+    """cameroontechjobs-en asks for a phone number "in format +237XXXXXXXXX" and prices its posts "5 000 FCFA": the
+    Cameroonian calling code makes the franc the Central African one (XAF), as "+237 6…" would; the West African
+    franc stays XOF where a Senegalese "+221771234567" is given."""
+    assert cfa_currency("example.test", "en", "Pay 5 000 FCFA to +237XXXXXXXXX") == "XAF"
+    assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, call +237699123456") == "XAF"
+    assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, call +221771234567") == "XOF"
+    assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, order 1234+2370000000000000") == "XOF"
