@@ -124,6 +124,23 @@ AVERAGE = re.compile(
 )
 """The words right before an amount that make it a figure worked out from another price ("平均每月約 US$2.50",
 "averages $8.25/mo", "entspricht 4,16 €/Monat"): a restatement, not a price of its own."""
+EQUIVALENT_AFTER = re.compile(
+    r"^\s*(?:/\s*[^\W\d_]+\.?|per\s+[^\W\d_]+)?\s*(?:equivalent|effective)\b(?!\s+(?:to|of)\b)", re.I
+)
+"""A price said to be another's equivalent after its tail ("₹194/month equivalent" under a yearly ₹2,330): the
+yearly price worked out per month, not a price of its own."""
+APPROXIMATE_LEAD = re.compile(r"^\s*[~～≈]\s*$")
+"""A tilde opening the line of an amount that says no period, on a card priced in two currencies ("~$2.4 USD ·
+cancel anytime" under "₹199/month"): about what the price comes to in the other, not a price. A card priced so in
+its one currency (szczurogrod-pl's "~4,99 PLN") shows its price; an upper bound after a word ("무료 ~25,000원") and
+an approximate price per a period ("~$16,800/year") are other matters."""
+
+
+def _other_currencies(matches: list[re.Match[str]], yen: str) -> bool:
+    """Whether the card's prices are in more than one currency."""
+    return len({price.currency for match in matches if (price := text_price(match, yen)) is not None}) > 1
+
+
 BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bweniger\s+als|\bmoins\s+de)\s*$", re.I)
 """A bound right before an amount ("<$0.01 per image", "less than $1 a day"): what a price works out to stays
 within it, a figure about the price, not one."""
@@ -2874,6 +2891,11 @@ def _text_prices(
         line_start = next((a for a, b in lines if a <= start < b), start)
         if LIMIT_LABEL.match(text[line_start:start]):
             continue  # "Monthly transfer limit: $2,500": how much the plan allows, not what it costs
+        tail = match.group("tail") or ""
+        if EQUIVALENT_AFTER.match(tail) or (
+            APPROXIMATE_LEAD.match(text[line_start:start]) and not tail_period(tail) and _other_currencies(matches, yen)
+        ):
+            continue  # foraai-en's "₹194/month equivalent" and "~$2.4 USD" under "₹199/month": figures about a price
         price = text_price(match, yen)
         if price is not None and (
             overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)

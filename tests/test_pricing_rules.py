@@ -10129,3 +10129,32 @@ def test_a_calling_code_places_the_cfa_franc_however_the_number_after_it_is_writ
     assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, call +237699123456") == "XAF"
     assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, call +221771234567") == "XOF"
     assert cfa_currency("example.test", "en", "Pay 5 000 FCFA, order 1234+2370000000000000") == "XOF"
+
+
+def test_a_figure_said_to_be_an_equivalent_or_about_another_currency_is_no_price() -> None:
+    """foraai-en's Pro card shows "₹199/month" over "~$2.4 USD · cancel anytime", and its yearly card "₹2,330/year"
+    over "₹194/month equivalent": the dollar figure is about what the price comes to, the monthly one the year
+    worked out per month. A card priced "~4,99 PLN" in its one currency (szczurogrod-pl) still shows its price, and
+    "/ year" over "Equivalent to ₹166/month" keeps the yearly price (careerforge-en)."""
+    card = (
+        '<div class="plan-card"><h3>{name}</h3><div class="price">{price}</div><div class="price-sub">{sub}</div></div>'
+    )
+    cards = card.format(name="Pro", price="₹199/month", sub="~$2.4 USD · cancel anytime")
+    cards += card.format(name="Pro Yearly", price="₹2,330/year", sub="₹194/month equivalent")
+    assert {
+        (plan, amount, currency) for plan, _, amount, currency, _ in entries(page(f'<div class="plans">{cards}</div>'))
+    } == {
+        ("Pro", 199.0, "INR"),
+        ("Pro Yearly", 2330.0, "INR"),
+    }
+    packs = card.format(name="Mini", price="~4,99 PLN", sub="") + card.format(name="Maxi", price="~24,99 PLN", sub="")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="plans">{packs}</div>', "pl"))} == {
+        ("Mini", 4.99),
+        ("Maxi", 24.99),
+    }
+    yearly = card.format(
+        name="CareerForge Pro", price="₹1,999 / year", sub="Equivalent to ₹166/month (Billed annually)"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="plans">{yearly}{cards}</div>'))} >= {
+        ("CareerForge Pro", 1999.0)
+    }
