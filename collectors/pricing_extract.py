@@ -222,7 +222,37 @@ def _without_template_tags(html: str) -> str:
     the words of a condition's branches would run into one line with the free word between them."""
     if "{%" not in html and "{#" not in html and "{{" not in html and "<%" not in html and not BLADE_HINT.search(html):
         return html  # no template: the tag pattern, tried at every character, is spared
+    if " if " in html:
+        html = CONDITIONAL_PRINT.sub(lambda m: _branch_shown(m, _declared_lang(html)), html)
     return TEMPLATE_TAG.sub(lambda m: next((said for key in SHOWN if (said := m.group(key))), " "), html)
+
+
+CONDITIONAL_PRINT = re.compile(
+    r"\{\{-?\s*(?P<q>[\"'])(?P<then>[^\"'{}]*)(?P=q)\s+if\s+(?P<cond>[^{}]*?)\s+else\s+"
+    r"(?P<q2>[\"'])(?P<other>[^\"'{}]*)(?P=q2)\s*-?\}\}"
+)
+"""A print choosing between two written texts (Jinja's `{{ 'شهري' if lang == 'ar' else 'Monthly' }}`,
+mcidia-en's plan names)."""
+LANG_TEST = re.compile(
+    r"^(?:lang|language|locale|current_lang\w*|get_locale\(\)|session\.get\([^()]*\))\s*==\s*"
+    r"[\"'](?P<code>[A-Za-z]{2,3})(?:[-_][A-Za-z]{2})?[\"']$"
+)
+HTML_LANG = re.compile(r"<html\b[^>]*?\blang=[\"']?(?P<code>[A-Za-z]{2,3})", re.I)
+
+
+def _declared_lang(html: str) -> str | None:
+    found = HTML_LANG.search(html)
+    return found.group("code").lower() if found else None
+
+
+def _branch_shown(match: re.Match[str], lang: str | None) -> str:
+    """The text such a print shows: where it tests the page's language and the page declares one, the branch for
+    that language; else the branch after "else", what it shows when its condition fails (a language not set, a
+    flag off), which is the page's default wording."""
+    test = LANG_TEST.match(match.group("cond").strip())
+    if test is not None and lang is not None and test.group("code").lower() == lang:
+        return match.group("then")
+    return match.group("other")
 
 
 @dataclass(frozen=True)

@@ -10158,3 +10158,17 @@ def test_a_figure_said_to_be_an_equivalent_or_about_another_currency_is_no_price
     assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="plans">{yearly}{cards}</div>'))} >= {
         ("CareerForge Pro", 1999.0)
     }
+
+
+def test_a_print_choosing_between_two_texts_shows_the_pages_language_or_its_default() -> None:
+    """mcidia-en's Jinja cards name their plans `{{ 'شهري' if lang == 'ar' else 'Monthly' }}`: the page declares
+    no language, so the text shown is the one after "else", what the template shows when its condition fails;
+    a page declaring `lang="ar"` shows the Arabic branch its test picks."""
+    card = (
+        "<div class=card><h4>{{{{ '{ar}' if lang == 'ar' else '{en}' }}}}</h4><h2>{price}<small>/month</small></h2>"
+        "<button>Subscribe</button></div>"
+    )
+    cards = card.format(ar="شهري", en="Monthly", price="$99") + card.format(ar="سنوي", en="Yearly", price="$999")
+    body = f'<div class="row">{cards}</div>'
+    assert {plan for plan, *_ in entries(f"<div>{body}</div>")} == {"Monthly", "Yearly"}
+    assert {plan for plan, *_ in entries(page(body, "ar"))} == {"شهري", "سنوي"}
