@@ -10172,3 +10172,14 @@ def test_a_print_choosing_between_two_texts_shows_the_pages_language_or_its_defa
     body = f'<div class="row">{cards}</div>'
     assert {plan for plan, *_ in entries(f"<div>{body}</div>")} == {"Monthly", "Yearly"}
     assert {plan for plan, *_ in entries(page(body, "ar"))} == {"شهري", "سنوي"}
+
+
+def test_the_zloty_written_without_its_stroke_is_read() -> None:
+    """cvanalyzer-en writes "79 zl/month" and "0 zl/month": the złoty as ASCII "zl", as it is typed without Polish
+    letters; "zł" was read before."""
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="pricing-price">{price}<span>/month</span></div></div>'
+    cards = card.format(name="Free", price="0 zl") + card.format(name="Basic", price="79 zl")
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("Free", "price", 0.0, "PLN", None),
+        ("Basic", "price", 79.0, "PLN", None),
+    }
