@@ -137,6 +137,7 @@ _EXTRA_SIGNS = {
     "F.CFA": "XOF",
     "Rm": "MYR",
     "Tk": "BDT",
+    "tk": "BDT",
     "KSh": "KES",
     "ksh": "KES",
     "zl": "PLN",
@@ -164,7 +165,8 @@ _EXTRA_SIGNS = {
 """Current signs price-parser spells as letters ("TL", "руб."), the Uzbek som written as a word after the amount
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
-written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en) and
+written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en;
+"1500tk", dokan-en) and
 the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the Kyrgyz som as "Сом" ("449 Сом за
 отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk),
 and bitcoin by its name ("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois",

@@ -10183,3 +10183,18 @@ def test_the_zloty_written_without_its_stroke_is_read() -> None:
         ("Free", "price", 0.0, "PLN", None),
         ("Basic", "price", 79.0, "PLN", None),
     }
+
+
+def test_the_taka_written_in_small_letters_after_the_amount_is_read() -> None:
+    """dokan-en's shop plans: "$20 or 1500tk/mo". The taka in small letters glued to the amount is BDT, as "Tk" is,
+    so each plan has its dollar and its taka price."""
+    card = '<div class="plan"><h3>{name}</h3><h2>{price}<span class="mo">/mo</span></h2><ul><li>Shop</li></ul></div>'
+    cards = card.format(name="Small Shop", price="$20 or 1500tk") + card.format(name="Big Shop", price="$25 or 2000tk")
+    assert {
+        (plan, amount, currency) for plan, _, amount, currency, _ in entries(page(f'<div class="plans">{cards}</div>'))
+    } == {
+        ("Small Shop", 20.0, "USD"),
+        ("Small Shop", 1500.0, "BDT"),
+        ("Big Shop", 25.0, "USD"),
+        ("Big Shop", 2000.0, "BDT"),
+    }
