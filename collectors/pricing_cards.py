@@ -48,6 +48,7 @@ from collectors.pricing_vocab import (
     TAIL_PERIODS,
     TAIL_UNIT,
     TIME_UNITS,
+    TOKEN_SIDES,
     TOTAL_WORDS,
     TRIAL_FREE,
     VERSUS,
@@ -2339,10 +2340,6 @@ def _card_plans(
     ):
         return [_plan(name, None, None, None, None)]
     return []
-
-
-TOKEN_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output"})
-"""The sides of a model's token price a label keys on a card before the unit they share is said."""
 
 
 def _one_unit_for_dimensions(prices: list[CardPrice]) -> list[CardPrice]:

@@ -41,6 +41,7 @@ from collectors.pricing_vocab import (
     KRONA,
     PRICE_TEXT,
     RUPEE_SIGNS,
+    TOKEN_SIDES,
     TOTAL_NAME,
     VERSUS,
     VOLUME_BAND,
@@ -223,7 +224,8 @@ def _without_template_tags(html: str) -> str:
     if "{%" not in html and "{#" not in html and "{{" not in html and "<%" not in html and not BLADE_HINT.search(html):
         return html  # no template: the tag pattern, tried at every character, is spared
     if " if " in html:
-        html = CONDITIONAL_PRINT.sub(lambda m: _branch_shown(m, _declared_lang(html)), html)
+        lang = _declared_lang(html)
+        html = CONDITIONAL_PRINT.sub(lambda m: _branch_shown(m, lang), html)
     return TEMPLATE_TAG.sub(lambda m: next((said for key in SHOWN if (said := m.group(key))), " "), html)
 
 
@@ -1105,7 +1107,6 @@ def _join_raised_cents(tree: LexborHTMLParser) -> None:
             raised.decompose()
 
 
-STAT_DIMENSIONS = frozenset({"input", "output", "cached_input", "cache_write", "audio_input", "audio_output"})
 MAX_STAT_LABEL = 24
 EMPTY_STAT = re.compile(r"^[—–-]$")
 
@@ -1123,7 +1124,7 @@ def _read_stat_cells(tree: LexborHTMLParser) -> None:
         if len(parts) != 2 or any(node.tag == "-text" or _holds_elements(node) for node in parts):
             continue
         value, label = (" ".join(node.text().split()) for node in parts)
-        if len(label) > MAX_STAT_LABEL or re.search(r"\d", label) or dimension_of(label) not in STAT_DIMENSIONS:
+        if len(label) > MAX_STAT_LABEL or re.search(r"\d", label) or dimension_of(label) not in TOKEN_SIDES:
             continue
         matches = price_matches(value)
         if not EMPTY_STAT.match(value) and not (len(matches) == 1 and matches[0].group().strip() == value):

@@ -1129,6 +1129,9 @@ MODEL_SIDES = frozenset({"input", "output", "cached_input", "cache_write", "audi
 """The sides of a model's price a bare key names over its usage price: a plan card's name or tagline over its
 hourly price ("适合中型训练任务" over "¥2.50/小时", "Pay per call" over "$0.02 / call") names a plan, not a
 dimension, so keys naming training, requests or storage count only with their colon."""
+TOKEN_SIDES = MODEL_SIDES - {"image"}
+"""The sides of a model's token price (input, cached input, cache write, output, audio): a label keys one on a
+model card before the unit they share is said once ("Input: $30.00", "USD / 1M tokens" under the cells)."""
 
 
 def dimension_of(header: str) -> str | None:
