@@ -166,11 +166,10 @@ _EXTRA_SIGNS = {
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en;
-"1500tk", dokan-en) and
-the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the Kyrgyz som as "Сом" ("449 Сом за
-отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk),
-and bitcoin by its name ("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois",
-fidelio-fr), its letters otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's
+"1500tk", dokan-en), the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the Kyrgyz som as "Сом"
+("449 Сом за отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk), and bitcoin by its name
+("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters
+otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's
 language or host names the krona (`krona_currency`)."""
 KRONA = "kr"
 """What "kr" reads as until the page decides between the Swedish, Norwegian, Danish and Icelandic krona."""
