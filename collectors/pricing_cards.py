@@ -1557,7 +1557,8 @@ def card_name(card: LexborNode) -> str:
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
-    return _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name))) or _custom_heading(card)
+    name = _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name)))
+    return name or _custom_heading(card) or _ribbon_heading(card)
 
 
 MAX_ARIA_LINES = 4
@@ -1635,6 +1636,32 @@ def _custom_heading(card: LexborNode) -> str:
         if CUSTOM_LINE.match(text) and not PRICE_CLASS.search(node.attributes.get("class") or ""):
             return text
     return ""
+
+
+def _ribbon_heading(card: LexborNode) -> str:
+    """A card's one heading when it says only what a ribbon would ("Best Value!", "Featured") and nothing else
+    names the card, in a row of cards drawn alike (applyease-en's `div.pricing-card.recommended` `<h3>Best
+    Value!</h3>` between "Standard" and "Ultimate Bundle"): the card is called that, not dropped as nameless. A
+    lone block so headed (a hero's mock card "Most Popular" over "$15") is none; "" otherwise."""
+    heads = card.css("h2, h3, h4")
+    if len(heads) != 1 or PRICE_CLASS.search(heads[0].attributes.get("class") or "") or not _in_a_row(card):
+        return ""
+    text = _clean(heads[0].text(separator=" "))
+    return text if RIBBON.match(text) else ""
+
+
+def _in_a_row(card: LexborNode) -> bool:
+    """Whether a sibling of the card is drawn as it is: its tag and its first class."""
+    first = (card.attributes.get("class") or "").split()[:1]
+    parent = card.parent
+    if not first or parent is None:
+        return False
+    return any(
+        other.mem_id != card.mem_id
+        and other.tag == card.tag
+        and (other.attributes.get("class") or "").split()[:1] == first
+        for other in parent.iter()
+    )
 
 
 NAME_AND_TAIL = re.compile(r"^(?P<name>[^/]{2,40}?)\s*/\s*(?P<tail>[^/]{2,30})$")

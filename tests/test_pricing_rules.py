@@ -10198,3 +10198,26 @@ def test_the_taka_written_in_small_letters_after_the_amount_is_read() -> None:
         ("Big Shop", 25.0, "USD"),
         ("Big Shop", 2000.0, "BDT"),
     }
+
+
+def test_a_card_in_a_row_named_only_by_a_ribbon_heading_is_called_that() -> None:
+    """applyease-en's third card: `div.pricing-card.recommended` with the badge "Best Value!" and `<h3>Best
+    Value!</h3>`, its only name, between "Standard" and "Ultimate Bundle": a plan called that, not dropped. A lone
+    hero block headed "Most Popular" over "$15" (drivendaily-en's mock card) stays no plan."""
+    card = (
+        '<div class="pricing-card{extra}">{badge}<h3>{name}</h3><div class="price">{price}</div>'
+        "<ul><li>Jobs</li></ul></div>"
+    )
+    cards = card.format(extra="", badge="", name="Standard", price="$299")
+    cards += card.format(
+        extra=" recommended", badge='<div class="badge">Best Value!</div>', name="Best Value!", price="$350"
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing-grid">{cards}</div>'))} == {
+        ("Standard", 299.0),
+        ("Best Value!", 350.0),
+    }
+    hero = (
+        '<div class="relative"><div class="card bg-white"><div class="card-body"><h3>Most Popular</h3><div>$15</div>'
+        '<div>Pro Plan</div></div></div><div class="absolute -top-6"></div></div>'
+    )
+    assert "Most Popular" not in {plan for plan, *_ in entries(page(hero))}
