@@ -452,12 +452,13 @@ def test_a_model_api_page_drawn_as_model_cards_is_read_back_price_for_price(curr
     assert {(p.currency, p.unit, p.period) for p in got} == {(currency, "1M tokens", "usage")}
 
 
-@pytest.mark.parametrize("currency", ["USD", "GBP"])
+@pytest.mark.parametrize("currency", ["USD", "GBP", "EUR"])
 def test_a_model_api_page_drawn_as_catalogue_tiles_is_read_back_price_for_price(currency: str) -> None:
     # The shape of atptoken-en's model catalogue (heldout129): per model a <button aria-label="View … details">,
     # the maker's caption over the model's id, each side a value over its label ("$0.90" over "Input", "—" over
     # "Cache read" where the model has none) and the unit said once under the cells. Each side is read at the
-    # amount the site holds, per 1M tokens, named by the model, never by its maker.
+    # amount the site holds, per 1M tokens, named by the model, never by its maker. Each cell writes its own
+    # decimals ("€2.90" beside "€0.725"), so a euro amount is never "€2.900", read as 2,900 with no unit on its line.
     s = _model_api_site(3, currency, tiles=True)
     page = pricing.render(s, pricing.EPOCH)
     assert 'aria-label="View example-ai-pro details"' in page and "<table" not in page and "Output:" not in page

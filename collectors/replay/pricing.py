@@ -562,14 +562,15 @@ def model_tiles(s: Site, plans: tuple[Plan, ...]) -> str:
     """A model API's prices as a catalogue's tiles, the way atptoken-en draws them (tests/fixtures/pricing/heldout129):
     per model a `<button aria-label="View <model> details">`, the maker's caption over the model's id, then one
     stat cell per side, its value over its label ("$0.90" over "Input"; "—" over "Cache read" on a model with no
-    cached price), and the unit said once under the cells ("USD / 1M tokens")."""
+    cached price), and the unit said once under the cells ("USD / 1M tokens"). Each cell writes its own amount with
+    two decimals or as many as it needs ("$30.00", "$0.725", "$3.851"), as that page does: no "€2.900" a reader
+    would have to take for a decimal."""
     out = ['<section class="models"><div class="grid grid-cols-3">']
     for at, (name, level) in enumerate(_models(s, plans)):
         prices = [(label, NICE[level] * share / 10) for label, share in MODEL_CARD_LINES]
-        decimals = max(2, *(len(f"{amount:.4f}".rstrip("0").split(".")[1]) for _, amount in prices))
         cells = "".join(
             '<div class="min-w-0"><div class="tabular-nums">'
-            + ("—" if label == "Cached input" and at % 2 else f"{SYMBOLS[s.currency]}{amount:.{decimals}f}")
+            + ("—" if label == "Cached input" and at % 2 else f"{SYMBOLS[s.currency]}{_cell_amount(amount)}")
             + f'</div><div class="uppercase">{"Cache read" if label == "Cached input" else label}</div></div>'
             for label, amount in prices
         )
@@ -581,6 +582,12 @@ def model_tiles(s: Site, plans: tuple[Plan, ...]) -> str:
         )
     out.append("</div></section>")
     return "".join(out)
+
+
+def _cell_amount(amount: float) -> str:
+    """An amount with two decimals, or as many as it needs up to four ("30.00", "0.725")."""
+    decimals = max(2, len(f"{amount:.4f}".rstrip("0").split(".")[1]))
+    return f"{amount:.{decimals}f}"
 
 
 def render(s: Site, now: float) -> str:
