@@ -460,12 +460,14 @@ def test_a_model_api_page_drawn_as_catalogue_tiles_is_read_back_price_for_price(
     # amount the site holds, per 1M tokens, named by the model, never by its maker. Each cell writes its own
     # decimals ("€2.90" beside "€0.725"), so a euro amount is never "€2.900", read as 2,900 with no unit on its line.
     s = _model_api_site(3, currency, tiles=True)
+    s = replace(s, plans=(*s.plans[:3], pricing.Plan("Ultra", 16, 16), s.plans[3]))  # 2.90 beside 0.725: "2.900"?
     page = pricing.render(s, pricing.EPOCH)
     assert 'aria-label="View example-ai-pro details"' in page and "<table" not in page and "Output:" not in page
+    assert f"{pricing.SYMBOLS[currency]}2.90<" in page and f"{pricing.SYMBOLS[currency]}0.725<" in page
     assert f"<div>{currency} / 1M tokens</div>" not in page and f"{currency} / 1M tokens</div></button>" in page
     expected = {
         (f"example-ai-{plan}", dimension, round(pricing.NICE[level] * share / 10, 4))
-        for at, (plan, level) in enumerate((("pro", 6), ("max", 20)))
+        for at, (plan, level) in enumerate((("pro", 6), ("max", 20), ("ultra", 16)))
         for (_, share), dimension in zip(pricing.MODEL_CARD_LINES, ("input", "cached_input", "output"), strict=True)
         if not (dimension == "cached_input" and at % 2)  # the second model shows "—" for its cached price
     }
