@@ -1651,16 +1651,12 @@ def _ribbon_heading(card: LexborNode) -> str:
 
 
 def _in_a_row(card: LexborNode) -> bool:
-    """Whether a sibling of the card is drawn as it is: its tag and its first class."""
-    first = (card.attributes.get("class") or "").split()[:1]
-    parent = card.parent
-    if not first or parent is None:
-        return False
-    return any(
-        other.mem_id != card.mem_id
-        and other.tag == card.tag
-        and (other.attributes.get("class") or "").split()[:1] == first
+    """Whether a sibling of the card is drawn as it is, the card maybe highlighted (`_near_alike`)."""
+    parent, klass = card.parent, card.attributes.get("class") or ""
+    return parent is not None and any(
+        _near_alike(other.attributes.get("class") or "", klass)
         for other in parent.iter()
+        if other.mem_id != card.mem_id and other.tag == card.tag
     )
 
 
