@@ -327,13 +327,25 @@ def extract(html: str, url: str) -> Extraction:
 def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:
     """Each method's plans without the pictures around their names ("★ Premium" in a table's head, "PME en
     croissance 🚀" on a card) and the full stop a short name ends in as a style ("Autonomous capture.", "Custom."
-    on spaceport-en's cards): the name a reader quotes, so one plan read by two methods is one plan."""
+    on spaceport-en's cards): the name a reader quotes, so one plan read by two methods is one plan. A name that
+    is only a template's print of a variable (`{{ t.pricing_free }}`, `{{ $plan['name'] }}`, Smarty's
+    `{#free_account#}`) is filled in by the server and names nothing on the page as committed: the card is still a
+    card, but unnamed."""
     return [
-        plan
-        if (name := DECORATIVE_STOP.sub(r"\1", without_pictographs(plan.plan))) == plan.plan
-        else plan.model_copy(update={"plan": name})
+        plan if (name := _plain_name(plan.plan)) == plan.plan else plan.model_copy(update={"plan": name})
         for plan in plans
     ]
+
+
+def _plain_name(name: str) -> str:
+    if VARIABLE_PRINT.match(name):
+        return ""
+    return DECORATIVE_STOP.sub(r"\1", without_pictographs(name))
+
+
+VARIABLE_PRINT = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{#\w+#\}|\{\$?[\w.\[\]'\"]+\}|\$\{[^{}]*\})\s*$")
+"""A whole name that is one print of a server or script template's variable: Jinja/Blade `{{ … }}`, Smarty's
+`{#key#}`, `{product}` and `${name}` placeholders."""
 
 
 DECORATIVE_STOP = re.compile(r"^(?=[^.?!]*\.$)((?:[^\W\d_][\w'’-]*\s+){0,3}[^\W\d_][\w'’-]{2,})\.$")

@@ -174,6 +174,8 @@ HELD_OUT = [
         "heldout179",
         "heldout181",
         "heldout183",
+        "heldout95",
+        "heldout115",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

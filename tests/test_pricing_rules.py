@@ -10221,3 +10221,23 @@ def test_a_card_in_a_row_named_only_by_a_ribbon_heading_is_called_that() -> None
         '<div>Pro Plan</div></div></div><div class="absolute -top-6"></div></div>'
     )
     assert "Most Popular" not in {plan for plan, *_ in entries(page(hero))}
+
+
+def test_a_name_that_is_only_a_template_variable_is_no_name() -> None:
+    """aiplatform-en's cards are headed `<h3>{{ t.pricing_free }}</h3>`, googleplayserver-fr's `{{ $plan['name'] }}`
+    and skaeda-ca's `{#free_account#}`: the server fills them in, and the page as committed names no plan. The
+    cards are kept, unnamed, rather than named by the template's code; a heading with words beside the print keeps
+    them."""
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}<span>/month</span></div></div>'
+    cards = card.format(name="{{ t.pricing_free }}", price="$0") + card.format(name="{#premium#}", price="$9.99")
+    cards += card.format(name="{{ $plan['name'] }}", price="$19")
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("", "price", 0.0, "USD", None),
+        ("", "price", 9.99, "USD", None),
+        ("", "price", 19.0, "USD", None),
+    }
+    named = card.format(name="Pro {{ tier }}", price="$5") + card.format(name="Team", price="$9")
+    assert {plan for plan, *_ in entries(page(f'<div class="pricing-grid">{named}</div>'))} == {
+        "Pro {{ tier }}",
+        "Team",
+    }
