@@ -10241,3 +10241,25 @@ def test_a_name_that_is_only_a_template_variable_is_no_name() -> None:
         "Pro {{ tier }}",
         "Team",
     }
+
+
+def test_a_current_plan_badge_in_any_language_is_no_name() -> None:
+    """dsm-fr's Jinja cards carry "✓ PLAN ACTUEL" over the name for the signed-in customer's plan, and "⭐ PLUS
+    POPULAIRE" over Pro: badges of state and standing, never the name the plain "Gratuit", "Pro", "Pro+" lines
+    give. "Current plan" and "当前套餐" were known; the words for it in other languages are too."""
+    card = (
+        '<div style="border:2px solid teal;position:relative"><div style="text-align:center;font-weight:700">{badge}'
+        '</div><div style="padding:22px"><div style="font-size:1.05rem;font-weight:700">{name}</div><div>'
+        '<span style="font-size:1.8rem">{price}</span><span> FCFA/mois</span></div><a href="/up">Choisir</a></div>'
+        "</div>"
+    )
+    cards = card.format(badge="✓ PLAN ACTUEL", name="Gratuit", price="0")
+    cards += card.format(badge="⭐ PLUS POPULAIRE", name="Pro", price="2000")
+    cards += card.format(badge="✓ PLAN ACTUEL", name="Pro+", price="5000")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "fr"))} == {
+        ("Gratuit", 0.0),
+        ("Pro", 2000.0),
+        ("Pro+", 5000.0),
+    }
+    for badge in ("Aktuelles Paket", "Plano atual", "Текущий тариф", "Your subscription", "Mevcut planınız"):
+        assert RIBBON.match(badge), badge
