@@ -2143,6 +2143,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             continue  # shadcn/ui's `<span data-slot="badge">` over the card's title: a tag, never the name
         if past_ribbons and RIBBON_CLASS.search(holder.attributes.get("class") or "") and _ribbon_words(holder):
             continue
+        if past_ribbons and _laid_over(holder, card):
+            continue  # napsterlegal-en's corner tag "LABEL" over "Artist Label"
         text = _without_ribbons(
             holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
         )
@@ -2162,6 +2164,24 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             return f"{text} {counted}"  # "5" over "credits" over "2 CHF": the pack of 5 credits
         return text if _plain_name(text) or FREE_LINE.match(text) else ""
     return ""
+
+
+def _laid_over(node: LexborNode, card: LexborNode) -> bool:
+    """Text set in an element taken out of the card's flow (`position:absolute`, Tailwind's `absolute`) and laid
+    over its corner or edge: a tag pinned on the card, never the line its name is read from, when a name follows
+    before the price."""
+    at: LexborNode | None = node
+    while at is not None and at.mem_id != card.mem_id:
+        if (
+            ABSOLUTE.search(at.attributes.get("style") or "")
+            or "absolute" in (at.attributes.get("class") or "").split()
+        ):
+            return True
+        at = at.parent
+    return False
+
+
+ABSOLUTE = re.compile(r"(?:^|;)\s*position\s*:\s*absolute\b", re.I)
 
 
 QUANTITY = re.compile(r"^(?:\d{1,3}(?:[,.\s]\d{3})+|\d{1,5})$")

@@ -10263,3 +10263,22 @@ def test_a_current_plan_badge_in_any_language_is_no_name() -> None:
     }
     for badge in ("Aktuelles Paket", "Plano atual", "Текущий тариф", "Your subscription", "Mevcut planınız"):
         assert RIBBON.match(badge), badge
+
+
+def test_a_tag_laid_over_the_cards_corner_is_no_name() -> None:
+    """napsterlegal-en's third card pins `<span>LABEL</span>` in a `position:absolute` box at its corner, over the
+    name line "Artist Label": a tag laid over the card (Tailwind's `absolute` alike), passed over when a name
+    follows before the price. A card whose first line is its name in the flow keeps it."""
+    card = (
+        '<div style="border-radius:20px;position:relative">{tag}<p style="font-weight:700">{name}</p>'
+        '<div><span style="font-size:2.5rem">{price}</span><span>/month</span></div><a href="/s">Start</a></div>'
+    )
+    pinned = '<div style="position:absolute;top:14px;right:14px"><span>{}</span></div>'
+    cards = card.format(tag="", name="Artist Pro", price="$9.99")
+    cards += card.format(tag=pinned.format("LABEL"), name="Artist Label", price="$29.99")
+    cards += card.format(tag='<span class="absolute -top-3">BEST</span>', name="Studio", price="$49")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>'))} == {
+        ("Artist Pro", 9.99),
+        ("Artist Label", 29.99),
+        ("Studio", 49.0),
+    }
