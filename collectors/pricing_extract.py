@@ -408,8 +408,10 @@ ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_
 def _drop_versus_strips(tree: LexborHTMLParser) -> None:
     """A row of priced blocks split by elements saying only "VS" ("Time humano equivalente R$ 35.000+/mês"
     VS "Orbit Advanced R$ 1.950/mês"; "Aegis Pro $29/mo" vs "TrendSpider $89/mo" vs "Bloomberg $2,665/mo")
-    weighs the product against what it replaces or competes with: a comparison, not plans. It goes before the
-    cards; a row where any block is unpriced, or any other child stands between two blocks, is left."""
+    weighs the product against what it replaces or competes with: a comparison, not plans. So does a row split
+    by "+" and ending in "=" (voiceai-en's "£2 Number Rental" + "~£10 Typical Usage" = "£12/mo Average Total"):
+    a worked sum of what a month may cost. It goes before the cards; a row where any block is unpriced, or any
+    other child stands between two blocks, is left."""
     body = tree.body
     if body is None:
         return
@@ -419,10 +421,18 @@ def _drop_versus_strips(tree: LexborHTMLParser) -> None:
         if len(children) < 3 or len(children) % 2 == 0:
             continue
         texts = [_clean(c.text(separator=" ")) for c in children]
-        if all(VERSUS.match(text) for text in texts[1::2]) and all(price_matches(text) for text in texts[::2]):
+        marks = texts[1::2]
+        weighed = all(VERSUS.match(text) for text in marks) or (
+            all(text in SUM_MARKS for text in marks) and marks[-1] in ("=", "≈")
+        )
+        if weighed and all(price_matches(text) for text in texts[::2]):
             strips.append(node)
     for node in strips:
         node.decompose()
+
+
+SUM_MARKS = frozenset({"+", "=", "≈", "＋", "＝"})
+"""The marks of a sum written out in elements of their own."""
 
 
 CALCULATOR_MARK = re.compile(

@@ -10282,3 +10282,28 @@ def test_a_tag_laid_over_the_cards_corner_is_no_name() -> None:
         ("Artist Label", 29.99),
         ("Studio", 49.0),
     }
+
+
+def test_a_worked_sum_of_priced_blocks_is_no_plan() -> None:
+    """voiceai-en's banner "💡 Total Monthly Cost Example" over "£2 Number Rental" + "~£10 Typical Usage" =
+    "£12/mo Average Total": the marks stand in elements of their own between the blocks, a sum worked out for a
+    typical month, not a plan at £12. The same blocks split by no mark are still read."""
+    big = '<div style="font-size:32px;font-weight:900">{}</div>'
+    block = "<div>" + big + '<div style="font-size:14px">{}</div></div>'
+
+    def banner(plus: str, equals: str) -> str:
+        strip = (
+            block.format("£2", "Number Rental")
+            + plus
+            + block.format("~£10", "Typical Usage")
+            + equals
+            + block.format("£12/mo", "Average Total")
+        )
+        return page(
+            '<div class="container"><div style="border-radius:20px;padding:30px"><div style="font-weight:600">'
+            f'💡 Total Monthly Cost Example</div><div style="display:flex;gap:40px">{strip}</div>'
+            "<div>Based on ~20 calls per month</div></div></div>"
+        )
+
+    assert entries(banner(big.format("+"), big.format("="))) == set()
+    assert 12.0 in {amount for _, _, amount, *_ in entries(banner("", ""))}
