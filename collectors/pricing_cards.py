@@ -137,6 +137,12 @@ its one currency (szczurogrod-pl's "~4,99 PLN") shows its price; an upper bound 
 an approximate price per a period ("~$16,800/year") are other matters."""
 
 
+BRACKETED_APPROXIMATE = re.compile(r"\(\s*[~～≈]\s*$")
+"""A bracket opening on a tilde right before an amount that says no period: promptcontrolplane-en's "₹499 per
+month (~$6)", prepmind-en's "10 Sessions (~₹25 each)". The price restated about, in another currency or per piece
+of a bundle; "(~$86/usuario/mes)" says its own period and is runink-es's month-to-month price."""
+
+
 def _other_currencies(matches: list[re.Match[str]], yen: str) -> bool:
     """Whether the card's prices are in more than one currency."""
     return len({price.currency for match in matches if (price := text_price(match, yen)) is not None}) > 1
@@ -2932,8 +2938,17 @@ def _text_prices(
         if LIMIT_LABEL.match(text[line_start:start]):
             continue  # "Monthly transfer limit: $2,500": how much the plan allows, not what it costs
         tail = match.group("tail") or ""
-        if EQUIVALENT_AFTER.match(tail) or (
-            APPROXIMATE_LEAD.match(text[line_start:start]) and not tail_period(tail) and _other_currencies(matches, yen)
+        if (
+            EQUIVALENT_AFTER.match(tail)
+            or (
+                BRACKETED_APPROXIMATE.search(text[max(0, start - 3) : start])
+                and not tail_period(tail.partition(")")[0])
+            )
+            or (
+                APPROXIMATE_LEAD.match(text[line_start:start])
+                and not tail_period(tail)
+                and _other_currencies(matches, yen)
+            )
         ):
             continue  # foraai-en's "₹194/month equivalent" and "~$2.4 USD" under "₹199/month": figures about a price
         price = text_price(match, yen)

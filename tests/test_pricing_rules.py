@@ -10307,3 +10307,25 @@ def test_a_worked_sum_of_priced_blocks_is_no_plan() -> None:
 
     assert entries(banner(big.format("+"), big.format("="))) == set()
     assert 12.0 in {amount for _, _, amount, *_ in entries(banner("", ""))}
+
+
+def test_a_bracketed_approximate_amount_is_no_price() -> None:
+    """promptcontrolplane-en's "₹499" over "per month (~$6)" and prepmind-en's feature line "10 Sessions (~₹25
+    each)": a figure about the price (its rough worth in dollars, a bundle's price per session), opened by a
+    tilde in brackets and saying no period before the bracket closes. runink-es's "(~$86/usuario/mes)" says its
+    own period and stays a price."""
+    card = (
+        '<div class="pricing-card"><div class="tier">{name}</div><div class="price">{price}</div>'
+        '<div class="price-note">{note}</div><ul><li>{line}</li></ul><a class="btn" href="#">Get</a></div>'
+    )
+    cards = card.format(name="Pro", price="₹499", note="per month (~$6)", line="100 optimizations / month")
+    cards += card.format(name="Bundle", price="₹259", note="one time", line="10 Sessions (~₹25 each)")
+    cards += card.format(name="Flex", price="$72/mes", note="anual", line="Mes a mes (~$86/mes)")
+    assert {
+        (plan, amount, currency) for plan, _, amount, currency, _ in entries(page(f'<div class="grid">{cards}</div>'))
+    } == {
+        ("Pro", 499.0, "INR"),
+        ("Bundle", 259.0, "INR"),
+        ("Flex", 72.0, "USD"),
+        ("Flex", 86.0, "USD"),
+    }
