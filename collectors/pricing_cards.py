@@ -88,7 +88,12 @@ PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-
 DATA_PRICE = re.compile(
     r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I
 )
-BARE_PRICE = re.compile(r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/|per\b|pro\b).{0,40})?$", re.I)
+BARE_PRICE = re.compile(
+    r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/(?!\s*(?:7|365)\b)|per\b|pro\b).{0,40})?$", re.I
+)
+"""A number standing alone in a price element, its currency the page's: "19/Platz", "9,90 pro Monat". Hours a
+day over days a week or a year ("24/7 support" in aing-en's `span.PriceColumn-featureText`) are no amount per
+anything."""
 FOOTNOTE = re.compile(r"^\(?[*†]+\)?\s*\S")
 CJK_CHAR = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff\uac00-\ud7a3]")
 CARD_TAGS = frozenset({"div", "section", "article", "aside"})

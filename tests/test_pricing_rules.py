@@ -10329,3 +10329,27 @@ def test_a_bracketed_approximate_amount_is_no_price() -> None:
         ("Flex", 72.0, "USD"),
         ("Flex", 86.0, "USD"),
     }
+
+
+def test_round_the_clock_support_in_a_price_classed_element_is_no_amount() -> None:
+    """aing-en's Stripe-style columns class every line `PriceColumn-…`, so the feature line `<span
+    class="PriceColumn-featureText">24/7 support</span>` is a price element holding a bare number; its feature list
+    came out as a $24 plan named by its first line. Hours a day over days a week is no amount per anything."""
+    column = (
+        '<div class="PriceColumn"><div class="PriceColumn-content"><div class="PriceColumn-name"><span>{name}</span>'
+        '</div><div class="PriceColumn-priceContainer"><span class="PriceColumn-price"><span>{price}</span></span>'
+        '<span class="PriceColumn-interval">per <br>month</span></div><button class="PriceColumn-button">Subscribe'
+        '</button></div><div class="PriceColumn-featureListContainer"><span class="PriceColumn-featureListHeader">'
+        'This includes:</span><div class="PriceColumn-featureList">{features}</div></div></div>'
+    )
+    feature = '<div class="PriceColumn-feature"><span class="PriceColumn-featureText">{}</span></div>'
+    columns = column.format(name="Basic Plan", price="$9.99", features=feature.format("Chapter Agents"))
+    columns += column.format(
+        name="Enterprise Plan",
+        price="$149.99",
+        features=feature.format("Chapter Agents") + feature.format("24/7 support"),
+    )
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="PricingTable">{columns}</div>'))} == {
+        ("Basic Plan", 9.99),
+        ("Enterprise Plan", 149.99),
+    }
