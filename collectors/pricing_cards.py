@@ -2372,7 +2372,7 @@ def _card_plans(
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     text = _card_text(card)  # a price worked out per piece goes before a per-word unit is dropped as a pack's
     prices = [_undivided(p, text) for p in _without_divided(_one_unit_for_dimensions(prices), text)]
-    chosen = _one_free_price(_chosen(prices))
+    chosen = _one_free_price(_chosen(prices) + _flat_beside_rates(prices, lines, yen))
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
@@ -2544,6 +2544,28 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
             first.setdefault(price.currency, price)
         return list(first.values()) + list(dict.fromkeys(overage))
     return list(dict.fromkeys(periodic + _other_currency(prices, periodic) + overage))
+
+
+def _flat_beside_rates(prices: list[CardPrice], lines: list[str], yen: str) -> list[CardPrice]:
+    """A price standing alone on its line, saying neither per when nor per what, on a card whose other prices are
+    all rates of use: translatepanda-en's `<li class="subscribe">$16.99</li>` over "$1.20/minute". `_chosen`
+    keeps only the prices saying per what when any does (so "$5 credit included" beside "$19/mo" is none), but a
+    rate of use does not stand for the plan's own price; the one flat figure on a line of its own, above every
+    rate, is it."""
+    rates = [p for p in prices if not p.overage and (p.period or p.unit or p.per_when)]
+    if not rates or any(p.period != "usage" for p in rates):
+        return []
+    alone = set()
+    for line in lines:
+        matches = price_matches(line)
+        if len(matches) == 1 and matches[0].start() == 0 and match_end(matches[0]) >= len(line.rstrip()):
+            price = text_price(matches[0], yen)
+            if price is not None and not (price.period or price.unit or price.per_when):
+                alone.add((price.amount, price.currency))
+    flat = [p for p in dict.fromkeys(prices) if p not in rates and not p.overage and (p.amount, p.currency) in alone]
+    if len(flat) != 1 or any(flat[0].amount <= rate.amount for rate in rates):
+        return []  # atptoken-en's per-resolution rates of a video model, each on its line: no flat fee among them
+    return flat
 
 
 def _other_currency(prices: list[CardPrice], periodic: list[CardPrice]) -> list[CardPrice]:

@@ -10353,3 +10353,25 @@ def test_round_the_clock_support_in_a_price_classed_element_is_no_amount() -> No
         ("Basic Plan", 9.99),
         ("Enterprise Plan", 149.99),
     }
+
+
+def test_a_flat_price_on_its_own_line_stands_beside_a_rate_of_use() -> None:
+    """translatepanda-en's cards: `<li class="subscribe">$16.99</li>` over "$1.20/minute". A card's prices saying
+    per what outrank those that do not (so "$5 credit included" beside "$19/mo" is none), but a rate of use does
+    not stand for the plan's own price: the one flat figure alone on its line, above the rate, is kept beside it.
+    A bare figure below the rate (atptoken-en's per-resolution figures beside a video model's per-second rates)
+    is no flat fee."""
+    card = (
+        '<div class="columns"><ul class="price"><li class="header">{name}</li><li class="subscribe">{price}</li>'
+        '<li class="subscribe"><button>Subscribe</button></li><p>{rate}</p></ul></div>'
+    )
+    cards = card.format(name="Plus", price="$16.99", rate="$1.20/minute")
+    cards += card.format(name="Premium", price="$19.99", rate="$0.90/minute")
+    assert entries(page(cards)) == {
+        ("Plus", "price", 16.99, "USD", None),
+        ("Plus", "price", 1.2, "USD", "minute"),
+        ("Premium", "price", 19.99, "USD", None),
+        ("Premium", "price", 0.9, "USD", "minute"),
+    }
+    below = card.format(name="Clip", price="$0.50", rate="$1.20/minute")
+    assert entries(page(below)) == {("Clip", "price", 1.2, "USD", "minute")}
