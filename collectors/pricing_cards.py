@@ -114,14 +114,15 @@ LEAD_AT_END = re.compile(r"(?<=\S)\s+" + PRICE_LEAD.pattern.removeprefix("^"), r
 """Such a word ending a name, set before the price in the name's heading ("GolfSuite <span>ab</span> € 200")."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
-    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи|"
+    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи|\bpoup|\beconomiz|\boszczęd|"
     r"\b[ée]conomi[ea]\s+de|\bahorro\s+de)\w*"
     r"(?:\s+(?:up\s+to|as\s+much\s+as|over|more\s+than|bis\s+zu|jusqu['’]à|hasta))?\s*[:：]?\s*$",
     re.I,
 )
 """The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €", Vietnamese "Tiết
-kiệm 2.136.000₫/năm", Indonesian "Hemat", Russian "Экономия", French "Économie de 11,89 €", aila-fr), maybe with its
-bound ("Save up to Rs 564")."""
+kiệm 2.136.000₫/năm", Indonesian "Hemat", Russian "Экономия", French "Économie de 11,89 €", aila-fr; Portuguese
+"Poupas €19.89/ano!" and "Economize", almadolivro-pt; Polish "Oszczędzasz"), maybe with its bound ("Save up to Rs
+564")."""
 AVERAGE = re.compile(
     r"(?:平均|均摊|均攤|折合|相当于|相當於|\baverages?|\bavg\.?|\bon\s+average|\bequivalent\s+to|\bworks\s+out\s+to|"
     r"\bdurchschnittlich|\bentspricht|\ben\s+moyenne|\bsoit|\ben\s+promedio|\bequivale\s+a|\bin\s+media|≈)"

@@ -10375,3 +10375,18 @@ def test_a_flat_price_on_its_own_line_stands_beside_a_rate_of_use() -> None:
     }
     below = card.format(name="Clip", price="$0.50", rate="$1.20/minute")
     assert entries(page(below)) == {("Clip", "price", 1.2, "USD", "minute")}
+
+
+def test_what_the_year_saves_said_in_portuguese_is_no_price() -> None:
+    """almadolivro-pt's cards hold "Poupas €19.89/ano!" in their price block, beside "€9.99/mês": what the yearly
+    side saves ("you save"), no yearly price. "Economize" is the Brazilian word for it."""
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="price-block"><span class="price">{price}</span><span>/mês'
+        '</span><div class="hidden text-green">{saving}</div></div><button>Assinar</button></div>'
+    )
+    cards = card.format(name="Pro", price="€9.99", saving="Poupas €19.89/ano!")
+    cards += card.format(name="Premium", price="€19.99", saving="Economize €39,89 por ano")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "pt"))} == {
+        ("Pro", 9.99),
+        ("Premium", 19.99),
+    }
