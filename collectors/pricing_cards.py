@@ -149,6 +149,23 @@ month (~$6)", prepmind-en's "10 Sessions (~₹25 each)". The price restated abou
 of a bundle; "(~$86/usuario/mes)" says its own period and is runink-es's month-to-month price."""
 
 
+def _saving_word_names(text: str, start: int, lines: list[tuple[int, int]]) -> bool:
+    """Whether the saving word before an amount is the card's name, the whole of its first line, right over the
+    amount: tvcstudio-vi's pack "TIẾT KIỆM" ("Saver") in its `<small>` over `<h3>99.000đ</h3>`. A saving said on
+    the amount's own line, or further down the card, is a saving."""
+    if not lines:
+        return False
+    first_end = lines[0][1]
+    return (
+        first_end <= start
+        and not text[first_end:start].strip()
+        and SAVING_NAME.fullmatch(text[:first_end].strip()) is not None
+    )
+
+
+SAVING_NAME = re.compile(r"(?:tiết\s+kiệm|hemat|ahorro|économie|economia|sparpaket|saver|savings?)", re.I)
+
+
 def _other_currencies(matches: list[re.Match[str]], yen: str) -> bool:
     """Whether the card's prices are in more than one currency."""
     return len({price.currency for match in matches if (price := text_price(match, yen)) is not None}) > 1
@@ -2937,9 +2954,9 @@ def _text_prices(
     saving_end = -1
     for match in matches:
         start = match.start()
-        if SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]) or (
-            saving_end >= 0 and OTHER_CURRENCY_JOIN.fullmatch(text[saving_end:start])
-        ):
+        if (
+            SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]) and not _saving_word_names(text, start, lines)
+        ) or (saving_end >= 0 and OTHER_CURRENCY_JOIN.fullmatch(text[saving_end:start])):
             saving_end = match_end(match)
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price; "Save $189 / ₹15,800": in both
         saving_end = -1

@@ -10390,3 +10390,20 @@ def test_what_the_year_saves_said_in_portuguese_is_no_price() -> None:
         ("Pro", 9.99),
         ("Premium", 19.99),
     }
+
+
+def test_a_pack_named_by_a_saving_word_keeps_its_price() -> None:
+    """tvcstudio-vi's third pack is named "TIẾT KIỆM" ("Saver") in its `<small>`, right over `<h3>99.000đ</h3>`:
+    the saving word is the card's whole first line, its name, not a saving said of the amount. "Tiết kiệm
+    2.136.000₫/năm" on the amount's own line is still a saving."""
+    card = "<section><small>{name}</small><h3>{price}</h3><strong>{count}</strong><a href='/w'>Chọn gói</a></section>"
+    cards = card.format(name="TRẢI NGHIỆM", price="10.000đ", count="3 lượt")
+    cards += card.format(name="TIẾT KIỆM", price="99.000đ", count="50 lượt")
+    cards += card.format(name="NĂM", price="499.000đ", count="Tiết kiệm 2.136.000₫/năm")
+    assert {
+        (plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="pricing-grid">{cards}</div>', "vi"))
+    } == {
+        ("TRẢI NGHIỆM", 10000.0),
+        ("TIẾT KIỆM", 99000.0),
+        ("NĂM", 499000.0),
+    }
