@@ -1574,8 +1574,8 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    name = _aria_named(card) or _name_before_price(card) or _marked_name(card) or _first_text(card)
-    name = name or _count_after_price(card)
+    name = _aria_named(card) or _badge_over_heading(card) or _name_before_price(card) or _marked_name(card)
+    name = name or _first_text(card) or _count_after_price(card)
     if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
         name = classed
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
@@ -1588,6 +1588,32 @@ def card_name(card: LexborNode) -> str:
         name = _first_heading(card)
     name = _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name)))
     return name or _custom_heading(card) or _ribbon_heading(card)
+
+
+def _badge_over_heading(card: LexborNode) -> str:
+    """The card's heading where the only text before its price is a one-word badge (aipaygen-en's `span.pro-badge`
+    "Pro" over "$0.05/call" over `<h3>Absorb Skill</h3>`): the badge says the tier the item needs, the heading
+    names it. A heading saying what is included ("Features") names no card."""
+    before = _before_price(card)
+    if before is None:
+        return ""
+    shown = [
+        n
+        for n in card.traverse(include_text=True)
+        if n.tag == "-text" and n.mem_id in before and _clean(n.text(deep=False))
+    ]
+    if len(shown) != 1 or (holder := shown[0].parent) is None or not _badge(holder):
+        return ""
+    if NAMING_CLASS.search(holder.attributes.get("class") or ""):
+        return ""  # resumeparser-en's `div.plan-badge` "Starter": a badge drawn for the plan's own name
+    if len(_clean(shown[0].text(deep=False)).split()) != 1:
+        return ""
+    heading = next((n for n in card.css("h2, h3, h4") if n.mem_id not in before), None)
+    text = _name_text(heading) if heading is not None else ""
+    return "" if not text or INCLUDED_TITLE.match(text) or price_matches(text) or _custom_line(text) else text
+
+
+NAMING_CLASS = re.compile(r"plan|tier|name|title", re.I)
 
 
 MAX_ARIA_LINES = 4

@@ -141,6 +141,9 @@ _EXTRA_SIGNS = {
     "KSh": "KES",
     "ksh": "KES",
     "zl": "PLN",
+    "tg": "KZT",
+    "тг": "KZT",
+    "тг.": "KZT",
     "Tk.": "BDT",
     "сом": "KGS",
     "Сом": "KGS",
@@ -166,7 +169,8 @@ _EXTRA_SIGNS = {
 ("99 000 сум/месяц", "so'm"), which it does not know, and the CFA franc as both its zones write it ("9 000 FCFA"):
 the West African one until the page says it is Central African (`cfa_currency`); and the ringgit as it is also
 written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the taka as "Tk" ("999 Tk", shikhbo-en;
-"1500tk", dokan-en), the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the Kyrgyz som as "Сом"
+"1500tk", dokan-en), the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the tenge as "tg" and
+"тг" ("24 990 tg/month", moria-en), the Kyrgyz som as "Сом"
 ("449 Сом за отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk), and bitcoin by its name
 ("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters
 otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's

@@ -10407,3 +10407,38 @@ def test_a_pack_named_by_a_saving_word_keeps_its_price() -> None:
         ("TIẾT KIỆM", 99000.0),
         ("NĂM", 499000.0),
     }
+
+
+def test_a_one_word_badge_over_the_price_gives_way_to_the_heading_after_it() -> None:
+    """aipaygen-en's premium tools: `<span class="pro-badge">Pro</span>` over "$0.05/call" over `<h3>Absorb
+    Skill</h3>`. The badge says which tier an item needs; the heading names the item. A badge drawn for the plan's
+    own name (resumeparser-en's `div.plan-badge` "Starter" over `<h3>$29</h3>`) still names it."""
+    card = (
+        '<div class="premium-card"><span class="pro-badge">Pro</span><div class="premium-price">{price}</div>'
+        "<h3>{name}</h3><p>Feed any URL and get a skill.</p><ul><li>Auto-extract</li></ul></div>"
+    )
+    cards = card.format(price="$0.05/call", name="Absorb Skill") + card.format(price="$0.20/call", name="Workflow")
+    assert {(plan, amount) for plan, _, amount, *_ in entries(page(f'<div class="premium-grid">{cards}</div>'))} == {
+        ("Absorb Skill", 0.05),
+        ("Workflow", 0.2),
+    }
+    plan = '<div class="plan"><div class="plan-badge">{name}</div><h3>{price}</h3><ul><li>Parsing</li></ul></div>'
+    plans = plan.format(name="Starter", price="$29") + plan.format(name="Growth", price="$79")
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="plans">{plans}</div>'))} == {
+        ("Starter", 29.0),
+        ("Growth", 79.0),
+    }
+
+
+def test_the_tenge_written_in_latin_or_cyrillic_letters_is_read() -> None:
+    """moria-en's Django cards say `{% trans "24 990 tg/month after offer period 1 account" %}`: the tenge as "tg",
+    as Kazakh pages type it in Latin letters; "тг" is its Cyrillic spelling. "₸" was read before."""
+    card = '<article class="card"><h2>{name}</h2><p>{price}</p><button>get started</button></article>'
+    cards = card.format(name="Individual", price="24 990 tg/month after offer period")
+    cards += card.format(name="Duo", price="19 990 тг/мес")
+    assert {
+        (plan, amount, currency) for plan, _, amount, currency, _ in entries(page(f'<div class="cards">{cards}</div>'))
+    } == {
+        ("Individual", 24990.0, "KZT"),
+        ("Duo", 19990.0, "KZT"),
+    }
