@@ -340,7 +340,13 @@ def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:
 def _plain_name(name: str) -> str:
     if VARIABLE_PRINT.match(name):
         return ""
-    return DECORATIVE_STOP.sub(r"\1", without_pictographs(name))
+    return DECORATIVE_STOP.sub(r"\1", without_pictographs(PROMPT_LEAD.sub("", name)))
+
+
+PROMPT_LEAD = re.compile(r"^(?:>{2,3}|[»›]{1,2}|//)\s+(?=\S)")
+"""A terminal-style mark drawn before a name and set off by a space (kordbio-en's `<h2>>> BIT_CITIZEN</h2>`,
+"» Pro", "// Team"): a decoration, never part of the name. A single ">" is a bound ("> 300B", a band of model
+sizes) and stays."""
 
 
 VARIABLE_PRINT = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{#\w+#\}|\{\$?[\w.\[\]'\"]+\}|\$\{[^{}]*\})\s*$")

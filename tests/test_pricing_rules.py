@@ -10442,3 +10442,18 @@ def test_the_tenge_written_in_latin_or_cyrillic_letters_is_read() -> None:
         ("Individual", 24990.0, "KZT"),
         ("Duo", 19990.0, "KZT"),
     }
+
+
+def test_a_terminal_style_mark_before_a_name_is_no_part_of_it() -> None:
+    """kordbio-en's hacker-styled cards are headed `<h2>>> BIT_CITIZEN</h2>` and `<h2>>> CORE_OVERLORD</h2>`: the
+    prompt marks are drawn before the name, set off by a space. "C# Team" keeps its sign, and a single ">" is a
+    bound ("> 300B", a band of model sizes, in the webflow list test above)."""
+    card = '<div class="card"><h2>{name}</h2><p class="price">{price}</p><button>Upgrade</button></div>'
+    cards = card.format(name="&gt;&gt; BIT_CITIZEN", price="Rp 15.000 / bulan")
+    cards += card.format(name="&gt;&gt; CORE_OVERLORD", price="Rp 50.000 / bulan")
+    cards += card.format(name="C# Team", price="Rp 90.000 / bulan")
+    assert {plan for plan, *_ in entries(page(f'<div class="grid">{cards}</div>', "id"))} == {
+        "BIT_CITIZEN",
+        "CORE_OVERLORD",
+        "C# Team",
+    }
