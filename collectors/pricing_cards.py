@@ -114,7 +114,8 @@ LEAD_AT_END = re.compile(r"(?<=\S)\s+" + PRICE_LEAD.pattern.removeprefix("^"), r
 """Such a word ending a name, set before the price in the name's heading ("GolfSuite <span>ab</span> € 200")."""
 SAVING = re.compile(
     r"(?:省|节省|節省|立省|立减|立減|\bsave|\bsaving|\byou\s+save|\bsparen?|\bspare|\béconomisez|\bahorra|"
-    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи|\bpoup|\beconomiz|\boszczęd|"
+    r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи|"
+    r"\bpoup|\beconomiz|\boszczęd|"
     r"\b[ée]conomi[ea]\s+de|\bahorro\s+de)\w*"
     r"(?:\s+(?:up\s+to|as\s+much\s+as|over|more\s+than|bis\s+zu|jusqu['’]à|hasta))?\s*[:：]?\s*$",
     re.I,
