@@ -1575,8 +1575,9 @@ def card_name(card: LexborNode) -> str:
     """The plan name the card shows (rules: docs/pricing-extraction.md); "" when it shows none. A name comes
     before the card's price: a heading after it ("Features", "What's included") heads a part of the card, so
     a marked name or a first text before the price wins over one after it."""
-    name = _aria_named(card) or _badge_over_heading(card) or _name_before_price(card) or _marked_name(card)
-    name = name or _first_text(card) or _count_after_price(card)
+    before = _before_price(card)
+    name = _aria_named(card) or _badge_over_heading(card, before) or _named_before(card, before)
+    name = name or _marked_name(card) or _first_text(card) or _count_after_price(card)
     if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
         name = classed
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
@@ -1591,11 +1592,10 @@ def card_name(card: LexborNode) -> str:
     return name or _custom_heading(card) or _ribbon_heading(card)
 
 
-def _badge_over_heading(card: LexborNode) -> str:
-    """The card's heading where the only text before its price is a one-word badge (aipaygen-en's `span.pro-badge`
-    "Pro" over "$0.05/call" over `<h3>Absorb Skill</h3>`): the badge says the tier the item needs, the heading
-    names it. A heading saying what is included ("Features") names no card."""
-    before = _before_price(card)
+def _badge_over_heading(card: LexborNode, before: set[int] | None) -> str:
+    """The card's heading where the only text before its price (the nodes `before`) is a one-word badge
+    (aipaygen-en's `span.pro-badge` "Pro" over "$0.05/call" over `<h3>Absorb Skill</h3>`): the badge says the tier
+    the item needs, the heading names it. A heading saying what is included ("Features") names no card."""
     if before is None:
         return ""
     shown = [
@@ -1754,7 +1754,11 @@ def _count_after_price(card: LexborNode) -> str:
 
 def _name_before_price(card: LexborNode) -> str:
     """The name the card shows before its first price; "" when it shows none there."""
-    before = _before_price(card)
+    return _named_before(card, _before_price(card))
+
+
+def _named_before(card: LexborNode, before: set[int] | None) -> str:
+    """The name among the nodes before the card's first price (`_before_price`)."""
     if before is None:
         return ""
     return _marked_name(card, before) or _first_text(card, before)

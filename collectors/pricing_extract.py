@@ -332,12 +332,13 @@ def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:
     `{#free_account#}`) is filled in by the server and names nothing on the page as committed: the card is still a
     card, but unnamed."""
     return [
-        plan if (name := _plain_name(plan.plan)) == plan.plan else plan.model_copy(update={"plan": name})
+        plan if (name := _name_as_quoted(plan.plan)) == plan.plan else plan.model_copy(update={"plan": name})
         for plan in plans
     ]
 
 
-def _plain_name(name: str) -> str:
+def _name_as_quoted(name: str) -> str:
+    """One method's plan name as `_plainly_named` keeps it."""
     if VARIABLE_PRINT.match(name):
         return ""
     return DECORATIVE_STOP.sub(r"\1", without_pictographs(PROMPT_LEAD.sub("", name)))
