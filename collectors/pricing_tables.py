@@ -151,6 +151,8 @@ class Column:
     """The billing period the header names ("Monthly price", "Jahrespreis"): a table of plans, not of usage."""
     by_cells: bool = False
     """Priced by its cells, not its header: the header ("720p", "Fast mode") names a variant, no dimension."""
+    cells_unit: str | None = None
+    """The one unit every priced cell under a header naming none states (`_units_of_cells`)."""
 
 
 @dataclass(frozen=True)
@@ -713,7 +715,7 @@ def read_grid(
     columns = _priced_by_unit_column(body, columns, headers, page)
     if not _any_priced_cell(body, columns):
         columns = _priced_by_cells(body, columns, unit is not None or _heading_dimension(section or "") is not None)
-    columns = _with_variants(columns, head)
+    columns = _with_variants(_units_of_cells(body, columns), head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
     return _fill_free_currency(_without_pack_rates(plans))
@@ -792,6 +794,28 @@ def _shared_token_unit(columns: list[Column]) -> list[Column]:
         else c
         for c in columns
     ]
+
+
+def _units_of_cells(body: Grid, columns: list[Column]) -> list[Column]:
+    """A price column whose header names no unit, where every priced cell states one and the same unit ("0.1 元 /
+    百万Tokens" down a column headed "单价"): a cell there saying only "免费" is free per that unit, as its
+    neighbours are priced, not per the unit of a note before the table ("其它模型均按照每千 tokens 为单位计费")."""
+    out: list[Column] = []
+    for col, column in enumerate(columns):
+        units: list[str | None] = []
+        if column.priced and column.stated_unit is None:
+            for row in body:
+                match = PRICE_TEXT.search(row[col].text) if col < len(row) else None
+                if match is not None:
+                    units.append(_tail_unit(match.group("tail")))
+        stated = set(units)
+        if len(units) >= MIN_SHARED_UNIT and len(stated) == 1 and None not in stated:
+            column = replace(column, cells_unit=units[0])
+        out.append(column)
+    return out
+
+
+MIN_SHARED_UNIT = 2
 
 
 PRICE_ROW = re.compile(
@@ -1811,7 +1835,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
     elif _free_cell(text):
-        amount, currency, unit = Decimal(0), column.currency, column.unit
+        amount, currency, unit = Decimal(0), column.currency, column.cells_unit or column.unit
     else:
         bare = BARE_AMOUNT.match(text) or _prose_amount(text)
         if bare is None or column.currency is None or bare.group("tail").lstrip().startswith("%"):

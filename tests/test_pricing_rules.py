@@ -3439,6 +3439,25 @@ def test_a_free_cell_with_a_pictograph_after_the_word_is_free() -> None:
     }
 
 
+def test_a_free_cell_is_free_per_the_unit_its_column_neighbours_state_over_a_note_naming_another() -> None:
+    html = page(
+        "<h2>语言模型</h2><p>文生图模型按请求次数计费，其它模型均按照每千 tokens 为单位计费。</p>"
+        "<table><thead><tr><th>模型</th><th>上下文</th><th>单价</th></tr></thead><tbody>"
+        "<tr><td>g-air</td><td>128K</td><td>0.5 元 / 百万Tokens</td></tr>"
+        "<tr><td>g-flashx</td><td>128K</td><td>0.1 元 / 百万Tokens</td></tr>"
+        "<tr><td>g-flash</td><td>128K</td><td>免费</td></tr></tbody></table>",
+        lang="zh",
+    )
+    assert entries(html, CN_URL) == {
+        ("g-air", "price", 0.5, "CNY", "1M tokens"),
+        ("g-flashx", "price", 0.1, "CNY", "1M tokens"),
+        ("g-flash", "price", 0.0, "CNY", "1M tokens"),
+    }
+    # Negative: cells of two units lend the free cell neither.
+    mixed = html.replace("0.1 元 / 百万Tokens", "0.1 元 / 次")
+    assert {e for e in entries(mixed, CN_URL) if e[0] == "g-flash"} == {("g-flash", "price", 0.0, "CNY", None)}
+
+
 def test_a_note_offering_the_price_billed_another_way_is_a_price_of_the_card_in_its_unit() -> None:
     def card(name: str, price: str, note: str) -> str:
         return (
