@@ -125,13 +125,16 @@ kiệm 2.136.000₫/năm", Indonesian "Hemat", Russian "Экономия", Frenc
 "Poupas €19.89/ano!" and "Economize", almadolivro-pt; Polish "Oszczędzasz"), maybe with its bound ("Save up to Rs
 564")."""
 AVERAGE = re.compile(
-    r"(?:平均|均摊|均攤|折合|相当于|相當於|\baverages?|\bavg\.?|\bon\s+average|\bequivalent\s+to|\bworks\s+out\s+to|"
+    r"(?:平均|均摊|均攤|折合|相当于|相當於|\baverages?|\bavg\.?|\bon\s+average|\bequivalente?\s+(?:to|a)|\bworks\s+out\s+to|"
     r"\bdurchschnittlich|\bentspricht|\ben\s+moyenne|\bsoit|\ben\s+promedio|\bequivale\s+a|\bin\s+media|≈)"
     r"[^\d¥$€£]{0,8}?(?:約|约|\bca\.?|\bapprox\.?|\babout|~)?\s*[:：]?\s*$",
     re.I,
 )
 """The words right before an amount that make it a figure worked out from another price ("平均每月約 US$2.50",
-"averages $8.25/mo", "entspricht 4,16 €/Monat"): a restatement, not a price of its own."""
+"averages $8.25/mo", "entspricht 4,16 €/Monat", "Equivalente a apenas R$ 6,65/mês"): a restatement, not a price
+of its own."""
+MAX_AVERAGE_WORDS = 24
+"""How far before an amount its restating words may open: "Equivalente a apenas " is 21 characters."""
 EQUIVALENT_AFTER = re.compile(
     r"^\s*(?:/\s*[^\W\d_]+\.?|per\s+[^\W\d_]+)?\s*(?:equivalent|effective)\b(?!\s+(?:to|of)\b)", re.I
 )
@@ -2148,19 +2151,31 @@ def _without_ribbons(node: LexborNode, text: str) -> str:
     in an element classed as a tag or badge ("Pro Beta <span class="coming-soon-tag">近日公開</span>"), or a
     bracketed note holding a number ("150 credits <span>(50 + 100 Free)</span>"), or a tagline opening with a dash
     ("Starter <span>— ابدأ واستكشف</span>"); nor a ribbon set off by
-    "·" at the end of the name's own text ("Professional · Most popular")."""
-    for child in node.iter():
+    "·" at the end of the name's own text ("Professional · Most popular"). Two tags in a row ("Premium <span
+    class="tag">Most Popular</span> <span class="tag">Current Plan</span>") go one after the other from the end."""
+    children = list(node.iter())
+    for child in reversed(children):
         ribbon = _clean(child.text(separator=" "))
         if DECOR_MARK.fullmatch(ribbon) and text.endswith(ribbon) and len(text) > len(ribbon):
             text = text[: -len(ribbon)].rstrip()  # "Solo<span class="text-accent">.</span>": a coloured full stop
-            continue
-        badge = _badge(child) or bool(COUNT_NOTE.fullmatch(ribbon)) or bool(DASHED_TAGLINE.match(ribbon))
-        if ribbon and ribbon != text and (RIBBON.match(ribbon) or badge):
-            if text.endswith(ribbon):
-                text = text[: -len(ribbon)].rstrip()
-            elif text.startswith(ribbon) and (RIBBON.match(ribbon) or not _badge(child)):
-                text = text[len(ribbon) :].lstrip()  # a tag opening the name ("Futures" Signals) is part of it
+        elif _ribbon_element(child, ribbon, text) and text.endswith(ribbon):
+            text = text[: -len(ribbon)].rstrip()
+    for child in children:
+        ribbon = _clean(child.text(separator=" "))
+        if (
+            _ribbon_element(child, ribbon, text)
+            and text.startswith(ribbon)
+            and (RIBBON.match(ribbon) or not _badge(child))
+        ):
+            text = text[len(ribbon) :].lstrip()  # a tag opening the name ("Futures" Signals) is part of it
     return without_noted_ribbon(text)  # "Professional · Most popular": the plan, then its ribbon
+
+
+def _ribbon_element(child: LexborNode, ribbon: str, text: str) -> bool:
+    """Whether an element of a name holds a ribbon word, a tag's text, a counted note or a dashed tagline."""
+    if not ribbon or ribbon == text:
+        return False
+    return bool(RIBBON.match(ribbon) or _badge(child) or COUNT_NOTE.fullmatch(ribbon) or DASHED_TAGLINE.match(ribbon))
 
 
 DASHED_TAGLINE = re.compile(r"^[—–]\s*\S")
@@ -2997,7 +3012,10 @@ def _text_prices(
             match.group("tail") or ""
         ):
             continue  # eccellere-en's Enterprise card "For ₹50 Cr+ businesses": who it is for, over "Custom"
-        if AVERAGE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and tail_period(match.group("tail")) != "year":
+        if (
+            AVERAGE.search(text[max(0, start - MAX_AVERAGE_WORDS) : start])
+            and tail_period(match.group("tail")) != "year"
+        ):
             continue  # "平均每月約 US$2.50": the yearly price worked out per month, said again (a year's, "soit
             # 90 CHF par an" under "7.50 CHF/mois" billed yearly, is what the year costs: the other side's price)
         if _restates(text[:start]) and usage_unit(match.group("tail")) is not None:

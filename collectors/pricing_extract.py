@@ -341,7 +341,17 @@ def _name_as_quoted(name: str) -> str:
     """One method's plan name as `_plainly_named` keeps it."""
     if VARIABLE_PRINT.match(name):
         return ""
-    return DECORATIVE_STOP.sub(r"\1", without_pictographs(PROMPT_LEAD.sub("", name)))
+    name = DECORATIVE_STOP.sub(r"\1", without_pictographs(PROMPT_LEAD.sub("", name)))
+    return UPGRADE_CALL.sub("", name)
+
+
+UPGRADE_CALL = re.compile(
+    r"^(?:upgrade\s+(?:to|auf|naar|para|a)|unlock|d[ée]bloque[rz]|desbloquea|passe[rz]?\s+(?:à|au))\s+"
+    r"(?:the\s+|le\s+|o\s+|el\s+)?(?=(?!all\b|every\b)[^\W\d_][\w'’+-]*(?:\s+[^\W\d_][\w'’+-]*)?$)",
+    re.I,
+)
+"""A name that is a call to move up to a plan ("Upgrade to Pro 💎", "Unlock Premium", "Upgrade auf Pro" over an
+in-app page's one card): the plan is the one or two words it calls to; "Unlock all AI menus" names a pack."""
 
 
 PROMPT_LEAD = re.compile(r"^(?:>{2,3}|[»›]{1,2}|//)\s+(?=\S)")

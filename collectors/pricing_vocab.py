@@ -755,7 +755,7 @@ CUSTOM_TEXT = re.compile(
     r"contatt(?:aci|a(?:re)?\s+(?:le\s+)?vendite)|neem\s+contact|contacta\s+con\s+ventas|"
     r"demander?\s+un\s+devis|angebot\s+anfordern|vraag\s+(?:een\s+)?(?:maatwerk)?offerte|"
     r"li[eê]n\s+h[eệ]|fiyat\s+[iİı][cç]in\s+aray[iİı]n|hubungi\s+kami|zapytaj\s+o\s+cen[ęe]|"
-    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|get\s+(?:a|the)\s+price|احصل\s+على\s+(?:ال)?سعر|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами",
+    r"ta\s+kontakt|kontakt(?:a)?\s+(?:os|oss)|ring\s+til\s+os|ring\s+oss|discuss\s+custom|get\s+(?:a|the)\s+price|احصل\s+على\s+(?:ال)?سعر|связаться\s+с\s+нами|зв['’]?яжіться\s+з\s+нами|bog['’`ʻ]lan(?:ing|ish)\b",
     re.I,
 )
 """A card asking to get in touch instead of showing a price: a custom plan ("Contact sales", "Let’s chat", "联系商务",
@@ -773,12 +773,12 @@ CUSTOM_LINE = re.compile(
     r"بالتفاوض|מותאם(?:\s+אישית)?|צור\s+קשר|anpassad(?:\s+offert)?|offert|"
     r"på\s+(?:förfrågan|forespørsel|forespørgsel)|efter\s+aftale|indywidualn\w*|wycena\s+indywidualna|"
     r"individuáln\w*|na\s+dotaz|dohodou|räätälöity|pyydä\s+tarjous|індивідуальн\w*|за\s+запитом|"
-    r"договірн\w*|egyedi(?:\s+ár(?:ajánlat)?)?|ติดต่อ\S*|(?:قیمت\s+)?(?:با\s+)?(?:توافق|مذاکره)|سفارشی|تماس\s+بگیرید)$",
+    r"договірн\w*|egyedi(?:\s+ár(?:ajánlat)?)?|maxsus|kelishilgan(?:\s+narx)?|ติดต่อ\S*|(?:قیمت\s+)?(?:با\s+)?(?:توافق|مذاکره)|سفارشی|تماس\s+بگیرید)$",
     re.I,
 )
 """A price box saying the price is made for the customer ("Custom", "Auf Anfrage", "A medida", "Özel",
-"Индивидуально", "Inquire", "Egyedi", "Let’s chat"), maybe after the word for price ("Precio a medida", "Harga
-Khusus", "Fiyat Teklifi": a price quote) or a sign drawn before every price box ("$A MEDIDA")."""
+"Индивидуально", "Inquire", "Egyedi", Uzbek "Maxsus", "Let’s chat"), maybe after the word for price ("Precio a
+medida", "Harga Khusus", "Fiyat Teklifi": a price quote) or a sign drawn before every price box ("$A MEDIDA")."""
 BARE_CONTACT = re.compile(
     r"^(?:contact|contact\s+us|kontakt|contacto|contato|contatti|contactez-nous|consultar|consulte|"
     r"consult[aá]nos|anfragen|on\s+request|upon\s+request|ask\s+us)$",
@@ -1218,7 +1218,7 @@ TAIL_PERIODS: tuple[tuple[re.Pattern[str], Period], ...] = (
             r"instalaç[aã]o|implementaç[aã]o|implantaç[aã]o|setup)\b|"  # "+ $249 de configuración": its setup fee
             r"^\s*(?:de\s+)?frais\s+(?:d['’]\s*(?:installation|activation|intégration)|de\s+mise\s+en\s+(?:place|service))\b|"
             r"^\s*(?:einmalige\s+)?einrichtung(?:sgebühr)?\b|"  # "499$ frais d'installation", "299 € Einrichtung"
-            r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|"
+            r"\bpago\s+[uú]nico\b|\b[uú]nico\s+pago\b|\bpagamento\s+[uú]nico\b|\buna\s+tantum\b|/\s*[uú]nic[oa]\b|"
             r"\btek\s+seferlik\b|\bömür\s+boyu\b|\bengångs|\bengang\b|/\s*ltd\b|"  # "$499/ltd": a lifetime deal
             r"^[\s,]*once\b(?!\s+(?:a|per|every)\b)",  # "$3,500, once"; "once a year" is yearly
             re.I,
@@ -1310,14 +1310,14 @@ _NOT_A_SLASH_UNIT = re.compile(
     r"tek|her|bir|ömür|süresiz|ücretsiz|"
     r"день|дня|дней|сутки|неделя|неделю|нед|месяц|мес|год|квартал|навсегда|бесплатно|для|все|"
     r"тиж|тиждень|міс|місяць|рік|дн|безкоштовно|"
-    r"payment|paiement|pago|pagamento|zahlung|betaling|achat|compra|purchase|acquisto)s?$",
+    r"payment|paiement|pago|pagamento|zahlung|betaling|achat|compra|purchase|acquisto|[uú]nic[oa])s?$",
     re.I,
 )
 """Words after the slash that are no plan's unit: periods in the pages' languages (a quarter or half year too:
 "$25 /qtr" says per when, in a period the labels have no value for, so it is no unit), credits (a pack's price
 divided), tokens, the small words of "/ para siempre", "/ forever", and the word free where a free card's price
 box keeps the paid cards' "$59/ Month" layout ("$ 00/ Free"), and how it is paid ("149€ / paiement unique", "/ pago
-único", qrevent-fr: a one-time payment): what the price is, not per what."""
+único", qrevent-fr: a one-time payment; "/único" alone, preuniversitaria-es): what the price is, not per what."""
 
 
 def own_tail_unit(tail: str) -> str | None:

@@ -176,6 +176,8 @@ HELD_OUT = [
         "heldout183",
         "heldout95",
         "heldout115",
+        "heldout185",
+        "heldout197",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

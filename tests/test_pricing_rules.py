@@ -10476,3 +10476,67 @@ def test_a_terminal_style_mark_before_a_name_is_no_part_of_it() -> None:
         "CORE_OVERLORD",
         "C# Team",
     }
+
+
+def test_a_name_calling_to_move_up_to_a_plan_is_that_plan() -> None:
+    """An in-app upgrade page's one card headed `<h2>Upgrade to Pro 💎</h2>` (creatorlink-en) or `<h1>Unlock
+    Premium</h1>` (nextwatch-en) offers the plan it calls to. A pack whose name says what it unlocks ("Unlock all
+    AI menus", aayojan-en) keeps its name."""
+    card = '<div class="upgrade-card"><h2>{name}</h2><p class="price">{price}</p><button>Pay now</button></div>'
+    for name, plan in (
+        ("Upgrade to Pro 💎", "Pro"),
+        ("Unlock Premium", "Premium"),
+        ("Upgrade auf Business", "Business"),
+        ("Unlock all AI menus", "Unlock all AI menus"),
+    ):
+        assert {p for p, *_ in entries(page(card.format(name=name, price="₹99 / month")))} == {plan}
+
+
+def test_two_tags_after_a_name_in_its_element_are_both_no_part_of_it() -> None:
+    """souschefai-en's `<div class="plan-name">Premium <span class="tag">Most Popular</span> <span class="tag
+    tag-current">Current Plan</span></div>` (the second tag inside a template condition): both tags go, the last
+    first, so the one before it is then at the end too."""
+    card = (
+        '<article class="plan-card"><div class="plan-name">{name}</div>'
+        '<div class="plan-price">{price} <small>/ month</small></div><button>Choose</button></article>'
+    )
+    cards = card.format(
+        name='Premium <span class="tag">Most Popular</span> <span class="tag tag-current">Current Plan</span>',
+        price="€4.99",
+    )
+    cards += card.format(name='Regular <span class="tag">New</span>', price="€1.99")
+    assert {p for p, *_ in entries(page(f'<section class="plans">{cards}</section>'))} == {"Premium", "Regular"}
+
+
+def test_portuguese_equivalente_a_apenas_restates_the_price() -> None:
+    """finfinance-pt's yearly card shows "R$ 79,90 / ano à vista" over "Equivalente a apenas R$ 6,65/mês": the
+    year worked out per month ("apenas", only, between the words and the amount), no price of its own."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><p>{sub}</p><button>Assinar</button></div>'
+    cards = card.format(name="Mensal PRO", price="R$ 9,90 / mês", sub="Cancele quando quiser")
+    cards += card.format(
+        name="Anual PRO", price="R$ 79,90 / ano", sub="Equivalente a apenas <strong>R$ 6,65/mês</strong>"
+    )
+    assert {(p, amount) for p, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "pt"))} == {
+        ("Mensal PRO", 9.9),
+        ("Anual PRO", 79.9),
+    }
+
+
+def test_a_slashed_unico_is_paid_once() -> None:
+    """preuniversitaria-es's lifetime card says "$299.99" over `<span class="period">/único</span>`: paid once,
+    per nothing."""
+    cards = _unico_card("Plan Mensual", "$9.99", "/mes") + _unico_card("Plan Permanente", "$299.99", "/único")
+    found = {
+        (p.plan, p.amount, p.unit, p.period) for p in extract(page(f'<div class="row">{cards}</div>', "es"), URL).plans
+    }
+    assert found == {("Plan Mensual", 9.99, None, "month"), ("Plan Permanente", 299.99, None, "one_time")}
+
+
+def test_uzbek_maxsus_is_a_custom_price() -> None:
+    """balansai-uz's Enterprise card shows "Maxsus" (custom) over "Bog'laning" (get in touch)."""
+    cards = _unico_card("Starter", "$0", "Bepul") + _unico_card("Enterprise", "Maxsus", "Bog'laning")
+    assert ("Enterprise", "price", None, None, None) in entries(page(f'<div class="row">{cards}</div>', "uz"))
+
+
+def _unico_card(name: str, price: str, tail: str) -> str:
+    return f'<div class="card"><h3>{name}</h3><div class="price">{price}</div><span>{tail}</span><a>Elegir</a></div>'
