@@ -250,7 +250,9 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         plans.extend(
             p
             for p in _quote_blocks(tree, [card for card, _ in cards])
-            if p.plan.casefold() not in named and not _extends_custom_card(p.plan, custom)
+            if p.plan.casefold() not in named
+            and not _extends_custom_card(p.plan, custom)
+            and not SECTION_CALL.match(p.plan)  # famquest-nl's closing "Kies jouw plan en start vandaag" over a link
         )
     return _free_said_once(_without_restating_rows(_without_repeated_row(plans)))
 
@@ -840,6 +842,8 @@ def _with_own_price_holders(
     for holder in sorted(holders, key=lambda node: -len(ancestor_ids(node))):  # the innermost first
         if holder.mem_id in seen or not (name := card_name(holder)) or PRICES_TITLE.match(name):
             continue  # "Simple, Transparent Pricing for Resellers": the pricing region, its figures a calculator's
+        if SECTION_CALL.match(name):
+            continue  # "Choisissez votre formule" over the cards and a comparison table: the region, no plan
         if any(holder.mem_id in ancestor_ids(inner) for inner in read):
             continue
         held = [card for card, _ in cards if holder.mem_id in ancestor_ids(card)]
@@ -1045,9 +1049,14 @@ def _heading_before(box: LexborNode) -> str:
     return ""
 
 
-SECTION_CALL = re.compile(r"^(?:choose|pick|select|find|compare)\b", re.I)
-"""A heading calling on the reader to choose ("Choose Your Plan" over brandvoice-en's one "Monthly" box): the
-section's, no plan's name."""
+SECTION_CALL = re.compile(
+    r"^(?:choose|pick|select|find|compare|choisi(?:ssez|s|r)|elij?[ae]|escoj?[ae]|escolh[ae]|w[äa]hl(?:en|e)|"
+    r"scegli|kies|se[çc]in|выберите|选择|選擇|選んで)(?![^\W\d_])",
+    re.I,
+)
+"""A heading calling on the reader to choose ("Choose Your Plan" over brandvoice-en's one "Monthly" box; French
+"Choisissez votre formule", cmdfreelance-fr; Dutch "Kies jouw plan", famquest-nl; Spanish, Portuguese, German,
+Italian, Turkish, Russian and Chinese alike): the section's, no plan's name."""
 
 
 def _highlighted_beside(found: list[tuple[LexborNode, str]], aside: set[int]) -> Iterator[tuple[LexborNode, str]]:
@@ -1513,6 +1522,16 @@ def _price_box_free(card: LexborNode) -> bool:
 
 
 FREE_IN = re.compile(FREE_WORD, re.I)
+
+
+def _free_tag(card: LexborNode) -> bool:
+    """Whether the card says free in an element classed as a tag or tagline (`<div class="tagline">Free</div>` under
+    "Free Tier"): the name's word said again as a label, no price."""
+    return any(
+        _badge(node) and FREE_LINE.match(_clean(node.text(separator=" ")))
+        for node in card.traverse()
+        if node.tag != "-text"
+    )
 
 
 def _own_text(node: LexborNode) -> str:
@@ -2438,7 +2457,8 @@ def _card_plans(
     prices = [_undivided(p, text) for p in _without_divided(_one_unit_for_dimensions(prices), text)]
     chosen = _one_free_price(_chosen(prices) + _flat_beside_rates(prices, lines, yen))
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
-    named_free = 1 if any(line == name or line in name.split() for line in free_lines) else 0
+    whole = name in lines and not _free_tag(card)  # "Developer Free" on a line of its own over "Free": the price
+    named_free = 1 if any(line == name or (not whole and line in name.split()) for line in free_lines) else 0
     free_line = len(free_lines) > named_free  # "Free" heading a comparison grid's columns names, costs nothing
     free_line = free_line or _price_box_free(card)  # "Free Tier" over `div.price` "Free": the box says it
     if free_line:

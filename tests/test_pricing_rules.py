@@ -10540,3 +10540,47 @@ def test_uzbek_maxsus_is_a_custom_price() -> None:
 
 def _unico_card(name: str, price: str, tail: str) -> str:
     return f'<div class="card"><h3>{name}</h3><div class="price">{price}</div><span>{tail}</span><a>Elegir</a></div>'
+
+
+def test_a_heading_calling_to_choose_in_other_languages_names_no_plan() -> None:
+    """cmdfreelance-fr's pricing region is headed `<h2>Choisissez votre formule</h2>` over its cards and a
+    comparison table whose "Prix mensuel" row restates them; famquest-nl closes with `<h2>Kies jouw plan en start
+    vandaag</h2>` over a contact link. Both call on the reader to choose: the region's heading, no plan."""
+    card = '<div class="pricing-card"><div class="plan-name">{name}</div><div class="price">{price}</div></div>'
+    cards = card.format(name="Gratuit", price="0 FCFA/mois") + card.format(name="Pro", price="29 900 FCFA/mois")
+    html = page(
+        '<div class="pricing-content"><div class="head"><h2>Choisissez votre formule</h2></div>'
+        f'<div class="pricing-grid">{cards}</div><div class="comparison-section"><table class="comparison-table">'
+        "<thead><tr><th>Fonctionnalités</th><th>Gratuit</th><th>Pro</th></tr></thead><tbody>"
+        "<tr><td>Projets actifs</td><td>1</td><td>15</td></tr>"
+        "<tr><td>Prix mensuel</td><td><strong>0 FCFA</strong></td><td><strong>29 900 FCFA</strong></td></tr>"
+        "</tbody></table></div></div>",
+        "fr",
+    )
+    assert {(p, amount) for p, _, amount, *_ in entries(html)} == {("Gratuit", 0.0), ("Pro", 29900.0)}
+    closing = (
+        '<section class="cta-primary"><div class="cta-content"><h2>Kies jouw plan en start vandaag</h2>'
+        '<p>Beide plannen beginnen gratis.</p><a class="btn" href="/app/">Gratis starten</a>'
+        '<a class="btn" href="/support/">Vragen? Neem contact op</a></div></section>'
+    )
+    nl = card.format(name="Gratis", price="€0 per jaar") + card.format(name="Premium", price="€79,99 per jaar")
+    found = entries(page(f'<div class="pricing-grid">{nl}</div>{closing}', "nl"))
+    assert {p for p, *_ in found} == {"Gratis", "Premium"}
+
+
+def test_a_free_card_whose_name_ends_in_free_on_a_line_of_its_own_is_free() -> None:
+    """nenogram-en's second card is `<p>Developer Free</p>` over `<p class="text-3xl">Free</p>` over "+ 10%
+    platform cut per milestone": the name stands whole on its line, so the "Free" under it is the price, not the
+    name's last word said again (a name broken over two lines, "Free" / "Plan", still is)."""
+    card = (
+        '<div class="rounded-2xl p-6"><p class="text-xs uppercase">{name}</p><p class="text-3xl">{price}</p>'
+        '<p class="text-sm">{note}</p><ul><li>Public profile</li><li>3 bids per month</li></ul><a>Join</a></div>'
+    )
+    cards = card.format(name="Clients", price="Free", note="No subscription")
+    cards += card.format(name="Developer Free", price="Free", note="+ 10% platform cut per milestone")
+    cards += card.format(name="Developer Pro", price="KES 999/mo", note="+ 5% platform cut per milestone")
+    assert {(p, amount) for p, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>'))} == {
+        ("Clients", 0.0),
+        ("Developer Free", 0.0),
+        ("Developer Pro", 999.0),
+    }
