@@ -31,7 +31,7 @@ from collectors.pricing_cards import (
     plan_cards,
     text_price,
 )
-from collectors.pricing_prose import prose_plans, rate_list_plans
+from collectors.pricing_prose import button_plans, prose_plans, rate_list_plans
 from collectors.pricing_tables import has_ancestor, name_key, table_plans
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -311,6 +311,8 @@ def extract(html: str, url: str) -> Extraction:
     _merge_other_sides(found, kept, cards)
     if all(plan.amount is None for plan in found):  # no method gave a price: the page may say it only in a sentence
         _merge(found, _plainly_named(prose_plans(tree, page)))
+    if all(plan.amount is None for plan in found):  # or only on the button that buys it
+        _merge(found, _plainly_named(button_plans(tree, page)))
     found = _bands_of_a_rate(found)
     found = _terms_of_a_plan(found)
     found = [
@@ -346,12 +348,13 @@ def _name_as_quoted(name: str) -> str:
 
 
 UPGRADE_CALL = re.compile(
-    r"^(?:upgrade\s+(?:to|auf|naar|para|a)|unlock|d[ée]bloque[rz]|desbloquea|passe[rz]?\s+(?:à|au))\s+"
-    r"(?:the\s+|le\s+|o\s+|el\s+)?(?=(?!all\b|every\b)[^\W\d_][\w'’+-]*(?:\s+[^\W\d_][\w'’+-]*)?$)",
+    r"^(?:upgrade\s+(?:to|auf|naar|para|a)|subscribe\s+to|unlock|d[ée]bloque[rz]|desbloquea|passe[rz]?\s+(?:à|au))\s+"
+    r"(?:the\s+|our\s+|le\s+|o\s+|el\s+)?(?=(?!all\b|every\b)\w[\w'’+-]*(?:\s+[^\W\d_][\w'’+-]*)?$)",
     re.I,
 )
 """A name that is a call to move up to a plan ("Upgrade to Pro 💎", "Unlock Premium", "Upgrade auf Pro" over an
-in-app page's one card): the plan is the one or two words it calls to; "Unlock all AI menus" names a pack."""
+in-app page's one card, "Subscribe to 4DN Premium"): the plan is the one or two words it calls to; "Unlock all AI
+menus" names a pack."""
 
 
 PROMPT_LEAD = re.compile(r"^(?:>{2,3}|[»›]{1,2}|//)\s+(?=\S)")

@@ -57,6 +57,7 @@ PRICING_HEADING = re.compile(
 """A heading about the prices themselves ("Pricing", "Tarifs", "가격 및 액세스"): the page's, no plan's name."""
 NOT_A_NAME = re.compile(
     r"[.,;:!?。、，；：！？・]|\b(?:faq|questions?|fragen|preguntas|domande|perguntas)\b|よくある質問|常见问题|常見問題|"
+    r"\b(?:payment|checkout|billing)\s+(?:information|info|details|method)\b|"
     r"자주\s*묻는|購入手順|手順|步骤|步驟",
     re.I,
 )
@@ -125,6 +126,39 @@ def prose_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
         if plan not in plans:
             plans.append(plan)
     return plans
+
+
+def button_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
+    """The price a page states only on the button that buys it ("Subscribe for $9.99/month", "Upgrade Now
+    ($9.99/month)" under a payment form): read after the prose, when nothing else gave a price, each button as
+    a sentence named by its tier word or by the last heading before it that names something (a form's "Payment
+    Information" names nothing; the "Upgrade to Premium" over it does). A page's buttons in its menus and
+    footer are no offer; two buttons stating prices nothing names are none either."""
+    body = tree.body
+    if body is None:
+        return []
+    said: list[Said] = []
+    named_heading: str | None = None
+    for node in body.traverse():
+        if node.tag in HEADINGS:
+            named_heading = _heading_name(" ".join(node.text(separator=" ").split())) or named_heading
+        elif _buys(node) and not any(a.tag in ("nav", "footer") for a in _ancestors(node)):
+            text = " ".join((node.attributes.get("value") or "" if node.tag == "input" else node.text()).split())
+            if len(text) <= MAX_SENTENCE:
+                said.extend(_sentence_prices(text, named_heading, page))
+    unnamed = [s for s in said if s.name is None]
+    return [s.plan for s in said if s.name is not None or len(unnamed) == 1]
+
+
+def _buys(node: LexborNode) -> bool:
+    return node.tag == "button" or (node.tag == "input" and (node.attributes.get("type") or "").lower() == "submit")
+
+
+def _ancestors(node: LexborNode) -> Iterator[LexborNode]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
 
 
 def _key(plan: PricePlan) -> tuple[float | None, str | None, str, str | None]:

@@ -10584,3 +10584,29 @@ def test_a_free_card_whose_name_ends_in_free_on_a_line_of_its_own_is_free() -> N
         ("Developer Free", 0.0),
         ("Developer Pro", 999.0),
     }
+
+
+def test_a_price_stated_only_on_the_button_that_buys_it_is_the_pages_price() -> None:
+    """4dn-en's whole offer is `<h2>Subscribe to 4DN Premium</h2>` over a form whose button says "Subscribe for
+    $9.99/month"; hackanova-en's `<h2>Upgrade to Premium</h2>` is over a list of benefits and a form headed
+    "Payment Information" whose button says "Upgrade Now ($9.99/month)". A form's heading names nothing; the
+    heading over the offer names the plan, its call to subscribe or upgrade aside."""
+    fourdn = page(
+        '<div class="container"><h2>Subscribe to 4DN Premium</h2><p>Unlock all features. Cancel anytime.</p>'
+        '<form method="POST"><button type="submit">Subscribe for $9.99/month</button></form></div>'
+    )
+    assert entries(fourdn) == {("4DN Premium", "price", 9.99, "USD", None)}
+    hackanova = page(
+        '<div class="upgrade-container"><h2>Upgrade to Premium</h2><div><h3>Premium Benefits:</h3><ul>'
+        "<li>Unlimited video transcriptions</li></ul></div><form><div><h3>Payment Information</h3>"
+        '<input name="card"></div><button type="submit">Upgrade Now ($9.99/month)</button></form></div>'
+    )
+    assert entries(hackanova) == {("Premium", "price", 9.99, "USD", None)}
+    # Negative: where a card states the price, a button's figure is not read again; nor a menu's button.
+    card = page(
+        '<div class="card"><h3>Pro</h3><p class="price">$12/month</p><button>Pay $12 now</button></div>'
+        "<nav><button>Gift card $25</button></nav>"
+    )
+    assert entries(card) == {("Pro", "price", 12.0, "USD", None)}
+    menu = page('<nav><h3>Shop</h3><button type="submit">Buy the gift card for $25 today</button></nav>')
+    assert entries(menu) == set()
