@@ -142,6 +142,7 @@ _EXTRA_SIGNS = {
     "ksh": "KES",
     "zl": "PLN",
     "tg": "KZT",
+    "रू": "NPR",  # Nepali's spelling of the rupee (Hindi writes "रु"): kipa-en's "रू999"
     "тг": "KZT",
     "тг.": "KZT",
     "Tk.": "BDT",

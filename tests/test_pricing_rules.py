@@ -10610,3 +10610,16 @@ def test_a_price_stated_only_on_the_button_that_buys_it_is_the_pages_price() -> 
     assert entries(card) == {("Pro", "price", 12.0, "USD", None)}
     menu = page('<nav><h3>Shop</h3><button type="submit">Buy the gift card for $25 today</button></nav>')
     assert entries(menu) == set()
+
+
+def test_the_nepali_rupee_written_in_devanagari_is_read() -> None:
+    """kipa-en's cards show `<span class="price-amount">रू 0</span>` and "रू999" /month: Nepali spells the
+    rupee "रू" (Hindi's "रु" is left to the page's rupee)."""
+    card = '<div class="plan"><h3>{name}</h3><span class="price-amount">{price}</span><span>/month</span></div>'
+    cards = card.format(name="Starter", price="रू 0") + card.format(name="Pro", price="रू999")
+    assert {
+        (p, amount, currency) for p, _, amount, currency, _ in entries(page(f'<div class="grid">{cards}</div>'))
+    } == {
+        ("Starter", 0.0, "NPR"),
+        ("Pro", 999.0, "NPR"),
+    }
