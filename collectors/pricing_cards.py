@@ -1527,11 +1527,7 @@ FREE_IN = re.compile(FREE_WORD, re.I)
 def _free_tag(card: LexborNode) -> bool:
     """Whether the card says free in an element classed as a tag or tagline (`<div class="tagline">Free</div>` under
     "Free Tier"): the name's word said again as a label, no price."""
-    return any(
-        _badge(node) and FREE_LINE.match(_clean(node.text(separator=" ")))
-        for node in card.traverse()
-        if node.tag != "-text"
-    )
+    return any(_badge(node) and FREE_LINE.match(_clean(node.text(separator=" "))) for node in card.traverse())
 
 
 def _own_text(node: LexborNode) -> str:

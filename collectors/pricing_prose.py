@@ -143,7 +143,8 @@ def button_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
         if node.tag in HEADINGS:
             named_heading = _heading_name(" ".join(node.text(separator=" ").split())) or named_heading
         elif _buys(node) and not any(a.tag in ("nav", "footer") for a in _ancestors(node)):
-            text = " ".join((node.attributes.get("value") or "" if node.tag == "input" else node.text()).split())
+            shown = (node.attributes.get("value") or "") if node.tag == "input" else node.text()
+            text = " ".join(shown.split())
             if len(text) <= MAX_SENTENCE:
                 said.extend(_sentence_prices(text, named_heading, page))
     unnamed = [s for s in said if s.name is None]
