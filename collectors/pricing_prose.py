@@ -26,6 +26,7 @@ from collectors.pricing_cards import (
     TABLE_OF_CONTENTS,
     _clean,
     _plan,
+    ancestor_ids,
     asks_quantities,
     text_price,
 )
@@ -139,10 +140,11 @@ def button_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
         return []
     said: list[Said] = []
     named_heading: str | None = None
+    menus = {node.mem_id for node in body.css("nav, footer")}
     for node in body.traverse():
         if node.tag in HEADINGS:
             named_heading = _heading_name(" ".join(node.text(separator=" ").split())) or named_heading
-        elif _buys(node) and not any(a.tag in ("nav", "footer") for a in _ancestors(node)):
+        elif _buys(node) and not ancestor_ids(node) & menus:
             shown = (node.attributes.get("value") or "") if node.tag == "input" else node.text()
             text = " ".join(shown.split())
             if len(text) <= MAX_SENTENCE:
@@ -153,13 +155,6 @@ def button_plans(tree: LexborHTMLParser, page: PageContext) -> list[PricePlan]:
 
 def _buys(node: LexborNode) -> bool:
     return node.tag == "button" or (node.tag == "input" and (node.attributes.get("type") or "").lower() == "submit")
-
-
-def _ancestors(node: LexborNode) -> Iterator[LexborNode]:
-    parent = node.parent
-    while parent is not None:
-        yield parent
-        parent = parent.parent
 
 
 def _key(plan: PricePlan) -> tuple[float | None, str | None, str, str | None]:
