@@ -53,6 +53,7 @@ from collectors.pricing_vocab import (
     TRIAL_FREE,
     VERSUS,
     WORD_CODES,
+    YUAN,
     PageContext,
     amount_digits,
     currency_code,
@@ -178,6 +179,13 @@ def _other_currencies(matches: list[re.Match[str]], yen: str) -> bool:
 BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bweniger\s+als|\bmoins\s+de)\s*$", re.I)
 """A bound right before an amount ("<$0.01 per image", "less than $1 a day"): what a price works out to stays
 within it, a figure about the price, not one."""
+VALUE_BEFORE = re.compile(
+    r"(?:价值|價值|\bworth|\bvalued\s+at|\ba\s+value\s+of|\bd['’]une\s+valeur\s+de|\bim\s+wert\s+von|"
+    r"\b(?:no|con\s+un|del)\s+valor\s+de)\s*[:：]?\s*$",
+    re.I,
+)
+"""The word right before an amount saying what a perk is worth (ftchinese-zh's "论坛门票2张，价值3999元/张", two forum
+tickets worth 3999 yuan each; "a bonus pack worth $49"): the value of something the plan gives, not its price."""
 AUDIENCE_BEFORE = re.compile(r"\b(?:for|für|pour|para|per)\s*$", re.I)
 OPEN_ABOVE = re.compile(r"^\s*(?:[KkMmBb]|Cr|L|Mio\.?|Mrd\.?)?\s?\+")
 """An amount after "for" and open above ("For ₹50 Cr+ businesses", "for $10M+ ARR companies"): the size of the
@@ -2656,13 +2664,24 @@ def _other_currency(prices: list[CardPrice], periodic: list[CardPrice]) -> list[
     shown = periodic[0]
     bare: dict[str, list[CardPrice]] = {}
     for price in prices:
-        if price.currency is not None and price.currency != shown.currency and price.amount:
+        if price.currency is not None and not _same_money(price.currency, shown.currency) and price.amount:
             bare.setdefault(price.currency, []).append(price)
     return [
         replace(found[0], period=shown.period, unit=shown.unit)
         for found in bare.values()
         if len(found) == 1 and not (found[0].period or found[0].unit or found[0].per_when)
     ]
+
+
+YUANS = frozenset({"CNY", "TWD", "HKD"})
+"""The currencies "元" may turn out to be once the page is read whole (`PageContext.yuan`)."""
+
+
+def _same_money(one: str, other: str | None) -> bool:
+    """Whether two currencies as the card reader sees them are one: "元" is the page's yuan, so beside "¥198.00/年"
+    on a Chinese page (the renminbi) ftchinese-zh's "每日仅需0.5元" (only 0.5 yuan a day) is no price in a second
+    currency; it restates the first per day."""
+    return one == other or (YUAN in (one, other) and {one, other} - {YUAN} <= YUANS)
 
 
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
@@ -3024,6 +3043,8 @@ def _text_prices(
         saving_end = -1
         if BOUND_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
+        if VALUE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
+            continue  # "价值3999元/张": what a perk is worth, not what the plan costs
         if AUDIENCE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and OPEN_ABOVE.match(
             match.group("tail") or ""
         ):

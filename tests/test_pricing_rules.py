@@ -10623,3 +10623,38 @@ def test_the_nepali_rupee_written_in_devanagari_is_read() -> None:
         ("Starter", 0.0, "NPR"),
         ("Pro", 999.0, "NPR"),
     }
+
+
+def test_a_yuan_amount_under_a_yuan_price_is_no_second_currency() -> None:
+    """ftchinese-zh's cards say "¥198.00/年" on their buttons and, in their feature lists, "专享订阅内容每日仅需0.5元"
+    (only 0.5 yuan a day): "元" is the page's yuan, the same money as its "¥", so the daily figure restates the
+    yearly price and is no price of the plan in another currency."""
+    card = (
+        '<div class="card"><h3>{name}</h3><ul><li>专享订阅内容每日仅需{day}元</li><li>精选深度分析</li></ul>'
+        '<a class="btn">¥{price}/年</a></div>'
+    )
+    cards = card.format(name="年度标准会员", day="0.5", price="198.00") + card.format(
+        name="高端会员", day="5.5", price="1,998.00"
+    )
+    assert entries(page(f'<div class="row">{cards}</div>', "zh-CN"), CN_URL) == {
+        ("年度标准会员", "price", 198.0, "CNY", None),
+        ("高端会员", "price", 1998.0, "CNY", None),
+    }
+    # Negative: a card priced in dollars with a yuan figure beside it shows both currencies.
+    both = page('<div class="card"><h3>Pro</h3><p>$9/month</p><p>65元</p></div>', "zh-CN")
+    assert entries(both, CN_URL) == {("Pro", "price", 9.0, "USD", None), ("Pro", "price", 65.0, "CNY", None)}
+
+
+def test_what_a_perk_is_worth_is_no_price() -> None:
+    """ftchinese-zh's premium card lists "FT中文网2018年度论坛门票2张，价值3999元/张" (two forum tickets, worth
+    3999 yuan each) above its "¥1,998.00/年" button: the tickets' value, not a price of the plan."""
+    card = (
+        '<div class="card"><h3>高端会员</h3><ul><li>编辑精选</li>'
+        "<li>FT中文网2018年度论坛门票2张，价值3999元/张</li></ul>"
+        '<a class="btn">¥1,998.00/年</a></div><div class="card"><h3>月度标准会员</h3><ul><li>精选深度分析</li></ul>'
+        '<a class="btn">¥28.00/月</a></div>'
+    )
+    assert entries(page(f'<div class="row">{card}</div>', "zh-CN"), CN_URL) == {
+        ("高端会员", "price", 1998.0, "CNY", None),
+        ("月度标准会员", "price", 28.0, "CNY", None),
+    }
