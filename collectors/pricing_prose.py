@@ -31,7 +31,16 @@ from collectors.pricing_cards import (
     text_price,
 )
 from collectors.pricing_grid import BLOCK_TAGS
-from collectors.pricing_vocab import CUSTOM_TEXT, MODEL_SIDES, PageContext, dimension_of, price_matches
+from collectors.pricing_vocab import (
+    CUSTOM_TEXT,
+    MODEL_SIDES,
+    PRICE_LABEL,
+    TOTAL_WORDS,
+    PageContext,
+    dimension_of,
+    header_period,
+    price_matches,
+)
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 SKIPPED = frozenset({"nav", "footer", "form", "button", "select", "table"})
@@ -228,9 +237,12 @@ def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> I
             period = OPENING_PERIODS.get(sentence[: match.start()].rstrip().rsplit(" ", 1)[-1])  # "월 9,900원"
         end = match.end("cur2") if match.group("cur2") else match.end("amt")  # the amount, not its tail
         name = _tier_word(sentence, match.start(), end)
+        keyed = _keyed_name(sentence, match.start())
+        if name is not None and keyed is not None and TIER_WORD.search(keyed):
+            name = keyed  # "Pro Membership: NGN 5.00/month": the tier word is part of the name keying the amount
         if name is None and heading and heading.rstrip().endswith(("?", "？")):
             continue  # a FAQ answer ("Can I pay yearly? Yes, from $10."): an example unless a tier is named
-        name = name or _heading_name(heading) or _dashed_name(sentence, match.start())
+        name = name or _heading_name(heading) or _dashed_name(sentence, match.start()) or keyed
         plan = _plan(name or page.host, price.amount, price.currency, period, price.unit, price.dimension)
         yield Said(name, plan)
 
@@ -261,6 +273,27 @@ def _dashed_name(sentence: str, start: int) -> str | None:
     if dashed is None or len(WORD.findall(dashed.group("name"))) >= MIN_TAGLINE_WORDS:
         return None
     return dashed.group("name")
+
+
+KEYED_NAME = re.compile(r"\s*(?P<name>[^\W\d_][^\W_]*(?:\s+[^\W_]+){0,2})\s*[:：]\s*$")
+"""A short name keying the sentence's amount, all that stands before it ("Pro Membership: NGN 5.00/month")."""
+NOT_KEYED_NAME = re.compile(rf"(?:{TOTAL_WORDS})\b", re.I)
+
+
+def _keyed_name(sentence: str, start: int) -> str | None:
+    """The name keying the amount by a colon, whole: knowledgenavigator-en's `<h3>Pro Membership: NGN
+    5.00/month</h3>` is the price of "Pro Membership", not of the tier word "Pro" in it. It names the amount in
+    place of the tier word it holds, and where neither a tier word nor a heading does (a heading over it names the
+    offer: qovalx-fr's "Place fondatrice : 99 AED" under "Professionnels"). A key that only says price, total or
+    when ("Price:", "Current price:", "Total:", "Monthly:") names nothing."""
+    keyed = KEYED_NAME.match(sentence, 0, start)
+    if keyed is None:
+        return None
+    name = keyed.group("name")
+    last = name.split()[-1]
+    if PRICE_LABEL.match(last) or NOT_KEYED_NAME.match(name) or header_period(name) is not None:
+        return None
+    return name
 
 
 def _tier_word(sentence: str, start: int, end: int) -> str | None:

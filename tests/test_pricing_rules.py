@@ -10658,3 +10658,20 @@ def test_what_a_perk_is_worth_is_no_price() -> None:
         ("高端会员", "price", 1998.0, "CNY", None),
         ("月度标准会员", "price", 28.0, "CNY", None),
     }
+
+
+def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
+    """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
+    blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
+    by a colon names it, the tier word in it ("Pro") being part of it."""
+    offer = page(
+        "<main><h2>Unlock Your Full Potential</h2><div><h3>Pro Membership: NGN 5.00/month</h3>"
+        "<p>Access all modules.</p><form><button>Subscribe Now</button></form></div></main>"
+    )
+    assert entries(offer) == {("Pro Membership", "price", 5.0, "NGN", None)}
+    lone = page("<h2>Pricing</h2><p>Lifetime access: $2 via M-Pesa (+254714520848)</p>")
+    assert entries(lone) == {("Lifetime access", "price", 2.0, "USD", None)}
+    # Negative: a key that only says price, or when, names nothing; a heading over a keyed line names its offer.
+    for key in ("Current price", "Monthly"):
+        keyed = page(f"<main><h2>Pro Insights</h2><p>{key}: $5 for every module, cancel anytime</p></main>")
+        assert entries(keyed) == {("Pro Insights", "price", 5.0, "USD", None)}
