@@ -43,6 +43,7 @@ from collectors.pricing_vocab import (
     RUPEE_SIGNS,
     TOKEN_SIDES,
     TOTAL_NAME,
+    UPGRADE_CALL,
     VERSUS,
     VOLUME_BAND,
     YUAN,
@@ -345,16 +346,6 @@ def _name_as_quoted(name: str) -> str:
         return ""
     name = DECORATIVE_STOP.sub(r"\1", without_pictographs(PROMPT_LEAD.sub("", name)))
     return UPGRADE_CALL.sub("", name)
-
-
-UPGRADE_CALL = re.compile(
-    r"^(?:upgrade\s+(?:to|auf|naar|para|a)|subscribe\s+to|unlock|d[ée]bloque[rz]|desbloquea|passe[rz]?\s+(?:à|au))\s+"
-    r"(?:the\s+|our\s+|le\s+|o\s+|el\s+)?(?=(?!all\b|every\b)\w[\w'’+-]*(?:\s+[^\W\d_][\w'’+-]*)?$)",
-    re.I,
-)
-"""A name that is a call to move up to a plan ("Upgrade to Pro 💎", "Unlock Premium", "Upgrade auf Pro" over an
-in-app page's one card, "Subscribe to 4DN Premium"): the plan is the one or two words it calls to; "Unlock all AI
-menus" names a pack."""
 
 
 PROMPT_LEAD = re.compile(r"^(?:>{2,3}|[»›]{1,2}|//)\s+(?=\S)")

@@ -36,6 +36,7 @@ from collectors.pricing_vocab import (
     MODEL_SIDES,
     PRICE_LABEL,
     TOTAL_WORDS,
+    UPGRADE_CALL,
     PageContext,
     dimension_of,
     header_period,
@@ -311,7 +312,11 @@ def _tier_word(sentence: str, start: int, end: int) -> str | None:
 
 def _heading_name(heading: str | None) -> str | None:
     """A short heading naming what is sold ("Professionnels"), not a price or the prices' own title, nor a
-    table of contents ("Table of Contents" over an essay's links: the essay's sentences are under no name)."""
+    table of contents ("Table of Contents" over an essay's links: the essay's sentences are under no name). A
+    heading calling to move up to a plan names that plan, however it is worded ("Subscribe to Our Premium Plan"
+    over foodpromoter-en's "Get full access for $20/month.": "Premium Plan")."""
+    if heading and (called := UPGRADE_CALL.match(heading.strip())):
+        return heading.strip()[called.end() :]  # "Subscribe to Our Premium Plan": the plan it calls to
     if not heading or len(heading) > MAX_HEADING or len(heading.split()) > MAX_HEADING_WORDS:
         return None
     if TABLE_OF_CONTENTS.match(heading.strip()):

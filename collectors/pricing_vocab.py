@@ -886,6 +886,16 @@ VOLUME_BAND = re.compile(r"^\d[\d,.\s]*(?:[-–—]\s*\d[\d,.\s]*|\+)\s*(?:/\s*[
 """A quantity band naming a row or an entry ("1 – 999/mo", "100,000+", "2 - 10"): a tier of a rate, no plan."""
 PRICE_GLYPHS = r"价格|價格|定价|定價|单价|單價|単価|価格|料金|费用|費用|金额|金額|가격|요금|ราคา"
 """The word for price in scripts written without spaces between words: matched anywhere ("输入价格")."""
+UPGRADE_CALL = re.compile(
+    r"^(?:upgrade\s+(?:to|auf|naar|para|a)|subscribe\s+to|unlock|d[ée]bloque[rz]|desbloquea|passe[rz]?\s+(?:à|au))\s+"
+    r"(?:the\s+|our\s+|le\s+|o\s+|el\s+)?(?=(?!all\b|every\b)\w[\w'’+-]*(?:\s+[^\W\d_][\w'’+-]*)?$)",
+    re.I,
+)
+"""A name that is a call to move up to a plan ("Upgrade to Pro 💎", "Unlock Premium", "Upgrade auf Pro" over an
+in-app page's one card, "Subscribe to 4DN Premium"): the plan is the one or two words it calls to; "Unlock all AI
+menus" names a pack."""
+
+
 PRICE_LABEL = re.compile(
     rf"^\s*(?:{PRICE_NOUN}|{PRICE_GLYPHS}|amount|betrag|montant|tarifs?|monto|importo|bedrag|tutar|сумма|금액)"
     r"\s*[:：]?\s*$",

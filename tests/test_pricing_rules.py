@@ -10675,3 +10675,13 @@ def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     for key in ("Current price", "Monthly"):
         keyed = page(f"<main><h2>Pro Insights</h2><p>{key}: $5 for every module, cancel anytime</p></main>")
         assert entries(keyed) == {("Pro Insights", "price", 5.0, "USD", None)}
+
+
+def test_a_heading_calling_to_a_plan_names_the_price_said_under_it() -> None:
+    """foodpromoter-en's one offer is `<h1>Subscribe to Our Premium Plan</h1>` over "Get full access for
+    $20/month.": the heading is too long and says "Plan", so it named nothing, but it calls to one plan by name."""
+    html = page("<main><h1>Subscribe to Our Premium Plan</h1><p>Get full access for $20/month.</p></main>")
+    assert entries(html) == {("Premium Plan", "price", 20.0, "USD", None)}
+    # Negative: a call to unlock everything calls to no plan; the heading stays what it was.
+    every = page("<main><h1>Unlock all features</h1><p>Get full access for $20/month.</p></main>")
+    assert entries(every) == {("Unlock all features", "price", 20.0, "USD", None)}
