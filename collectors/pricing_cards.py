@@ -552,7 +552,7 @@ def _without_comparison_rows(cards: list[tuple[LexborNode, str]]) -> list[tuple[
     plan costs; a card holds a description, a price or a list, never a run of empty cells after its name."""
     names = {name.casefold() for _, name in cards if name}
 
-    def compares(card: LexborNode) -> bool:
+    def compares(card: LexborNode, heads: bool = False) -> bool:
         cells = [child for child in card.iter() if child.tag not in ("-text", "-comment", "br")]
         if len(cells) < MIN_ROW_CELLS:
             return False
@@ -562,14 +562,24 @@ def _without_comparison_rows(cards: list[tuple[LexborNode, str]]) -> list[tuple[
         texts = [_clean(cell.text(separator=" ")) for cell in cells[1:]]
         if not label or PRICE_TEXT.search(label) or any(len(t) > MAX_ROW_CELL or PRICE_TEXT.search(t) for t in texts):
             return False
-        empty = sum(1 for text in texts if NO_FEATURE_CELL.match(text))
+        empty = 0 if heads else sum(1 for text in texts if NO_FEATURE_CELL.match(text))
         return empty >= 2 or sum(1 for text in texts if text.casefold() in names) >= 2
 
-    def grid(card: LexborNode) -> bool:
+    def grid(card: LexborNode, name: str) -> bool:
         first = next((child for child in card.iter() if child.tag not in ("-text", "-comment", "br")), None)
-        return compares(card) or (first is not None and compares(first))  # a row, or the grid its head opens
+        if compares(card) or (first is not None and compares(first)):
+            return True  # a row, or the grid its head opens
+        return bool(name) and any(  # a section around the grid, named by the label cell of its head row
+            node.parent is not None and compares(node.parent, heads=node.tag not in ("td", "th"))
+            for node in card.traverse()
+            if node.tag not in ("-text", "-comment")
+            and node.child is not None
+            and node.child.tag == "-text"
+            and node.child.next is None
+            and _clean(node.text()) == name
+        )
 
-    return [(card, name) for card, name in cards if not grid(card)]
+    return [(card, name) for card, name in cards if not grid(card, name)]
 
 
 MIN_ROW_CELLS = 4

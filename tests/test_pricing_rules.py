@@ -10685,3 +10685,44 @@ def test_a_heading_calling_to_a_plan_names_the_price_said_under_it() -> None:
     # Negative: a call to unlock everything calls to no plan; the heading stays what it was.
     every = page("<main><h1>Unlock all features</h1><p>Get full access for $20/month.</p></main>")
     assert entries(every) == {("Unlock all features", "price", 20.0, "USD", None)}
+
+
+def test_a_section_named_by_its_comparison_grids_head_is_no_plan() -> None:
+    """dynamicsinc-en's "Compare Plans" section holds a grid drawn with `div`s whose head row reads "Feature | Free |
+    Pro | Premium": the section was read as a card named by the head's label cell, "Feature", priced by the "Free"
+    beside it. A head row naming the other cards is a grid's, wherever in the block it stands."""
+    card = (
+        '<div class="pricing-card card"><div class="pricing-header"><h3>{name}</h3><p>For you</p></div>'
+        '<div class="pricing-amount"><span class="price">{price}</span><span class="period">/month</span></div>'
+        "<ul><li><span>Chat</span></li></ul><button>Choose</button></div>"
+    )
+    cards = "".join(card.format(name=n, price=p) for n, p in (("Free", "$0"), ("Pro", "$5"), ("Premium", "$12")))
+    row = (
+        '<div class="comparison-row"><div class="comparison-feature">{0}</div><div class="comparison-value">{1}</div>'
+        '<div class="comparison-value">{2}</div><div class="comparison-value">{2}</div></div>'
+    )
+    grid = (
+        '<section class="comparison-section section"><div class="container"><div class="section-header">'
+        "<h2>Compare Plans</h2><p>Find the perfect plan for your needs</p></div>"
+        '<div class="comparison-table card"><div class="comparison-header"><div class="comparison-feature">Feature'
+        '</div><div class="comparison-plan">Free</div><div class="comparison-plan">Pro</div>'
+        '<div class="comparison-plan">Premium</div></div>'
+        + row.format("Messages per day", "20-30", "Unlimited")
+        + row.format("AI models", "Basic", "Advanced")
+        + "</div></div></section>"
+    )
+    assert entries(page(f'<section class="pricing"><div class="grid">{cards}</div></section>{grid}')) == {
+        ("Free", "price", 0.0, "USD", None),
+        ("Pro", "price", 5.0, "USD", None),
+        ("Premium", "price", 12.0, "USD", None),
+    }
+    # Negative: a card whose head holds its name beside empty decorative spans is still a card.
+    head = (
+        '<div class="col"><div class="single-pricing"><div class="price-head"><h2>{name}</h2><span></span>'
+        '<span></span><span></span></div><h1 class="price">{price}</h1><h5>Monthly</h5><ul><li>x</li></ul></div></div>'
+    )
+    heads = head.format(name="Starter", price="₹500") + head.format(name="Advance", price="₹1500")
+    assert {(p, a) for p, _, a, _, _ in entries(page(f'<div class="row">{heads}</div>'))} == {
+        ("Starter", 500.0),
+        ("Advance", 1500.0),
+    }
