@@ -51,6 +51,7 @@ from collectors.pricing_vocab import (
     TOKEN_SIDES,
     TOTAL_WORDS,
     TRIAL_FREE,
+    UPGRADE_CALL,
     VERSUS,
     WORD_CODES,
     YUAN,
@@ -1624,6 +1625,10 @@ def card_name(card: LexborNode) -> str:
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
+    if SECTION_CALL.match(name) and UPGRADE_CALL.match(called := _heading_before(card)):
+        name = (
+            called  # savefaste-en's `div.title` "Choose your plan" over two period boxes, beside "Upgrade to Premium"
+        )
     name = _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name)))
     return name or _custom_heading(card) or _ribbon_heading(card)
 

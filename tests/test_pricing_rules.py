@@ -10726,3 +10726,17 @@ def test_a_section_named_by_its_comparison_grids_head_is_no_plan() -> None:
         ("Starter", 500.0),
         ("Advance", 1500.0),
     }
+
+
+def test_a_call_to_choose_beside_a_call_to_upgrade_names_the_plan_upgraded_to() -> None:
+    """savefaste-en's panel has a hero `<h1>Upgrade to Premium</h1>` and, beside it, `div.title` "Choose your plan"
+    over two boxes "$4" per month and "$40" per year: the boxes are Premium's two periods, not a plan named by the
+    call to choose."""
+    box = '<div class="plan"><div class="price">{price}</div><div class="term">{term}</div><ul><li>x</li></ul></div>'
+    boxes = box.format(price="$4", term="per month") + box.format(price="$40", term="per year")
+    html = page(
+        '<div class="panel"><div class="hero"><h1>Upgrade to Premium</h1><p>Unlimited conversions.</p></div>'
+        f'<div class="pricing"><div class="title">Choose your plan</div><div class="subtitle">Monthly or Yearly</div>'
+        f'<div class="glass"><div class="plans">{boxes}</div></div></div></div>'
+    )
+    assert entries(html) == {("Premium", "price", 4.0, "USD", None), ("Premium", "price", 40.0, "USD", None)}
