@@ -222,6 +222,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         and not TESTIMONIALS.match(name.strip())
         and not YOUR_ESTIMATE.match(name.strip())
         and not CHARGES_RECORD.match(name.strip())
+        and not PAYMENT_METHOD.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -959,6 +960,16 @@ TABLE_OF_CONTENTS = re.compile(
 )
 """A block named as a table of contents lists the page's sections (an essay's "Cursor Pro at $20/month" link): no
 plan."""
+PAYMENT_METHOD = re.compile(
+    r"^(?:m-?pesa|e-?mola|paypal|stripe|pix|boleto|crypto\s*[·•|]|cart[ãa]o\s+de\s+(?:cr[ée]dito|d[ée]bito)|"
+    r"(?:credit|debit|bank)\s+card|card\s*[·•|]|tarjeta\s+de\s+(?:cr[ée]dito|d[ée]bito)|carte\s+bancaire|"
+    r"bank\s+transfer|transfer[êe]ncia\s+banc[áa]ria|airtel\s+money|orange\s+money|mtn\s+momo|alipay|"
+    r"wechat\s*pay|支付宝|微信支付)(?![^\W\d_])",
+    re.I,
+)
+"""A block named by a way to pay (synapsex-ru's "Card · EUR", "Crypto · USDT · BTC" under its Premium offer;
+agrivendas-pt's "M-Pesa" and "e-Mola" cards under "Formas de Pagamento:", each restating the plan's price beside a
+phone number): how the plan's price is paid, no plan. "Crypto" alone opens product names ("Crypto Trading Bot")."""
 CHARGES_RECORD = re.compile(
     r"^(?:your\s+)?(?:invoice|billing|payment|transaction|purchase)\s+history$"
     r"|^(?:past|recent|your)\s+(?:invoices|payments|transactions|charges)$",

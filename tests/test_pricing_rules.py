@@ -10740,3 +10740,15 @@ def test_a_call_to_choose_beside_a_call_to_upgrade_names_the_plan_upgraded_to() 
         f'<div class="glass"><div class="plans">{boxes}</div></div></div></div>'
     )
     assert entries(html) == {("Premium", "price", 4.0, "USD", None), ("Premium", "price", 40.0, "USD", None)}
+
+
+def test_a_block_named_by_a_way_to_pay_is_no_plan() -> None:
+    """synapsex-ru's Premium offer lists how to pay it, each a block with the price again: "Card · EUR" with
+    "€19.99", "Crypto · USDT · BTC" with "$19.99". They are ways to pay the one plan, not plans."""
+    block = '<div class="pay-card"><h4>{name}</h4><p class="price">{price}</p><button>Pay</button></div>'
+    blocks = block.format(name="Card · EUR", price="€19.99") + block.format(name="Crypto · USDT · BTC", price="$19.99")
+    html = page(f'<div class="methods">{blocks}</div>')
+    assert entries(html) == set()
+    # Negative: a product whose name opens with such a word is a plan.
+    bot = block.format(name="Crypto Trading Bot", price="$599") + block.format(name="Forex Bot", price="$399")
+    assert {name for name, *_ in entries(page(f'<div class="grid">{bot}</div>'))} == {"Crypto Trading Bot", "Forex Bot"}
