@@ -1636,10 +1636,9 @@ def card_name(card: LexborNode) -> str:
         name = _first_text(card) or name
     if PRICE_LABEL.match(name):  # "Price" keying a free card's last row, under its heading "Free"
         name = _first_heading(card)
+    # savefaste-en's `div.title` "Choose your plan" over two period boxes, beside its hero's "Upgrade to Premium"
     if SECTION_CALL.match(name) and UPGRADE_CALL.match(called := _heading_before(card)):
-        name = (
-            called  # savefaste-en's `div.title` "Choose your plan" over two period boxes, beside "Upgrade to Premium"
-        )
+        name = called
     name = _without_custom_tail(without_pictographs(NUMBERED_LEAD.sub("", name)))
     return name or _custom_heading(card) or _ribbon_heading(card)
 

@@ -279,6 +279,7 @@ def _dashed_name(sentence: str, start: int) -> str | None:
 KEYED_NAME = re.compile(r"\s*(?P<name>[^\W\d_][^\W_]*(?:\s+[^\W_]+){0,2})\s*[:：]\s*$")
 """A short name keying the sentence's amount, all that stands before it ("Pro Membership: NGN 5.00/month")."""
 NOT_KEYED_NAME = re.compile(rf"(?:{TOTAL_WORDS})\b", re.I)
+"""A key that adds up ("Total:", "Итого:"): a checkout summary's line, no offer's name."""
 
 
 def _keyed_name(sentence: str, start: int) -> str | None:
