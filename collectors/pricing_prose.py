@@ -24,6 +24,7 @@ from collectors.pricing_cards import (
     SCHEDULED_AFTER,
     SCHEDULED_BEFORE,
     TABLE_OF_CONTENTS,
+    VALUE_BEFORE,
     _clean,
     _plan,
     ancestor_ids,
@@ -75,13 +76,14 @@ NOT_A_NAME = re.compile(
 """A heading that is a phrase (punctuated: "シンプルな従量課金。", "Credits, die nie verfallen"), a FAQ's or a
 procedure's title ("よくある質問", "銀行振込でのご購入手順"): it heads the text, it names no plan."""
 NOT_A_PRICE_BEFORE = re.compile(
-    r"(?:\bworth|\bvalued\s+at|\bover|\bunder|\bup\s+to|\bbis\s+zu|\bjusqu['’]à|\bhasta|\binstead\s+of|\bstatt|"
+    r"(?:\bover|\bunder|\bup\s+to|\bbis\s+zu|\bjusqu['’]à|\bhasta|\binstead\s+of|\bstatt|"
     r"\bau\s+lieu\s+de|\bwas|\bcompetitors?|\bothers?\s+charge|\bcredit|\bbonus|\brefund\w*|\bfine|\bpenalt\w*|"
     r"\bincludes?|\bincluded|\binklusive|\binclus|\bincluye|包含|최대|까지)\W{0,3}$",
     re.I,
 )
-"""Words before an amount that make it a threshold, a value, a credit or someone else's price ("orders over $50",
-"worth $200", "instead of $20"), not what the plan costs."""
+"""Words before an amount that make it a threshold, a credit or someone else's price ("orders over $50",
+"instead of $20"), not what the plan costs. What a perk is worth ("worth $200") is the card reader's
+`VALUE_BEFORE`, checked beside these."""
 NOT_A_PRICE_AFTER = re.compile(
     r"^\s*(?:of\b|in\s+credits?\b|worth\b|off\b|discount|rabatt|de\s+(?:réduction|remise|descuento)|"
     r"d['’]économie|折扣|优惠|優惠|할인|割引|の割引|credits?\b|guthaben)",
@@ -226,7 +228,7 @@ def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> I
         return
     for match in matches:
         before = sentence[max(0, match.start() - MAX_SAVING_WORD) : match.start()]
-        if any(p.search(before) for p in (SAVING, AVERAGE, SCHEDULED_BEFORE, NOT_A_PRICE_BEFORE)):
+        if any(p.search(before) for p in (SAVING, AVERAGE, VALUE_BEFORE, SCHEDULED_BEFORE, NOT_A_PRICE_BEFORE)):
             continue
         if SCHEDULED_AFTER.match(match.group("tail")) or NOT_A_PRICE_AFTER.match(match.group("tail")):
             continue

@@ -10660,6 +10660,17 @@ def test_what_a_perk_is_worth_is_no_price() -> None:
     }
 
 
+def test_what_a_perk_is_worth_is_no_price_in_a_sentence_either() -> None:
+    """The prose reader takes the card reader's value words: a French page saying its one offer in a sentence
+    beside "un bonus d'une valeur de 49 €" has one price, not two."""
+    html = page(
+        "<main><h2>Offre fondatrice</h2><p>Accès complet pour 19 € par mois, avec un guide offert d'une valeur "
+        "de 49 € pour les cent premiers inscrits.</p></main>",
+        "fr",
+    )
+    assert entries(html) == {("Offre fondatrice", "price", 19.0, "EUR", None)}
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
