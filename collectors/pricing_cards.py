@@ -322,6 +322,14 @@ NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:
 """A heading saying the prices under it are not the page's own. An add-on "billed separately" is still the
 page's price, and so is one "not included in the plans": only "not included in OUR pricing" disowns them."""
 MAX_HEAD_BLOCK = 120
+EXAMPLE_SPEND = re.compile(
+    r"\btypical(?:ly)?\b[^.!?]{0,40}?\b(?:spends?|pays?|costs?|bills?)\b"
+    r"|\b(?:real[- ]world|example|sample)\s+(?:costs?|bills?|spend(?:ing)?)\b",
+    re.I,
+)
+"""A heading saying the figures under it are what customers typically spend ("Real-world costs by team size" · "See
+what teams like yours typically spend each month" over thorbis-en's "Small Team" · "$269/mo" · "$200 base + $69
+usage"): worked examples of one plan's bill, each a card, no plans."""
 
 
 def _under_excluded_heading(card: LexborNode) -> bool:
@@ -342,7 +350,9 @@ def _under_excluded_heading(card: LexborNode) -> bool:
                     block = _clean(sibling.text(separator=" "))
                     text = block if len(block) <= MAX_HEAD_BLOCK else _clean(heads[-1].text(separator=" "))
                     # "How we compare" over a feature table in one block heads the table, not the cards after it
-                    return bool(NOT_INCLUDED.search(text)) or (len(block) <= MAX_HEAD_BLOCK and against_others(text))
+                    return bool(NOT_INCLUDED.search(text) or EXAMPLE_SPEND.search(text)) or (
+                        len(block) <= MAX_HEAD_BLOCK and against_others(text)
+                    )
             sibling = sibling.prev
         node = node.parent
     return False

@@ -10671,6 +10671,29 @@ def test_what_a_perk_is_worth_is_no_price_in_a_sentence_either() -> None:
     assert entries(html) == {("Offre fondatrice", "price", 19.0, "EUR", None)}
 
 
+def test_cards_under_a_heading_of_what_customers_typically_spend_are_no_plans() -> None:
+    """thorbis-en's one plan is "$200 /month" plus metered use; under "Real-world costs by team size" · "See what
+    teams like yours typically spend each month" four cards ("Small Team" · "$269/mo" · "$200 base + $69 usage")
+    work that plan's bill out for a team size: examples, no plans."""
+    plan = '<section><h2>Pricing</h2><div class="card"><h3>Thorbis</h3><p>$200 /month</p></div></section>'
+    examples = (
+        '<section><div class="head"><h2>{title}</h2><p>{lead}</p></div><div class="grid">'
+        '<div class="card"><h3>Small Team</h3><p>1-3 techs</p><p>$269/mo</p><p>$200 base + $69 usage</p></div>'
+        '<div class="card"><h3>Large Team</h3><p>11-50 techs</p><p>$1,063/mo</p><p>$200 base + $863 usage</p></div>'
+        "</div></section>"
+    )
+    html = page(
+        plan
+        + examples.format(
+            title="Real-world costs by team size", lead="See what teams like yours typically spend each month"
+        )
+    )
+    assert entries(html) == {("Thorbis", "price", 200.0, "USD", None)}
+    # Negative: cards under a heading saying who each plan suits are plans.
+    plans = page(plan + examples.format(title="Plans by team size", lead="Pick the one that fits your crew"))
+    assert ("Small Team", "price", 269.0, "USD", None) in entries(plans)
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
