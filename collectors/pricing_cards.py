@@ -223,6 +223,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         and not YOUR_ESTIMATE.match(name.strip())
         and not CHARGES_RECORD.match(name.strip())
         and not PAYMENT_METHOD.match(name.strip())
+        and not _job_posting(card)
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -980,6 +981,22 @@ PAYMENT_METHOD = re.compile(
 """A block named by a way to pay (synapsex-ru's "Card · EUR", "Crypto · USDT · BTC" under its Premium offer;
 agrivendas-pt's "M-Pesa" and "e-Mola" cards under "Formas de Pagamento:", each restating the plan's price beside a
 phone number): how the plan's price is paid, no plan. "Crypto" alone opens product names ("Crypto Trading Bot")."""
+EMPLOYMENT_TYPE = re.compile(
+    r"^(?:full[- ]time|part[- ]time|internship|temporary|tiempo\s+completo|medio\s+tiempo|vollzeit|teilzeit|"
+    r"temps\s+(?:plein|partiel)|tempo\s+(?:integral|parcial)|полная\s+занятость|частичная\s+занятость)$"
+    r"|^(?:application\s+)?deadline\s*[:：]\s*\d",
+    re.I,
+)
+"""A line saying only how a job is held ("Full-time", "Part-time", "Vollzeit"), or by when to apply ("Deadline: 30
+Apr 2026"): a job board's listing."""
+
+
+def _job_posting(card: LexborNode) -> bool:
+    """A job board's listing (jobhub-en's "Public Health Officer" · "WHO Uganda — Entebbe" · "Full-time" ·
+    "USD 2,400/mo"): the salary paid, no price of a plan."""
+    return any(EMPLOYMENT_TYPE.match(line) for line in _lines(card))
+
+
 CHARGES_RECORD = re.compile(
     r"^(?:your\s+)?(?:invoice|billing|payment|transaction|purchase)\s+history$"
     r"|^(?:past|recent|your)\s+(?:invoices|payments|transactions|charges)$",
@@ -3608,7 +3625,7 @@ def _bare_prices(card: LexborNode, currency: str) -> Iterator[CardPrice]:
         amount = _bare_amount(match.group("amt"))
         if amount is not None:
             period, unit = _period_unit(tail)
-            yield CardPrice(amount, currency, period, unit)
+            yield CardPrice(amount, currency if amount else None, period, unit)
 
 
 def _data_prices(

@@ -10694,6 +10694,37 @@ def test_cards_under_a_heading_of_what_customers_typically_spend_are_no_plans() 
     assert ("Small Team", "price", 269.0, "USD", None) in entries(plans)
 
 
+def test_a_job_boards_listings_are_no_plans() -> None:
+    """jobhub-en's pricing template shows its job board's listings above the membership plans ("Public Health
+    Officer" · "Full-time" · "Deadline: 20 May 2026" · "USD 2,400/mo"): the salary paid, no price."""
+    listing = (
+        '<a class="job-card" href="/jobs/{slug}/"><div class="job-body"><div class="job-top"><div>'
+        '<p class="job-title">{title}</p><p class="job-company">WHO Uganda</p></div></div><div class="job-meta">'
+        '<span class="badge-type">{held}</span><span>Entebbe, Uganda</span><span>{when}</span></div></div>'
+        '<div class="job-right"><div class="job-salary">USD 2,400/mo</div><div class="job-posted">4 days ago</div>'
+        "</div></a>"
+    )
+    plans = '<div class="card"><h3>Pro</h3><p>$5/month</p></div><div class="card"><h3>Elite</h3><p>$12/month</p></div>'
+    jobs = [
+        ("a", "Public Health Officer", "Full-time", "Paid leave"),
+        ("b", "UX Designer", "Remote", "Deadline: 30 Apr"),
+    ]
+    listings = "".join(listing.format(slug=s, title=t, held=h, when=w) for s, t, h, w in jobs)
+    got = entries(page(f"<main>{listings}</main><section>{plans}</section>"))
+    assert got == {("Pro", "price", 5.0, "USD", None), ("Elite", "price", 12.0, "USD", None)}
+
+
+def test_a_bare_zero_on_a_card_says_no_currency() -> None:
+    """jobhub-en's free card shows `<span>0</span>` where its paid cards show "$5": the amount is none, in any
+    money, and the card names no currency, so neither does its entry (the free card convention)."""
+    card = '<div class="card"><h3>{name}</h3><div class="price"><span>{amount}</span></div><p>per month</p></div>'
+    html = page(card.format(name="Free", amount="0") + card.format(name="Pro", amount="$5"))
+    assert ("Free", "price", 0.0, None, None) in entries(html)
+    # Negative: a bare amount above zero takes the page's currency.
+    bare = page(card.format(name="Basic", amount="9") + card.format(name="Pro", amount="$5"))
+    assert ("Basic", "price", 9.0, "USD", None) in entries(bare)
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
