@@ -224,6 +224,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         and not CHARGES_RECORD.match(name.strip())
         and not PAYMENT_METHOD.match(name.strip())
         and not _job_posting(card)
+        and not CURRENT_PLAN.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -995,6 +996,16 @@ def _job_posting(card: LexborNode) -> bool:
     """A job board's listing (jobhub-en's "Public Health Officer" · "WHO Uganda — Entebbe" · "Full-time" ·
     "USD 2,400/mo"): the salary paid, no price of a plan."""
     return any(EMPLOYMENT_TYPE.match(line) for line in _lines(card))
+
+
+CURRENT_PLAN = re.compile(
+    r"^(?:your\s+)?current\s+(?:plan|subscription|package|tier)$|^aktuelle[sr]?\s+(?:plan|paket|tarif|abo)$|"
+    r"^(?:plan|forfait|abonnement)\s+actuel$|^formule\s+actuelle$|"
+    r"^plano\s+atual$|^piano\s+attuale$|^текущий\s+(?:тариф|план)$|^当前(?:套餐|方案|计划)$",
+    re.I,
+)
+"""A block named as the account's plan now ("Current plan", "Aktuelles Paket", "Formule actuelle"), on a billing
+page beside the plans to change to: it restates one of them (bluwav-en's "Current plan" · "$179"), no plan."""
 
 
 CHARGES_RECORD = re.compile(

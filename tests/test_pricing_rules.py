@@ -10725,6 +10725,26 @@ def test_a_bare_zero_on_a_card_says_no_currency() -> None:
     assert ("Basic", "price", 9.0, "USD", None) in entries(bare)
 
 
+def test_a_block_naming_the_accounts_plan_now_is_no_plan() -> None:
+    """bluwav-en's billing page shows "Current plan" · "$179/mo" beside the plans to change to, and leolan-de's
+    "Aktuelles Paket" · "199 €": the plan the account is on, restated, no plan of its own."""
+    cards = '<div class="card"><h3>Lite</h3><p>$99/mo</p></div><div class="card"><h3>Premium</h3><p>$179/mo</p></div>'
+    for name in ("Current plan", "Your current subscription", "Aktuelles Paket", "Formule actuelle"):
+        current = (
+            '<div class="plan-info-grid"><div class="info-card">'
+            f'<div class="info-card-title">{name}</div>'
+            '<div class="info-row"><span class="info-label">Plan</span><span>Premium (Trial)</span></div>'
+            '<div class="info-row"><span class="info-label">Post-Trial Price</span>'
+            "<span>$299 setup + $179/mo</span></div>"
+            '<div class="info-row"><span class="info-label">Billing Cycle</span><span>Monthly</span></div></div>'
+            '<div class="info-card"><div class="info-card-title">Payment Method</div><p>No card on file</p></div></div>'
+        )
+        assert {plan for plan, *_ in entries(page(current + f"<section>{cards}</section>"))} == {"Lite", "Premium"}
+    # Negative: a plan named "Current" by its maker is a plan.
+    named = '<div class="card"><h3>Current</h3><p>$9/mo</p></div><div class="card"><h3>Next</h3><p>$19/mo</p></div>'
+    assert ("Current", "price", 9.0, "USD", None) in entries(page(named))
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
