@@ -421,7 +421,8 @@ DOLLAR_NAMES = {"australian": "AUD", "canadian": "CAD", "new": "NZD", "singapore
 
 
 def yen_currency(host: str, lang: str | None, text: str) -> str:
-    """`¥` is CNY on a Chinese page (lang `zh*`, a `.cn` host, or Chinese text without kana), else JPY."""
+    """`¥` is CNY on a Chinese page (lang `zh*`, a `.cn` host, Chinese text without kana, or a `¥` amount with a
+    fraction), else JPY."""
     language = (lang or "").lower()
     if language.startswith("zh") or host.endswith(".cn"):
         return "CNY"
@@ -430,9 +431,14 @@ def yen_currency(host: str, lang: str | None, text: str) -> str:
     sample = text[:20000]
     if _KANA.search(sample):
         return "JPY"
-    if "元" in sample or _CJK.search(sample):
+    if "元" in sample or _CJK.search(sample) or _YEN_FRACTION.search(sample):
         return "CNY"
     return "JPY"
+
+
+_YEN_FRACTION = re.compile(r"[¥￥]\s?\d{1,6}\.\d{1,2}(?![\d.,])")
+"""A `¥` amount with a fraction ("¥9.9", "¥19.90"): the yuan counts jiao and fen, the yen no fraction at all, so
+on a page saying neither language such an amount is in yuan (requirementstudio-en's "¥9.9 / month")."""
 
 
 CENTRAL_AFRICA = frozenset({"cm", "ga", "cg", "td", "cf", "gq"})

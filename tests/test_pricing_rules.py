@@ -10745,6 +10745,16 @@ def test_a_block_naming_the_accounts_plan_now_is_no_plan() -> None:
     assert ("Current", "price", 9.0, "USD", None) in entries(page(named))
 
 
+def test_a_yen_sign_amount_with_a_fraction_is_yuan_on_a_page_in_neither_language() -> None:
+    """requirementstudio-en is in English and prices its Pro plan "¥9.9 / month": the yen has no fraction in use,
+    the yuan has jiao and fen, so the sign is the renminbi's."""
+    cards = '<div class="card"><h3>Free</h3><p>¥0</p></div><div class="card"><h3>Pro</h3><p>¥{pro} / month</p></div>'
+    assert ("Pro", "price", 9.9, "CNY", None) in entries(page(cards.format(pro="9.9")))
+    # Negative: whole amounts on such a page stay yen, and a Japanese page's fraction is still yen.
+    assert ("Pro", "price", 980.0, "JPY", None) in entries(page(cards.format(pro="980")))
+    assert ("Pro", "price", 9.9, "JPY", None) in entries(page(cards.format(pro="9.9"), "ja"))
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
