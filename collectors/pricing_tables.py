@@ -1769,19 +1769,27 @@ LOWER_BOUND_HEADER = re.compile(
 price at its best terms, a variant of its price."""
 VARIANT_RATE_HEADER = re.compile(
     r"^\s*(?:on[- ]demand|spot|reserved|preemptible|interruptible|dynamic|committed|list|regular|standard|"
-    r"discount(?:ed)?|promo(?:tional)?|sale|"
+    r"discount(?:ed)?|promo(?:tional)?|sale|founders?|early[- ]bird|launch|intro(?:ductory)?|members?|"
+    r"non[- ]members?|sme|corporate|student|nonprofit|retail|wholesale|"
     r"\d+[- ]?(?:years?|yr|months?|mo))\s*[,:]?\s+(?P<rate>.+)$",
     re.I,
 )
 """A rate header led by the billing variant it prices ("On-Demand Price (/hr)", "1 Year price (/hr)",
-"Preemptible, GPU-hour", "List Price" beside "As low as")."""
+"Preemptible, GPU-hour", "List Price" beside "As low as"), or by the buyers it is for ("Founder Price" beside
+"Standard Price", "SME Price" beside "Corporate Price")."""
 
 
 def _variant_rate_header(header: str) -> bool:
     """Whether a header is a billing variant and a rate header, the unit of time maybe in brackets ("On-Demand
     Price (/hr)"): a variant column of the row's one price per unit of time, no dimension of its own."""
     match = VARIANT_RATE_HEADER.match(header)
-    return match is not None and RATE_HEADER.match(re.sub(r"[()]", " ", match.group("rate"))) is not None
+    if match is None:
+        return False
+    rate = match.group("rate")
+    return bool(  # "SME Price (USD/year)": a price in the currency and period its brackets state
+        RATE_HEADER.match(re.sub(r"[()]", " ", rate))
+        or PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(rate)))
+    )
 
 
 RATE_HEADER = re.compile(

@@ -496,6 +496,23 @@ def test_price_columns_that_name_no_dimension_are_variants_and_prose_cells_give_
     }
 
 
+def test_price_columns_named_by_the_buyers_they_are_for_are_variants_of_the_price() -> None:
+    """taxman-en's service table heads its columns "SME Price (USD/year)" and "Corporate Price (USD/year)",
+    vetscan-de's "Founder Price" and "Standard Price": each a price of the row for some buyers, no dimension
+    called `sme_price` or `founder_price`."""
+    html = page(
+        "<table><tr><th>Service</th><th>SME Price (USD/year)</th><th>Corporate Price (USD/year)</th></tr>"
+        "<tr><td>Data Back Up</td><td>$5</td><td>$8</td></tr></table>"
+    )
+    assert entries(html) == {("Data Back Up", "price", 5.0, "USD", None), ("Data Back Up", "price", 8.0, "USD", None)}
+    # Negative: a price column naming what is priced keeps that as its dimension.
+    tokens = page(
+        "<table><tr><th>Model</th><th>Input Price (USD/1M tokens)</th><th>Output Price (USD/1M tokens)</th></tr>"
+        "<tr><td>m-1</td><td>0.5</td><td>1.5</td></tr></table>"
+    )
+    assert {dimension for _, dimension, *_ in entries(tokens)} == {"input", "output"}
+
+
 def test_time_based_storage_units_and_qualified_audio_columns() -> None:
     html = page(
         "<table><tr><th>Model</th><th>Input (text) (USD/M tokens)</th><th>Input (audio) (USD/M tokens)</th>"
