@@ -1655,6 +1655,11 @@ ID_HEADER = re.compile(r"\bid\b|\bcode\b|编码|代码|標識|标识", re.I)
 _HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
+RELEASE_STAGE = re.compile(r"(?:preview|experimental)", re.I)
+"""A release stage written on after a model's identifier with no bracket or dash ("Hy4 preview" on Tencent's price
+table, as in "o1-preview"): part of the model's name, where "(Preview)" in brackets tags it."""
+
+
 def _model_names(labels: list[str], header: str, badges: dict[str, str] | None = None) -> dict[str, str]:
     """Each row label's model name: a name followed by a tag in brackets ("Claude Mythos 5 (limited
     availability)", "X (Preview)") is named without it; a cell that starts with a model identifier and goes
@@ -1676,7 +1681,7 @@ def _model_names(labels: list[str], header: str, badges: dict[str, str] | None =
         first, _, rest = label.partition(" ")
         if not rest or not MODEL_ID.fullmatch(first):
             continue
-        if by_id or _HAN.search(rest) or BADGE_START.match(rest):
+        if by_id or _HAN.search(rest) or (BADGE_START.match(rest) and not RELEASE_STAGE.fullmatch(rest)):
             short[label] = first
     merged = Counter(short.get(label, label).casefold() for label in dict.fromkeys(labels))
     return {label: name for label, name in short.items() if merged[name.casefold()] == 1}
