@@ -231,7 +231,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = _without_comparison_rows(_without_comparison_heads(_untagged(_without_shared_kickers(cards))))
     plans: list[PricePlan] = []
     for card, name in cards:
-        if labelled := _labelled_price_boxes(card):
+        if labelled := _labelled_price_boxes(card) or _priced_rows(card):
             for box, label in labelled:
                 plans.extend(_card_plans(box, label, _card_prices(box, yen, page_currency), yen))
             continue
@@ -318,6 +318,48 @@ def _labelled_price_boxes(card: LexborNode) -> list[tuple[LexborNode, str]]:
             return []
         found.append((box, name))
     return found if len(found) >= 2 else []
+
+
+MIN_PRICED_ROWS = 2
+MAX_ROW_LABEL_WORDS = 5
+
+
+def _priced_rows(card: LexborNode) -> list[tuple[LexborNode, str]]:
+    """A card that is a list of priced items, each an element of its own holding a short name and then one price
+    and nothing else, alike in tag and class and holding every price of the card (gastrohub-de's module picker:
+    "Kern-Features" over `<div data-price="10"><span>Schichtplanung</span><span>10 € / Monat</span></div>`, one
+    row per module): each row prices the item it names, not the list's heading. A model's card keying its sides so
+    ("Input $3", "Output $15") is one model, priced per side. A card showing a price of its own
+    beside such rows (a plan's "+ $5 per extra user" lines) is a plan, and stays one."""
+    groups: dict[tuple[int, str, str], list[LexborNode]] = {}
+    for node in card.traverse():
+        if node.tag in CARD_TAGS and node.parent is not None and node is not card:
+            groups.setdefault((node.parent.mem_id, node.tag, node.attributes.get("class") or ""), []).append(node)
+    total = len(price_matches(_clean(card.text(separator=" "))))
+    for rows in groups.values():
+        if len(rows) < MIN_PRICED_ROWS or len(rows) != total:
+            continue
+        found = [(row, name) for row in rows if (name := _row_item(row))]
+        if len(found) == len(rows) and not any(dimension_of(name) in MODEL_SIDES for _, name in found):
+            return found  # "Input $3", "Output $15" on a model's card: its sides, priced by the card reader
+    return []
+
+
+ROW_PRICE_TAIL = re.compile(r"^\s*(?:(?:/|per\b|pro\b|par\b|por\b|al\b|im\b)\s*[^\W\d_]+\.?)?\s*$", re.I)
+"""What may follow a priced row's amount: nothing, or the period or unit it is per ("/ Monat", "per seat")."""
+
+
+def _row_item(row: LexborNode) -> str:
+    """The name a priced row opens with, when the row is that name and one price ending it: "" otherwise."""
+    text = _clean(row.text(separator=" "))
+    matches = price_matches(text)
+    if len(matches) != 1 or not ROW_PRICE_TAIL.match(text[match_end(matches[0]) :]):
+        return ""
+    name = text[: matches[0].start()].strip(" :–—-·|")
+    words = name.split()
+    if not words or len(words) > MAX_ROW_LABEL_WORDS or re.search(r"\d", name) or PRICE_LEAD.match(name):
+        return ""
+    return name
 
 
 NOT_INCLUDED = re.compile(r"\bnot\s+(?:included|part\s+of)\s+(?:in\s+)?our\s+(?:pricing|prices|plans?)\b", re.I)

@@ -10784,6 +10784,38 @@ def test_a_yen_sign_amount_with_a_fraction_is_yuan_on_a_page_in_neither_language
     assert ("Pro", "price", 9.9, "JPY", None) in entries(page(cards.format(pro="9.9"), "ja"))
 
 
+def test_a_list_of_priced_items_prices_each_item_not_the_lists_heading() -> None:
+    """gastrohub-de's module picker groups its modules under "Kern-Features", "Abrechnung", "Extras", each module a
+    row `<div><span>Schichtplanung</span><span>10 € / Monat</span></div>`: each row prices its module; the group's
+    title named all of them."""
+    row = (
+        '<div class="paket-item selected" data-price="10"><div class="paket-checkbox">✓</div>'
+        '<span class="paket-item-label">{}</span> <span class="paket-item-price">{} € / Monat</span></div>'
+    )
+    group = '<div class="paket-group"><div class="paket-group-title">{}</div><div class="paket-card">{}{}</div></div>'
+    groups = group.format("Kern-Features", row.format("Schichtplanung", 10), row.format("Zeiterfassung", 12))
+    groups += group.format("Extras", row.format("Inventur", 6), row.format("MarginCalc", 5))
+    got = entries(page(f"<main><section><h1>Dein Paket</h1>{groups}</section></main>", "de"))
+    assert got == {
+        ("Schichtplanung", "price", 10.0, "EUR", None),
+        ("Zeiterfassung", "price", 12.0, "EUR", None),
+        ("Inventur", "price", 6.0, "EUR", None),
+        ("MarginCalc", "price", 5.0, "EUR", None),
+    }
+    # Negative: a model's card keying its sides so is one model priced per side.
+    sides = (
+        '<div class="rows"><p class="r"><span>Input</span> <span>$3 / 1M tokens</span></p>'
+        '<p class="r"><span>Output</span> <span>$15 / 1M tokens</span></p></div>'
+    )
+    model = f'<button class="card" type="button"><span class="vendor">OpenAI</span><h3>claude-x</h3>{sides}</button>'
+    assert entries(page(f'<div class="grid">{model}{model.replace("claude-x", "claude-y")}</div>')) == {
+        ("claude-x", "input", 3.0, "USD", "1M tokens"),
+        ("claude-x", "output", 15.0, "USD", "1M tokens"),
+        ("claude-y", "input", 3.0, "USD", "1M tokens"),
+        ("claude-y", "output", 15.0, "USD", "1M tokens"),
+    }
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
