@@ -374,6 +374,13 @@ EXAMPLE_SPEND = re.compile(
 """A heading saying the figures under it are what customers typically spend ("Real-world costs by team size" · "See
 what teams like yours typically spend each month" over thorbis-en's "Small Team" · "$269/mo" · "$200 base + $69
 usage"): worked examples of one plan's bill, each a card, no plans."""
+HOW_IT_WORKS = re.compile(
+    r"^(?:how|hoe|c[oó]mo|comment|wie|come)\s.*\b(?:works?|werkt|funciona|fonctionne|funktioniert|funziona)[.!?]?$",
+    re.I,
+)
+"""A heading saying how a fee or the billing works ("Hoe de performance fee werkt" over honeybadger-nl's "Maand met
+winst" · "Onze performance fee: €8,-" and "Maand met verlies" · "€0,-"): the cards under it work the fee out for a
+case, no plans."""
 
 
 def _under_excluded_heading(card: LexborNode) -> bool:
@@ -394,6 +401,8 @@ def _under_excluded_heading(card: LexborNode) -> bool:
                     block = _clean(sibling.text(separator=" "))
                     text = block if len(block) <= MAX_HEAD_BLOCK else _clean(heads[-1].text(separator=" "))
                     # "How we compare" over a feature table in one block heads the table, not the cards after it
+                    if HOW_IT_WORKS.match(_clean(heads[-1].text(separator=" "))):
+                        return True
                     return bool(NOT_INCLUDED.search(text) or EXAMPLE_SPEND.search(text)) or (
                         len(block) <= MAX_HEAD_BLOCK and against_others(text)
                     )
@@ -3694,6 +3703,8 @@ def _data_prices(
     for node in card.traverse():
         if node.tag in ("button", "a") and not _holds_figure(node):
             continue  # akkaui-en's checkout `<button data-month="9.90" data-year="99.90">Start Now</button>`
+        if _sort_record(node):
+            continue
         billing = base is not None and _keys_name_billing(node, base, yen)
         for key, value in node.attributes.items():
             if not (DATA_PRICE.match(key) or _short_toggle_key(node, key)) or not value or not re.search(r"\d", value):
@@ -3718,6 +3729,16 @@ def _data_prices(
                 if amount is not None:
                     period = _bare_side_period(key, amount, base) or _count_up_period(key)
                     yield CardPrice(amount, base.currency, period, base.unit)
+
+
+SORT_KEYS = frozenset({"data-name", "data-category", "data-sort", "data-filter", "data-title"})
+
+
+def _sort_record(node: LexborNode) -> bool:
+    """An element whose data attributes describe it for a script that sorts or filters the cards (isaral-en's
+    `<div class="pl-card" data-category="tally" data-price-monthly="5499" data-price-annual="4999" data-name="Tally
+    Gold">`): its prices are the script's keys, never shown, where the card shows its own toggle's figures."""
+    return not SORT_KEYS.isdisjoint(node.attributes)
 
 
 def _holds_figure(node: LexborNode) -> bool:

@@ -493,16 +493,28 @@ INVISIBLE_CLASS = re.compile(r"(?:^|\s)invisible(?=$|\s)")
 nothing; no toggle ever makes it visible again the way `display: none` sides are."""
 
 
+MAX_PLACEHOLDER_WORDS = 3
+"""A placeholder keeps a badge's or a line's room: a word or two. A whole page or section hidden by inline style
+until a script shows it (qianfan-intl-api's `<div class="html is-desktop" style="visibility:hidden">`, edibio-en's
+fade-in wrapper) is the page itself."""
+
+
 def _drop_placeholders(tree: LexborHTMLParser) -> None:
     """An element kept in the layout but never shown (`<div class="plan-price invisible">₹0/month</div>` on a
-    contact card, autodl-en): a placeholder holding the row's height, no price. Dropped before any reader; an
-    element made visible by a toggle is hidden by `display`, which this leaves alone."""
+    contact card, autodl-en; a badge's room kept by inline `visibility:hidden` holding the word "placeholder" over
+    evntry-en's free card): a placeholder holding the row's height, no price and no name. Dropped before any
+    reader; an element made visible by a toggle is hidden by `display`, which this leaves alone."""
     body = tree.body
     if body is None:
         return
     for node in body.css("[class]"):
         if INVISIBLE_CLASS.search(node.attributes.get("class") or "") and PRICE_TEXT.search(node.text(separator=" ")):
             node.decompose()  # a whole price; a digit roller's spare digits (`span.invisible` "7") stay
+    for node in body.css("[style]"):
+        style = (node.attributes.get("style") or "").replace(" ", "").lower()
+        text = node.text(separator=" ")
+        if "visibility:hidden" in style and re.search(r"[^\W\d_]", text) and len(text.split()) <= MAX_PLACEHOLDER_WORDS:
+            node.decompose()  # evntry-en's `<div class="plan-badge" style="visibility:hidden">placeholder</div>`
 
 
 def _drop_unreachable_panes(tree: LexborHTMLParser) -> None:

@@ -124,6 +124,9 @@ _EXTRA_SIGNS = {
     "₸": "KZT",
     "₼": "AZN",
     "₾": "GEL",
+    "֏": "AMD",  # the Armenian dram, written after the amount: linxy-en's "20,000֏"
+    "U$D": "USD",  # the US dollar as Argentina and Uruguay write it: afipsdk-es's "19 U$D"
+    "U$S": "USD",
     "₵": "GHS",
     "₹": "INR",
     "₩": "KRW",
@@ -173,7 +176,9 @@ written, "Rm" ("<span class="currency">Rm</span>25 /month", "300Rm/yr"), the tak
 "1500tk", dokan-en), the złoty without its stroke, "zl" ("79 zl/month", cvanalyzer-en), the tenge as "tg" and
 "тг" ("24 990 tg/month", moria-en), the Kyrgyz som as "Сом"
 ("449 Сом за отчет", autokorea-ru), the hryvnia as "грн" ("499 грн/міс", widgetis-uk), and bitcoin by its name
-("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr), its letters
+("5 Bitcoin incl. 21% VAT", tuliphft-en) and the Moroccan dirham as "DH" ("99 DH /mois", fidelio-fr); the Armenian
+dram's sign "֏" ("20,000֏", linxy-en) and the US dollar as the River Plate writes it, "U$D" / "U$S" ("19 U$D",
+afipsdk-es), which it lacks; its letters
 otherwise matched in their own case. "kr" stands for itself (`KRONA`) until the page's
 language or host names the krona (`krona_currency`)."""
 KRONA = "kr"

@@ -181,6 +181,9 @@ HELD_OUT = [
         "heldout208",
         "heldout207",
         "heldout214",
+        "heldout220",
+        "heldout177",
+        "heldout186",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

@@ -10816,6 +10816,74 @@ def test_a_list_of_priced_items_prices_each_item_not_the_lists_heading() -> None
     }
 
 
+def test_the_dram_sign_and_the_river_plate_dollar_are_currencies() -> None:
+    """linxy-en writes its Armenian prices "20,000֏ / month" and afipsdk-es its one price "19 U$D": neither sign was
+    known, so no price was read at all."""
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p></div>'
+    dram = page(card.format(name="Starter", price="20,000֏ / month") + card.format(name="Pro", price="35,000֏ / month"))
+    assert ("Starter", "price", 20000.0, "AMD", None) in entries(dram)
+    for sign in ("U$D", "U$S"):
+        river = page(
+            card.format(name="Plan Pro", price=f"19 {sign}") + card.format(name="Plan Max", price=f"49 {sign}")
+        )
+        assert ("Plan Pro", "price", 19.0, "USD", None) in entries(river)
+
+
+def test_an_element_hidden_by_inline_visibility_names_nothing() -> None:
+    """evntry-en keeps its free card's badge row in the layout with `<div class="plan-badge"
+    style="visibility:hidden">placeholder</div>`: never shown, so the card is named by its `plan-name`, not
+    "placeholder"."""
+    card = (
+        '<div class="plan"><div class="plan-badge"{hidden}>{badge}</div><div class="plan-name">{name}</div>'
+        '<div class="plan-tagline">One event a month, no risk.</div><div class="plan-price">{price}</div>'
+        '<ul class="plan-features"><li>QR code door scanning</li></ul><a class="plan-cta">Start →</a></div>'
+    )
+    free = card.format(hidden=' style="visibility:hidden"', badge="placeholder", name="Free", price="Free")
+    pro = card.format(hidden="", badge="For venues", name="Pro", price="$9 / month")
+    assert {name for name, *_ in entries(page(f'<section><div class="pricing-grid">{free}{pro}</div></section>'))} == {
+        "Free",
+        "Pro",
+    }
+    # Negative: a page hidden whole until a script fades it in is the page (qianfan-intl-api, edibio-en).
+    wrapped = f'<div style="visibility:hidden;opacity:0"><section><div class="pricing-grid">{pro}</div></section></div>'
+    assert ("Pro", "price", 9.0, "USD", None) in entries(page(wrapped))
+
+
+def test_cards_under_a_heading_of_how_a_fee_works_are_worked_cases() -> None:
+    """honeybadger-nl's "Hoe de performance fee werkt" heads two cards, "Maand met winst" (a month with profit,
+    "Onze performance fee: €8,-") and "Maand met verlies" (€0,-): the fee worked out for two cases, no plans."""
+    plan = '<section><h2>Prijzen</h2><div class="card"><h3>Hybride model</h3><p>€5 / maand</p></div></section>'
+    cases = (
+        '<div class="pricing-example"><h2>{title}</h2><p>Dit is hoe we de kosten berekenen.</p><div class="grid-2">'
+        '<div class="card"><h4>Maand met winst</h4><p class="example-cost">Onze performance fee: €8,-</p></div>'
+        '<div class="card"><h4>Maand met verlies</h4><p class="example-cost">Onze performance fee: €0,-</p></div>'
+        "</div></div>"
+    )
+    got = entries(page(plan + cases.format(title="Hoe de performance fee werkt"), "nl"))
+    assert got == {("Hybride model", "price", 5.0, "EUR", None)}
+    # Negative: the same cards under a heading naming plans are plans.
+    plans = entries(page(plan + cases.format(title="Kies je maand"), "nl"))
+    assert ("Maand met winst", "price", 8.0, "EUR", None) in plans
+
+
+def test_a_cards_sort_and_filter_attributes_are_no_prices() -> None:
+    """isaral-en's cards carry `data-category`, `data-name` and `data-price-monthly` / `data-price-annual` for a
+    script sorting them; Gold's "data-price-annual" (4999) is no figure the card shows, beside its shown toggle."""
+    card = (
+        '<div class="pl-card" data-category="tally" data-price-monthly="5499" data-price-annual="4999"'
+        ' data-name="Tally Gold"><h3>Gold Plan</h3><p class="price">₹5,499 / month</p></div>'
+    )
+    other = card.replace("Gold", "Silver").replace("5499", "2999").replace("5,499", "2,999").replace("4999", "29990")
+    got = entries(page(card + other))
+    assert got == {("Gold Plan", "price", 5499.0, "INR", None), ("Silver Plan", "price", 2999.0, "INR", None)}
+    # Negative: a toggle's attributes on the price element are the other side of its price.
+    toggle = (
+        '<div class="card"><h3>Pro</h3><p><span class="price" data-monthly="10" data-yearly="100">$10</span>'
+        "/month</p></div>"
+    )
+    assert ("Pro", "price", 100.0, "USD", None) in entries(page(toggle + toggle.replace("Pro", "Max")))
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
