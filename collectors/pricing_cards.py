@@ -225,6 +225,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         and not PAYMENT_METHOD.match(name.strip())
         and not _job_posting(card)
         and not CURRENT_PLAN.match(name.strip())
+        and not WORKED_CASE.match(name.strip())
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -1057,6 +1058,13 @@ CURRENT_PLAN = re.compile(
 )
 """A block named as the account's plan now ("Current plan", "Aktuelles Paket", "Formule actuelle"), on a billing
 page beside the plans to change to: it restates one of them (bluwav-en's "Current plan" · "$179"), no plan."""
+
+
+WORKED_CASE = re.compile(
+    r"^(?:assuming|based\s+on|for\s+example|e\.\s?g\.|example\s*:|angenommen|en\s+supposant|suponiendo)\b", re.I
+)
+"""A block named by the case it works a price out for (chartauditor-en's "$10/chart" over "assuming 100 pages chart
+crossing of 280,000 characters", under its per-page price): an example of the bill, no plan."""
 
 
 CHARGES_RECORD = re.compile(
@@ -2736,7 +2744,8 @@ _COUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.]\d{3})+(?![\d])|(?<![\d.,])\d+(?!
 def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
     """Each price that says per what or per when, once; else the first price in each currency (a card
     showing the Korean store's "₩0" and the US store's "$0" has both). "$25 $19/mo" is one price (the struck
-    $25 is gone), "$5 credit included" is none when a periodic price stands beside it."""
+    $25 is gone), "$5 credit included" is none when a periodic price stands beside it; a zero shown first over
+    fees per use only is the plan's price beside them."""
     overage = [p for p in prices if p.overage]
     prices = [p for p in prices if not p.overage]
     periodic = [p for p in prices if p.period or p.unit or p.per_when]
@@ -2745,7 +2754,14 @@ def _chosen(prices: list[CardPrice]) -> list[CardPrice]:
         for price in prices:
             first.setdefault(price.currency, price)
         return list(first.values()) + list(dict.fromkeys(overage))
-    return list(dict.fromkeys(periodic + _other_currency(prices, periodic) + overage))
+    free = [prices[0]] if not prices[0].amount and prices[0] not in periodic and _per_use_only(periodic) else []
+    return list(dict.fromkeys(free + periodic + _other_currency(prices, periodic) + overage))
+
+
+def _per_use_only(periodic: list[CardPrice]) -> bool:
+    """Whether a card's prices saying per what are all fees per use (charlady-en's "Job Posting Fee: KES 250 /
+    post"): a zero shown first over them ("KES 0") is the plan's own price, nothing a month, beside its fee."""
+    return all(p.unit and p.period in (None, "usage") for p in periodic)
 
 
 def _flat_beside_rates(prices: list[CardPrice], lines: list[str], yen: str) -> list[CardPrice]:

@@ -10884,6 +10884,42 @@ def test_a_cards_sort_and_filter_attributes_are_no_prices() -> None:
     assert ("Pro", "price", 100.0, "USD", None) in entries(page(toggle + toggle.replace("Pro", "Max")))
 
 
+def test_a_block_named_by_the_case_it_works_out_is_no_plan() -> None:
+    """chartauditor-en's ADVANCED card holds a row `<h1>$10/chart</h1><h5>assuming 100 pages chart crossing of
+    280,000 characters</h5>`: the bill worked out for a case, no plan named "assuming …"."""
+    card = (
+        '<a class="choosePlanBox"><div class="choosePlanHead"><h2>{name}</h2><h4>{price}</h4></div>'
+        '<div class="planPriceRow"><h1 class="h1">{worked}</h1><h5>{case}</h5></div>'
+        '<div class="buyNowBtnRow"><button type="submit">Try Now</button></div></a>'
+    )
+    cases = card.format(name="ADVANCED", price="$250.00", worked="$10/chart", case="assuming 100 pages per chart")
+    cases += card.format(name="ENTERPRISE", price="$2,500.00", worked="$8/chart", case="assuming 100 pages per chart")
+    names = {name for name, *_ in entries(page(f'<div class="row">{cases}</div>'))}
+    assert not any(name.startswith("assuming") for name in names)
+    assert {"ADVANCED", "ENTERPRISE"} <= names
+
+
+def test_a_zero_shown_over_fees_per_use_is_the_plans_price() -> None:
+    """charlady-en's Free Plan shows "KES 0" over "Job Posting Fee: KES 250 / post": the plan costs nothing and
+    charges per post; the fee alone dropped the zero, as a credit beside a monthly price is dropped."""
+    card = (
+        '<div class="card"><h2>{name}</h2><div class="flex"><span class="text-5xl">{price}</span></div>'
+        '<p class="text-sm">Job Posting Fee: KES {fee} / post</p></div>'
+    )
+    html = page(
+        card.format(name="Free Plan", price="KES 0", fee=250)
+        + card.format(name="Gold", price="KES 1,000/month", fee=150)
+    )
+    got = entries(html)
+    assert {("Free Plan", "price", 0.0, "KES", None), ("Free Plan", "price", 250.0, "KES", "post")} <= got
+    # Negative: a zero after the fee, not shown first over it, is no price of the plan.
+    later = page(
+        '<div class="card"><h3>Pay as you go</h3><p class="price">$0.05 / minute</p><p class="note">$0</p></div>'
+        '<div class="card"><h3>Team</h3><p class="price">$49/month</p></div>'
+    )
+    assert ("Pay as you go", "price", 0.0, "USD", None) not in entries(later)
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
