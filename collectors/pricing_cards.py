@@ -389,7 +389,8 @@ def _under_excluded_heading(card: LexborNode) -> bool:
     not part of the page's own ("AI Brain Costs" · "Not Included in Our Pricing"): the
     other vendors' plans a customer buys directly, listed as cards, are no plans of this page; nor are the cards
     under a heading setting the product against others ("How we compare": fathom-en's "Datadog DBM ~$16,800/year"
-    beside its own worked "FATHOM Business ~$5,880/year")."""
+    beside its own worked "FATHOM Business ~$5,880/year"), nor those under a heading working a bill or a fee out
+    for cases ("Real-world costs by team size", `EXAMPLE_SPEND`; "Hoe de performance fee werkt", `HOW_IT_WORKS`)."""
     node = card
     while node.parent is not None and node.tag != "body":
         sibling = node.prev
@@ -1061,7 +1062,7 @@ page beside the plans to change to: it restates one of them (bluwav-en's "Curren
 
 
 WORKED_CASE = re.compile(
-    r"^(?:assuming|based\s+on|for\s+example|e\.\s?g\.|example\s*:|angenommen|en\s+supposant|suponiendo)\b", re.I
+    r"^(?:(?:assuming|based\s+on|for\s+example|angenommen|en\s+supposant|suponiendo)\b|e\.\s?g\.|example\s*:)", re.I
 )
 """A block named by the case it works a price out for (chartauditor-en's "$10/chart" over "assuming 100 pages chart
 crossing of 280,000 characters", under its per-page price): an example of the bill, no plan."""
@@ -3747,7 +3748,8 @@ def _data_prices(
                     yield CardPrice(amount, base.currency, period, base.unit)
 
 
-SORT_KEYS = frozenset({"data-name", "data-category", "data-sort", "data-filter", "data-title"})
+SORT_KEYS = frozenset({"data-name", "data-category", "data-sort", "data-filter"})
+"""Attributes a sorting or filtering script reads a card by (`data-title` is left out: tooltips use it too)."""
 
 
 def _sort_record(node: LexborNode) -> bool:

@@ -10897,6 +10897,9 @@ def test_a_block_named_by_the_case_it_works_out_is_no_plan() -> None:
     names = {name for name, *_ in entries(page(f'<div class="row">{cases}</div>'))}
     assert not any(name.startswith("assuming") for name in names)
     assert {"ADVANCED", "ENTERPRISE"} <= names
+    # "Example:" with its colon opens such a case too; "Examples" as a word names nothing so.
+    example = cases.replace("assuming 100 pages per chart", "Example: 100 pages per chart")
+    assert not any(name.startswith("Example:") for name, *_ in entries(page(f'<div class="row">{example}</div>')))
 
 
 def test_a_zero_shown_over_fees_per_use_is_the_plans_price() -> None:
