@@ -1786,12 +1786,14 @@ def _aria_named(card: LexborNode) -> str:
 PRICES_TITLE = re.compile(
     r"^(?:(?:our|simple|transparent|flexible|fair|honest|clear|straightforward|affordable|predictable)"
     r"(?:\s*,\s*|\s+(?:and\s+|&\s+)?))*"
-    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios)"
+    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios|prezzi|preços|prijzen|"
+    r"priser|fiyatlar|fiyatlandırma|ceny|cennik|тарифы|цены|요금제|料金プラン|价格方案|價格方案)"
     r"(?:\s+for\s+(?:(?:every|all|your|small|growing|modern)\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?)?[.!]?$",
     re.I,
 )
-"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Simple, Transparent Pricing", maybe
-for whom: "… for Resellers", "… for Every Team"): the section's, never a plan's."""
+"""A title saying only that prices follow ("Pricing", "Pricing Plans", "Tarifs", "Fiyatlar", "Тарифы", "요금제",
+"Simple, Transparent Pricing", maybe for whom: "… for Resellers", "… for Every Team"): the section's, never a
+plan's."""
 OFFER_TITLE = re.compile(
     r"^(?:(?:limited(?:[- ]time)?|special|launch|early[- ]bird|exclusive|introductory|founding|founder['’]?s?)\s+)+"
     r"offer[.!]?$",

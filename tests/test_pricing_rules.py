@@ -9111,6 +9111,19 @@ def test_a_hero_titled_with_pricing_words_and_a_contact_button_is_no_custom_plan
     }
 
 
+def test_a_title_saying_only_prices_follow_in_other_languages_is_no_custom_plan() -> None:
+    """aucradar-ko's page is `<h1>요금제</h1>` ("plans"), a note that plans are being prepared and a contact link:
+    the section's title and a way to ask, no custom plan named "요금제"; so are "Fiyatlar", "Тарифы", "Prezzi"."""
+    for title in ("요금제", "Fiyatlar", "Тарифы", "Prezzi"):
+        assert PRICES_TITLE.match(title)
+        html = page(
+            f"<section><h1>{title}</h1><p>Plans are being prepared.</p><div><b>Beta</b>"
+            '<div><a href="/contact/">Contact us</a></div></div></section>'
+            '<div class="card"><h3>Free</h3><p class="price">₩0</p></div>'
+        )
+        assert title not in {name for name, *_ in entries(html)}
+
+
 def test_a_card_drawn_in_the_rows_style_right_under_the_row_is_one_of_its_cards() -> None:
     """formai-en's "Annual Plan" sits under the two-card grid, not in it: `div.mt-8` plus the Free card's classes,
     the grid's next sibling. It is the row's third card; a block of other classes under a row is not."""
