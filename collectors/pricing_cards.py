@@ -1005,12 +1005,12 @@ FAQ = re.compile(
     r"^(?:(?:pricing|billing)\s+)?(?:faqs?|frequently\s+asked\s+questions|common\s+questions|questions\s+fr[ée]quentes|"
     r"foire\s+aux\s+questions|h[äa]ufig\s+gestellte\s+fragen|preguntas\s+frecuentes|perguntas\s+frequentes|"
     r"domande\s+frequenti|часто\s+задаваемые\s+вопросы|常见问题|常見問題|よくある(?:ご)?質問|자주\s*묻는\s*질문)$"
-    r"|^(?:how|c[oó]mo|comment|wie|come)\s.*\b(?:works?|funciona|fonctionne|funktioniert|funziona)$|^how\s+to\b",
+    r"|" + HOW_IT_WORKS.pattern + r"|^how\s+to\b",
     re.I,
 )
 """A block named as the page's questions and answers ("Frequently asked questions" over "€3/month, billed via
-Stripe"), or as how something works ("How Pro billing works" over "Pro is $1.99/mo or $14.99/yr; Family is
-$25.99/yr"): its answers quote the plans' prices, and it is no plan."""
+Stripe"), or as how something works (`HOW_IT_WORKS`: "How Pro billing works" over "Pro is $1.99/mo or $14.99/yr;
+Family is $25.99/yr"): its answers quote the plans' prices, and it is no plan."""
 TESTIMONIALS = re.compile(
     r"^(?:testimonials?|reviews?|(?:hear\s+)?what\s+(?:our\s+|real\s+)?(?:[^\W\d_]+\s+){0,2}(?:are\s+)?say(?:ing|s)?"
     r"(?:\s+about\s+[^\W\d_]+)?)[.!]?$",
