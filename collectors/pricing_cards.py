@@ -88,7 +88,7 @@ alone, a class of its own, ranger-zh's `span.tier` "Plus" beside the tagline "æœ
 `cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(
-    r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year)(?:-?price)?$", re.I
+    r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year|quarterly)(?:-?price)?$", re.I
 )
 BARE_PRICE = re.compile(
     r"^\s*(?P<amt>\d{1,6}(?:[.,]\d{1,2})?)\s*(?P<tail>(?:/(?!\s*(?:7|365)\b)|per\b|pro\b).{0,40})?$", re.I
@@ -337,13 +337,21 @@ def _priced_rows(card: LexborNode) -> list[tuple[LexborNode, str]]:
         if node.tag in CARD_TAGS and node.parent is not None and node is not card:
             groups.setdefault((node.parent.mem_id, node.tag, node.attributes.get("class") or ""), []).append(node)
     total = len(price_matches(_clean(card.text(separator=" "))))
-    for rows in groups.values():
+    for group in groups.values():
+        rows = [row for row in group if not _loop_row(row)]
         if len(rows) < MIN_PRICED_ROWS or len(rows) != total:
             continue
         found = [(row, name) for row in rows if (name := _row_item(row))]
         if len(found) == len(rows) and not any(dimension_of(name) in MODEL_SIDES for _, name in found):
             return found  # "Input $3", "Output $15" on a model's card: its sides, priced by the card reader
     return []
+
+
+def _loop_row(row: LexborNode) -> bool:
+    """A row a server template repeats, left in the page as written (smarty-en's `{% for comp, label, price in
+    addon_components %}` row "{{ label }} ${{ price }}/yr" before its fallback's five priced rows): no item."""
+    text = row.text(separator=" ")
+    return "{{" in text and not price_matches(_clean(text))
 
 
 ROW_PRICE_TAIL = re.compile(r"^\s*(?:(?:/|per\b|pro\b|par\b|por\b|al\b|im\b)\s*[^\W\d_]+\.?)?\s*$", re.I)
@@ -3719,6 +3727,7 @@ def _data_prices(
     side's element holds a figure worked from it (convertio-id's `div.price-monthly` carrying
     `data-year-price="71.88"`, the year's total, beside its `div.price-annual` "$5.99")."""
     base = shown[0] if shown else None
+    whole_terms = _whole_terms(card)
     for node in card.traverse():
         if node.tag in ("button", "a") and not _holds_figure(node):
             continue  # akkaui-en's checkout `<button data-month="9.90" data-year="99.90">Start Now</button>`
@@ -3737,6 +3746,8 @@ def _data_prices(
                     yield CardPrice(price.amount, price.currency or base.currency, base.period, base.unit)
             elif match is not None:
                 price = text_price(match, yen)
+                if price is not None and price.period == "month" and key in whole_terms:
+                    continue  # `data-yearly="S$4.99/mo"` under the year's "59.90": the year a month, no price
                 if price is not None and price.period is None:
                     price = replace(price, period=_key_period(key))
                 if price is not None:
@@ -3745,9 +3756,29 @@ def _data_prices(
                 yield CardPrice(dotted, base.currency, _bare_side_period(key, dotted, base), base.unit)
             elif base is not None and (bare := BARE_PRICE.match(value) or GROUPED_AMOUNT.fullmatch(value)) is not None:
                 amount = _bare_amount(bare.group("amt"))
-                if amount is not None:
+                if amount is not None and base.period == "month" and "quarter" in key.casefold():
+                    yield CardPrice(amount, base.currency, None, base.unit, per_when=True)  # a quarter's total
+                elif amount is not None:
                     period = _bare_side_period(key, amount, base) or _count_up_period(key)
                     yield CardPrice(amount, base.currency, period, base.unit)
+
+
+LONGER_TERM_KEY = re.compile(r"year|annual|quarter", re.I)
+LONE_FIGURE = re.compile(r"\s*[^\s\d]{0,3}\s?\d[\d.,]*\s*")
+
+
+def _whole_terms(card: LexborNode) -> set[str]:
+    """The toggle attributes for a term longer than a month that some element of the card fills with a figure
+    alone (quantiesunite-en's `div.plan-price` with `data-yearly="59.90"`): another element's figure
+    per month under the same attribute (its `div.plan-price-sub` with `data-yearly="S$4.99/mo"`) is that term's
+    monthly equivalent, no price. Where no element gives the term's own figure, a side per month
+    (`data-year="$4,17 al mes"`) is the price that side shows."""
+    terms: set[str] = set()
+    for node in card.traverse():
+        for key, value in node.attributes.items():
+            if DATA_PRICE.match(key) and LONGER_TERM_KEY.search(key) and LONE_FIGURE.fullmatch(value or ""):
+                terms.add(key)  # "59.90", "$490": the term's own figure, alone
+    return terms
 
 
 SORT_KEYS = frozenset({"data-name", "data-category", "data-sort", "data-filter"})

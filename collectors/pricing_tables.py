@@ -666,6 +666,8 @@ class Layout:
     row_dimensions: tuple[int, ...]
     """Columns naming each row's dimension ("计费项: 文本输入", "子项: 命中缓存") for columns that only say
     "Price" or name a variant ("在线推理")."""
+    described: tuple[int, ...] = ()
+    """Columns saying what each model makes ("图像生成", "文生视频"): the dimension of a price per request."""
 
 
 def read_grid(
@@ -850,6 +852,9 @@ def _price_row_plans(body: Grid, headers: list[str], section: str | None, page: 
     if row is None and len(body) == 1 and _all_priced(body[0][1:]):
         row = body[0]  # "Less than 1 year | £7.25 | £7.50" under "Experience | No vehicle | Bicycle Driver"
     if row is None:
+        unlabelled = [r for r in body if r and not r[0].text.strip() and _priced_or_free(r[1:])]
+        row = unlabelled[0] if len(unlabelled) == 1 else None  # " | FREE | 10 USD / user / year" under the ticks
+    if row is None:
         return []
     plans: list[PricePlan] = []
     for col, cell in enumerate(row[first:], start=first):
@@ -885,6 +890,17 @@ def _all_priced(row: list[Cell]) -> bool:
 
 
 MIN_PLAN_COLUMNS = 2
+
+
+def _priced_or_free(row: list[Cell]) -> bool:
+    """Whether every cell of a row shows a price or says free, one at least a price (yies-en's last row under its
+    ticks, its label cell blank: "FREE | 10 USD / user / year"): the price row of a comparison of plan columns."""
+    texts = [label_text(cell.text) for cell in row]
+    return (
+        len(row) >= MIN_PLAN_COLUMNS
+        and any(has_price(text) for text in texts)
+        and all(has_price(text) or _free_cell(text) for text in texts)
+    )
 
 
 USAGE_TAIL = re.compile(
@@ -1235,7 +1251,19 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
     labels = _carried_labels([row[label] if label < len(row) else Cell("") for row in body])
     variants = _variant_columns(body, labels, [c for c in free if c != label])
     row_dimensions = tuple(c for c in variants if _names_dimensions(body, c))
-    return Layout(label, unit_col, tuple(variants), row_dimensions)
+    described = tuple(c for c in free if c != label and c not in variants and _names_media(body, c))
+    return Layout(label, unit_col, tuple(variants), row_dimensions, described)
+
+
+def _names_media(body: Grid, col: int) -> bool:
+    """A column that mostly says what each row's model makes, an image or a video ("图像生成", "文生视频",
+    "Text to video"; the first cells of a few still name none, "首尾帧")."""
+    texts = [row[col].text for row in body if col < len(row) and row[col].text]
+    named = [t for t in texts if dimension_of(t) in MEDIA_DIMENSIONS]
+    return bool(texts) and len(named) * 2 > len(texts) and not any(NOT_A_PRICE.search(t) for t in texts)
+
+
+MEDIA_DIMENSIONS = frozenset(UNIT_DIMENSIONS.values())
 
 
 PROVIDER_HEADER = re.compile(
@@ -1452,7 +1480,12 @@ def _finer_label(body: Grid, headers: list[str], free: list[int], label: int) ->
     if len(names) <= len(families):
         return label
     spelled = all(fine.startswith(family) for family, fine in pairs if family)
-    return col if spelled or VERSION_HEADER.search(headers[col]) else label
+    versioned = VERSION_HEADER.search(headers[col]) and not DEPLOYMENT_HEADER.search(headers[col])
+    return col if spelled or versioned else label
+
+
+DEPLOYMENT_HEADER = re.compile(r"部署|deploy", re.I)
+"""A deployment's version ("部署版本": "8k-int8", "图像生成-fp16") says how a model is served, not which model."""
 
 
 def name_key(text: str) -> str:
@@ -1513,6 +1546,7 @@ def _read_rows(
         row_unit = (stated_unit(unit_text) or _named_unit(unit_text)) if unit_text else None
         row_currency = header_currency(unit_text, page.yen) if unit_text else None
         row_dim = _row_dimension(row, layout)
+        made = next((d for c in layout.described if c < len(row) and (d := dimension_of(row[c].text))), None)
         for col, column in enumerate(columns):
             if col == layout.label or col >= len(row) or not column.priced:
                 continue
@@ -1527,7 +1561,10 @@ def _read_rows(
             ):
                 if spanned and plan.custom:
                     continue  # "Contact us" across four reserved terms asks once
-                dimension = own_dimension or _dimension(column, plan.unit, row_dim, heading_dimension, label, col)
+                made_here = made if plan.unit == "request" and made in MEDIA_DIMENSIONS else None
+                dimension = own_dimension or _dimension(
+                    column, plan.unit, row_dim or made_here, heading_dimension, label, col
+                )
                 if plan.custom:
                     dimension = "price"
                 variant = " · ".join(p for p in (column.variant, row_variant, term) if p)
@@ -1722,13 +1759,13 @@ def _dimension(
     if column.dimension:
         return column.dimension
     if column.dimension is None and not PACK_LABEL.match(label):
-        if row_dim:
-            return row_dim
+        if row_dim and not _counted_unit(f"/ {unit}" if unit else ""):
+            return row_dim  # a price per a thing the page counts ("算力单元") buys capacity, not the row's modality
         if unit in UNIT_DIMENSIONS:
             return UNIT_DIMENSIONS[unit]
         if column.stated_unit and unit and unit != column.stated_unit and unit not in TOKEN_UNITS:
             return "request"  # priced per something else than its column: a per-item charge
-        if heading_dim:
+        if heading_dim and not (heading_dim == "training" and SERVING_HEADER.search(column.header)):
             return heading_dim
         if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
             return by_label
@@ -1741,6 +1778,11 @@ def _dimension(
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
         return "price"
     return slug(column.header) or f"column_{col}"
+
+
+SERVING_HEADER = re.compile(r"实例|推理|部署|\binstances?\b|\binference\b|\bhosting\b|\bdeploy", re.I)
+"""A column under a fine-tuning heading that prices an instance or inference ("公共实例", "私有实例",
+"Hosting") prices serving the tuned model, not training it."""
 
 
 SUBUNIT = re.compile(r"(?<![^\W\d_])коп(?:\.|еек)?(?![^\W\d_])", re.I)

@@ -1279,6 +1279,13 @@ Russian "/польз./мес", "/пользователь", "за сотрудн
 Korean "/사용자/월" and "사용자당", the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人"), and a
 person's word before a slashed period ("Licence/mois" under manageti-fr's price, "user/month")."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
+PERSON_THEN_PERIOD = re.compile(
+    rf"^\s*(?-i:[A-Z]{{3}}\s+)?(?P<who>{_SEAT}|{_USER})s?\s+(?:(?:cost|price|fee)\s+)?(?:per|a|an|each)\s+"
+    r"(?:month|year|annum|week|day|mo|yr)\b",
+    re.I,
+)
+"""A line under a price opening with the person it is for, then its period ("₹800 INR" over "Seat per month, 2 seats
+max", "Seat cost per month"): per that seat or user."""
 ADDED_SEAT = re.compile(
     rf"\b(?:per|each|for\s+each)\s+(?:additional|extra)\s+(?:team\s+)?(?:{_SEAT}|{_USER})s?\s*\.?\s*$", re.I
 )
@@ -1413,6 +1420,8 @@ def tail_unit(tail: str) -> str | None:
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`, "per credit overage" is
     `credit`: the word after it says what the price is, past the allowance, not per what)."""
     tail = OVERAGE_AFTER_NOUN.sub("", tail)
+    if (lead := PERSON_THEN_PERIOD.match(tail)) is not None:
+        return "seat" if SEAT_WORDS.match(lead.group("who")) else "user"
     match = TAIL_UNIT.search(tail)
     if match:
         word = match.group("pre") or match.group("post") or match.group("cjk")

@@ -185,6 +185,9 @@ HELD_OUT = [
         "heldout177",
         "heldout186",
         "heldout219",
+        "heldout222",
+        "heldout223",
+        "heldout224",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

@@ -11028,3 +11028,177 @@ def test_a_block_named_by_a_way_to_pay_is_no_plan() -> None:
     # Negative: a product whose name opens with such a word is a plan.
     bot = block.format(name="Crypto Trading Bot", price="$599") + block.format(name="Forex Bot", price="$399")
     assert {name for name, *_ in entries(page(f'<div class="grid">{bot}</div>'))} == {"Crypto Trading Bot", "Forex Bot"}
+
+
+def _zh_table(headers: tuple[str, ...], rows: list[tuple[str, ...]], heading: str) -> str:
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return page(f"<h3>{heading}</h3><table><tr>{head}</tr>{body}</table>", "zh-cn")
+
+
+def test_a_price_per_a_counted_thing_is_not_the_rows_modality() -> None:
+    """Zhipu's private instances of vision models ("GLM-4V-Plus | 视频理解-int8 | 200 元 / 算力单元 / 天"): the
+    deployment says what the instance serves, the price buys compute units a day, so it is the model's `price`.
+    The same sub-item column still names what a price per token prices."""
+    rows = [
+        ("GLM-4V-Plus", "图像理解-int8", "200 元 / 算力单元 / 天"),
+        ("GLM-4V-Plus", "视频理解-int8", "300 元 / 算力单元 / 天"),
+    ]
+    html = _zh_table(("模型", "部署版本", "私有实例"), rows, "模型私有实例")
+    assert {(plan, dimension, amount) for plan, dimension, amount, _, _ in entries(html, CN_URL)} == {
+        ("GLM-4V-Plus", "price", 200.0),
+        ("GLM-4V-Plus", "price", 300.0),
+    }
+    rows = [("GLM-4V-Plus", "图像理解", "4 元 / 百万tokens"), ("GLM-4V-Plus", "视频理解", "5 元 / 百万tokens")]
+    html = _zh_table(("模型", "计费项", "单价"), rows, "模型推理")
+    assert {(plan, dimension, amount) for plan, dimension, amount, _, _ in entries(html, CN_URL)} == {
+        ("GLM-4V-Plus", "image", 4.0),
+        ("GLM-4V-Plus", "video", 5.0),
+    }
+
+
+def test_a_deployment_version_is_no_finer_model_name() -> None:
+    """Zhipu's "模型 | 部署版本 | 私有实例" over "CogView-4-250304 | 图像生成基础版-fp16" and "… | 图像生成高清版-fp16":
+    a deployment's version says how the model is served, so the rows stay the model's (a "版本" column of model
+    versions under a family still names them, as ERNIE's does)."""
+    rows = [
+        ("Cogview-3", "图像生成-fp16", "100 元 / 算力单元 / 天"),
+        ("CogView-4-250304", "图像生成基础版-fp16", "100 元 / 算力单元 / 天"),
+        ("CogView-4-250304", "图像生成高清版-fp16", "120 元 / 算力单元 / 天"),
+    ]
+    html = _zh_table(("模型", "部署版本", "私有实例"), rows, "模型私有实例")
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html, CN_URL)} == {
+        ("Cogview-3", 100.0),
+        ("CogView-4-250304", 100.0),
+        ("CogView-4-250304", 120.0),
+    }
+    rows = [
+        (name, version, "1 元 / 百万tokens")
+        for name, version in (
+            ("ERNIE 4.5", "ERNIE-4.5-8K"),
+            ("ERNIE 4.5", "ERNIE-4.5-32K"),
+            ("ERNIE 4.0", "ERNIE-4.0-8K"),
+        )
+    ]
+    html = _zh_table(("模型", "版本", "单价"), rows, "模型推理")
+    assert {plan for plan, *_ in entries(html, CN_URL)} == {"ERNIE-4.5-8K", "ERNIE-4.5-32K", "ERNIE-4.0-8K"}
+
+
+def test_an_instance_column_under_a_fine_tuning_heading_prices_serving() -> None:
+    """Under Zhipu's "模型微调" heading, the inference table "模型 | 部署版本 | 公共实例 | 私有实例" prices running the
+    tuned model ("0.003 元 / 千tokens", "100 元 / 算力单元 / 天"), not training it; the training table beside it
+    ("LoRA微调单价") stays `training`."""
+    rows = [("GLM-4-Air", "8k-int8", "0.003 元 / 千tokens", "100 元 / 算力单元 / 天")]
+    html = _zh_table(("模型", "部署版本", "公共实例", "私有实例"), rows, "模型微调")
+    assert {(dimension, amount) for _, dimension, amount, _, _ in entries(html, CN_URL)} == {
+        ("price", 0.003),
+        ("price", 100.0),
+    }
+    html = _zh_table(("模型", "训练版本", "LoRA微调单价"), [("GLM-4-Air", "8k", "0.03 元 / 千tokens")], "模型微调")
+    assert {(dimension, amount) for _, dimension, amount, _, _ in entries(html, CN_URL)} == {("training", 0.03)}
+
+
+def test_a_column_saying_what_each_model_makes_names_its_price_per_request() -> None:
+    """Zhipu's generation models ("模型 | 简介 | 单价" over "CogView-4 | 图像生成 | 0.06 元 / 次",
+    "Vidu2-Image | 图生视频 | 1.25 元 / 次"): the description says what one request makes, an image or a
+    video, and so what is priced (Vidu2-Image makes videos, whatever its name says). A price per token
+    beside such a description stays the model's `price`."""
+    rows = [
+        ("CogView-4", "图像生成", "0.06 元 / 次"),
+        ("CogVideoX-2", "视频生成", "0.5 元 / 次"),
+        ("Vidu2-Image", "图生视频", "1.25 元 / 次"),
+        ("Vidu2-Start-End", "首尾帧", "1.25 元 / 次"),
+        ("GLM-4V-Flash", "图像理解", "1 元 / 百万tokens"),
+    ]
+    html = _zh_table(("模型", "简介", "单价"), rows, "模型推理")
+    assert {(plan, dimension) for plan, dimension, *_ in entries(html, CN_URL)} == {
+        ("CogView-4", "image"),
+        ("CogVideoX-2", "video"),
+        ("Vidu2-Image", "video"),
+        ("Vidu2-Start-End", "price"),
+        ("GLM-4V-Flash", "price"),
+    }
+
+
+def test_a_line_opening_with_the_seat_then_its_period_prices_per_seat() -> None:
+    """uninexa-en's "₹800 INR" over "Seat per month, 2 seats max" and "₹1,400 INR" over "Seat cost per month": the
+    line opens with whom the price is for, then its period, so each price is per `seat` (and per `user` for
+    "User per month"); "Billed per month" names no one."""
+    card = '<div class="tier"><h3>{name}</h3><h5 class="title">{price} INR</h5><span>{line}</span></div>'
+    cards = [
+        card.format(name="Essentials", price="₹800", line="Seat per month, 2 seats max"),
+        card.format(name="Business", price="₹1,400", line="Seat cost per month"),
+        card.format(name="Team", price="₹2,000", line="User per month"),
+        card.format(name="Agency", price="₹5,000", line="Billed per month"),
+    ]
+    got = entries(page(f'<div class="row">{"".join(cards)}</div>'))
+    assert got == {
+        ("Essentials", "price", 800.0, "INR", "seat"),
+        ("Business", "price", 1400.0, "INR", "seat"),
+        ("Team", "price", 2000.0, "INR", "user"),
+        ("Agency", "price", 5000.0, "INR", None),
+    }
+
+
+def test_a_toggles_monthly_equivalent_of_a_longer_term_is_no_price() -> None:
+    """quantiesunite-en keeps each term's figure on `div.plan-price` (`data-monthly="7.90" data-quarterly="19.90"
+    data-yearly="59.90"`) and the term's monthly equivalent on the line under it (`data-yearly="S$4.99/mo"`): the
+    quarter's total is a price with no period of the four, the monthly equivalent none. Where no element holds the
+    term's own figure, its side per month (`data-year="$4,17 al mes"`, myspellinggame-es) is the side's price."""
+    card = (
+        '<div class="plan-card"><h3>{name}</h3><div class="plan-price" data-monthly="{m}" data-quarterly="{q}"'
+        ' data-yearly="{y}"><span class="cur">S$</span><span class="amt">{m}</span><span>/mo</span></div>'
+        '<div class="plan-price-sub" data-monthly="" data-quarterly="S${qm}/mo" data-yearly="S${ym}/mo"></div></div>'
+    )
+    cards = card.format(name="Primary", m="7.90", q="19.90", y="59.90", qm="6.63", ym="4.99") + card.format(
+        name="Secondary", m="9.90", q="24.90", y="79.90", qm="8.30", ym="6.66"
+    )
+    plans = extract(page(f'<div class="plans">{cards}</div>'), URL).plans
+    assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("Primary", 7.9, "SGD", "month"),
+        ("Primary", 19.9, "SGD", None),
+        ("Primary", 59.9, "SGD", "year"),
+        ("Secondary", 9.9, "SGD", "month"),
+        ("Secondary", 24.9, "SGD", None),
+        ("Secondary", 79.9, "SGD", "year"),
+    }
+    side = (
+        '<section class="pricing-card"><h2>Plus</h2><p class="price" data-month="$5.99 al mes"'
+        ' data-year="$4,17 al mes">$5.99 al mes</p></section>'
+    )
+    assert {(p.plan, p.amount) for p in extract(page(side, "es"), URL).plans} == {("Plus", 5.99), ("Plus", 4.17)}
+
+
+def test_a_template_loops_row_left_as_written_is_no_item() -> None:
+    """smarty-en's add-on licences: `{% for comp, label, price in addon_components %}` draws a row "{{ label }}
+    ${{ price }}/yr", then its `{% empty %}` fallback five rows "Smarty Client Viewer $900/yr" alike: the loop's
+    row is no item, so each fallback row prices its module, not the box's heading."""
+    row = (
+        '<div class="col-md-4"><div class="d-flex p-3"><span class="text-white">{}</span>'
+        '<span class="badge">{}</span></div></div>'
+    )
+    rows = row.format("{{ label }}", "${{ price }}/yr") + "{% empty %}"
+    rows += row.format("Smarty Client Viewer", "$900/yr") + row.format("Smarty FBD Logic", "$1,500/yr")
+    rows += row.format("Smarty Script Editor", "$1,500/yr")
+    box = (
+        f'<div class="mt-5 p-4 card-dark"><h5>Individual Component Licenses</h5><div class="row g-3">{rows}</div></div>'
+    )
+    assert entries(page(box)) == {
+        ("Smarty Client Viewer", "price", 900.0, "USD", None),
+        ("Smarty FBD Logic", "price", 1500.0, "USD", None),
+        ("Smarty Script Editor", "price", 1500.0, "USD", None),
+    }
+
+
+def test_an_unlabelled_row_of_prices_under_a_comparison_prices_its_plan_columns() -> None:
+    """yies-en's comparison `<table>` names its plans in a first row of `<td><strong>` ("Private", "Pro"), ticks the
+    features below, and ends with a row whose label cell is blank: "FREE | 10 USD / user / year". That row prices
+    each column's plan; a second such row would leave the table unread, as would one saying no price."""
+    tick = '<img src="tick.png" alt="tick">'
+    rows = "".join(f"<tr><td>{feature}</td><td>{tick}</td><td>{tick}</td></tr>" for feature in ("Reports", "Export"))
+    head = "<tr><td></td><td><strong>Private</strong></td><td><strong>Pro</strong></td></tr>"
+    prices = "<tr><td></td><td><strong>FREE</strong></td><td><strong>10 USD</strong>/ user / year</td></tr>"
+    html = page(f"<h1>Pricing</h1><table>{head}{rows}{prices}</table>")
+    assert entries(html) == {("Private", "price", 0.0, "USD", None), ("Pro", "price", 10.0, "USD", "user")}
+    twice = page(f"<h1>Pricing</h1><table>{head}{rows}{prices}{prices}</table>")
+    assert ("Private", "price", 0.0, "USD", None) not in entries(twice)
