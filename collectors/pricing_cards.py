@@ -3253,6 +3253,12 @@ def _text_prices(
             and (ADDED_MEMBER_BEFORE.search(text[line_start:start]) or ADDED_USER_LABEL.match(text[line_start:start]))
         ):
             price = replace(price, unit="user")  # "jedes weitere Mitglied 20€/Monat": what one more member costs
+        elif price is not None and price.unit is None and not price.overage:
+            before = text[line_start:start]
+            if not before.strip(" (+"):  # "(+R$ 15/mês)" in a `<small>` of its own after "+1 Usuário"
+                before = next((text[a:b] for a, b in reversed(lines) if b <= line_start), "") + " " + before
+            if (one := _one_more(before)) is not None:
+                price = replace(price, unit=one)  # "+1 Usuário (+R$ 15/mês)": what one more user costs
         if price is not None:
             yield price
 
@@ -3322,6 +3328,20 @@ def _grouped_key(text: str, key: str, at: int, lines: list[tuple[int, int]]) -> 
 
 ROW_KEY = re.compile(r"^(?=.{1,20}$)[^\W\d_][^\W\d_ -]*(?:[ -][^\W\d_]+){0,2}$")
 """A key/value row's key without its colon, a short line of one to three words ("Input", "Cached input", "输入价格")."""
+ONE_MORE = re.compile(r"^\s*\+\s*1\s*(?P<noun>[^\W\d_]{2,20})(?:\s+[^\W\d_]{2,20})?\s*[(:\-–]?\s*\+?\s*$")
+"""One more of something, said before its price on the line ("+1 Usuário (+R$ 15/mês)", "+1GB Storage (+R$ 10/mês)")."""
+
+
+def _one_more(before: str) -> str | None:
+    """The unit of a price said after "+1" and what it counts: a person (`user`, `seat`) or a measure the vocabulary
+    knows (`gb`); None for anything else ("+1 Projeto"), whose price stays the card's."""
+    match = ONE_MORE.match(before)
+    if match is None:
+        return None
+    noun = match.group("noun")
+    return tail_unit(f" per {noun}") if TAIL_UNIT.search(f" per {noun}") else usage_unit(f"/{noun}")
+
+
 ADDED_MEMBER_BEFORE = re.compile(
     r"(?:\b(?:each|every|per|for\s+each)\s+(?:additional|extra|further)|\bjede[rs]?\s+weitere[rn]?|"
     r"\bpro\s+weitere[nm]?|\bchaque\s+\S+\s+suppl[ée]mentaire)\s+"

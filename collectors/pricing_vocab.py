@@ -1257,7 +1257,10 @@ not sure which plan fits), with or without its question mark: a call to action, 
 TIME_UNITS = frozenset({"hour", "minute", "second"})
 """Units that are a rate of time (a GPU by the hour, speech by the minute): a page states them once for a run
 of price rows or grids."""
-_SEAT = r"seat|editor|platz|sitz|sitzplatz|koltuk|siège|asiento|席|シート|エディタ|エディター|編集者|좌석"
+_SEAT = (
+    r"seat|editor|platz|sitz|sitzplatz|werkplek|werkplaats|koltuk|siège|asiento|"
+    r"席|シート|エディタ|エディター|編集者|좌석"
+)
 _USER = (
     r"user|member|nutzer|benutzer|person|utilisateur|usuario|membre|miembro|kullanıcı|viewer|用户|人|"
     r"ユーザー|視聴者|メンバー|사용자|유저|멤버|пользовател[а-яё]*|польз\.?|сотрудник[а-яё]*|کاربر|مستخدم|"

@@ -11202,3 +11202,35 @@ def test_an_unlabelled_row_of_prices_under_a_comparison_prices_its_plan_columns(
     assert entries(html) == {("Private", "price", 0.0, "USD", None), ("Pro", "price", 10.0, "USD", "user")}
     twice = page(f"<h1>Pricing</h1><table>{head}{rows}{prices}{prices}</table>")
     assert ("Private", "price", 0.0, "USD", None) not in entries(twice)
+
+
+def test_a_price_after_one_more_of_something_is_per_that_thing() -> None:
+    """diffos-pt's add-ons: "+1 Usuário" then, in a `<small>` of its own, "(+R$ 15/mês)", and "+1GB Storage (+R$
+    10/mês)": each prices one more user or gigabyte, so per `user` and per `gb`. "+1 Projeto" names nothing the
+    vocabulary counts, and its price stays the card's own."""
+    addon = '<label class="addon-item"><span>+1{} <small>(+R$ {}/mês)</small></span></label>'
+    card = (
+        '<div class="plan-card"><h3>{name}</h3><div class="price">R$ {price}<span>/mês</span></div>'
+        '<div class="addons-section"><h4>Adicione Extras:</h4>{addons}</div></div>'
+    )
+    starter = card.format(
+        name="Starter", price="49,90", addons=addon.format(" Usuário", 15) + addon.format("GB Storage", 10)
+    )
+    pro = card.format(name="Professional", price="99,90", addons=addon.format(" Projeto", 7))
+    got = entries(page(f'<div class="grid">{starter}{pro}</div>', "pt"))
+    assert ("Starter", "price", 15.0, "BRL", "user") in got
+    assert ("Starter", "price", 10.0, "BRL", "gb") in got
+    assert ("Professional", "price", 7.0, "BRL", None) in got
+
+
+def test_a_dutch_workplace_is_a_seat() -> None:
+    """marleo-nl's "€ 29" over "/ werkplek / mnd · excl. btw": per workplace, a seat."""
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="pr">€ {price}<small>/ werkplek / mnd · excl. btw</small></div>'
+        "</div>"
+    )
+    cards = card.format(name="Essential", price=29) + card.format(name="Managed", price=49)
+    assert entries(page(f'<div class="grid">{cards}</div>', "nl")) == {
+        ("Essential", "price", 29.0, "EUR", "seat"),
+        ("Managed", "price", 49.0, "EUR", "seat"),
+    }
