@@ -142,6 +142,10 @@ EQUIVALENT_AFTER = re.compile(
 )
 """A price said to be another's equivalent after its tail ("₹194/month equivalent" under a yearly ₹2,330): the
 yearly price worked out per month, not a price of its own."""
+SAVED_AFTER = re.compile(
+    r"^\s*(?:saved|bespaard|gespart|eingespart|économisés?|ahorrados?|economizados?|risparmiati)\b", re.I
+)
+"""An amount said to be saved ("gem. €1.840 bespaard": €1,840 saved on average): what a customer keeps, no price."""
 APPROXIMATE_LEAD = re.compile(r"^\s*[~～≈]\s*$")
 """A tilde opening the line of an amount that says no period, on a card priced in two currencies ("~$2.4 USD ·
 cancel anytime" under "₹199/month"): about what the price comes to in the other, not a price. A card priced so in
@@ -182,11 +186,13 @@ BOUND_BEFORE = re.compile(r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bwenige
 within it, a figure about the price, not one."""
 VALUE_BEFORE = re.compile(
     r"(?:价值|價值|\bworth|\bvalued\s+at|\ba\s+value\s+of|\bd['’]une\s+valeur\s+de|\bim\s+wert\s+von|"
+    r"\bt\.\s?w\.\s?v\.|\bter\s+waarde\s+van|"
     r"\b(?:no|con\s+un|del)\s+valor\s+de)\s*[:：]?\s*$",
     re.I,
 )
 """The word right before an amount saying what a perk is worth (ftchinese-zh's "论坛门票2张，价值3999元/张", two forum
-tickets worth 3999 yuan each; "a bonus pack worth $49"): the value of something the plan gives, not its price."""
+tickets worth 3999 yuan each; "a bonus pack worth $49"; Dutch "t.w.v. €150/uur", worth €150 an hour): the value of
+something the plan gives, not its price."""
 AUDIENCE_BEFORE = re.compile(r"\b(?:for|für|pour|para|per)\s*$", re.I)
 OPEN_ABOVE = re.compile(r"^\s*(?:[KkMmBb]|Cr|L|Mio\.?|Mrd\.?)?\s?\+")
 """An amount after "for" and open above ("For ₹50 Cr+ businesses", "for $10M+ ARR companies"): the size of the
@@ -792,7 +798,7 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if _works_out_a_profit(card):
             continue
-        if _text_diagram(card) or _lists_what_is_included(card):
+        if _text_diagram(card) or _lists_what_is_included(card) or _quote_card(card):
             continue
         if card.mem_id not in seen:
             seen.add(card.mem_id)
@@ -807,6 +813,15 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
+
+
+QUOTE_CARD = re.compile(r"(?:^|[-_\s])(?:testimonials?|reviews?)(?:$|[-_\s])", re.I)
+
+
+def _quote_card(card: LexborNode) -> bool:
+    """A customer's quote drawn as a card (bylder-nl's `div.testimonial-card`: "We betaalden €99 voor Bylder en
+    bespaarden ruim €5.800", signed "Marieke & Kevin"): the sums it quotes are the customer's story, no plan."""
+    return QUOTE_CARD.search(card.attributes.get("class") or "") is not None
 
 
 PICK_PLAN = re.compile(r"^\s*(?:select|choose|pick|set)_?plan\s*\(", re.I)
@@ -1480,7 +1495,13 @@ def _other_name(node: LexborNode, name: str) -> bool:
 
 
 def _shows_plan(node: LexborNode) -> bool:
-    return _small(node) and not asks_quantities(node) and _price_line(node) and bool(card_name(node))
+    return (
+        _small(node)
+        and not asks_quantities(node)
+        and _price_line(node)
+        and bool(card_name(node))
+        and not _only_values(_clean(node.text(separator=" ")))
+    )
 
 
 NEAR_ALIKE = 0.6
@@ -1720,6 +1741,18 @@ def _has_price_signal(node: LexborNode) -> bool:
     lines = _signal_lines(node)
     worded = any(_worded_price(lines, at, _free_or_custom) for at in range(len(lines)))
     return worded or _price_box_contact(node) or _price_box_free(node)
+
+
+def _only_values(text: str) -> bool:
+    """Whether every amount of a block says what something is worth or saves (bylder-nl's feature rows inside its
+    one price card: "AI Kopersbegeleider" · "t.w.v. €150/uur", "Meerwerklijst AI-analyse" · "gem. €1.840
+    bespaard"): such a block shows no plan, so the card holding it is read, not each row as a card of its own."""
+    matches = price_matches(text)
+    return bool(matches) and all(
+        VALUE_BEFORE.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()])
+        or SAVED_AFTER.match(text[match_end(m) :])
+        for m in matches
+    )
 
 
 # -- the plan's name ----------------------------------------------------------------------------------
@@ -3212,6 +3245,7 @@ def _text_prices(
         tail = match.group("tail") or ""
         if (
             EQUIVALENT_AFTER.match(tail)
+            or SAVED_AFTER.match(tail)
             or (
                 BRACKETED_APPROXIMATE.search(text[max(0, start - 3) : start])
                 and not tail_period(tail.partition(")")[0])

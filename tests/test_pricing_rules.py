@@ -11234,3 +11234,33 @@ def test_a_dutch_workplace_is_a_seat() -> None:
         ("Essential", "price", 29.0, "EUR", "seat"),
         ("Managed", "price", 49.0, "EUR", "seat"),
     }
+
+
+def test_amounts_a_card_says_are_worth_or_saved_are_no_prices_and_quotes_no_plans() -> None:
+    """bylder-nl's one price card ("€99" "Eenmalig") lists what it gives, each row with what it is worth or saves
+    ("AI Kopersbegeleider" · "t.w.v. €150/uur", "Meerwerklijst AI-analyse" · "gem. €1.840 bespaard"), and its
+    customers' quotes are drawn as cards (`div.testimonial-card`: "We betaalden €99 … bespaarden ruim €5.800",
+    signed "Marieke & Kevin"). Only the €99 is a price; the rows are no cards of their own, the quotes no plans."""
+    row = (
+        '<div class="feature-row"><div class="feature-check">✓</div><div class="feature-text"><strong>{name}</strong>'
+        "<span>{about}</span></div>"
+        '<div class="feature-value">{value}</div></div>'
+    )
+    rows = row.format(name="AI Kopersbegeleider", about="24/7 beschikbaar.", value="t.w.v. €150/uur")
+    rows += row.format(name="Meerwerklijst AI-analyse", about="Upload je meerwerklijst.", value="gem. €1.840 bespaard")
+    rows += row.format(name="AI Offerte-analyse", about="Controleer offertes.", value="gem. €1.640 bespaard")
+    card = (
+        '<section class="price-section"><div class="price-card"><div class="price-badge">Meest gekozen</div>'
+        '<div class="price-header"><div class="price-amount">€99</div><div class="price-period">Eenmalig</div></div>'
+        f'<div class="features-list">{rows}</div></div></section>'
+    )
+    quote = (
+        '<div class="testimonial-card"><div class="testimonial-text">"{text}"</div><div class="testimonial-author">'
+        '<div class="testimonial-name">{who}</div></div></div>'
+    )
+    quotes = quote.format(text="We betaalden €99 en bespaarden ruim €5.800.", who="Marieke &amp; Kevin")
+    quotes += quote.format(text="De offerte-check bespaarde ons €780 in één gesprek.", who="Jeroen &amp; Vera")
+    html = page(
+        f'{card}<section><h2>Wat leden zeggen</h2><div class="testimonials-grid">{quotes}</div></section>', "nl"
+    )
+    assert {(amount, currency) for _, _, amount, currency, _ in entries(html)} == {(99.0, "EUR")}
