@@ -1825,9 +1825,11 @@ def _aria_named(card: LexborNode) -> str:
 
 
 PRICES_TITLE = re.compile(
-    r"^(?:(?:our|simple|transparent|flexible|fair|honest|clear|straightforward|affordable|predictable)"
+    r"^(?:(?:our|simple|transparent|flexible|fair|honest|clear|straight\s*forward|affordable|predictable|special|"
+    r"one[- ]time|einfache|transparente|simples)"
     r"(?:\s*,\s*|\s+(?:and\s+|&\s+)?))*"
-    r"(?:pricing|prices|pricing\s+plans|plans\s+(?:&|and)\s+pricing|tarifs|preise|precios|prezzi|preços|prijzen|"
+    r"(?:pricing|prices|pricing\s+plans|pricing\s+model|(?:plans|packages)\s+(?:&|and)\s+pricing|"
+    r"pricing\s+(?:&|and)\s+(?:plans|packages)|tarifs|preise|precios|prezzi|preços|prijzen|"
     r"priser|fiyatlar|fiyatlandırma|ceny|cennik|тарифы|цены|요금제|料金プラン|价格方案|價格方案)"
     r"(?:\s+for\s+(?:(?:every|all|your|small|growing|modern)\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?)?[.!]?$",
     re.I,

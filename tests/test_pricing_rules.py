@@ -11264,3 +11264,25 @@ def test_amounts_a_card_says_are_worth_or_saved_are_no_prices_and_quotes_no_plan
         f'{card}<section><h2>Wat leden zeggen</h2><div class="testimonials-grid">{quotes}</div></section>', "nl"
     )
     assert {(amount, currency) for _, _, amount, currency, _ in entries(html)} == {(99.0, "EUR")}
+
+
+def test_more_titles_saying_only_that_prices_follow_are_no_plans() -> None:
+    """sanlp-en's "Special Pricing" over a contact box, hairlook-en's "Simple one-time pricing", calltrackerio-en's
+    "Simple, straight forward pricing", videocv-en's "Packages and Pricing", duara-en's "Our pricing model",
+    chuk-de's "Einfache Preise": each says only that prices follow. "Enterprise pricing" names a plan."""
+    for title in (
+        "Special Pricing",
+        "Simple one-time pricing",
+        "Simple, straight forward pricing",
+        "Packages and Pricing",
+        "Our pricing model",
+        "Einfache Preise",
+    ):
+        assert PRICES_TITLE.match(title), title
+        html = page(
+            f"<section><h2>{title}</h2><p>Talk to us about volume.</p><div><b>Volume</b>"
+            '<div><a href="/contact/">Contact us</a></div></div></section>'
+            '<div class="card"><h3>Free</h3><p class="price">$0</p></div>'
+        )
+        assert title not in {name for name, *_ in entries(html)}
+    assert not PRICES_TITLE.match("Enterprise pricing")
