@@ -1482,10 +1482,18 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
 
 def _once(plans: list[PricePlan]) -> list[PricePlan]:
     """Each entry once, now that every sign is resolved: cooby-zh's card "$299" and its "每月付 299 元" were two
-    currencies to the merge and are one price in New Taiwan dollars."""
+    currencies to the merge and are one price in New Taiwan dollars. An entry saying no period beside one the same
+    in all else that says one is that price shown again without it (papermark-en's cards drawn a second time, for
+    another layout, with no "/month"): the entry with its period stands for both."""
+    timed = {(p.plan, p.dimension, p.amount, p.currency, p.unit, p.section) for p in plans if p.period is not None}
     seen: set[tuple[object, ...]] = set()
     kept: list[PricePlan] = []
     for plan in plans:
+        if (
+            plan.period is None
+            and (plan.plan, plan.dimension, plan.amount, plan.currency, plan.unit, plan.section) in timed
+        ):
+            continue
         key = (plan.plan, plan.dimension, plan.amount, plan.currency, plan.unit, plan.period, plan.section)
         if key not in seen:
             seen.add(key)

@@ -11286,3 +11286,23 @@ def test_more_titles_saying_only_that_prices_follow_are_no_plans() -> None:
         )
         assert title not in {name for name, *_ in entries(html)}
     assert not PRICES_TITLE.match("Enterprise pricing")
+
+
+def test_a_price_shown_again_without_its_period_is_one_entry() -> None:
+    """papermark-en draws its cards twice, once with "€24" "/month" and once, for another layout, with "€24" alone:
+    the bare copy is the same price, so one entry each, with its period. A price no copy gives a period keeps none."""
+    card = '<div class="plan"><h3>{name}</h3><p class="price">€{price}{per}</p><ul><li>Links</li></ul></div>'
+    timed = card.format(name="Pro", price=24, per="<span>/month</span>") + card.format(
+        name="Business", price=59, per="<span>/month</span>"
+    )
+    bare = card.format(name="Pro", price=24, per="") + card.format(name="Business", price=59, per="")
+    html = page(f'<div class="desktop">{timed}</div><div class="mobile">{bare}</div>')
+    assert sorted((p.plan, p.amount, p.period) for p in extract(html, URL).plans) == [
+        ("Business", 59.0, "month"),
+        ("Pro", 24.0, "month"),
+    ]
+    once = page(f'<div class="mobile">{bare}</div>')
+    assert sorted((p.plan, p.amount, p.period) for p in extract(once, URL).plans) == [
+        ("Business", 59.0, None),
+        ("Pro", 24.0, None),
+    ]
