@@ -1421,7 +1421,20 @@ OVERAGE_AFTER_NOUN = re.compile(r"(?<=[a-z])\s+(?:overages?|extra)\b", re.I)
 def tail_unit(tail: str) -> str | None:
     """Per whom or what a plan price is: `seat` ("/Platz", "エディタごとに"), `user` ("pro Benutzer",
     "/ Nutzer"), else the noun after "per" as written ("per PRD cluster" is `cluster`, "per credit overage" is
-    `credit`: the word after it says what the price is, past the allowance, not per what)."""
+    `credit`: the word after it says what the price is, past the allowance, not per what). The account that
+    subscribes ("per workspace", "por organización/mes") is no unit: one subscription each, a flat price."""
+    unit = _tail_unit(tail)
+    return None if unit is not None and ACCOUNT_NOUN.fullmatch(unit) else unit
+
+
+ACCOUNT_NOUN = re.compile(
+    r"workspaces?|organi[sz]ations?|organizaci[óo]n|organiza[çc][ãa]o|organisation|organizzazione|accounts?|"
+    r"cuenta|conta|compte|konto",
+    re.I,
+)
+
+
+def _tail_unit(tail: str) -> str | None:
     tail = OVERAGE_AFTER_NOUN.sub("", tail)
     if (lead := PERSON_THEN_PERIOD.match(tail)) is not None:
         return "seat" if SEAT_WORDS.match(lead.group("who")) else "user"

@@ -11306,3 +11306,33 @@ def test_a_price_shown_again_without_its_period_is_one_entry() -> None:
         ("Business", 59.0, None),
         ("Pro", 24.0, None),
     ]
+
+
+def test_the_account_a_price_is_for_is_no_unit() -> None:
+    """appwrite-es's Scale card: "$599" over "por organización/mes", and nexaops-en's "Per workspace": one
+    subscription per organisation or workspace, a flat price (heldout185's convention); "per user" and "per team"
+    stay units."""
+    assert tail_unit(" por organización/mes") is None
+    assert tail_unit(" per workspace, billed monthly") is None
+    assert tail_unit(" per organization") is None
+    assert tail_unit(" per user") == "user"
+    assert tail_unit(" per team") == "team"
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p><p>{per}</p></div>'
+    cards = card.format(name="Pro", price="$15", per="por miembro/mes") + card.format(
+        name="Escale", price="$599", per="por organización/mes"
+    )
+    assert entries(page(f'<div class="grid">{cards}</div>', "es")) == {
+        ("Pro", "price", 15.0, "USD", "user"),
+        ("Escale", "price", 599.0, "USD", None),
+    }
+
+
+def test_a_bound_in_spanish_italian_or_dutch_is_no_price() -> None:
+    """chillchess-es's yearly card: "€19.99" "/año" over "Menos de €1.70 al mes" (less than €1.70 a month): what
+    the year works out to, bounded, no second price; so "meno di" and "minder dan"."""
+    for bound in ("Menos de", "Meno di", "Minder dan"):
+        card = f'<div class="card"><h3>Pro Anual</h3><p class="price">€19.99 /año</p><p>{bound} €1.70 al mes</p></div>'
+        free = '<div class="card"><h3>Gratis</h3><p class="price">€0</p></div>'
+        got = entries(page(f'<div class="grid">{free}{card}</div>', "es"))
+        assert ("Pro Anual", "price", 1.7, "EUR", None) not in got, bound
+        assert ("Pro Anual", "price", 19.99, "EUR", None) in got
