@@ -258,6 +258,50 @@ def _branch_shown(match: re.Match[str], lang: str | None) -> str:
     return match.group("other")
 
 
+TERNARY_PRINT = re.compile(
+    r"\{\s*(?P<cond>[^{}?:'\"`]{1,80}?)\s*\?\s*(?P<q>['\"`])(?P<then>[^'\"`{}]*)(?P=q)\s*:\s*"
+    r"(?P<q2>['\"`])(?P<other>[^'\"`{}]*)(?P=q2)\s*\}"
+)
+"""A Svelte or JSX print choosing between two written texts (wajom-ms's `{isYearly ? '499' : '49'}` and
+`/{isYearly ? 'tahun' : 'bulan'}` under a monthly/yearly switch)."""
+
+
+def _ternary_prints(html: str) -> str:
+    """The page as it first shows: each such print whose condition is a switch the page starts false (`let
+    isYearly = $state(false)`, `FALSE_STATE`) as the text after ":", what it shows until the switch is flipped, as
+    a Jinja print shows its "else" branch; and a
+    Svelte block under the same condition (`{#if isYearly}` "RM41.58 / bulan" `{/if}`, the yearly price worked out
+    per month) as it shows then: hidden, its `{:else}` part shown, and the other way round under `{#if !isYearly}`."""
+    if "? '" not in html and '? "' not in html and "? `" not in html:
+        return html
+    false = {m.group("name") for m in FALSE_STATE.finditer(html)}
+    if not false:
+        return html  # a condition the page does not start false (a feature flag it imports) is left as written
+    html = TERNARY_PRINT.sub(lambda m: m.group("other") if m.group("cond").strip() in false else m.group(0), html)
+    if "{#if" not in html:
+        return html
+
+    def shown(block: re.Match[str]) -> str:
+        cond = block.group("cond").strip()
+        then, _, other = block.group("body").partition("{:else}")
+        if cond in false:
+            return other
+        if cond.startswith("!") and cond[1:].strip() in false:
+            return then
+        return block.group(0)
+
+    return SVELTE_IF.sub(shown, html)
+
+
+FALSE_STATE = re.compile(
+    r"\b(?:let|var|const)\s+(?:\[\s*)?(?P<name>[A-Za-z_$][\w$]*)(?:\s*,\s*[A-Za-z_$][\w$]*\s*\])?\s*=\s*"
+    r"(?:\$state\(\s*false\s*\)|(?:React\.)?useState\(\s*false\s*\)|ref\(\s*false\s*\)|false\b)"
+)
+"""A switch the page's script starts false (Svelte's `let isYearly = $state(false)`, `let annual = false`, React's
+`const [yearly, setYearly] = useState(false)`, Vue's `const yearly = ref(false)`)."""
+SVELTE_IF = re.compile(r"\{#if\s+(?P<cond>[^{}]{1,80})\}(?P<body>(?:(?!\{#if\b).)*?)\{/if\}", re.S)
+
+
 @dataclass(frozen=True)
 class Extraction:
     title: str | None
@@ -267,7 +311,7 @@ class Extraction:
 
 def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
-    tree = LexborHTMLParser(_without_template_tags(_component_markup(html)))
+    tree = LexborHTMLParser(_without_template_tags(_ternary_prints(_component_markup(html))))
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)

@@ -11336,3 +11336,31 @@ def test_a_bound_in_spanish_italian_or_dutch_is_no_price() -> None:
         got = entries(page(f'<div class="grid">{free}{card}</div>', "es"))
         assert ("Pro Anual", "price", 1.7, "EUR", None) not in got, bound
         assert ("Pro Anual", "price", 19.99, "EUR", None) in got
+
+
+def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
+    """wajom-ms's Svelte route starts `let isYearly = $state(false)` and writes each card's price as `RM`
+    `{isYearly ? '499' : '49'}` `/{isYearly ? 'tahun' : 'bulan'}`, with the yearly price worked out per month in
+    `{#if isYearly}` "RM41.58 / bulan" `{/if}`: as the page first shows, RM49 a month and no RM41.58. A print on a
+    flag the page imports (`SHOW_SCALE_PLAN`) is left as written, its `{#if}` block read."""
+    card = (
+        '<div class="card"><h3>{name}</h3><div class="price"><span class="currency">RM</span>'
+        "<span class=amount>{{isYearly ? '{year}' : '{month}'}}</span>"
+        "<span class=cadence>/{{isYearly ? 'tahun' : 'bulan'}}</span></div>"
+        '{{#if isYearly}}<span class="avg-note">RM{avg} / bulan</span>{{/if}}</div>'
+    )
+    cards = card.format(name="1 WhatsApp", year=499, month=49, avg="41.58")
+    cards += card.format(name="3 WhatsApp", year=899, month=89, avg="74.91")
+    script = "<script>let isYearly = $state(false);</script>"
+    plans = extract(f'{script}<div class="plans">{cards}</div>', URL).plans
+    assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
+        ("1 WhatsApp", 49.0, "MYR", "month"),
+        ("3 WhatsApp", 89.0, "MYR", "month"),
+    }
+    flag = (
+        "<script>import { SHOW_SCALE_PLAN } from '$lib/flags';</script><div class=plans>"
+        '<div class="card"><h3>Pro</h3><p class="price">$99/mo</p>'
+        "<p>Everything in {SHOW_SCALE_PLAN ? 'Scale' : 'Free'}</p></div>"
+        '{#if SHOW_SCALE_PLAN}<div class="card"><h3>Scale</h3><p class="price">$599/mo</p></div>{/if}</div>'
+    )
+    assert {p.plan for p in extract(flag, URL).plans} == {"Pro", "Scale"}
