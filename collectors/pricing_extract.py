@@ -53,6 +53,7 @@ from collectors.pricing_vocab import (
     price_matches,
     tail_period,
     tail_unit,
+    usage_unit,
     without_pictographs,
     zero_led,
 )
@@ -363,7 +364,10 @@ def extract(html: str, url: str) -> Extraction:
     found = [
         plan
         for plan in found
-        if not TOTAL_NAME.match(plan.plan) and not SHARED_NAME.match(plan.plan) and not QUESTION.search(plan.plan)
+        if not TOTAL_NAME.match(plan.plan)
+        and not SHARED_NAME.match(plan.plan)
+        and not QUESTION.search(plan.plan)
+        and not _unit_as_name(plan.plan)
     ]
     found = _without_shown_summaries(found, _aggregate_lows(html))
     found = _once(_resolve_signs(found, _declared_dollar(page, offers, found)))
@@ -784,6 +788,15 @@ def _without_rivals(tables: list[PricePlan], offers: list[PricePlan], host: str,
 QUESTION = re.compile(r"[?？؟]\s*$")
 """A name that asks ("Are there any setup fees?" over "normally $997" in leadaisy-en's questions drawn as a grid):
 a question and its answer, which quotes prices, whichever reader took it for a plan."""
+
+
+UNIT_LEAD = re.compile(r"^\s*(?:/|per\b)", re.I)
+
+
+def _unit_as_name(name: str) -> bool:
+    """A name that is only what a price is per ("/ 千tokens" in its own `<span>` after "0.72 元" in zhipu's add-on
+    quote, heldout60): the tail of the price beside it, never the plan's name, so the entry is dropped."""
+    return bool(UNIT_LEAD.match(name)) and usage_unit(name) is not None
 
 
 SHARED_NAME = re.compile(

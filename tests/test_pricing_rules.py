@@ -11364,3 +11364,26 @@ def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
         '{#if SHOW_SCALE_PLAN}<div class="card"><h3>Scale</h3><p class="price">$599/mo</p></div>{/if}</div>'
     )
     assert {p.plan for p in extract(flag, URL).plans} == {"Pro", "Scale"}
+
+
+def test_a_name_that_is_only_what_a_price_is_per_is_no_name() -> None:
+    """Zhipu's add-on quote puts each training price in a `div.custom-price-item`: "全参微调：" "0.72 元" and, in a
+    `<span>` of its own, "/ 千tokens". The card reader took the unit for the name; an entry named only by what a
+    price is per is the price's tail, no plan."""
+    item = (
+        '<div class="custom-price-item"><span class="price-label">{label}</span>'
+        '<span class="fw600 fs18 color_text_title"> {price} 元</span>'
+        '<span class="fw400 fs16 color_text_title"> / 千tokens </span></div>'
+    )
+    cell = item.format(label="全参微调：", price="0.72") + item.format(label="LoRA微调：", price="0.18")
+    rows = (
+        '<tr class="merge-row"><td rowspan="2" class="first-col"> 增购训练额度 </td>'
+        f"<td> GLM-4-0520 </td><td>{cell}</td></tr>"
+        f"<tr><td> GLM-4-Air </td><td>{cell.replace('0.72', '0.035').replace('0.18', '0.021')}</td></tr>"
+    )
+    html = page(
+        f'<h3>云端私有化套餐</h3><table class="buy-more-table"><thead><th></th><th></th><th></th></thead>'
+        f"<tbody>{rows}</tbody></table>",
+        "zh-cn",
+    )
+    assert not any(name.startswith("/") for name, *_ in entries(html, CN_URL))
