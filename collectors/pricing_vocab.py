@@ -1270,7 +1270,8 @@ _USER = (
     r"користувач\w*|χρήστη|משתמש|उपयोगकर्ता|使用者"
 )
 TAIL_UNIT = re.compile(
-    rf"(?:\bper|/|\beach|\ba|\bpro|\bpar|\bpor|\bpr\.|\bза|به\s+ازای\s+هر|لكل|每|\bfor(?=\s+(?:additional|extra)\b))"
+    rf"(?:\bper|(?<![^\W\d_]{{2}}s\s)/|\beach|\ba|\bpro|\bpar|\bpor|\bpr\.|\bза|به\s+ازای\s+هر|لكل|每|"
+    rf"\bfor(?=\s+(?:additional|extra)\b))"
     rf"\s*(?:(?:additional|extra)\s+)?(?:(?:team|staff)\s+)?(?P<pre>{_SEAT}|{_USER})(?:s|en|e)?\b"
     rf"|(?P<post>{_SEAT}|{_USER})(?:\s*(?:ごと|毎|あたり|başına|당)|s?\s*/\s*[^\W\d_])"
     r"|(?:/|每|每一)\s*[名位个個]?[\u4e00-\u9fff]{0,4}?(?P<cjk>人员|人員|用户|用戶|使用者|成员|成員|员工|員工|人|座席|席)",

@@ -11387,3 +11387,25 @@ def test_a_name_that_is_only_what_a_price_is_per_is_no_name() -> None:
         "zh-cn",
     )
     assert not any(name.startswith("/") for name, *_ in entries(html, CN_URL))
+
+
+def test_a_slash_between_two_counted_things_is_a_list_not_per() -> None:
+    """exceptionless-en's cards list "Unlimited projects / users" and "5 projects / 10 users" under "$99" "Per Month":
+    the slash joins two things the plan allows, so the price is no price per user; "$10 / user" and "per month /
+    user" still are."""
+    assert tail_unit(" Per Month Unlimited projects / users") is None
+    assert tail_unit(" 5 projects / 10 users") is None
+    assert tail_unit(" / user") == "user"
+    assert tail_unit(" per month / user") == "user"
+    card = (
+        '<div class="plan"><div class="plan-title">{name}</div><div class="plan-price"><span class="note">$</span>'
+        '{price}<span class="term">Per Month</span></div><ul><li><strong>{projects}</strong> projects / users</li>'
+        "<li>180 days retention</li></ul></div>"
+    )
+    cards = card.format(name="Large", price=99, projects="Unlimited") + card.format(
+        name="Extra Large", price=199, projects="Unlimited"
+    )
+    assert entries(page(f'<div class="pricing-plans">{cards}</div>')) == {
+        ("Large", "price", 99.0, "USD", None),
+        ("Extra Large", "price", 199.0, "USD", None),
+    }
