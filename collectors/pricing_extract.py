@@ -342,6 +342,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_versus_strips(tree)
     _drop_aria_tables(tree)
     _drop_count_up_placeholders(tree)
+    _drop_saving_notes(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -443,6 +444,21 @@ def _drop_count_up_placeholders(tree: LexborHTMLParser) -> None:
             continue
         shown = re.sub(r"\D", "", node.text(separator=" "))
         if shown != re.sub(r"\D", "", target):
+            node.decompose()
+
+
+SAVING_CLASS = re.compile(r"(?:^|[-_\s])savings?(?:$|[-_\s])", re.I)
+
+
+def _drop_saving_notes(tree: LexborHTMLParser) -> None:
+    """An element classed as a saving (sakinafinance-fr's `span.price-savings` "Économisez 20% · XOF 119 880/an"
+    under the yearly side's "XOF 39 900" "/ mois, facturé annuellement") says what the other side saves or totals,
+    never a price of its own; dropped before the cards read the side."""
+    body = tree.body
+    if body is None:
+        return
+    for node in body.css("[class]"):
+        if SAVING_CLASS.search(node.attributes.get("class") or "") and PRICE_TEXT.search(node.text(separator=" ")):
             node.decompose()
 
 

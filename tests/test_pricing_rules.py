@@ -11409,3 +11409,20 @@ def test_a_slash_between_two_counted_things_is_a_list_not_per() -> None:
         ("Large", "price", 99.0, "USD", None),
         ("Extra Large", "price", 199.0, "USD", None),
     }
+
+
+def test_an_element_classed_as_a_saving_holds_no_price() -> None:
+    """sakinafinance-fr's yearly side: "XOF 39 900" "/ mois, facturé annuellement", then `<span
+    class="price-savings">Économisez 20% · XOF 119 880/an</span>`: what the year saves or totals, no price of the
+    plan; the two sides stay."""
+    card = (
+        '<div class="plan-card"><div class="plan-name">{name}</div><div class="plan-price">'
+        '<div class="price-monthly"><span class="price-currency">XOF</span><span class="price-amount">{month}</span>'
+        '<div class="price-period">/ mois</div></div><div class="price-yearly"><span class="price-currency">XOF</span>'
+        '<span class="price-amount">{year}</span><div class="price-period">/ mois, facturé annuellement</div>'
+        '<span class="price-savings">Économisez 20% · XOF {total}/an</span></div></div></div>'
+    )
+    cards = card.format(name="Startup", month="49 900", year="39 900", total="119 880")
+    cards += card.format(name="PME", month="129 900", year="103 900", total="311 760")
+    amounts = {amount for _, _, amount, _, _ in entries(page(f'<div class="plans-grid">{cards}</div>', "fr"))}
+    assert amounts == {49900.0, 39900.0, 129900.0, 103900.0}
