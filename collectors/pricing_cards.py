@@ -3807,7 +3807,7 @@ def _data_prices(
             elif match is not None:
                 price = text_price(match, yen)
                 if price is not None and price.period == "month" and key in whole_terms:
-                    continue  # `data-yearly="S$4.99/mo"` under the year's "59.90": the year a month, no price
+                    continue  # `data-yearly="S$4.99/mo"` under the year's "59.90": the year's monthly equivalent
                 if price is not None and price.period is None:
                     price = replace(price, period=_key_period(key))
                 if price is not None:

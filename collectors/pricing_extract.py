@@ -270,9 +270,9 @@ TERNARY_PRINT = re.compile(
 def _ternary_prints(html: str) -> str:
     """The page as it first shows: each such print whose condition is a switch the page starts false (`let
     isYearly = $state(false)`, `FALSE_STATE`) as the text after ":", what it shows until the switch is flipped, as
-    a Jinja print shows its "else" branch; and a
-    Svelte block under the same condition (`{#if isYearly}` "RM41.58 / bulan" `{/if}`, the yearly price worked out
-    per month) as it shows then: hidden, its `{:else}` part shown, and the other way round under `{#if !isYearly}`."""
+    a Jinja print shows its "else" branch; and a Svelte block under the same condition (`{#if isYearly}` "RM41.58 /
+    bulan" `{/if}`, the yearly price worked out per month) as it shows then: hidden, its `{:else}` part shown, and
+    the other way round under `{#if !isYearly}`."""
     if "? '" not in html and '? "' not in html and "? `" not in html:
         return html
     false = {m.group("name") for m in FALSE_STATE.finditer(html)}

@@ -1257,7 +1257,7 @@ def _layout(body: Grid, columns: list[Column], headers: list[str]) -> Layout:
 
 def _names_media(body: Grid, col: int) -> bool:
     """A column that mostly says what each row's model makes, an image or a video ("图像生成", "文生视频",
-    "Text to video"; the first cells of a few still name none, "首尾帧")."""
+    "Text to video"), though a few of its cells may name neither ("首尾帧")."""
     texts = [row[col].text for row in body if col < len(row) and row[col].text]
     named = [t for t in texts if dimension_of(t) in MEDIA_DIMENSIONS]
     return bool(texts) and len(named) * 2 > len(texts) and not any(NOT_A_PRICE.search(t) for t in texts)

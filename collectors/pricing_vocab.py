@@ -1281,7 +1281,8 @@ TAIL_UNIT = re.compile(
 one more seat costs, geniussheets-en), "ユーザーごと", the
 Russian "/польз./мес", "/пользователь", "за сотрудника", Persian "به ازای هر کاربر", Arabic "لكل مستخدم",
 Korean "/사용자/월" and "사용자당", the Chinese counter-and-noun forms ("/名醫療人員", "每位用户", "/人"), and a
-person's word before a slashed period ("Licence/mois" under manageti-fr's price, "user/month")."""
+person's word before a slashed period ("Licence/mois" under manageti-fr's price, "user/month"). A slash right after a
+plural noun joins two things a plan allows ("Unlimited projects / users") and is no "per"."""
 SEAT_WORDS = re.compile(rf"^(?:{_SEAT})$", re.I)
 PERSON_THEN_PERIOD = re.compile(
     rf"^\s*(?-i:[A-Z]{{3}}\s+)?(?P<who>{_SEAT}|{_USER})s?\s+(?:(?:cost|price|fee)\s+)?(?:per|a|an|each)\s+"
