@@ -342,7 +342,6 @@ def extract(html: str, url: str) -> Extraction:
     _drop_versus_strips(tree)
     _drop_aria_tables(tree)
     _drop_count_up_placeholders(tree)
-    _drop_saving_notes(tree)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -447,21 +446,6 @@ def _drop_count_up_placeholders(tree: LexborHTMLParser) -> None:
             node.decompose()
 
 
-SAVING_CLASS = re.compile(r"(?:^|[-_\s])savings?(?:$|[-_\s])", re.I)
-
-
-def _drop_saving_notes(tree: LexborHTMLParser) -> None:
-    """An element classed as a saving (sakinafinance-fr's `span.price-savings` "Économisez 20% · XOF 119 880/an"
-    under the yearly side's "XOF 39 900" "/ mois, facturé annuellement") says what the other side saves or totals,
-    never a price of its own; dropped before the cards read the side."""
-    body = tree.body
-    if body is None:
-        return
-    for node in body.css("[class]"):
-        if SAVING_CLASS.search(node.attributes.get("class") or "") and PRICE_TEXT.search(node.text(separator=" ")):
-            node.decompose()
-
-
 def _without_listed(
     cards: list[PricePlan], tree: LexborHTMLParser, lists: list[LexborNode], rates: list[PricePlan]
 ) -> list[PricePlan]:
@@ -563,16 +547,26 @@ until a script shows it (qianfan-intl-api's `<div class="html is-desktop" style=
 fade-in wrapper) is the page itself."""
 
 
+SAVING_CLASS = re.compile(r"(?:^|[-_\s])savings?(?:$|[-_\s])", re.I)
+"""An element classed as a saving (sakinafinance-fr's `span.price-savings` "Économisez 20% · XOF 119 880/an" under
+the yearly side's "XOF 39 900" "/ mois, facturé annuellement", kesefle-ru's hidden `p.kfl-savings`): it says what
+the other side saves or totals, never a price of its own."""
+
+
 def _drop_placeholders(tree: LexborHTMLParser) -> None:
     """An element kept in the layout but never shown (`<div class="plan-price invisible">₹0/month</div>` on a
     contact card, autodl-en; a badge's room kept by inline `visibility:hidden` holding the word "placeholder" over
-    evntry-en's free card): a placeholder holding the row's height, no price and no name. Dropped before any
-    reader; an element made visible by a toggle is hidden by `display`, which this leaves alone."""
+    evntry-en's free card): a placeholder holding the row's height, no price and no name; so is a note classed as
+    a saving (`SAVING_CLASS`). Dropped before any reader; an element made visible by a toggle is hidden by
+    `display`, which this leaves alone."""
     body = tree.body
     if body is None:
         return
     for node in body.css("[class]"):
-        if INVISIBLE_CLASS.search(node.attributes.get("class") or "") and PRICE_TEXT.search(node.text(separator=" ")):
+        klass = node.attributes.get("class") or ""
+        if (INVISIBLE_CLASS.search(klass) or SAVING_CLASS.search(klass)) and PRICE_TEXT.search(
+            node.text(separator=" ")
+        ):
             node.decompose()  # a whole price; a digit roller's spare digits (`span.invisible` "7") stay
     for node in body.css("[style]"):
         style = (node.attributes.get("style") or "").replace(" ", "").lower()
