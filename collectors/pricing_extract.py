@@ -1108,12 +1108,13 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
 class LetterSign:
     """A currency written as one letter before its amount ("R9 000", the rand; "E10", Eswatini's lilangeni): one
     letter is no sign elsewhere, so it is one only on a page of that country, by its host's ending or by the page
-    naming the currency or the country."""
+    naming the currency or the country, or, for the rand, where it and its amount are an element's whole text."""
 
     letter: str
     code: str
     host_end: str
     page: re.Pattern[str]
+    alone_anywhere: bool = False
 
     @cached_property
     def amount(self) -> re.Pattern[str]:
@@ -1124,13 +1125,20 @@ class LetterSign:
         )
 
     @cached_property
+    def alone(self) -> re.Pattern[str]:
+        """The letter and its amount as an element's whole text ("<span>R299</span>", "R 30.00"): set apart as a
+        price is, the rand's letter is its sign on any page, where inside a sentence it needs the country. Not so
+        "E10" (a fuel grade alone in a cell as often as a price), so only a sign marked `alone_anywhere`."""
+        return re.compile(rf"[\s\u00a0]*{self.amount.pattern}[\s\u00a0]?[\d\s\u00a0,.]+")
+
+    @cached_property
     def header(self) -> re.Pattern[str]:
         """The letter alone in brackets after a column's word ("Fee (E)", "Price (R)"): the column's currency."""
         return re.compile(rf"(?<=[^\W\d_]\s)\({self.letter}\)")
 
 
 LETTER_SIGNS = (
-    LetterSign("R", "ZAR", ".za", re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I)),
+    LetterSign("R", "ZAR", ".za", re.compile(r"\bZAR\b|\brand\b|South\s+Africa", re.I), alone_anywhere=True),
     LetterSign("E", "SZL", ".sz", re.compile(r"\bSZL\b|\bEswatini\b|\b(?:li|ema)langeni\b|\bSwaziland\b", re.I)),
 )
 
@@ -1176,13 +1184,14 @@ def _write_letter_signs(tree: LexborHTMLParser, url: str) -> None:
     host = urlsplit(url).hostname or ""
     text = root.text(separator=" ")
     for sign in LETTER_SIGNS:
-        if not (host.endswith(sign.host_end) or sign.page.search(text)):
+        country = host.endswith(sign.host_end) or sign.page.search(text) is not None
+        if not (country or sign.alone_anywhere):
             continue
         amount, header = sign.amount, sign.header
         for node in list(root.traverse(include_text=True)):
             if node.tag != "-text" or sign.letter not in (own := node.text(deep=False) or ""):
                 continue
-            if amount.search(own) or header.search(own):
+            if sign.alone.fullmatch(own) if not country else amount.search(own) or header.search(own):
                 node.replace_with(header.sub(f"({sign.code})", amount.sub(f"{sign.code} ", own)))
 
 

@@ -8306,9 +8306,27 @@ def test_the_rand_written_as_its_letter_on_a_page_that_names_the_rand() -> None:
     said = "<p>All prices in rand, VAT included.</p>"
     found = entries(page(f'{said}<div class="plans">{cards}</div>'))
     assert ("Starter", "price", 2200.0, "ZAR", None) in found and ("Growth", "price", 18000.0, "ZAR", None) in found
-    assert not any(currency == "ZAR" for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>')))
+    prose = '<div class="plan-card"><h3>Starter</h3><p>R9 000 setup, then R2 200 a month</p></div>'
+    assert not any(currency == "ZAR" for *_, currency, _ in entries(page(f'<div class="plans">{prose * 2}</div>')))
     r2 = '<div class="plans"><div class="plan-card"><h3>Storage</h3><p>R2 bucket</p><p class="price">$5</p></div></div>'
     assert entries(page(said + r2)) == {("Storage", "price", 5.0, "USD", None)}
+
+
+def test_the_rands_letter_alone_in_a_price_element_needs_no_country() -> None:
+    """reliablecarriers-en prints `<span class="text-5xl font-bold">R299</span><span>/month</span>` and names neither
+    the rand nor South Africa; every page of the corpus setting "R" and an amount apart as an element's whole text
+    prices in rand. The lilangeni's "E10" alone stays no price (a fuel grade as often), and so does a one-digit
+    "R2"."""
+    card = '<div class="plan-card"><h3>{name}</h3><p><span class="price">{price}</span><span>/month</span></p></div>'
+    cards = card.format(name="Standard", price="R299") + card.format(name="Premium", price="R2,999")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Standard", "price", 299.0, "ZAR", None),
+        ("Premium", "price", 2999.0, "ZAR", None),
+    }
+    fuel = card.format(name="Super", price="E10") + card.format(name="Diesel", price="E20")
+    assert not any(currency == "SZL" for *_, currency, _ in entries(page(f'<div class="plans">{fuel}</div>')))
+    one = card.format(name="Storage", price="R2") + card.format(name="Archive", price="R3")
+    assert not any(currency == "ZAR" for *_, currency, _ in entries(page(f'<div class="plans">{one}</div>')))
 
 
 def test_the_som_with_a_curly_quote_and_an_uzbek_audience_heading() -> None:
