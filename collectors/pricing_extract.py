@@ -268,38 +268,55 @@ TERNARY_PRINT = re.compile(
 
 
 def _ternary_prints(html: str) -> str:
-    """The page as it first shows: each such print whose condition is a switch the page starts false (`let
-    isYearly = $state(false)`, `FALSE_STATE`) as the text after ":", what it shows until the switch is flipped, as
-    a Jinja print shows its "else" branch; and a Svelte block under the same condition (`{#if isYearly}` "RM41.58 /
-    bulan" `{/if}`, the yearly price worked out per month) as it shows then: hidden, its `{:else}` part shown, and
-    the other way round under `{#if !isYearly}`."""
+    """The page as it first shows: each such print whose condition is a switch the page's script starts false or
+    true (`let isYearly = $state(false)`, `let yearly = true`; `START_STATE`) as the branch it shows until the switch
+    is flipped, as a Jinja print shows its "else" branch; and a Svelte block under the same condition (`{#if
+    isYearly}` "RM41.58 / bulan" `{/if}`, the yearly price worked out per month) as it shows then: hidden or shown,
+    its `{:else}` part the other way round. A print choosing between two prices on a billing switch
+    (`{isYearly ? '499' : '49'}`) keeps the side it hides where a toggle's attribute would keep it
+    (`data-price-yearly`), so both sides are read, as an Alpine binding's are (`_write_bound_text`)."""
     if "? '" not in html and '? "' not in html and "? `" not in html:
         return html
-    false = {m.group("name") for m in FALSE_STATE.finditer(html)}
-    if not false:
-        return html  # a condition the page does not start false (a feature flag it imports) is left as written
-    html = TERNARY_PRINT.sub(lambda m: m.group("other") if m.group("cond").strip() in false else m.group(0), html)
+    start = {m.group("name"): m.group("value") == "true" for m in START_STATE.finditer(html)}
+    if not start:
+        return html  # a condition the page starts neither way (a feature flag it imports) is left as written
+
+    def holds(cond: str) -> bool | None:
+        negated = cond.startswith("!")
+        value = start.get(cond.lstrip("!").strip())
+        return None if value is None else value != negated
+
+    def printed(m: re.Match[str]) -> str:
+        cond = m.group("cond").strip()
+        if (value := holds(cond)) is None:
+            return m.group(0)
+        shown, hidden = (m.group("then"), m.group("other")) if value else (m.group("other"), m.group("then"))
+        yearly = YEARLY_WORD.search(cond) is not None
+        priced = all(PRICE_TEXT.search(t) or BARE_PRICE.match(t) for t in (shown, hidden)) and shown != hidden
+        if m.string[m.start() - 1 : m.start()] == "=" or not priced or not (yearly or MONTHLY_WORD.search(cond)):
+            return shown
+        # the hidden branch is the one the condition picks when it does not hold now
+        side = "yearly" if (not value) == (yearly != cond.startswith("!")) else "monthly"
+        return f'<span data-price-{side}="{hidden}">{shown}</span>'
+
+    html = TERNARY_PRINT.sub(printed, html)
     if "{#if" not in html:
         return html
 
     def shown(block: re.Match[str]) -> str:
-        cond = block.group("cond").strip()
         then, _, other = block.group("body").partition("{:else}")
-        if cond in false:
-            return other
-        if cond.startswith("!") and cond[1:].strip() in false:
-            return then
-        return block.group(0)
+        value = holds(block.group("cond").strip())
+        return block.group(0) if value is None else then if value else other
 
     return SVELTE_IF.sub(shown, html)
 
 
-FALSE_STATE = re.compile(
+START_STATE = re.compile(
     r"\b(?:let|var|const)\s+(?:\[\s*)?(?P<name>[A-Za-z_$][\w$]*)(?:\s*,\s*[A-Za-z_$][\w$]*\s*\])?\s*=\s*"
-    r"(?:\$state\(\s*false\s*\)|(?:React\.)?useState\(\s*false\s*\)|ref\(\s*false\s*\)|false\b)"
+    r"(?:\$state\(\s*|(?:React\.)?useState\(\s*|ref\(\s*)?(?P<value>false|true)\b"
 )
-"""A switch the page's script starts false (Svelte's `let isYearly = $state(false)`, `let annual = false`, React's
-`const [yearly, setYearly] = useState(false)`, Vue's `const yearly = ref(false)`)."""
+"""A switch the page's script starts false or true (Svelte's `let isYearly = $state(false)`, `let annual = false`,
+`let yearly = true`, React's `const [yearly, setYearly] = useState(false)`, Vue's `const yearly = ref(false)`)."""
 SVELTE_IF = re.compile(r"\{#if\s+(?P<cond>[^{}]{1,80})\}(?P<body>(?:(?!\{#if\b).)*?)\{/if\}", re.S)
 
 

@@ -11359,8 +11359,10 @@ def test_a_bound_in_spanish_italian_or_dutch_is_no_price() -> None:
 def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
     """wajom-ms's Svelte route starts `let isYearly = $state(false)` and writes each card's price as `RM`
     `{isYearly ? '499' : '49'}` `/{isYearly ? 'tahun' : 'bulan'}`, with the yearly price worked out per month in
-    `{#if isYearly}` "RM41.58 / bulan" `{/if}`: as the page first shows, RM49 a month and no RM41.58. A print on a
-    flag the page imports (`SHOW_SCALE_PLAN`) is left as written, its `{#if}` block read."""
+    `{#if isYearly}` "RM41.58 / bulan" `{/if}`: as the page first shows, RM49 a month and no RM41.58, and the
+    switch's other side, RM499 a year, as a toggle's. snapbuild-en starts `let yearly = true` and shows `$`
+    `{yearly ? '49' : '59'}` "/mo": both sides again. A print on a flag the page imports (`SHOW_SCALE_PLAN`) is left
+    as written, its `{#if}` block read."""
     card = (
         '<div class="card"><h3>{name}</h3><div class="price"><span class="currency">RM</span>'
         "<span class=amount>{{isYearly ? '{year}' : '{month}'}}</span>"
@@ -11374,6 +11376,21 @@ def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
     assert {(p.plan, p.amount, p.currency, p.period) for p in plans} == {
         ("1 WhatsApp", 49.0, "MYR", "month"),
         ("3 WhatsApp", 89.0, "MYR", "month"),
+        ("1 WhatsApp", 499.0, "MYR", "year"),
+        ("3 WhatsApp", 899.0, "MYR", "year"),
+    }
+    starts_yearly = (
+        '<div class="card"><h3>{name}</h3><div class="price"><span class="currency">$</span>'
+        "<span class=amount>{{yearly ? '{year}' : '{month}'}}</span><span>/mo</span></div></div>"
+    )
+    cards = starts_yearly.format(name="Starter", year=49, month=59)
+    cards += starts_yearly.format(name="Professional", year=99, month=119)
+    plans = extract(f'<script>let yearly = true;</script><div class="plans">{cards}</div>', URL).plans
+    assert {(p.plan, p.amount, p.currency) for p in plans} == {
+        ("Starter", 49.0, "USD"),
+        ("Starter", 59.0, "USD"),
+        ("Professional", 99.0, "USD"),
+        ("Professional", 119.0, "USD"),
     }
     flag = (
         "<script>import { SHOW_SCALE_PLAN } from '$lib/flags';</script><div class=plans>"
