@@ -11356,6 +11356,19 @@ def test_a_bound_in_spanish_italian_or_dutch_is_no_price() -> None:
         assert ("Pro Anual", "price", 19.99, "EUR", None) in got
 
 
+def test_an_upper_bound_under_a_price_is_no_second_price() -> None:
+    """fyrastack-en's card: "$5 /mo" over "Starting at STACK-XXS · scales to $34/mo.": where the plan's cost can
+    reach, a bound, no second price of the card; "up to" likewise."""
+    for bound in ("scales to", "up to"):
+        card = (
+            f'<div class="card"><h3>Virtual servers</h3><p class="price">$5 /mo</p><p>Grows, {bound} $34/mo.</p></div>'
+        )
+        free = '<div class="card"><h3>Hobby</h3><p class="price">$0</p></div>'
+        got = entries(page(f'<div class="grid">{free}{card}</div>'))
+        assert ("Virtual servers", "price", 34.0, "USD", None) not in got, bound
+        assert ("Virtual servers", "price", 5.0, "USD", None) in got
+
+
 def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
     """wajom-ms's Svelte route starts `let isYearly = $state(false)` and writes each card's price as `RM`
     `{isYearly ? '499' : '49'}` `/{isYearly ? 'tahun' : 'bulan'}`, with the yearly price worked out per month in
