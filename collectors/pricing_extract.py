@@ -200,11 +200,41 @@ def _component_markup(html: str) -> str:
     """A Vue single-file component as its template shows it: a `<template>` at the start of a line, beside its
     `<script>` and with no document around it, holds the whole page, and `<template v-if>` groups inside it render
     their content. In a served page a `<template>` is inert and stays hidden; in a component its elements are the
-    page, so each is read as a plain block."""
+    page, so each is read as a plain block, and so are its UI kit's tags, hyphenated ones too (`_component_tags`)."""
     if not SFC_ROOT.search(html) or DOCUMENT_TAG.search(html):
-        return html
+        return _component_tags(html, PASCAL_TAG)
     html = SELF_CLOSED.sub(_closed, html)  # `<Header />` is a whole component, never the opening of the page
-    return TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html)
+    return _component_tags(TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html), COMPONENT_TAG)
+
+
+def _component_tags(html: str, tag: re.Pattern[str]) -> str:
+    """A framework component's tag as the element it renders: a UI kit's `<Card>`, `<v-card>` or `<Card.Root>` is a
+    block (`div`), its `<CardTitle>` or `<v-card-title>` a heading, `<Button>` or `<v-btn>` a button,
+    `<CardDescription>` a paragraph. A served page never shows them; a component's template is all of them, and
+    read as unknown tags its cards are no cards and its titles no names. Icons and images keep their tags."""
+    if not tag.search(html):
+        return html
+    html = SELF_CLOSED.sub(lambda m: _closed(m) if tag.match(f"<{m.group('tag')} ") else m.group(0), html)
+    return tag.sub(_rendered_tag, html)
+
+
+PASCAL_NAME = r"(?:[A-Z][a-z0-9]+)+(?:\.[A-Z][a-z0-9]+)*"
+PASCAL_TAG = re.compile(rf"<(?P<end>/?)(?P<name>{PASCAL_NAME})(?=[\s/>])")
+"""A PascalCase component (`<CardTitle>`, `<Card.Root>`): no served page writes one."""
+COMPONENT_TAG = re.compile(rf"<(?P<end>/?)(?P<name>{PASCAL_NAME}|[a-z]+(?:-[a-z0-9]+)+)(?=[\s/>])")
+"""A PascalCase or hyphenated component (`<v-card>`) in a Vue component's template; in a served page a hyphenated tag
+is a custom element (`<app-header>`, `<zyllio-price-plan>`) whose markup stays as the page wrote it."""
+COMPONENT_PART = re.compile(r"[A-Z][a-z0-9]*|[a-z0-9]+")
+RENDERED_TAG = {"title": "h3", "heading": "h3", "button": "button", "btn": "button", "link": "a"}
+RENDERED_TAG |= dict.fromkeys(("description", "text", "subtitle", "paragraph"), "p")
+KEPT_PART = frozenset({"icon", "img", "image", "island", "svg", "logo", "avatar"})
+
+
+def _rendered_tag(match: re.Match[str]) -> str:
+    last = COMPONENT_PART.findall(match.group("name"))[-1].casefold()
+    if last in KEPT_PART:
+        return match.group(0)
+    return f"<{match.group('end')}{RENDERED_TAG.get(last, 'div')}"
 
 
 SELF_CLOSED = re.compile(r"<(?P<tag>[A-Za-z][\w.:-]*)(?P<attrs>(?:\s[^<>]*?)?)\s*/>")

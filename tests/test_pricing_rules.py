@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING
-from collectors.pricing_extract import astro_props, extract, parse_amount
+from collectors.pricing_extract import _component_markup, astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -11367,6 +11367,39 @@ def test_an_upper_bound_under_a_price_is_no_second_price() -> None:
         got = entries(page(f'<div class="grid">{free}{card}</div>'))
         assert ("Virtual servers", "price", 34.0, "USD", None) not in got, bound
         assert ("Virtual servers", "price", 5.0, "USD", None) in got
+
+
+def test_a_ui_kits_component_tags_are_read_as_the_elements_they_render() -> None:
+    """devideas-en and agentefy-es draw each plan as shadcn's `<Card>` with a `<CardTitle>`; authscorp-en, a Vue
+    component, as Vuetify's `<v-card>` with a `<v-chip>` name over `<p>$0.15</p>` "Per Verification". Read as unknown
+    tags, no card was a card and the section's heading named every price. A hyphenated tag in a served page (an
+    Angular `<app-header>` around the site's menu) is a custom element and stays as written: its "Home" link is no
+    plan."""
+    card = (
+        '<Card class="flex flex-col"><CardHeader><CardTitle>{name}</CardTitle><CardDescription>For small teams'
+        '</CardDescription></CardHeader><CardContent><span class="text-4xl">{price}</span><span>/mo</span>'
+        '<Check class="h-4" /></CardContent><Button>Get started</Button></Card>'
+    )
+    cards = card.format(name="Starter", price="$19") + card.format(name="Professional", price="$49")
+    svelte = f'<section><h2>Simple pricing for everyone</h2><div class="grid">{cards}</div></section>'
+    assert entries(svelte) == {("Starter", "price", 19.0, "USD", None), ("Professional", "price", 49.0, "USD", None)}
+    vuetify = (
+        '<v-col><v-card color="#264EEE"><div><v-chip class="cardtitle">{name}</v-chip></div><v-img src="a.png"></v-img>'
+        '<div><p class="a">{price}</p><p class="a2">Per Verification</p></div></v-card></v-col>'
+    )
+    cards = vuetify.format(name="Cloud", price="$0.15") + vuetify.format(name="Manual", price="$0.01")
+    vue = f"<template>\n  <section><h2>Choose a service.</h2><v-row>{cards}</v-row></section>\n</template>\n<script>\n"
+    assert entries(vue) == {
+        ("Cloud", "price", 0.15, "USD", "verification"),
+        ("Manual", "price", 0.01, "USD", "verification"),
+    }
+    served = (
+        '<app-header><nav><a href="/">Home</a><a href="/pricing">Pricing</a></nav></app-header><app-pricing>'
+        '<div class="row"><div class="price-item"><h4>Basic</h4><h2>$249</h2><span>per month</span></div>'
+        '<div class="price-item"><h4>Pro</h4><h2>$499</h2><span>per month</span></div></div></app-pricing>'
+    )
+    assert entries(page(served)) == {("Basic", "price", 249.0, "USD", None), ("Pro", "price", 499.0, "USD", None)}
+    assert "<app-header><nav>" in _component_markup(page(served))
 
 
 def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
