@@ -25,6 +25,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from collectors.models import Method, Period, PricePlan
 from collectors.pricing_cards import (
     BARE_PRICE,
+    DATA_PRICE,
     ancestor_ids,
     asks_quantities,
     heuristic_plans,
@@ -1134,8 +1135,10 @@ def _write_bound_text(tree: LexborHTMLParser) -> None:
     if root is None:
         return
     for node in root.css("[x-text]"):
-        choice = BOUND_CHOICE.match(node.attributes.get("x-text") or "")
+        bound = node.attributes.get("x-text") or ""
+        choice = BOUND_CHOICE.match(bound)
         if choice is None:
+            _write_dataset_side(node, bound)
             continue
         cond, yes, no = choice.group("cond"), choice.group("yes"), choice.group("no")
         shown = node.text(separator=" ").strip()
@@ -1240,6 +1243,20 @@ def _write_letter_signs(tree: LexborHTMLParser, url: str) -> None:
                 continue
             if sign.alone.fullmatch(own) if not country else amount.search(own) or header.search(own):
                 node.replace_with(header.sub(f"({sign.code})", amount.sub(f"{sign.code} ", own)))
+
+
+def _write_dataset_side(node: LexborNode, bound: str) -> None:
+    """Write the side an empty element binds from its own toggle attributes (chatx-en's `<span data-monthly="$29.00"
+    data-annual="$19.00" x-text="$el.dataset[duration]">` under `x-data="{duration: 'monthly'}"`): the monthly one,
+    as the switch starts, or the first; the other stays in its attribute, read as any toggle's side is."""
+    if "dataset" not in bound or node.text(separator=" ").strip():
+        return
+    sides = [(key, value) for key, value in node.attributes.items() if value and DATA_PRICE.match(key)]
+    if len(sides) < 2:
+        return
+    key, value = next(((k, v) for k, v in sides if MONTHLY_WORD.search(k)), sides[0])
+    node.insert_child(value)
+    del node.attrs[key]
 
 
 RAISED_CENTS = re.compile(r"[.,]\d{2}(?!\d)")

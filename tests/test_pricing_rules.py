@@ -8401,6 +8401,27 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
     }
 
 
+def test_an_alpine_binding_to_its_own_toggle_attributes_shows_the_monthly_side() -> None:
+    """chatx-en's cards: `<span data-monthly="$29.00" data-annual="$19.00" x-text="$el.dataset[duration]"></span>`
+    under `x-data="{duration: 'monthly'}"`, with "/month" and a hidden "/annually" beside it: empty as written, the
+    span shows its monthly side as the page starts, and the annual side is the toggle's other."""
+    card = (
+        '<div class="card"><h3>{name}</h3><p class="price"><span data-monthly="{month}" data-annual="{year}"'
+        ' x-text="$el.dataset[duration]"></span><span><span x-show="duration === \'monthly\'">/month</span>'
+        '<span x-show="duration === \'annual\'" style="display: none">/annually</span></span></p></div>'
+    )
+    cards = card.format(name="Core", month="$29.00", year="$19.00") + card.format(
+        name="Growth", month="$99.00", year="$79.00"
+    )
+    got = entries(page(f'<section x-data="{{duration: \'monthly\'}}"><div class="grid">{cards}</div></section>'))
+    assert {(plan, amount) for plan, _, amount, _, _ in got} == {
+        ("Core", 29.0),
+        ("Core", 19.0),
+        ("Growth", 99.0),
+        ("Growth", 79.0),
+    }
+
+
 def test_an_alpine_binding_choosing_a_toggles_side() -> None:
     """repolm-en's Pro card: `<span x-text="annual ? '$15' : '$19'"></span>` beside `<span x-text="annual ?
     '/mo (billed yearly)' : '/month'"></span>`, empty until the script runs: $19 a month as the toggle starts, and
