@@ -1010,7 +1010,7 @@ UNIT_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"(?:\b1\s*m|\bone\s+million|\bmillion|\b1{_G}000{_G}000|/\s*m){_TOKENS}|\bmtok\b|百万|"
-            r"(?:\bper|/)\s*(?:1\s*)?m(?:illion)?\b|\b1m\b|"
+            r"(?:\bper|/)\s*(?:1\s*m|(?-i:M)|million)\b|\b1m\b|"  # "$99/m" (lower case alone) is a month
             r"\b(?:milh[ãa]o|mill[oó]n|milione|millionen|mio\.)\s+(?:de\s+|di\s+)?tokens?\b",
             re.I,
         ),

@@ -8401,6 +8401,19 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
     }
 
 
+def test_a_lower_case_slash_m_alone_is_no_million_tokens() -> None:
+    """multivendor-en's cards print "$99/m", "$299/m": a plan a month, read per 1M tokens. Upper case "/M", "per M"
+    and "/m tokens" stay per million tokens."""
+    assert usage_unit("/m") is None and usage_unit("$99/m") is None
+    assert usage_unit("/M") == usage_unit("per M") == usage_unit("$2 /m tokens") == "1M tokens"
+    card = '<div class="card"><h3>{name}</h3><p class="price">{price}</p></div>'
+    cards = card.format(name="Starter", price="$99/m") + card.format(name="Growth", price="$299/m")
+    assert entries(page(f'<div class="grid">{cards}</div>')) == {
+        ("Starter", "price", 99.0, "USD", None),
+        ("Growth", "price", 299.0, "USD", None),
+    }
+
+
 def test_an_alpine_binding_to_its_own_toggle_attributes_shows_the_monthly_side() -> None:
     """chatx-en's cards: `<span data-monthly="$29.00" data-annual="$19.00" x-text="$el.dataset[duration]"></span>`
     under `x-data="{duration: 'monthly'}"`, with "/month" and a hidden "/annually" beside it: empty as written, the
