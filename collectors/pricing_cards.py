@@ -1769,7 +1769,7 @@ def card_name(card: LexborNode) -> str:
     a marked name or a first text before the price wins over one after it."""
     before = _before_price(card)
     name = _aria_named(card) or _badge_over_heading(card, before) or _named_before(card, before)
-    name = name or _marked_name(card) or _first_text(card) or _count_after_price(card)
+    name = name or _marked_name(card) or _first_text(card) or _count_after_price(card) or _line_under_price(card)
     if FREE_LINE.match(name) and (classed := _free_badge_over_classed_name(card, name)):
         name = classed
     name = LEAD_AT_END.sub("", name)  # "GolfSuite ab" over "€ 200": the price's lead word, no part of the name
@@ -1949,6 +1949,28 @@ def _count_after_price(card: LexborNode) -> str:
         if priced:
             return ""
     return ""
+
+
+MAX_UNDER_PRICE_WORDS = 4
+
+
+def _line_under_price(card: LexborNode) -> str:
+    """A card led by its price as a heading (dingdang-zh's `<h3>$30.00</h3>` over `<p>VIP月度会员</p>`) names its
+    plan in the short line right under it, where nothing before the price names one: a line saying a period, a
+    unit, free or custom, whom the plan is for, or holding a figure, names nothing."""
+    heading = next((n for n in card.css(", ".join(HEADING_TAGS)) if _clean(n.text(separator=" "))), None)
+    if heading is None or (price := PRICE_TEXT.search(said := _clean(heading.text(separator=" ")))) is None:
+        return ""
+    if price.group(0).strip() != said.strip() or (line := heading.next) is None:
+        return ""
+    while line is not None and line.tag == "-text" and not _clean(line.text(deep=False)):
+        line = line.next
+    text = _clean(line.text(separator=" ")) if line is not None and line.tag in ("p", "div", "span", "h4", "h5") else ""
+    if not text or len(text.split()) > MAX_UNDER_PRICE_WORDS or re.search(r"\d", text) or tail_period(text):
+        return ""
+    if _free_text(text) or _custom_line(text) or AUDIENCE.match(text) or line.css_first("li") is not None:
+        return ""  # "For growing companies" under resumeparser-en's "$79": whom the plan is for, no name
+    return text
 
 
 def _name_before_price(card: LexborNode) -> str:

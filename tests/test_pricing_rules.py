@@ -8401,6 +8401,27 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
     }
 
 
+def test_a_card_led_by_its_price_heading_is_named_by_the_line_under_it() -> None:
+    """dingdang-zh's cards: `<h3>$30.00</h3>` over `<p>VIP月度会员</p>` and a feature list, nothing before the
+    price. The short line under the price heading names the plan; a line saying whom the plan is for names
+    nothing."""
+    card = (
+        '<div class="col"><div class="pricing-one__single"><h3>{price}</h3><p>{name}</p><ul><li>极速批量化处理</li>'
+        '<li>客服7×24小时紧急支持</li></ul><a class="thm-btn" href="#">前往充值</a></div></div>'
+    )
+    names = (("$0.00", "叮当用户"), ("$30.00", "VIP月度会员"), ("$72.00", "VIP季度会员"))
+    cards = "".join(card.format(price=price, name=name) for price, name in names)
+    assert entries(page(f'<section><h2>适合您的多种价格需求</h2><div class="row">{cards}</div></section>', "zh")) == {
+        ("叮当用户", "price", 0.0, "USD", None),
+        ("VIP月度会员", "price", 30.0, "USD", None),
+        ("VIP季度会员", "price", 72.0, "USD", None),
+    }
+    audience = card.format(price="$79", name="For growing companies") + card.format(price="$19", name="For makers")
+    assert not any(
+        plan.casefold().startswith("for ") for plan, *_ in entries(page(f'<div class="row">{audience}</div>'))
+    )
+
+
 def test_a_lower_case_slash_m_alone_is_no_million_tokens() -> None:
     """multivendor-en's cards print "$99/m", "$299/m": a plan a month, read per 1M tokens. Upper case "/M", "per M"
     and "/m tokens" stay per million tokens."""
