@@ -1965,7 +1965,9 @@ def _line_under_price(card: LexborNode) -> str:
         return ""
     while line is not None and line.tag == "-text" and not _clean(line.text(deep=False)):
         line = line.next
-    text = _clean(line.text(separator=" ")) if line is not None and line.tag in ("p", "div", "span", "h4", "h5") else ""
+    if line is None or line.tag not in ("p", "div", "span", "h4", "h5"):
+        return ""
+    text = _clean(line.text(separator=" "))
     if not text or len(text.split()) > MAX_UNDER_PRICE_WORDS or re.search(r"\d", text) or tail_period(text):
         return ""
     if _free_text(text) or _custom_line(text) or AUDIENCE.match(text) or line.css_first("li") is not None:
