@@ -202,8 +202,10 @@ def _component_markup(html: str) -> str:
     `<script>` and with no document around it, holds the whole page, and `<template v-if>` groups inside it render
     their content. In a served page a `<template>` is inert and stays hidden; in a component its elements are the
     page, so each is read as a plain block, and so are its UI kit's tags, hyphenated ones too (`_component_tags`)."""
-    if not SFC_ROOT.search(html) or DOCUMENT_TAG.search(html):
+    if DOCUMENT_TAG.search(html):
         return _component_tags(html, PASCAL_TAG)
+    if not SFC_ROOT.search(html):  # a Svelte or Astro component, a partial: `<div style="height: 24px" />` is closed
+        return _component_tags(SELF_CLOSED.sub(_closed, html), PASCAL_TAG)
     html = SELF_CLOSED.sub(_closed, html)  # `<Header />` is a whole component, never the opening of the page
     return _component_tags(TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html), COMPONENT_TAG)
 

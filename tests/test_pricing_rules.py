@@ -8401,6 +8401,20 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
     }
 
 
+def test_a_self_closed_spacer_in_a_component_is_closed_where_it_stands() -> None:
+    """llime-en's Svelte cards: `<h3>Standard</h3>`, a spacer `<div style="height: 24px" />`, `<h4>Limited-time
+    Offer</h4>`, "$1499". Parsed as HTML, the spacer opens a `div` around the rest of the card, and the offer title
+    inside it named the price; Svelte renders the spacer empty, and the `<h3>` names the card."""
+    card = (
+        '<div class="card-inner"><h3>{name}</h3><div style="height: 24px" /><h4>Limited-time Offer</h4>'
+        '<div class="pricing-row"><p class="price">{price}</p><div style="width: 8px" /><p>per month</p></div>'
+        "<ul><li>3 departments</li><li>1 admin</li></ul></div>"
+    )
+    cards = card.format(name="Standard", price="$1499") + card.format(name="Premium", price="$2499")
+    svelte = f"<script>\n\timport check from '$lib/assets/check.svg';\n</script>\n<div class=\"cards\">{cards}</div>"
+    assert entries(svelte) == {("Standard", "price", 1499.0, "USD", None), ("Premium", "price", 2499.0, "USD", None)}
+
+
 def test_a_card_led_by_its_price_heading_is_named_by_the_line_under_it() -> None:
     """dingdang-zh's cards: `<h3>$30.00</h3>` over `<p>VIP月度会员</p>` and a feature list, nothing before the
     price. The short line under the price heading names the plan; a line saying whom the plan is for names
