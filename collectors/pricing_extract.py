@@ -78,13 +78,13 @@ _CLASS_END = r"(?:_{2,}[\w-]+)?(?![\w-])"
 """Where a class name ends: its end, or a CSS module's hash after two or more underscores
 (`pricing_originalPrice___N1C_`)."""
 STRUCK_CLASS = re.compile(
-    rf"line-?through|strike|(?:^|[\s_-])(?:old|was|original|previous|compare)[-_]?price{_CLASS_END}|"
-    rf"(?:^|[\s_-])price[-_](?:old|was|original|previous){_CLASS_END}",
+    rf"line-?through|strike|(?:^|[\s_-])(?:old|was|original|previous|compare|regular)[-_]?price{_CLASS_END}|"
+    rf"(?:^|[\s_-])price[-_](?:old|was|original|previous|regular|gr[ae]yed){_CLASS_END}",
     re.I,
 )
 """A class that strikes its text, or that names the price it holds the old one (`plan-old-price`,
-`price-original`, `promo-price-old`, a CSS module's `pricing_originalPrice___N1C_`): the page shows it struck,
-whatever the style sheet it links says."""
+`price-original`, `promo-price-old`, `regular-price`, llime-en's `price-grayed` under "Regular price", a CSS
+module's `pricing_originalPrice___N1C_`): the page shows it struck, whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 

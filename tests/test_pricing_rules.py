@@ -2507,6 +2507,9 @@ def test_a_price_in_a_class_naming_the_old_price_is_struck() -> None:
     # a class that only mentions a price ("bold-price") strikes nothing
     plain = html.replace("plan-old-price", "bold-price").replace("price-original", "price-note")
     assert {amount for _, _, amount, *_ in entries(plain)} >= {7.49, 27.99}
+    # llime-en's `p.price-grayed` under "Regular price", WooCommerce's `regular-price`: the old price too
+    regular = html.replace("plan-old-price", "regular-price").replace("price-original", "price-grayed")
+    assert {amount for _, _, amount, *_ in entries(regular)} == {7.49, 19.49}
 
 
 def test_an_unnamed_pack_is_named_by_the_count_after_its_price() -> None:
