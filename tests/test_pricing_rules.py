@@ -8404,6 +8404,22 @@ def test_a_heading_that_is_the_worded_price_names_nothing() -> None:
     }
 
 
+def test_a_sign_glued_to_the_figure_after_it_is_that_figures() -> None:
+    """whatzai-es names its plans "Starter 5" and "Growth 10" (agents included) over "$69" " USD/mes": the card's
+    text runs "Starter 5 $69 USD/mes", and "5 $" was read as a second price. A sign touching the figure after it
+    is that figure's."""
+    assert [m.group(0) for m in price_matches("Starter 5 $69 USD/mes")] == ["$69 USD/mes"]
+    card = (
+        '<div class="card"><h3>{name}</h3><div><span class="text-4xl">{price}</span><span> USD/mes</span></div>'
+        "<ul><li>5 agentes</li><li>Soporte</li></ul></div>"
+    )
+    cards = card.format(name="Starter 5", price="$69") + card.format(name="Growth 10", price="$149")
+    assert entries(page(f'<div class="grid">{cards}</div>', "es")) == {
+        ("Starter 5", "price", 69.0, "USD", None),
+        ("Growth 10", "price", 149.0, "USD", None),
+    }
+
+
 def test_a_self_closed_spacer_in_a_component_is_closed_where_it_stands() -> None:
     """llime-en's Svelte cards: `<h3>Standard</h3>`, a spacer `<div style="height: 24px" />`, `<h4>Limited-time
     Offer</h4>`, "$1499". Parsed as HTML, the spacer opens a `div` around the rest of the card, and the offer title
