@@ -218,7 +218,8 @@ def _component_tags(html: str, tag: re.Pattern[str]) -> str:
     if not tag.search(html):
         return html
     html = SELF_CLOSED.sub(lambda m: _closed(m) if tag.match(f"<{m.group('tag')} ") else m.group(0), html)
-    return tag.sub(_rendered_tag, html)
+    table = TABLE_PARTS | {"TableHead": "thead" if "<TableHeadCell" in html else "th"}
+    return tag.sub(lambda m: _rendered_tag(m, table), html)
 
 
 PASCAL_NAME = r"(?:[A-Z][a-z0-9]+)+(?:\.[A-Z][a-z0-9]+)*"
@@ -233,8 +234,25 @@ RENDERED_TAG |= dict.fromkeys(("description", "text", "subtitle", "paragraph"), 
 KEPT_PART = frozenset({"icon", "img", "image", "island", "svg", "logo", "avatar"})
 
 
-def _rendered_tag(match: re.Match[str]) -> str:
-    last = COMPONENT_PART.findall(match.group("name"))[-1].casefold()
+TABLE_PARTS = {"Table": "table", "TableHeader": "thead", "TableBody": "tbody", "TableFooter": "tfoot"}
+TABLE_PARTS |= {"TableRow": "tr", "TableBodyRow": "tr", "TableCell": "td", "TableBodyCell": "td"}
+TABLE_PARTS |= {"TableHeadCell": "th", "TableCaption": "caption"}
+"""A UI kit's table parts (shadcn's `<TableHead>` is a header cell, flowbite's a header row group, beside its
+`<TableHeadCell>`): a table still, for the table reader."""
+HTML_TAGS = frozenset(
+    {"html", "head", "body", "title", "meta", "link", "script", "style", "div", "span", "p", "a", "br", "img"}
+    | {"table", "tr", "td", "th", "form", "input", "select", "option", "label", "button", "font", "center", "b", "i"}
+)
+"""Tags an old page may write capitalised (`<Table>`, `<Script>`): the element itself, never a component."""
+
+
+def _rendered_tag(match: re.Match[str], table: dict[str, str]) -> str:
+    name = match.group("name")
+    if name in table:
+        return f"<{match.group('end')}{table[name]}"
+    if name.casefold() in HTML_TAGS:
+        return match.group(0)
+    last = COMPONENT_PART.findall(name)[-1].casefold()
     if last in KEPT_PART:
         return match.group(0)
     return f"<{match.group('end')}{RENDERED_TAG.get(last, 'div')}"
@@ -1243,7 +1261,8 @@ def _write_letter_signs(tree: LexborHTMLParser, url: str) -> None:
         for node in list(root.traverse(include_text=True)):
             if node.tag != "-text" or sign.letter not in (own := node.text(deep=False) or ""):
                 continue
-            if sign.alone.fullmatch(own) if not country else amount.search(own) or header.search(own):
+            found = (amount.search(own) or header.search(own)) if country else sign.alone.fullmatch(own)
+            if found:
                 node.replace_with(header.sub(f"({sign.code})", amount.sub(f"{sign.code} ", own)))
 
 

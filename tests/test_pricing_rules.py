@@ -11488,6 +11488,19 @@ def test_a_ui_kits_component_tags_are_read_as_the_elements_they_render() -> None
     )
     assert entries(page(served)) == {("Basic", "price", 249.0, "USD", None), ("Pro", "price", 499.0, "USD", None)}
     assert "<app-header><nav>" in _component_markup(page(served))
+    # a UI kit's table is a table still; a tag an old page writes capitalised (`<Script>`) is the element itself
+    table = (
+        "<Table><TableHeader><TableRow><TableHead>Plan</TableHead><TableHead>Price</TableHead></TableRow>"
+        "</TableHeader><TableBody><TableRow><TableCell>Starter</TableCell><TableCell>$19/mo</TableCell></TableRow>"
+        "<TableRow><TableCell>Team</TableCell><TableCell>$49/mo</TableCell></TableRow></TableBody></Table>"
+    )
+    assert entries(f"<section><h2>Plans</h2>{table}</section>") == {
+        ("Starter", "price", 19.0, "USD", None),
+        ("Team", "price", 49.0, "USD", None),
+    }
+    assert _component_markup("<Script>var shown = 1;</Script><Div>Pro</Div>") == (
+        "<Script>var shown = 1;</Script><Div>Pro</Div>"
+    )
 
 
 def test_a_svelte_page_is_read_as_it_first_shows_its_switch() -> None:
