@@ -1958,7 +1958,7 @@ def _line_under_price(card: LexborNode) -> str:
     """A card led by its price as a heading (dingdang-zh's `<h3>$30.00</h3>` over `<p>VIP月度会员</p>`) names its
     plan in the short line right under it, where nothing before the price names one: a line saying a period, a
     unit, free or custom, whom the plan is for, or holding a figure, names nothing."""
-    heading = next((n for n in card.css(", ".join(HEADING_TAGS)) if _clean(n.text(separator=" "))), None)
+    heading = next((n for n in card.css(HEADING) if _clean(n.text(separator=" "))), None)
     if heading is None or (price := PRICE_TEXT.search(said := _clean(heading.text(separator=" ")))) is None:
         return ""
     if price.group(0).strip() != said.strip() or (line := heading.next) is None:

@@ -202,11 +202,12 @@ def _component_markup(html: str) -> str:
     `<script>` and with no document around it, holds the whole page, and `<template v-if>` groups inside it render
     their content. In a served page a `<template>` is inert and stays hidden; in a component its elements are the
     page, so each is read as a plain block, and so are its UI kit's tags, hyphenated ones too (`_component_tags`)."""
-    if DOCUMENT_TAG.search(html):
+    if DOCUMENT_TAG.search(html):  # a served page: only a component's own self-closed tag is closed
+        closed = SELF_CLOSED.sub(lambda m: _closed(m) if PASCAL_TAG.match(f"<{m.group('tag')} ") else m.group(0), html)
+        return _component_tags(closed, PASCAL_TAG)
+    html = SELF_CLOSED.sub(_closed, html)  # `<Header />`, a Svelte spacer `<div … />`: whole, never an opening
+    if not SFC_ROOT.search(html):  # a Svelte or Astro component, a partial
         return _component_tags(html, PASCAL_TAG)
-    if not SFC_ROOT.search(html):  # a Svelte or Astro component, a partial: `<div style="height: 24px" />` is closed
-        return _component_tags(SELF_CLOSED.sub(_closed, html), PASCAL_TAG)
-    html = SELF_CLOSED.sub(_closed, html)  # `<Header />` is a whole component, never the opening of the page
     return _component_tags(TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html), COMPONENT_TAG)
 
 
@@ -217,7 +218,6 @@ def _component_tags(html: str, tag: re.Pattern[str]) -> str:
     read as unknown tags its cards are no cards and its titles no names. Icons and images keep their tags."""
     if not tag.search(html):
         return html
-    html = SELF_CLOSED.sub(lambda m: _closed(m) if tag.match(f"<{m.group('tag')} ") else m.group(0), html)
     table = TABLE_PARTS | {"TableHead": "thead" if "<TableHeadCell" in html else "th"}
     return tag.sub(lambda m: _rendered_tag(m, table), html)
 
