@@ -1630,15 +1630,22 @@ def _declared_dollar(page: PageContext, offers: list[PricePlan], found: list[Pri
     """The page, its bare `$` read as the dollar its own offers declare (fitzhr-en's JSON-LD `"priceCurrency":
     "AUD"` beside cards showing "$21/mo"): only when every declared offer is in that one currency, one that a
     bare "$" writes, one of their amounts is shown with the "$", and the page never says US dollars. A
-    translated page whose offers declare another edition's prices (`"TWD"` at 8000 beside "$250") keeps USD."""
+    translated page whose offers declare another edition's prices (`"TWD"` at 8000 beside "$250") keeps USD.
+    Without such offers, a page whose prices read with a dollar's code all name one ("$79" over "CAD / mo")
+    writes its other bare "$" in that dollar too (ratesift-en's "+$25/seat add-on")."""
+    if page.says_usd:
+        return page
     declared = {offer.currency for offer in offers}
-    if len(declared) != 1 or page.says_usd:
-        return page
-    code = next(iter(declared))
-    shown = {plan.amount for plan in found if plan.currency == "USD" and plan.amount}
-    if code is None or code not in DOLLAR_REGIONS.values() or not shown & {offer.amount for offer in offers}:
-        return page
-    return replace(page, dollar=code)
+    code = next(iter(declared)) if len(declared) == 1 else None
+    shown = {plan.amount for plan in found if plan.currency in ("USD", code) and plan.amount}
+    if code is not None and code in DOLLAR_REGIONS.values() and shown & {offer.amount for offer in offers}:
+        return replace(page, dollar=code)
+    written = {
+        plan.currency for plan in found if plan.currency is not None and plan.currency in DOLLAR_REGIONS.values()
+    }
+    if page.dollar == "USD" and len(written) == 1:
+        return replace(page, dollar=written.pop())
+    return page
 
 
 def _once(plans: list[PricePlan]) -> list[PricePlan]:

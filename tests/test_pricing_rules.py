@@ -6227,6 +6227,22 @@ def test_a_bare_dollar_is_the_dollar_the_pages_own_offers_declare() -> None:
     assert "USD" in {c for *_, c, _ in entries(said)}
 
 
+def test_a_bare_dollar_is_the_dollar_the_pages_other_prices_name() -> None:
+    card = '<div class="card"><h3>{name}</h3><p><span>${amount}</span> <span>CAD / mo</span></p>{extra}</div>'
+    body = (
+        '<div class="plans">'
+        + card.format(name="Broker Pro", amount=79, extra="")
+        + card.format(name="Broker Team", amount=199, extra="<p>Includes 5 seats (+$25/seat add-on)</p>")
+        + "</div>"
+    )
+    assert ("Broker Team", "price", 25.0, "CAD", "seat") in entries(page(body))
+    # a page naming two dollars, or US dollars, leaves the bare "$" as it was
+    two = body.replace("199</span> <span>CAD", "199</span> <span>AUD")
+    assert ("Broker Team", "price", 25.0, "USD", "seat") in entries(page(two))
+    said = body + "<p>Add-ons are billed in USD.</p>"
+    assert ("Broker Team", "price", 25.0, "USD", "seat") in entries(page(said))
+
+
 @pytest.mark.parametrize(
     ("host", "code"), [("fitz.com.au", "AUD"), ("shop.ca", "CAD"), ("tool.co", "USD"), ("tool.io", "USD")]
 )
@@ -9965,10 +9981,15 @@ def test_a_capitals_abbreviation_between_slashes_is_the_unit() -> None:
     data size so written ("$50/TB/month") is per `tb`, as the labels write sizes."""
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>A</li></ul></div>'
     cards = card.format(name="Standard", price="$2.99<small>NZD/PC/Month</small>")
-    cards += card.format(name="Storage", price="$50/TB/month")
+    cards += card.format(name="Plus", price="$4.99<small>NZD/PC/Month</small>")
     assert entries(page(f'<div class="plans">{cards}</div>')) == {
         ("Standard", "price", 2.99, "NZD", "PC"),
+        ("Plus", "price", 4.99, "NZD", "PC"),
+    }
+    cards = card.format(name="Storage", price="$50/TB/month") + card.format(name="Archive", price="$20/TB/month")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
         ("Storage", "price", 50.0, "USD", "tb"),
+        ("Archive", "price", 20.0, "USD", "tb"),
     }
 
 
