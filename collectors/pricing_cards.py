@@ -1174,13 +1174,20 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if aside & ancestor_ids(node) or asks_quantities(node) or _several_sections(node) or not _price_line(node):
             continue
-        if _sets_prices_against(node):
+        if _sets_prices_against(node) or _saving_only(node):
             continue
         if name := _name_before_price(node):
             found.append((node, (header_period(name) and _heading_before(node)) or _past_offer_title(node, name)))
     found.extend(_highlighted_beside(found, aside))
     holders = {a for node, _ in found for a in ancestor_ids(node)}
     return [(node, name) for node, name in found if node.mem_id not in holders]
+
+
+def _saving_only(node: LexborNode) -> bool:
+    """Whether every amount of the block is what a price saves (productizedservices-it's burst badge "Risparmia"
+    over "€98" in a corner of its yearly card): the badge of the card around it, which is the lone card."""
+    text, matches = _card_matches(node)
+    return bool(matches) and all(SAVING.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()]) for m in matches)
 
 
 MAX_BESIDE_CLIMB = 3
@@ -2012,7 +2019,10 @@ def _before_price(card: LexborNode) -> set[int] | None:
             return None
         holders = _own_holders(said_in, card)  # the elements holding that line: the price's own, no name before it
         return {mem_id for mem_id, upto in nodes if upto < worded and mem_id not in holders}
-    first = matches[0]
+    # "Risparmia €98" on a badge over the name: what the price saves is no price the name comes before
+    first = next(
+        (m for m in matches if not SAVING.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()])), matches[0]
+    )
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
 

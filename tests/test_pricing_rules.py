@@ -11629,3 +11629,22 @@ def test_an_element_classed_as_a_saving_holds_no_price() -> None:
     cards += card.format(name="PME", month="129 900", year="103 900", total="311 760")
     amounts = {amount for _, _, amount, _, _ in entries(page(f'<div class="plans-grid">{cards}</div>', "fr"))}
     assert amounts == {49900.0, 39900.0, 129900.0, 103900.0}
+
+
+def test_a_saving_badge_over_a_lone_cards_name_is_neither_card_nor_name() -> None:
+    """productizedservices-it's yearly card: a burst badge "Risparmia" over "€98" pinned in its corner, then
+    "Piano Annuale", the struck "€588" and "€490 /anno". The badge is what the price saves: no card of its own,
+    and its amount is no price the card's name must come before."""
+    monthly = (
+        '<div class="w-full rounded-2xl p-8"><span class="uppercase">Piano Mensile</span>'
+        '<div><span class="text-6xl">€49</span><span>/mese</span></div><p>Tutto ciò che ti serve.</p></div>'
+    )
+    yearly = (
+        '<div class="relative w-full rounded-2xl p-8 shadow"><div class="absolute -top-8 -right-4">'
+        '<span>Risparmia</span> <span>€98</span></div><span class="uppercase">Piano Annuale</span>'
+        '<div><span class="text-6xl">€490</span><span>/anno</span></div><p>Un anno intero.</p></div>'
+    )
+    assert entries(page(f"<div class='flex gap-8'>{monthly}{yearly}</div>", "it")) == {
+        ("Piano Mensile", "price", 49.0, "EUR", None),
+        ("Piano Annuale", "price", 490.0, "EUR", None),
+    }
