@@ -75,8 +75,12 @@ from collectors.pricing_vocab import (
 )
 
 CARD_MARK = re.compile(r"pricing|plan|tier|card|package|price|add-?on|forfait|carte|karte|tarjeta|paquete|pacote", re.I)
+UTILITY_BEFORE = "".join(
+    rf"(?<!\b{prefix})" for prefix in ("text", "bg", "border", "fill", "stroke", "ring", "from", "via", "to", "outline")
+)
+"""A Tailwind colour utility's prefix: `text-title`, `bg-heading` colour an element by a theme's token."""
 NAME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:title|name|heading|(?:card|plan|package|pricing|price)(?:__|[-_])tier"
+    rf"(?:^|\s|{UTILITY_BEFORE}[-_])(?:title|name|heading|(?:card|plan|package|pricing|price)(?:__|[-_])tier"
     r"|(?:plan|tier|package)(?:__|[-_])?(?:type|label)|(?:price|pricing)(?:__|[-_])package)"
     r"(?=$|[-_\s])"
     r"|[a-z](?:Title|Name|Heading)(?:Style)?(?=$|[-_\s])"
@@ -85,7 +89,8 @@ NAME_CLASS = re.compile(
 """A class naming the element a title or a name (`plan-name`, `card-title`, `cardTitle_x1`, `plan-type`,
 `card-tier`, `pricing-tier`, `price-package`, BEM's `b-pricing-card__tier`, its `__` a separator as `-` is; `tier`
 alone, a class of its own, ranger-zh's `span.tier` "Plus" beside the tagline "最实用"): not
-`cardTitleContainer`, nor a tracking class that happens to hold `-name=`."""
+`cardTitleContainer`, nor a tracking class that happens to hold `-name=`, nor a colour utility named after a
+theme's token (frenchwithfelix-en's `text-title` on its price line and its button)."""
 PRICE_CLASS = re.compile(r"price|amount|cost|(?:^|[-_\s])amt(?=$|[-_\s])|(?:^|[-_\s])currency(?=$|[-_\s])", re.I)
 DATA_PRICE = re.compile(
     r"^data-(?:price-?|count-|amount-?)?(?:monthly|yearly|annual|annually|month|year|quarterly)(?:-?price)?$", re.I

@@ -11648,3 +11648,31 @@ def test_a_saving_badge_over_a_lone_cards_name_is_neither_card_nor_name() -> Non
         ("Piano Mensile", "price", 49.0, "EUR", None),
         ("Piano Annuale", "price", 490.0, "EUR", None),
     }
+
+
+def test_a_colour_utility_named_after_a_theme_token_marks_no_name() -> None:
+    """frenchwithfelix-en's cards: Tailwind's `text-title` colours the price line and a button ("Start free") by
+    the theme's "title" token. It marks no name: the monthly card is no named head over the yearly one, and each
+    is named by its own first line ("Monthly", "Annual"). A `card-title` still marks one."""
+    card = (
+        '<div class="{look}"><p class="font-mono uppercase">{name}</p><p class="font-display text-title">'
+        '<span class="text-4xl">${amount}</span><span> / {period}</span></p><p>Billed {period}ly.</p>{button}</div>'
+    )
+    plain = card.format(
+        look="flex flex-col rounded-card border p-7",
+        name="Monthly",
+        amount=39,
+        period="month",
+        button='<a class="rounded-button font-semibold text-title" href="/start">Start free</a>',
+    )
+    featured = card.format(
+        look="relative flex flex-col rounded-card border-accent bg-surface p-7",
+        name="Annual",
+        amount=290,
+        period="year",
+        button='<Button href="/start">Join annual</Button>',
+    )
+    assert entries(page(f'<div class="grid grid-cols-2">{plain}{featured}</div>')) == {
+        ("Monthly", "price", 39.0, "USD", None),
+        ("Annual", "price", 290.0, "USD", None),
+    }
