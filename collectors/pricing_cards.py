@@ -124,7 +124,8 @@ SAVING = re.compile(
     r"\bahorre|\brisparmi|\bbespaar|お得|割引|\btasarruf|절약|\btiết\s+kiệm|\bhemat|\bэкономи|"
     r"\bpoup|\beconomiz|\boszczęd|"
     r"\b[ée]conomi[ea]\s+de|\bahorro\s+de)\w*"
-    r"(?:\s+(?:up\s+to|as\s+much\s+as|over|more\s+than|bis\s+zu|jusqu['’]à|hasta))?\s*[:：]?\s*$",
+    r"(?:\s+(?:up\s+to|as\s+much\s+as|over|more\s+than|bis\s+zu|jusqu['’]à|hasta))?\s*[:：]?"
+    r"(?:\s*[~≈]|\s+(?:about|around|roughly|approx\.?|ca\.))?\s*$",
     re.I,
 )
 """The word right before an amount that makes it a saving ("省 ¥60", "Save $40", "Sie sparen 20 €", Vietnamese "Tiết
@@ -2904,6 +2905,10 @@ def _same_money(one: str, other: str | None) -> bool:
     return one == other or (YUAN in (one, other) and {one, other} - {YUAN} <= YUANS)
 
 
+LINK_ON = re.compile(r"\s(?:→|->|›|»)\s*$")
+"""A line ending in an arrow after a space ("Growth — $79/mo →"): a link on to something else, priced by it."""
+
+
 def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[CardPrice]:
     """The card's prices. When it has price elements (`class="price"`) holding a number, those in them, and
     others only on a price line of their own that says per when or per what ("(17.88€ /year)") or that is in
@@ -2925,6 +2930,8 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
     keyed: list[tuple[tuple[int, int], Period]] = []
     line_spans = _line_spans(card)
     for span, line in zip(line_spans, _lines(card), strict=True):
+        if LINK_ON.search(line):
+            continue  # adschecks-en's Starter card: "GEO routing from" a link "Growth — $79/mo →", another plan's
         if _overage_list(line):
             listed.append(span)
         elif len(without_conversions(line)) <= MAX_PRICE_LINE or _overage_line(line) or _added_seat_line(line):

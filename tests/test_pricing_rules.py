@@ -11676,3 +11676,35 @@ def test_a_colour_utility_named_after_a_theme_token_marks_no_name() -> None:
         ("Monthly", "price", 39.0, "USD", None),
         ("Annual", "price", 290.0, "USD", None),
     }
+
+
+def test_a_price_in_a_line_linking_on_to_another_plan_is_not_the_cards() -> None:
+    """adschecks-en's Starter card: "$39/mo" in its price element, then "GEO routing from" a link "Growth —
+    $79/mo →". The arrow says the line leads on to another plan; its price is that plan's, not Starter's."""
+    card = (
+        '<div class="pt-card"><span class="pt-card__name">{name}</span>'
+        '<div class="pt-card__price"><span>${amount}</span><span>/mo</span></div>{nudge}<ul><li>Pages</li></ul></div>'
+    )
+    nudge = '<p class="pt-card__nudge">GEO routing from <a href="/signup?plan=growth">Growth — $79/mo →</a></p>'
+    cards = card.format(name="Starter", amount=39, nudge=nudge) + card.format(name="Growth", amount=79, nudge="")
+    assert entries(page(f'<div class="pt-grid">{cards}</div>')) == {
+        ("Starter", "price", 39.0, "USD", None),
+        ("Growth", "price", 79.0, "USD", None),
+    }
+
+
+def test_a_saving_said_roughly_is_still_a_saving() -> None:
+    """rentledger-en's Annual card: "$39.99/yr" and the feature line "Save ~$20/yr vs monthly": about what the
+    year saves, no price. An approximate mark or word between "Save" and the amount keeps it a saving."""
+    card = (
+        '<div class="plan"><h3>{name}</h3><div class="price">${amount}<span>/{period}</span></div>'
+        "<ul><li>All features</li><li>{line}</li></ul></div>"
+    )
+    cards = card.format(name="Monthly", amount="4.99", period="mo", line="Cancel anytime")
+    cards += card.format(name="Annual", amount="39.99", period="yr", line="Save ~$20/yr vs monthly")
+    cards += card.format(name="Team", amount="99", period="yr", line="Save about $40/yr")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Monthly", "price", 4.99, "USD", None),
+        ("Annual", "price", 39.99, "USD", None),
+        ("Team", "price", 99.0, "USD", None),
+    }
