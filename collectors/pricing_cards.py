@@ -2202,12 +2202,13 @@ def _kicker(card: LexborNode, heading: LexborNode) -> str:
 
 
 NUMBERING = re.compile(
-    r"^(?:[^\W\d_][\w-]*\s+0\d|(?:phase|step|stage|part|module|option|add-?on|fase|paso|etapa|passo|étape|"
+    r"^(?:(?:[^\W\d_][\w-]*\s+)?0\d|(?:phase|step|stage|part|module|option|add-?on|fase|paso|etapa|passo|étape|"
     r"schritt|stufe)\s+\d{1,2})$",
     re.I,
 )
-"""A label numbering the cards of a row: a word and a zero-padded number ("PHASE 01", "Add-On 02"), or a word of
-sequence and a number ("Step 2", "Fase 3"). "Tier 1" or "Plan 2" may name a plan and stays a label."""
+"""A label numbering the cards of a row: a zero-padded number, maybe after a word ("PHASE 01", "Add-On 02",
+cppmax-en's bare `span.plan-number` "01"), or a word of sequence and a number ("Step 2", "Fase 3"). "Tier 1" or
+"Plan 2" may name a plan and stays a label."""
 
 
 def _says_kicker(heading: str, kicker: str) -> bool:

@@ -598,14 +598,15 @@ def zero_led(number: str) -> Decimal | None:
 
 PRICE_TEXT = re.compile(
     rf"(?:(?P<cur>{_CUR_BEFORE})\s*(?P<amt>{_AMT})|"
-    rf"(?P<amt2>{_AMT})(?:(?<=\d)\.[-–—](?![\d-])|(?<=\d)/(?=\s*[^\W\d_]))?\s*(?P<cur2>{_CUR_AFTER})(?!\d))"
+    rf"(?P<amt2>{_AMT})(?:(?<=\d)\.[-–—](?![\d-])|(?<=\d)/(?=\s*[^\W\d_]))?\s*(?P<cur2>{_CUR_AFTER})(?![\d?？]))"
     r"(?P<tail>[^$€£¥￥]{0,40})",
     re.I,
 )
 """An amount with its currency before ("$19", "¥ 2", "USD 5") or after ("19,99 €", "2元", "49 $", "14.950,00 $"; the
 Swiss "45.-" / "249.– CHF", a whole amount with no cents, before its currency; a slash set between the amount and a
 currency word, whotalk-fa's "2000000/ تومان", no "per toman" but the amount in tomans; a sign glued to the figure
-after it is that figure's: whatzai-es's "Starter 5" over "$69" is 69, not "5 $"),
+after it is that figure's: whatzai-es's "Starter 5" over "$69" is 69, not "5 $"; and so is one asking what is
+not yet set: cppmax-en's card number "03" over "€?" is no "3 €"),
 and up to 40 characters after it where the period and unit are said ("/mo", "per user", "/ 1M tokens")."""
 
 

@@ -11708,3 +11708,20 @@ def test_a_saving_said_roughly_is_still_a_saving() -> None:
         ("Annual", "price", 39.99, "USD", None),
         ("Team", "price", 99.0, "USD", None),
     }
+
+
+def test_a_bare_card_number_names_nothing_and_a_sign_asking_what_is_not_set_prices_nothing() -> None:
+    """cppmax-en's cards: `span.plan-number` "01" over "€0 with ads" over `<h3>Free with ads</h3>`, "02" over
+    "€3.99", and "03" over "€?" (a price not yet set). The zero-padded number is the card's place in its row, so
+    the heading names it; "03 €?" is no "3 €"."""
+    card = (
+        '<article class="plan"><span class="plan-number">{n}</span><div class="plan-price"><strong>{price}</strong>'
+        "<span>{note}</span></div><h3>{name}</h3><ul><li>Editor</li></ul></article>"
+    )
+    cards = card.format(n="01", price="€0", note="with ads", name="Free with ads")
+    cards += card.format(n="02", price="€3.99", note="per month", name="Monthly subscription")
+    cards += card.format(n="03", price="€?", note="prepaid price", name="Prepaid subscription")
+    assert entries(page(f'<section><div class="plans">{cards}</div></section>')) == {
+        ("Free with ads", "price", 0.0, "EUR", None),
+        ("Monthly subscription", "price", 3.99, "EUR", None),
+    }
