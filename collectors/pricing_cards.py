@@ -1180,7 +1180,7 @@ def lone_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             continue
         if aside & ancestor_ids(node) or asks_quantities(node) or _several_sections(node) or not _price_line(node):
             continue
-        if _sets_prices_against(node) or _saving_only(node):
+        if _sets_prices_against(node) or _saving_only(node) or _totals_only(node):
             continue
         if name := _name_before_price(node):
             found.append((node, (header_period(name) and _heading_before(node)) or _past_offer_title(node, name)))
@@ -1194,6 +1194,17 @@ def _saving_only(node: LexborNode) -> bool:
     over "€98" in a corner of its yearly card): the badge of the card around it, which is the lone card."""
     text, matches = _card_matches(node)
     return bool(matches) and all(SAVING.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()]) for m in matches)
+
+
+def _totals_only(node: LexborNode) -> bool:
+    """Whether every amount of the block is led on its line by a total's label (toolimg-en's credit picker:
+    "Select Credits", a "-" and a "+" button, "Total Price: ₹50"): what a chosen quantity comes to, no plan."""
+    text, matches = _card_matches(node)
+    return bool(matches) and all(TOTAL_BEFORE.search(text[max(0, m.start() - 40) : m.start()]) for m in matches)
+
+
+TOTAL_BEFORE = re.compile(rf"(?:^|\s)(?:{TOTAL_WORDS})(?![^\W\d_])[^$€£¥₹\d:：]{{0,20}}[:：]\s*$", re.I)
+"""A total's label right before an amount, ended by a colon ("Total Price:", "Total:", "Итого:")."""
 
 
 MAX_BESIDE_CLIMB = 3

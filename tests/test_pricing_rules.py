@@ -11725,3 +11725,21 @@ def test_a_bare_card_number_names_nothing_and_a_sign_asking_what_is_not_set_pric
         ("Free with ads", "price", 0.0, "EUR", None),
         ("Monthly subscription", "price", 3.99, "EUR", None),
     }
+
+
+def test_a_block_priced_only_by_a_total_is_no_lone_card() -> None:
+    """toolimg-en's Pay As You Go card holds a credit picker: "Select Credits", a "-" and a "+" button, "Total
+    Price: ₹50". What the chosen quantity comes to is no plan named "Select Credits": the card around it is the
+    lone card, priced "₹1 /credit"."""
+    picker = (
+        '<div class="bg-slate-50 p-4"><label>Select Credits</label><div><button>-</button><button>+</button></div>'
+        '<div class="mt-4"><span>Total Price:</span> <span id="custom-credits-price">₹50</span></div></div>'
+    )
+    cards = (
+        '<div class="bg-slate-50 rounded-3xl p-8"><h3>Free</h3><p>Try it.</p><div class="text-4xl">₹0 <span>/mo</span>'
+        "</div><ul><li>5 credits</li></ul></div>"
+        '<div class="bg-white rounded-3xl p-8 shadow-lg"><h3>Pay As You Go</h3><p>Buy what you need.</p>'
+        f'<div class="text-4xl">₹1 <span>/credit</span></div>{picker}<ul><li>No expiry</li></ul></div>'
+    )
+    found = entries(page(f'<div class="grid grid-cols-3">{cards}</div>'))
+    assert {(plan, amount) for plan, _, amount, _, _ in found} == {("Free", 0.0), ("Pay As You Go", 1.0)}
