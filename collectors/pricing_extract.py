@@ -230,7 +230,9 @@ COMPONENT_TAG = re.compile(rf"<(?P<end>/?)(?P<name>{PASCAL_NAME}|[a-z]+(?:-[a-z0
 is a custom element (`<app-header>`, `<zyllio-price-plan>`) whose markup stays as the page wrote it."""
 COMPONENT_PART = re.compile(r"[A-Z][a-z0-9]*|[a-z0-9]+")
 RENDERED_TAG = {"title": "h3", "heading": "h3", "button": "button", "btn": "button", "link": "a"}
-RENDERED_TAG |= dict.fromkeys(("description", "text", "subtitle", "paragraph"), "p")
+RENDERED_TAG |= dict.fromkeys(("description", "subtitle", "paragraph"), "p")
+"""What a kit's part renders, by the last word of its name; any other part (`<v-card-text>`, which holds blocks of
+its own, `<CardContent>`) is a block."""
 KEPT_PART = frozenset({"icon", "img", "image", "island", "svg", "logo", "avatar"})
 
 
@@ -252,10 +254,12 @@ def _rendered_tag(match: re.Match[str], table: dict[str, str]) -> str:
         return f"<{match.group('end')}{table[name]}"
     if name.casefold() in HTML_TAGS:
         return match.group(0)
-    last = COMPONENT_PART.findall(name)[-1].casefold()
-    if last in KEPT_PART:
+    parts = [part.casefold() for part in COMPONENT_PART.findall(name)]
+    if parts[-1] in KEPT_PART:
         return match.group(0)
-    return f"<{match.group('end')}{RENDERED_TAG.get(last, 'div')}"
+    if "item" in parts[:-1]:  # `<v-list-item-title>`: a line of a list, titled or not, never a heading
+        return f"<{match.group('end')}div"
+    return f"<{match.group('end')}{RENDERED_TAG.get(parts[-1], 'div')}"
 
 
 SELF_CLOSED = re.compile(r"<(?P<tag>[A-Za-z][\w.:-]*)(?P<attrs>(?:\s[^<>]*?)?)\s*/>")

@@ -11743,3 +11743,20 @@ def test_a_block_priced_only_by_a_total_is_no_lone_card() -> None:
     )
     found = entries(page(f'<div class="grid grid-cols-3">{cards}</div>'))
     assert {(plan, amount) for plan, _, amount, _, _ in found} == {("Free", 0.0), ("Pay As You Go", 1.0)}
+
+
+def test_a_kits_list_item_title_is_no_heading_and_its_card_text_holds_blocks() -> None:
+    """skewplay-en's Vuetify card: `<v-card-title>Upgrade to Pro</v-card-title>`, then `<v-card-text>` holding a
+    feature list whose lines are `<v-list-item-title>`s and the price block "$20/mo". A list item's title is a line
+    of the list, not a second heading making the card a region; the card's text is a block, not a paragraph the
+    blocks inside it would break."""
+    sfc = (
+        '<template><v-card class="pa-6"><v-card-title class="text-h4">Upgrade to Pro</v-card-title><v-card-text>'
+        '<div class="text-h6">Unlock the full potential of SkewPlay with our Pro plan.</div>'
+        '<v-list><v-list-item v-for="f in features" :key="f">'
+        "<v-list-item-title>{{ f }}</v-list-item-title></v-list-item></v-list>"
+        '<div class="text-h3">$20<span class="text-h6">/mo</span></div></v-card-text>'
+        '<v-card-actions><v-btn @click="checkout">Subscribe Now</v-btn></v-card-actions></v-card></template>'
+    )
+    assert "<h3" not in _component_markup(sfc).split("Upgrade to Pro", 1)[1]
+    assert entries(sfc) == {("Pro", "price", 20.0, "USD", None)}
