@@ -1431,12 +1431,14 @@ SIGN_ONLY = re.compile(r"[$€£¥￥₹₩]|US\$|R\$")
 
 def _drop_icon_ligatures(tree: LexborHTMLParser) -> None:
     """Remove icons drawn by a ligature font: `<span class="material-symbols-outlined">rocket_launch</span>`
-    shows a rocket, and its text is the glyph's name, never a word of the page (a plan's name, a line)."""
+    shows a rocket, and its text is the glyph's name, never a word of the page (a plan's name, a line); Angular
+    Material's `<mat-icon>dashboard_customize</mat-icon>` draws one the same way."""
     root = tree.body
     if root is None:
         return
-    for node in root.css("[class*=material-]"):
-        if ICON_FONT.search(node.attributes.get("class") or "") and LIGATURE.fullmatch(node.text().strip()):
+    for node in root.css("[class*=material-], mat-icon"):
+        drawn = node.tag == "mat-icon" or ICON_FONT.search(node.attributes.get("class") or "")
+        if drawn and LIGATURE.fullmatch(node.text().strip()):
             node.decompose()
 
 

@@ -4490,6 +4490,12 @@ def test_an_icon_font_ligature_is_no_name() -> None:
     row = card(icon("Básico Plus"), "", "$49") + card(icon("Élite Plus"), "", "$99")
     names = {p.plan for p in extract(page(f'<div class="grid">{row}</div>', "es"), URL).plans}
     assert names == {"Básico Plus", "Élite Plus"}
+    # Angular Material's `<mat-icon>` draws its glyph by name too (connexxion-en's "dashboard_customize Custom")
+    row = card("", "<mat-icon>api</mat-icon> Starter", "$49") + card(
+        "", "<mat-icon>dashboard_customize</mat-icon> Scale", "$99"
+    )
+    names = {p.plan for p in extract(page(f'<div class="grid">{row}</div>'), URL).plans}
+    assert names == {"Starter", "Scale"}
 
 
 def test_a_bare_toggle_figure_grouped_by_a_comma_is_read() -> None:
