@@ -143,6 +143,9 @@ _EXTRA_SIGNS = {
     "tk": "BDT",
     "KSh": "KES",
     "ksh": "KES",
+    "Tshs": "TZS",  # the Tanzanian shilling's sign in the plural: icare-en's "1500Tshs"
+    "TShs": "TZS",
+    "Tsh": "TZS",
     "zl": "PLN",
     "tg": "KZT",
     "रू": "NPR",  # Nepali's spelling of the rupee (Hindi writes "रु"): kipa-en's "रू999"

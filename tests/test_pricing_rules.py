@@ -11766,3 +11766,13 @@ def test_a_kits_list_item_title_is_no_heading_and_its_card_text_holds_blocks() -
     )
     assert "<h3" not in _component_markup(sfc).split("Upgrade to Pro", 1)[1]
     assert entries(sfc) == {("Pro", "price", 20.0, "USD", None)}
+
+
+def test_the_tanzanian_shilling_in_the_plural_glued_to_its_amount_is_tzs() -> None:
+    """icare-en's cards: `<p class="card-text"><b>1500Tshs</b></p>` under "Daily Subscription"."""
+    card = '<div class="card"><h5 class="card-title">{name}</h5><p class="card-text"><b>{price}</b></p></div>'
+    cards = card.format(name="Daily", price="1500Tshs") + card.format(name="Monthly", price="10000 Tsh")
+    assert entries(page(f'<div class="row">{cards}</div>')) == {
+        ("Daily", "price", 1500.0, "TZS", None),
+        ("Monthly", "price", 10000.0, "TZS", None),
+    }
