@@ -192,6 +192,8 @@ HELD_OUT = [
         "heldout187",
         "heldout193",
         "heldout142",
+        "heldout238",
+        "heldout239",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""
