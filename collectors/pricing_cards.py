@@ -1193,7 +1193,12 @@ def _saving_only(node: LexborNode) -> bool:
     """Whether every amount of the block is what a price saves (productizedservices-it's burst badge "Risparmia"
     over "€98" in a corner of its yearly card): the badge of the card around it, which is the lone card."""
     text, matches = _card_matches(node)
-    return bool(matches) and all(SAVING.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()]) for m in matches)
+    return bool(matches) and all(_after_saving(text, m.start()) for m in matches)
+
+
+def _after_saving(text: str, start: int) -> bool:
+    """Whether a saving word ("Save", "省", "Risparmia") stands right before the amount starting at `start`."""
+    return SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]) is not None
 
 
 def _totals_only(node: LexborNode) -> bool:
@@ -2037,9 +2042,7 @@ def _before_price(card: LexborNode) -> set[int] | None:
         holders = _own_holders(said_in, card)  # the elements holding that line: the price's own, no name before it
         return {mem_id for mem_id, upto in nodes if upto < worded and mem_id not in holders}
     # "Risparmia €98" on a badge over the name: what the price saves is no price the name comes before
-    first = next(
-        (m for m in matches if not SAVING.search(text[max(0, m.start() - MAX_SAVING_WORD) : m.start()])), matches[0]
-    )
+    first = next((m for m in matches if not _after_saving(text, m.start())), matches[0])
     end = first.end("amt") if first.group("amt") else first.end("cur2")  # where the price is first whole
     return {mem_id for mem_id, upto in nodes if upto < end}
 
@@ -3274,9 +3277,9 @@ def _text_prices(
     saving_end = -1
     for match in matches:
         start = match.start()
-        if (
-            SAVING.search(text[max(0, start - MAX_SAVING_WORD) : start]) and not _saving_word_names(text, start, lines)
-        ) or (saving_end >= 0 and OTHER_CURRENCY_JOIN.fullmatch(text[saving_end:start])):
+        if (_after_saving(text, start) and not _saving_word_names(text, start, lines)) or (
+            saving_end >= 0 and OTHER_CURRENCY_JOIN.fullmatch(text[saving_end:start])
+        ):
             saving_end = match_end(match)
             continue  # "省 ¥60", "Save $40": what the yearly price saves, not a price; "Save $189 / ₹15,800": in both
         saving_end = -1
