@@ -933,7 +933,26 @@ def _unmarked_row(node: LexborNode, candidates: dict[int, LexborNode]) -> bool:
         for child in parent.iter()
         if child.tag == node.tag and (child.attributes.get("class") or "") == klass and child.mem_id in candidates
     ]
-    return len(alike) >= 2 and all(len(child.css("li")) >= 2 for child in alike)
+    return len(alike) >= 2 and all(_lists_features(child) for child in alike)
+
+
+MIN_FEATURE_LINES = 3
+
+
+def _lists_features(node: LexborNode) -> bool:
+    """Whether the block lists its features: two or more list items, or three or more alike blocks side by side,
+    none priced (akdemiapp-es's `div.flex` rows, a check mark and "30 alumnos activos" each), the list a kit
+    draws without `<ul>`."""
+    if len(node.css("li")) >= 2:
+        return True
+    lines: Counter[tuple[int, str]] = Counter()
+    for line in node.traverse():
+        parent = line.parent
+        if line.tag in CARD_TAGS and parent is not None and line.mem_id != node.mem_id:
+            text = _clean(line.text(separator=" "))
+            if text and not PRICE_TEXT.search(text):
+                lines[(parent.mem_id, line.attributes.get("class") or "")] += 1
+    return any(count >= MIN_FEATURE_LINES for count in lines.values())
 
 
 NUMBERED_CLASS = re.compile(r"(?<=[a-z_-])\d+(?![\w-])")
@@ -1235,7 +1254,7 @@ def _heading_before(box: LexborNode) -> str:
 
 
 SECTION_CALL = re.compile(
-    r"^(?:choose|pick|select|find|compare|choisi(?:ssez|s|r)|elij?[ae]|escoj?[ae]|escolh[ae]|w[äa]hl(?:en|e)|"
+    r"^(?:choose|pick|select|find|compare|choisi(?:ssez|s|r)|eli[gj][ae]|esco[gj][ae]|escolh[ae]|w[äa]hl(?:en|e)|"
     r"scegli|kies|se[çc]in|выберите|选择|選擇|選んで)(?![^\W\d_])",
     re.I,
 )

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING
+from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL
 from collectors.pricing_extract import _component_markup, astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -11776,3 +11776,45 @@ def test_the_tanzanian_shilling_in_the_plural_glued_to_its_amount_is_tzs() -> No
         ("Daily", "price", 1500.0, "TZS", None),
         ("Monthly", "price", 10000.0, "TZS", None),
     }
+
+
+def _kit_cards(heading: str, extra: str = "") -> str:
+    """akdemiapp-es's section: a heading, then cards whose names are bold `<p>`s and whose features are rows of
+    `div.flex` (a check mark and a line), no `<ul>`."""
+    feature = '<div class="flex items-start gap-2 py-1"><svg viewBox="0 0 24 24"></svg><span>{}</span></div>'
+    card = (
+        '<div class="bg-white rounded-2xl p-7"><p class="text-[20px] font-extrabold">{name}</p>'
+        '<p class="text-gray-400">{tagline}</p><div class="pricing-monthly"><span class="text-[40px]">{price}</span>'
+        '<span>/mes</span></div>{features}<a href="/signup">Empezar</a></div>'
+    )
+    lines = "".join(feature.format(f) for f in ("30 alumnos activos", "1 profesor", "Soporte por email"))
+    cards = "".join(
+        card.format(name=name, tagline="Para academias.", price=price, features=lines)
+        for name, price in (("Starter", "$39"), ("Profesional", "$59"), ("Business", "$89"))
+    )
+    return (
+        f'<section id="pricing" class="py-20"><div class="mb-12"><h2>{heading}</h2><p>Todos los planes inician '
+        f'con 14 días de prueba.</p></div><div class="grid grid-cols-3 gap-4">{cards}</div>{extra}</section>'
+    )
+
+
+def test_alike_blocks_listing_features_in_rows_of_divs_are_a_row_of_cards_not_parts_of_the_section() -> None:
+    """The section's `<h2>` marks it as a named block; its cards' names are bold paragraphs no class marks. Three
+    alike blocks each listing features (three unpriced rows of a kind, as a `<ul>` would) are the section's row
+    of cards: each is read under its own name, not as a part of one card named by the heading."""
+    assert entries(page(_kit_cards("Planes para tu academia"))) == {
+        ("Starter", "price", 39.0, "USD", None),
+        ("Profesional", "price", 59.0, "USD", None),
+        ("Business", "price", 89.0, "USD", None),
+    }
+
+
+def test_spanish_elige_calls_on_the_reader_to_choose() -> None:
+    """ "Elige el plan perfecto para tu academia" (the `tú` form; "Elija" the `usted` one, "Escoge"/"Escoja"
+    alike) over the cards and a line of its own ("Multi-academia: +$42 por sede"): the section's call to choose,
+    whose own line is no plan named by the call."""
+    extra = '<p class="mt-6">Multi-academia: +$42 por sede</p>'
+    for call in ("Elige el plan perfecto para tu academia", "Elija su plan", "Escoge tu plan"):
+        assert SECTION_CALL.match(call), call
+        names = {plan for plan, *_ in entries(page(_kit_cards(call, extra)))}
+        assert call not in names, call
