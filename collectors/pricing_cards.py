@@ -152,6 +152,13 @@ SAVED_AFTER = re.compile(
     r"^\s*(?:saved|bespaard|gespart|eingespart|économisés?|ahorrados?|economizados?|risparmiati)\b", re.I
 )
 """An amount said to be saved ("gem. €1.840 bespaard": €1,840 saved on average): what a customer keeps, no price."""
+GRANTED_AFTER = re.compile(
+    r"^\s*(?:/\s*[^\W\d_]+\.?\s*)?(?:(?:of|in|en|de)\s+)?(?:free|gratis|gratuits?|gratuitos?|kostenlose?s?|bonus)\s+"
+    r"(?:credits?|crédits?|créditos?|guthaben)(?![^\W\d_])",
+    re.I,
+)
+"""An amount said to be given as credit ("50€ of Free Credits" on diploi-en's Free Trial card, "$30 / month free
+credits", "$20 free credit"): what the plan grants to spend, not what it costs."""
 APPROXIMATE_LEAD = re.compile(r"^\s*[~～≈]\s*$")
 """A tilde opening the line of an amount that says no period, on a card priced in two currencies ("~$2.4 USD ·
 cancel anytime" under "₹199/month"): about what the price comes to in the other, not a price. A card priced so in
@@ -1502,17 +1509,22 @@ def _highlighted_pair(groups: dict[tuple[str, str], list[LexborNode]]) -> list[L
 
 def _row_of_plans(node: LexborNode) -> bool:
     """Whether every child of the element is a block showing a plan (two or more, and nothing else beside
-    them), one of them saying free: a row of plan cards however differently each is styled, the free card
-    plainer than the highlighted paid one ("Lite 版 免费" beside "Pro 版 ¥28"). Two priced boxes set side by
+    them), one of them saying free, in words or as "0 €": a row of plan cards however differently each is styled,
+    the free card plainer than the highlighted paid one ("Lite 版 免费" beside "Pro 版 ¥28"; recetasdecasa-es's
+    "0 €" cards beside its Pro card, each `<article>` classed its own way). Two priced boxes set side by
     side without a free one are as often a worked comparison ("$399/mes x 6 mes" against a pack) as plans."""
     children = [child for child in node.iter() if child.tag not in ("-text", "-comment")]
     if len(children) < 2 or not all(_lone_plan(child) or _fee_box(child) for child in children):
         return False
     if not any(_lone_plan(child) for child in children):
         return False
-    return any(FREE_LINE.match(line) for child in children for line in _signal_lines(child)) or any(
-        _price_box_free(child) for child in children
-    )
+    return any(
+        FREE_LINE.match(line) or ZERO_PRICE.match(line) for child in children for line in _signal_lines(child)
+    ) or any(_price_box_free(child) for child in children)
+
+
+ZERO_PRICE = re.compile(r"^(?:[$€£¥₹]\s?0(?:[.,]00?)?|0(?:[.,]00?)?\s?(?:[$€£]|EUR|USD)(?![^\W\d_]))(?![\d.,]\d)")
+"""A price line of nothing ("0 €", "$0", "€0,00"): a row's free card said in figures, as "Free" says it in words."""
 
 
 FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower)|per\s+\w+|fee))?$", re.I)
@@ -3333,6 +3345,7 @@ def _text_prices(
         if (
             EQUIVALENT_AFTER.match(tail)
             or SAVED_AFTER.match(tail)
+            or GRANTED_AFTER.match(tail)
             or (
                 BRACKETED_APPROXIMATE.search(text[max(0, start - 3) : start])
                 and not tail_period(tail.partition(")")[0])

@@ -329,10 +329,13 @@ def _ternary_prints(html: str) -> str:
     isYearly}` "RM41.58 / bulan" `{/if}`, the yearly price worked out per month) as it shows then: hidden or shown,
     its `{:else}` part the other way round. A print choosing between two prices on a billing switch
     (`{isYearly ? '499' : '49'}`) keeps the side it hides where a toggle's attribute would keep it
-    (`data-price-yearly`), so both sides are read, as an Alpine binding's are (`_write_bound_text`)."""
+    (`data-price-yearly`), so both sides are read, as an Alpine binding's are (`_write_bound_text`). A flag naming
+    a language holds as `LANGUAGE_FLAG` says."""
     if "? '" not in html and '? "' not in html and "? `" not in html:
         return html
     start = {m.group("name"): m.group("value") == "true" for m in START_STATE.finditer(html)}
+    lang = _declared_lang(html)
+    start |= {name: code.lower() == lang for name, code in LANGUAGE_FLAG.findall(html)}
     if not start:
         return html  # a condition the page starts neither way (a feature flag it imports) is left as written
 
@@ -366,6 +369,10 @@ def _ternary_prints(html: str) -> str:
     return SVELTE_IF.sub(shown, html)
 
 
+LANGUAGE_FLAG = re.compile(r"(?<![\w$.])(?P<name>is(?P<code>Zh|En|Fr|De|Es|Pt|It|Ja|Ko|Ru|Ar|Tr|Nl|Pl|Vi|Id))(?![\w$])")
+"""A flag naming a language (`isZh`, set from the path: sshconfigmanager-en's `{isZh ? '海外用户 (itch.io)' : 'Global
+Users (itch.io)'}`): it holds only where the page declares that language, and a component declaring none shows
+its default wording, the branch after the colon, as a Jinja print testing the language shows its "else" branch."""
 START_STATE = re.compile(
     r"\b(?:let|var|const)\s+(?:\[\s*)?(?P<name>[A-Za-z_$][\w$]*)(?:\s*,\s*[A-Za-z_$][\w$]*\s*\])?\s*=\s*"
     r"(?:\$state\(\s*|(?:React\.)?useState\(\s*|ref\(\s*)?(?P<value>false|true)\b"

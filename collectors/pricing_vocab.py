@@ -534,7 +534,10 @@ _SIGNS = _alternation([s for s in _SYMBOLS if not re.fullmatch(r"[^\W\d_]+\.?", 
 _WORDS = _alternation([s for s in _SYMBOLS if re.fullmatch(r"[^\W\d_]+\.?", s)])
 """Symbols spelled with letters ("RM", "Kč", "zł", "руб."), matched in their own case and as whole words."""
 _CODES = _alternation(sorted((ISO_CODES - WORD_CODES) | set(CODE_ALIASES) | CRYPTO_CODES))
-_MONEY_WORD = rf"(?-i:(?<![^\W\d_])(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
+_LANGUAGE_VERSION = r"(?!PHP\s?[4-8](?:\.[\dx])?(?:\s*[/–-]\s*[4-8](?:\.[\dx])?)?(?!\d|[.,]\d))"
+""""PHP 7/8", "PHP 7.4–8.3", "PHP 8.x" on a host's plan: the language and its versions, not Philippine pesos (a
+peso price has more digits or cents: "PHP 499", "PHP 5.99")."""
+_MONEY_WORD = rf"(?-i:(?<![^\W\d_]){_LANGUAGE_VERSION}(?:{_CODES}|{_WORDS})(?![^\W\d_]))"
 _CUR_BEFORE = (
     rf"(?:US\$|CA\$|A\$|R\$|NT\$|{_SIGNS}|[$€£¥￥₹₩]|\b(?:USD|EUR|GBP|JPY|CNY|RMB)\b|{_MONEY_WORD}|"
     r"(?-i:(?<![^\W\d_])(?:S/\.?|s/\.)))"  # the Peruvian sol, "S/.50", "s/.50", "S/ 200", never a word's "s/"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL
+from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL, ZERO_PRICE
 from collectors.pricing_extract import _component_markup, astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -4379,13 +4379,14 @@ def test_a_highlighted_card_beside_a_lone_card_is_read_though_longer() -> None:
         "1080p 動画アップグレード",
         "将来の全機能アップデート込み",
     ] * 2
-    free = (
+    lite = (
         '<div class="bg-slate-900 border border-slate-800 rounded-3xl p-8 relative"><h3 class="text-2xl">無料版</h3>'
         '<p class="text-slate-400 mb-6">基本機能、ライトユーザー向け</p><div class="flex items-baseline gap-1 mb-8">'
-        '<span class="text-4xl">$0</span> <span class="text-slate-500">/ 永久</span></div>'
+        '<span class="text-4xl">$PRICE</span> <span class="text-slate-500">/ 永久</span></div>'
         f'<div class="space-y-4 mb-8">{_feature_rows(short)}</div>'
         '<a href="#" class="block w-full">Chromeに追加</a></div>'
     )
+    free = lite.replace("PRICE", "0")
 
     def pro(klass: str) -> str:
         return (
@@ -4401,8 +4402,10 @@ def test_a_highlighted_card_beside_a_lone_card_is_read_though_longer() -> None:
     highlighted = "relative bg-gradient-to-br from-slate-900 to-slate-800 border-2 border-pink-500/50 rounded-3xl p-8"
     html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro(highlighted)}</div></section>', "ja")
     assert ("PRO 永久版", 4.99) in {(p.plan, p.amount) for p in extract(html, URL).plans}
-    # Negative: a long block of another look beside the lone card is not read as its row's card.
-    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{free}{pro("mt-12 text-left")}</div></section>', "ja")
+    # Negative: a long block of another look beside the lone card is not read as its row's card (beside a free
+    # one, "$0", the two are a row of plans whatever their look: `_row_of_plans`).
+    paid = lite.replace("PRICE", "1.99")
+    html = page(f'<section><div class="grid md:grid-cols-2 gap-8">{paid}{pro("mt-12 text-left")}</div></section>', "ja")
     assert ("PRO 永久版", 4.99) not in {(p.plan, p.amount) for p in extract(html, URL).plans}
 
 
@@ -11818,3 +11821,64 @@ def test_spanish_elige_calls_on_the_reader_to_choose() -> None:
         assert SECTION_CALL.match(call), call
         names = {plan for plan, *_ in entries(page(_kit_cards(call, extra)))}
         assert call not in names, call
+
+
+def test_php_with_a_version_is_the_language_not_philippine_pesos() -> None:
+    """gethost-nl's hosting cards list "PHP 7/8" and "PHP 7.4–8.3" among their features: the language's versions,
+    not 7 pesos. A peso price has more digits or cents."""
+    card = '<div class="card"><h3>{name}</h3><p>{price}</p><ul><li>{php}</li><li>SSL</li></ul></div>'
+    hosting = card.format(name="GetLite", price="€ 20 per jaar", php="PHP 7/8") + card.format(
+        name="GetPro", price="€ 75 per jaar", php="PHP 7.4–8.3, Litespeed"
+    )
+    assert entries(page(f'<div class="row">{hosting}</div>')) == {
+        ("GetLite", "price", 20.0, "EUR", None),
+        ("GetPro", "price", 75.0, "EUR", None),
+    }
+    pesos = card.format(name="Basic", price="PHP 499 / month", php="PHP 8.x") + card.format(
+        name="Plus", price="PHP 5.99 / day", php="MySQL"
+    )
+    assert entries(page(f'<div class="row">{pesos}</div>')) == {
+        ("Basic", "price", 499.0, "PHP", None),
+        ("Plus", "price", 5.99, "PHP", None),
+    }
+
+
+def test_a_row_of_differently_classed_cards_with_a_zero_priced_one_is_a_row_of_plans() -> None:
+    """recetasdecasa-es's three `<article>`s, each classed its own way (one plainly, one by Astro's `class:list`
+    directive, the Pro card highlighted), each a `<header>` with an `<h2>` name over a price, a feature list and
+    buttons shown by the visitor's state: the free cards say "0 €", not "Gratis". A row with a card priced at
+    nothing is a row of plans, as one saying "Free" is."""
+    saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout248" / "recetasdecasa-es.html"
+    assert ZERO_PRICE.match("0\u00a0€") and ZERO_PRICE.match("$0") and not ZERO_PRICE.match("$0.50")
+    assert entries(saved.read_text(encoding="utf-8")) == {
+        ("Invitado", "price", 0.0, "EUR", None),
+        ("Registrado", "price", 0.0, "EUR", None),
+        ("Plan Pro", "price", 4.99, "EUR", None),
+        ("Plan Pro", "price", 39.0, "EUR", None),
+    }
+
+
+def test_an_amount_given_as_free_credit_is_no_price() -> None:
+    """diploi-en's Free Trial card says only "50€ of Free Credits"; Modal's Starter card lists "$30 / month free
+    credits" under its "$0": what the plan grants to spend, not what it costs."""
+    card = '<div class="plan-card"><h3>{name}</h3>{body}<ul><li>Support</li><li>Backups</li></ul></div>'
+    cards = card.format(name="Free Trial", body="<p>50€ of Free Credits</p>") + card.format(
+        name="Starter", body='<p class="price">€0</p><p>€30 / month free credits</p>'
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {("Starter", "price", 0.0, "EUR", None)}
+
+
+def test_a_flag_naming_a_language_shows_the_default_wording_in_a_component() -> None:
+    """sshconfigmanager-en's Astro component names each channel with `{isZh ? '海外用户 (itch.io)' : 'Global Users
+    (itch.io)'}`, `isZh` set from the path: a component declaring no language shows the branch after the colon."""
+    component = (
+        "---\nconst isZh = getLangFromPath(currentPath) === 'zh';\n---\n"
+        '<div class="channels"><div class="channel-card"><span class="channel-name">'
+        "{isZh ? '海外用户 (itch.io)' : 'Global Users (itch.io)'}</span><div class=\"price\">$28.9</div></div>"
+        '<div class="channel-card"><span class="channel-name">{isZh ? \'中国大陆用户 (淘宝)\' : '
+        "'Mainland China Users (Taobao)'}</span><div class=\"price\">88 CNY</div></div></div>"
+    )
+    assert entries(component) == {
+        ("Global Users (itch.io)", "price", 28.9, "USD", None),
+        ("Mainland China Users (Taobao)", "price", 88.0, "CNY", None),
+    }
