@@ -2457,7 +2457,23 @@ def _ribbon_element(child: LexborNode, ribbon: str, text: str) -> bool:
     """Whether an element of a name holds a ribbon word, a tag's text, a counted note or a dashed tagline."""
     if not ribbon or ribbon == text:
         return False
-    return bool(RIBBON.match(ribbon) or _badge(child) or COUNT_NOTE.fullmatch(ribbon) or DASHED_TAGLINE.match(ribbon))
+    return bool(
+        RIBBON.match(ribbon)
+        or _badge(child)
+        or _drawn_pill(child)
+        or COUNT_NOTE.fullmatch(ribbon)
+        or DASHED_TAGLINE.match(ribbon)
+    )
+
+
+def _drawn_pill(node: LexborNode) -> bool:
+    """Whether a `<span>` is drawn as a pill by its utility classes, a background, rounded corners and side padding
+    (luxbase-de's "LuxAgency <span class="text-xs bg-blue-400 text-white px-2 py-0.5 rounded">nur für
+    Agenturen</span>"): a tag beside the name, as one classed `badge` is."""
+    classes = (node.attributes.get("class") or "").split()
+    return node.tag == "span" and all(
+        any(c.startswith(prefix) for c in classes) for prefix in ("bg-", "rounded", "px-")
+    )
 
 
 DASHED_TAGLINE = re.compile(r"^[—–]\s*\S")

@@ -205,7 +205,7 @@ def _component_markup(html: str) -> str:
     if DOCUMENT_TAG.search(html):  # a served page: only a component's own self-closed tag is closed
         closed = SELF_CLOSED.sub(lambda m: _closed(m) if PASCAL_TAG.match(f"<{m.group('tag')} ") else m.group(0), html)
         return _component_tags(closed, PASCAL_TAG)
-    html = SELF_CLOSED.sub(_closed, html)  # `<Header />`, a Svelte spacer `<div … />`: whole, never an opening
+    html = SELF_CLOSED.sub(_closed, _closed_scripts(html))  # `<Header />`, a spacer `<div … />`: never an opening
     if not SFC_ROOT.search(html):  # a Svelte or Astro component, a partial
         return _component_tags(html, PASCAL_TAG)
     return _component_tags(TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html), COMPONENT_TAG)
@@ -266,6 +266,47 @@ SELF_CLOSED = re.compile(r"<(?P<tag>[A-Za-z][\w.:-]*)(?P<attrs>(?:\s[^<>]*?)?)\s
 VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "path"}
 )
+
+
+SCRIPT_OPEN = re.compile(r"<(?P<tag>script|style)\b", re.I)
+
+
+def _closed_scripts(html: str) -> str:
+    """A component's `<script>` or `<style>` closed by its own slash, whose attribute is an expression holding
+    `>` (bonuskarte-de's Astro `<script type="application/ld+json" set:html={JSON.stringify({… item => ({…})})} />`):
+    an empty element. Read as HTML reads it, the slash closes nothing and the whole page after it is script."""
+    if "/>" not in html:
+        return html
+    out: list[str] = []
+    at = 0
+    for opening in SCRIPT_OPEN.finditer(html):
+        if opening.start() < at:
+            continue
+        end = _tag_end(html, opening.end())
+        if end is not None and html[end - 1] == "/":
+            tag = opening.group("tag")
+            out += [html[at : opening.start()], f"<{tag}></{tag}>"]
+            at = end + 1
+    return "".join(out) + html[at:]
+
+
+def _tag_end(html: str, at: int) -> int | None:
+    """The index of the `>` that ends the tag whose attributes start at `at`: outside quotes and a framework's
+    `{…}` expressions, which may hold `>` ("=>") of their own."""
+    depth, quote = 0, ""
+    for index in range(at, len(html)):
+        char = html[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(0, depth - 1)
+        elif char == ">" and not depth:
+            return index
+    return None
 
 
 def _closed(match: re.Match[str]) -> str:

@@ -151,7 +151,7 @@ def text_blocks(node: LexborNode, breaks: bool = False) -> list[str]:
                     flush()
                 else:
                     current.append(" ")
-            elif child.tag in BLOCK_TAGS:
+            elif child.tag in BLOCK_TAGS or _classed_block(child):
                 flush()
                 walk(child)
                 flush()
@@ -161,6 +161,16 @@ def text_blocks(node: LexborNode, breaks: bool = False) -> list[str]:
     walk(node)
     flush()
     return blocks
+
+
+DISPLAY_BLOCK = frozenset({"block", "flex", "grid", "d-block", "d-flex", "d-grid"})
+"""A utility class that lays an element out as a block (Tailwind's `block`, `flex`; Bootstrap's `d-block`)."""
+
+
+def _classed_block(node: LexborNode) -> bool:
+    """Whether a `<span>` is drawn as a block by its class (tembo-en's `<span class="block mt-7 …">Free
+    </span>` under the plan's tagline `<span class="h-[38px] block …">`): a line of its own, as a `<div>` is."""
+    return node.tag == "span" and not DISPLAY_BLOCK.isdisjoint((node.attributes.get("class") or "").split())
 
 
 def has_price(text: str) -> bool:

@@ -387,8 +387,9 @@ def dollar_currency(
     """A bare `$` is the dollar (or peso) of the country the page declares (`<meta name="geo.region"
     content="AR">`: ARS) or of its country domain (`.com.au`: AUD), or CAD on a page in French, or writing its
     dollars the French way ("9,99 $"), that names a Canadian place, or the peso of the one peso country a page
-    writing its thousands with a dot ("$29.900") names, when the page never says US dollars ("USD", "US$", in its
-    text or its scripts); else USD, as everywhere."""
+    writing its thousands with a dot ("$29.900") names, or of the one nation whose pesos it names ("pesos
+    mexicanos"), when the page never says US dollars ("USD", "US$", in its text or its scripts); else USD, as
+    everywhere."""
     country = (region or "").strip().lower().partition("-")[0]
     currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(_country_domain(host))
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
@@ -398,7 +399,15 @@ def dollar_currency(
         currency = peso_country(text)
     if currency is None and (stated := PRICES_IN_DOLLARS.search(text)) is not None:
         currency = DOLLAR_NAMES.get(stated.group("name").casefold().split()[0], stated.group("name").upper())
+    if currency is None and len(named := {m.casefold() for m in NAMED_PESOS.findall(text)}) == 1:
+        currency = PESO_NATIONS[named.pop()]
     return "USD" if currency is None or says_usd else currency
+
+
+PESO_NATIONS = {"mexicanos": "MXN", "colombianos": "COP", "chilenos": "CLP", "argentinos": "ARS", "uruguayos": "UYU"}
+NAMED_PESOS = re.compile(rf"\bpesos\s+({'|'.join(PESO_NATIONS)})\b", re.I)
+"""Pesos named by their country ("0 pesos mexicanos", habemusdandy-es's `aria-label` on its "$0"): the one
+nation's pesos a page names are its bare `$`."""
 
 
 PESO_GROUPING = re.compile(r"\$\s?[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])")
@@ -823,7 +832,9 @@ _FREE_SAID = (
     rf"(?:{FREE_WORD}|free\s+forever|forever\s+free|always\s+free|free\s+for\s+(?:life|ever)|life\s*time\s+free|"
     rf"(?:{FREE_WORD})\s+(?:pour\s+toujours|para\s+siempre|para\s+sempre|per\s+sempre|für\s+immer|voor\s+altijd|"
     r"na\s+zawsze|навсегда|navždy|för\s+alltid|for\s+altid|for\s+alltid)|"
-    r"\$?0\s*free|no\s+(?:fees?|charge|cost))[.!*]?$"
+    r"\$?0\s*free|no\s+(?:fees?|charge|cost)|"
+    r"(?:sem|sin)\s+(?:custos?|costos?|coste|cargo)(?:\s+(?:algum|alguno|para\s+(?:voc[êe]s?|ti|usted(?:es)?)))?|"
+    r"sans\s+frais)[.!*]?$"
 )
 _TRIAL_SPAN = (
     r"\d+[-\s]?(?:days?|weeks?|months?|gün|hafta|ay|tage?n?|wochen|jours?|semaines?|d[ií]as|semanas?|giorni|"

@@ -11882,3 +11882,68 @@ def test_a_flag_naming_a_language_shows_the_default_wording_in_a_component() -> 
         ("Global Users (itch.io)", "price", 28.9, "USD", None),
         ("Mainland China Users (Taobao)", "price", 88.0, "CNY", None),
     }
+
+
+def test_a_script_closed_by_its_own_slash_around_an_arrow_function_is_empty() -> None:
+    """bonuskarte-de's Astro page opens with `<script type="application/ld+json" set:html={JSON.stringify({…
+    faq.map(item => ({…}))})} />`: the `>` of the arrow is inside the expression, and the slash closes the element.
+    Read as HTML reads it, the whole page after it was script text, and nothing was read."""
+    component = (
+        '<section><script type="application/ld+json" set:html={JSON.stringify({"mainEntity": faq.map(item => '
+        '({"name": item.q}))})} /><div class="plan-card"><h3>Solo</h3><p>29 € / Monat</p></div>'
+        '<div class="plan-card"><h3>Kette</h3><p>100 € / Monat</p></div></section>'
+    )
+    assert entries(component) == {("Solo", "price", 29.0, "EUR", None), ("Kette", "price", 100.0, "EUR", None)}
+
+
+def test_an_inline_element_classed_as_a_block_is_a_line_of_its_own() -> None:
+    """tembo-en's cards are `<h2>` names over `<span class="block …">` lines: a tagline, then "Free" or "Custom".
+    Drawn as blocks by their class, each is a line of its own: "Free" is the card's price, not a word in the
+    tagline's sentence."""
+    card = (
+        '<div class="w-full px-4 py-8 rounded-3xl"><h2 class="font-semibold">{name}</h2>'
+        '<span class="h-[38px] block mt-[15px] font-light">For {who}.</span>'
+        '<span class="block mt-7 font-semibold text-[32px]">{price}</span>'
+        '<a href="/signup">{call}</a><ul><li>Extensions</li><li>Stacks</li></ul></div>'
+    )
+    cards = card.format(name="Hobby", who="personal projects", price="Free", call="Sign Up Free")
+    cards += card.format(name="Enterprise", who="critical workloads", price="Custom", call="Contact Us")
+    assert entries(page(cards)) == {("Hobby", "price", 0.0, None, None), ("Enterprise", "price", None, None, None)}
+
+
+def test_no_cost_said_in_portuguese_spanish_and_french_is_free() -> None:
+    """turin-pt's pilot card says only "Sem custo para você." (no cost for you) under its name; Spanish "Sin
+    costo" and French "Sans frais" say the same."""
+    for said in ("Sem custo para você.", "Sin costo", "Sans frais"):
+        card = f'<div class="plan-card"><h3>Piloto</h3><div class="price">{said}</div><a href="/c">Entrar</a></div>'
+        assert entries(page(f"<section>{card}</section>")) == {("Piloto", "price", 0.0, None, None)}, said
+
+
+def test_a_span_drawn_as_a_pill_beside_the_name_is_a_tag() -> None:
+    """luxbase-de's agency card: `<h3>🏢 LuxAgency <span class="text-xs bg-blue-400 text-white px-2 py-0.5
+    rounded">nur für Agenturen</span></h3>`. Drawn as a pill (a background, rounded corners, side padding), the
+    span is a tag beside the name, as one classed `badge` is; a plain span in a name stays part of it."""
+    card = '<div class="plan-card"><h3>{name}</h3><p>{price} € / Monat</p><ul><li>Models</li></ul></div>'
+    pill = '<span class="text-xs bg-blue-400 text-white px-2 py-0.5 rounded">nur für Agenturen</span>'
+    cards = card.format(name=f"LuxAgency {pill}", price="129") + card.format(
+        name='Lux <span class="text-blue-400">Growth</span>', price="59"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("LuxAgency", "price", 129.0, "EUR", None),
+        ("Lux Growth", "price", 59.0, "EUR", None),
+    }
+
+
+def test_pesos_named_by_their_nation_make_the_bare_dollar_sign_that_peso() -> None:
+    """habemusdandy-es's free card: `<strong aria-label="0 pesos mexicanos">$0</strong>`. The one nation's pesos
+    the page names are its `$`; a page naming US dollars too keeps its `$` as USD."""
+    card = '<div class="plan-card"><h3>{name}</h3><strong aria-label="{said}">${amount}</strong><p>/ mes</p></div>'
+    cards = card.format(name="Gratis", said="0 pesos mexicanos", amount="0") + card.format(
+        name="Equipos", said="299 pesos mexicanos", amount="299"
+    )
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Gratis", "price", 0.0, "MXN", None),
+        ("Equipos", "price", 299.0, "MXN", None),
+    }
+    usd = "<p>El consumo de IA ronda USD 80 o su proporcional en pesos mexicanos.</p>"
+    assert {currency for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>{usd}'))} == {"USD"}
