@@ -79,12 +79,15 @@ _CLASS_END = r"(?:_{2,}[\w-]+)?(?![\w-])"
 (`pricing_originalPrice___N1C_`)."""
 STRUCK_CLASS = re.compile(
     rf"line-?through|strike|(?:^|[\s_-])(?:old|was|original|previous|compare|regular)[-_]?price{_CLASS_END}|"
-    rf"(?:^|[\s_-])price[-_](?:old|was|original|previous|regular|gr[ae]yed){_CLASS_END}",
+    rf"(?:^|[\s_-])price[-_](?:old|was|original|previous|regular|gr[ae]yed){_CLASS_END}|"
+    rf"(?:^|[\s_-])(?:tachad[oa]|barr[ée]e?|riscad[oa]|durchgestrichen|doorgestreept){_CLASS_END}",
     re.I,
 )
 """A class that strikes its text, or that names the price it holds the old one (`plan-old-price`,
 `price-original`, `promo-price-old`, `regular-price`, llime-en's `price-grayed` under "Regular price", a CSS
-module's `pricing_originalPrice___N1C_`): the page shows it struck, whatever the style sheet it links says."""
+module's `pricing_originalPrice___N1C_`), in the page's language too (taurix-es's `lp-plan-eur-tachado`, "struck",
+"29€" before the card's "19€"; French `barre`, Portuguese `riscado`, German `durchgestrichen`): the page shows it
+struck, whatever the style sheet it links says."""
 STATE_ASSIGN = re.compile(r"(?:window|self|globalThis)\.(__[A-Za-z0-9_]+__|__[A-Z0-9_]+)\s*=\s*")
 
 

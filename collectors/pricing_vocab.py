@@ -387,15 +387,15 @@ def dollar_currency(
     """A bare `$` is the dollar (or peso) of the country the page declares (`<meta name="geo.region"
     content="AR">`: ARS) or of its country domain (`.com.au`: AUD), or CAD on a page in French, or writing its
     dollars the French way ("9,99 $"), that names a Canadian place, or the peso of the one peso country a page
-    writing its thousands with a dot ("$29.900") names, or of the one nation whose pesos it names ("pesos
-    mexicanos"), when the page never says US dollars ("USD", "US$", in its text or its scripts); else USD, as
-    everywhere."""
+    writing its thousands with a dot ("$29.900"), or written in Spanish, names, or of the one nation whose pesos
+    it names ("pesos mexicanos"), when the page never says US dollars ("USD", "US$", in its text or its scripts);
+    else USD, as everywhere."""
     country = (region or "").strip().lower().partition("-")[0]
     currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(_country_domain(host))
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
     if currency is None and french and CANADIAN.search(text):
         currency = "CAD"
-    if currency is None and PESO_GROUPING.search(text):
+    if currency is None and (PESO_GROUPING.search(text) or _language(lang) == "es"):
         currency = peso_country(text)
     if currency is None and (stated := PRICES_IN_DOLLARS.search(text)) is not None:
         currency = DOLLAR_NAMES.get(stated.group("name").casefold().split()[0], stated.group("name").upper())
@@ -416,13 +416,20 @@ PESO_PLACES = {
     "ARS": r"Argentina|Buenos\s+Aires|C[óo]rdoba,\s+Argentina|\+54(?=[\s\d])",
     "CLP": r"Chile|Santiago\s+de\s+Chile|\+56(?=[\s\d])",
     "COP": r"Colombia|Bogot[áa]|Medell[íi]n|\+57(?=[\s\d])",
+    "MXN": r"(?<!New\s)M[ée]xico|CDMX|Guadalajara|Monterrey|Jalisco|\+52(?=[\s\d])",
 }
-_PESO_PLACE = {code: re.compile(rf"(?<![\w+])(?:{places})\b") for code, places in PESO_PLACES.items()}
+PESO_DOMAINS = {"ARS": r"\.com\.ar", "CLP": r"\.cl", "COP": r"\.com\.co", "MXN": r"\.com\.mx"}
+"""The country domains of those pesos, in the page's links and addresses (lovio-es's "app.lovio.cl")."""
+_PESO_PLACE = {
+    code: re.compile(rf"(?<![\w+])(?:{places})\b|(?<=\w){PESO_DOMAINS[code]}(?=[/\"'\s:?#]|$)")
+    for code, places in PESO_PLACES.items()
+}
 
 
 def peso_country(text: str) -> str | None:
-    """The peso of the one country among those writing "$29.900" that the page names (aider-es: "Buenos Aires,
-    Argentina", "+54"); None when it names none, or several."""
+    """The peso of the one country among those writing their `$` for pesos that the page names (aider-es:
+    "Buenos Aires, Argentina", "+54"; onlinesellweb-es's footer "Córdoba, Argentina"; lovio-es's links to a `.cl`
+    host); None when it names none, or several."""
     named = [code for code, place in _PESO_PLACE.items() if place.search(text)]
     return named[0] if len(named) == 1 else None
 

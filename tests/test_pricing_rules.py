@@ -11947,3 +11947,46 @@ def test_pesos_named_by_their_nation_make_the_bare_dollar_sign_that_peso() -> No
     }
     usd = "<p>El consumo de IA ronda USD 80 o su proporcional en pesos mexicanos.</p>"
     assert {currency for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>{usd}'))} == {"USD"}
+
+
+def test_a_class_saying_struck_in_the_pages_language_strikes_its_price() -> None:
+    """taurix-es's price box: `<span class="lp-plan-eur-tachado">29€</span>` ("tachado": struck) before the card's
+    `<span class="lp-plan-eur">19€</span>/mes`. The old price is struck whatever the style sheet says, as one
+    classed `old-price` is; read as a second price, the box showed two and neither was read."""
+    card = (
+        '<div class="lp-plan"><div class="lp-plan-name">{name}</div><div class="lp-plan-price-wrap">'
+        '<span class="lp-plan-eur-{struck}">{old}€</span><div class="lp-plan-price"><span class="lp-plan-eur">{now}€'
+        '</span><span class="lp-plan-per">/mes</span></div></div><ul><li>Facturas</li></ul></div>'
+    )
+    cards = card.format(name="Plan Autónomo", struck="tachado", old="29", now="19")
+    cards += card.format(name="Plan Sociedades", struck="barre", old="59", now="29")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Plan Autónomo", "price", 19.0, "EUR", None),
+        ("Plan Sociedades", "price", 29.0, "EUR", None),
+    }
+
+
+def test_a_spanish_page_naming_one_peso_country_prices_its_bare_dollar_in_that_peso() -> None:
+    """onlinesellweb-es prices its web plans "$150", "$300" and names Argentina only in its footer ("Villa Carlos
+    Paz, Córdoba, Argentina"); virtuasys-es names "Torreón Coah, México". A Spanish page naming one peso country
+    writes that peso with its `$`; an English page naming one keeps USD, and so does a page naming two."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">${amount}</p><ul><li>Hosting</li></ul></div>'
+    cards = card.format(name="Plan Básico", amount="150") + card.format(name="Plan Profesional", amount="300")
+
+    def currencies(footer: str, lang: str) -> set[str | None]:
+        return {currency for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>{footer}', lang))}
+
+    assert currencies("<footer>Villa Carlos Paz, Córdoba, Argentina</footer>", "es") == {"ARS"}
+    assert currencies("<footer>Torreón Coah, México · +52 871 000 0000</footer>", "es") == {"MXN"}
+    assert currencies("<footer>Villa Carlos Paz, Córdoba, Argentina</footer>", "en") == {"USD"}
+    assert currencies("<footer>Oficinas en México y Colombia</footer>", "es") == {"USD"}
+
+
+def test_a_peso_countrys_domain_in_the_pages_links_names_its_peso() -> None:
+    """lovio-es writes "$39.990" (a peso's dot-grouped thousands) and names Chile only by its app's address,
+    `https://app.lovio.cl/auth`: the `.cl` domain is the Chilean peso's, as "Chile" or "+56" would be."""
+    component = (
+        '<section><div class="price-card"><h3>Precio Único</h3><p class="price">$39.990</p>'
+        '<a href="https://app.lovio.cl/auth?mode=register">Crear cuenta</a></div></section>'
+    )
+    assert entries(component) == {("Precio Único", "price", 39990.0, "CLP", None)}
