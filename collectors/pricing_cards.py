@@ -161,9 +161,18 @@ GRANTED_AFTER = re.compile(
 credits", "$20 free credit"): what the plan grants to spend, not what it costs."""
 APPROXIMATE_LEAD = re.compile(r"^\s*[~～≈]\s*$")
 """A tilde opening the line of an amount that says no period, on a card priced in two currencies ("~$2.4 USD ·
-cancel anytime" under "₹199/month"): about what the price comes to in the other, not a price. A card priced so in
-its one currency (szczurogrod-pl's "~4,99 PLN") shows its price; an upper bound after a word ("무료 ~25,000원") and
-an approximate price per a period ("~$16,800/year") are other matters."""
+cancel anytime" under "₹199/month"): about what the price comes to in the other, not a price; and one per a unit
+on a card with a flat price ("~$0.003 per request" under "$17/mo"): what the plan works out to per request. A card
+priced so in its one currency (szczurogrod-pl's "~4,99 PLN") shows its price; an upper bound after a word ("무료
+~25,000원") and an approximate price per a period ("~$16,800/year") are other matters."""
+
+
+def _flat_beside(matches: list[re.Match[str]], match: re.Match[str], yen: str) -> bool:
+    """Whether another of the card's prices is a flat one, per no unit and above nothing ("$17/mo")."""
+    return any(
+        other is not match and (price := text_price(other, yen)) is not None and not price.unit and bool(price.amount)
+        for other in matches
+    )
 
 
 BRACKETED_APPROXIMATE = re.compile(r"\(\s*[~～≈]\s*$")
@@ -3374,6 +3383,13 @@ def _text_prices(
         ):
             continue  # foraai-en's "₹194/month equivalent" and "~$2.4 USD" under "₹199/month": figures about a price
         price = text_price(match, yen)
+        if (
+            price is not None
+            and price.unit
+            and APPROXIMATE_LEAD.match(text[line_start:start])
+            and _flat_beside(matches, match, yen)
+        ):
+            continue  # googleindexing-en's "~$0.003 per request" under "$17/mo": what the plan works out to a request
         if price is not None and (
             overage := _overage(text[max(0, start - MAX_SAVING_WORD) : start], match)
             or _counted_overage(text[line_start:start], match)

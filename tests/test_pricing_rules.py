@@ -11990,3 +11990,38 @@ def test_a_peso_countrys_domain_in_the_pages_links_names_its_peso() -> None:
         '<a href="https://app.lovio.cl/auth?mode=register">Crear cuenta</a></div></section>'
     )
     assert entries(component) == {("Precio Único", "price", 39990.0, "CLP", None)}
+
+
+def test_a_vue_component_wrapping_its_template_in_a_body_is_still_a_component() -> None:
+    """rainbowretouch-en's single-file component opens on `<template>` and wraps its page in `<body
+    class="font-inter">`. A file opening on `<template>` is a component whatever it holds: read as a served page
+    (whose `<template>` stays inert), nothing in it was read."""
+    sfc = (
+        '<template>\n\n<body class="font-inter"><section><div class="grid">'
+        '<div class="plan-card"><h3>Starter</h3><p>Free</p><ul><li>5 photos</li></ul></div>'
+        '<div class="plan-card"><h3>Pro</h3><p>$6 / year</p><ul><li>50 photos</li></ul></div>'
+        "</div></section></body>\n</template>\n\n<script setup>\nconst yearly = true\n</script>\n"
+    )
+    assert entries(sfc) == {("Starter", "price", 0.0, None, None), ("Pro", "price", 6.0, "USD", None)}
+
+
+def test_an_approximate_rate_per_unit_under_a_flat_price_is_what_the_plan_works_out_to() -> None:
+    """googleindexing-en's Solo card: "$17/mo" over `p.price-note` "~$0.003 per request". About what one request
+    comes to on the plan, not a second, usage price; a card priced only "~$0.50 per hour" shows its price."""
+    card = (
+        '<article class="pricing-card"><h3>{name}</h3><div class="price">{price}</div>{note}'
+        "<ul><li>API</li></ul></article>"
+    )
+    cards = card.format(name="Solo", price="$17/mo", note='<p class="price-note">~$0.003 per request</p>')
+    cards += card.format(name="Pro", price="$47/mo", note='<p class="price-note">~$0.002 per request</p>')
+    assert entries(page(f'<div class="grid">{cards}</div>')) == {
+        ("Solo", "price", 17.0, "USD", None),
+        ("Pro", "price", 47.0, "USD", None),
+    }
+    usage = card.format(name="GPU", price="~$0.50 per hour", note="") + card.format(
+        name="CPU", price="~$0.05 per hour", note=""
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(page(f'<div class="grid">{usage}</div>'))} == {
+        ("GPU", 0.5),
+        ("CPU", 0.05),
+    }
