@@ -205,12 +205,13 @@ def _other_currencies(matches: list[re.Match[str]], yen: str) -> bool:
 
 BOUND_BEFORE = re.compile(
     r"(?:[<>≤≥]|\bless\s+than|\bunder|\bbelow|\bweniger\s+als|\bmoins\s+de|\bmenos\s+de|\bmeno\s+di|"
-    r"\bminder\s+dan|\bscales?\s+to|\bup\s+to)\s*$",
+    r"\bminder\s+dan|\bscales?\s+to|\bup\s+to|\b(?:limit|cap|budget)\s+of)\s*$",
     re.I,
 )
 """A bound right before an amount ("<$0.01 per image", "less than $1 a day", chillchess-es's "Menos de €1.70 al mes"
-under "€19.99 /año"), or a ceiling ("scales to $34/mo." under fyrastack-en's "$5 /mo", "up to"): what a price works
-out to or can reach stays within it, a figure about the price, not one."""
+under "€19.99 /año"), or a ceiling ("scales to $34/mo." under fyrastack-en's "$5 /mo", "up to"; "Ad spend limit of
+$2000/mo" in bluecollardev-en's feature list, "cap of", "budget of"): what a price works out to or can reach, or
+what the plan lets one spend, stays within it, a figure about the price, not one."""
 VALUE_BEFORE = re.compile(
     r"(?:价值|價值|\bworth|\bvalued\s+at|\ba\s+value\s+of|\bd['’]une\s+valeur\s+de|\bim\s+wert\s+von|"
     r"\bt\.\s?w\.\s?v\.|\bter\s+waarde\s+van|"

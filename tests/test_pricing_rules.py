@@ -12025,3 +12025,15 @@ def test_an_approximate_rate_per_unit_under_a_flat_price_is_what_the_plan_works_
         ("GPU", 0.5),
         ("CPU", 0.05),
     }
+
+
+def test_an_amount_after_limit_of_is_what_the_plan_lets_one_spend() -> None:
+    """bluecollardev-en's marketing cards list "Ad spend limit of $2000/mo to boost posts" under "$299/mo": how
+    much of the customer's money the plan spends at most, not a second price."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">${price}/mo</p><ul><li>{line}</li></ul></div>'
+    cards = card.format(name="Basic", price="299", line="Ad spend limit of $2000/mo to boost posts")
+    cards += card.format(name="Premium", price="499", line="Monthly budget of $5000 for ads")
+    assert entries(page(f'<div class="plans">{cards}</div>')) == {
+        ("Basic", "price", 299.0, "USD", None),
+        ("Premium", "price", 499.0, "USD", None),
+    }
