@@ -559,7 +559,8 @@ COUNT_UP_TARGET = re.compile(r"^\s*-?\d[\d.,]*\s*$")
 def _drop_count_up_placeholders(tree: LexborHTMLParser) -> None:
     """An animated counter (`<div data-count="51000" data-prefix="$">$0</div>` in an ROI stat block) shows a
     placeholder its script counts up to the figure in `data-count`: the "$0" is no price, and the figure a stat,
-    not an offer. Dropped before the cards and the prose; a counter showing its own figure stays."""
+    not an offer; so is a counter classed for its script showing a run of zeros ("0000") with no target written.
+    Dropped before the cards and the prose; a counter showing its own figure stays."""
     body = tree.body
     if body is None:
         return
@@ -570,6 +571,15 @@ def _drop_count_up_placeholders(tree: LexborHTMLParser) -> None:
         shown = re.sub(r"\D", "", node.text(separator=" "))
         if shown != re.sub(r"\D", "", target):
             node.decompose()
+    for node in body.css(COUNTER_CLASSES):
+        if ZEROS.match(node.text(separator=" ")):
+            node.decompose()  # hidoc-es's "Anual $<span class="amount odometer">0000</span>": the digits to roll
+
+
+COUNTER_CLASSES = "[class*='odometer'], [class*='countup'], [class*='count-up'], [class*='counter']"
+"""Elements a counting script animates (Odometer.js's `odometer`, CountUp.js's `countup`)."""
+ZEROS = re.compile(r"^\s*0{2,}\s*$")
+"""A run of zeros such a counter shows before it rolls to its figure ("0000"): no amount, and nothing like "0"."""
 
 
 def _without_listed(

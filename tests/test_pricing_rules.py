@@ -12037,3 +12037,20 @@ def test_an_amount_after_limit_of_is_what_the_plan_lets_one_spend() -> None:
         ("Basic", "price", 299.0, "USD", None),
         ("Premium", "price", 499.0, "USD", None),
     }
+
+
+def test_a_counter_showing_zeros_before_it_rolls_is_no_price() -> None:
+    """hidoc-es's cards show "Mensual $499 MXN" and "Anual $<span class="amount odometer">0000</span>": Odometer.js
+    rolls the zeros to the yearly figure its script holds. The zeros are no price of 0; a counter showing its own
+    figure stays."""
+    card = (
+        '<div class="plan-card"><h3>{name}</h3><p>Mensual <span class="amount">${month}</span> MXN</p>'
+        '<p>Anual $<span class="amount odometer">{year}</span></p></div>'
+    )
+    cards = card.format(name="Básico", month="499", year="0000") + card.format(name="Plus", month="699", year="0000")
+    assert entries(page(f'<div class="plans">{cards}</div>', "es")) == {
+        ("Básico", "price", 499.0, "MXN", None),
+        ("Plus", "price", 699.0, "MXN", None),
+    }
+    shown = card.format(name="Básico", month="499", year="4990") + card.format(name="Plus", month="699", year="6990")
+    assert ("Básico", "price", 4990.0, "MXN", None) in entries(page(f'<div class="plans">{shown}</div>', "es"))
