@@ -297,14 +297,16 @@ def _closed_scripts(html: str) -> str:
 
 
 def _tag_end(html: str, at: int) -> int | None:
-    """The index of the `>` that ends the tag whose attributes start at `at`: outside quotes and a framework's
-    `{…}` expressions, which may hold `>` ("=>") of their own."""
+    """The index of the `>` that ends the tag whose attributes start at `at`: outside quoted values and a
+    framework's `{…}` expressions, which may hold `>` ("=>") of their own. A quote opens a string only where a
+    value or an expression may hold one (after `=`, or inside braces): a stray apostrophe in an unquoted value
+    would otherwise run the tag on to a later `/>` and drop what lies between."""
     depth, quote = 0, ""
     for index in range(at, len(html)):
         char = html[index]
         if quote:
             quote = "" if char == quote else quote
-        elif char in "\"'`":
+        elif char in "\"'`" and (depth or html[index - 1] == "="):
             quote = char
         elif char == "{":
             depth += 1

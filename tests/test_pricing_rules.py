@@ -11894,6 +11894,10 @@ def test_a_script_closed_by_its_own_slash_around_an_arrow_function_is_empty() ->
         '<div class="plan-card"><h3>Kette</h3><p>100 € / Monat</p></div></section>'
     )
     assert entries(component) == {("Solo", "price", 29.0, "EUR", None), ("Kette", "price", 100.0, "EUR", None)}
+    # An apostrophe in an unquoted value opens no string: the tag ends at its own `>`, the cards after it stay.
+    stray = component.replace('<script type="application/ld+json" set:html={JSON.stringify', "<script data-x=don't>/*")
+    stray = stray.replace("))})} />", "*/</script>").replace("</section>", "<p>It's simple<br/></p></section>")
+    assert entries(stray) == {("Solo", "price", 29.0, "EUR", None), ("Kette", "price", 100.0, "EUR", None)}
 
 
 def test_an_inline_element_classed_as_a_block_is_a_line_of_its_own() -> None:
