@@ -1529,12 +1529,18 @@ def _row_of_plans(node: LexborNode) -> bool:
     if not any(_lone_plan(child) for child in children):
         return False
     return any(
-        FREE_LINE.match(line) or ZERO_PRICE.match(line) for child in children for line in _signal_lines(child)
+        FREE_LINE.match(line) or _priced_at_nothing(line) for child in children for line in _signal_lines(child)
     ) or any(_price_box_free(child) for child in children)
 
 
-ZERO_PRICE = re.compile(r"^(?:[$€£¥₹]\s?0(?:[.,]00?)?|0(?:[.,]00?)?\s?(?:[$€£]|EUR|USD)(?![^\W\d_]))(?![\d.,]\d)")
-"""A price line of nothing ("0 €", "$0", "€0,00"): a row's free card said in figures, as "Free" says it in words."""
+NONZERO_DIGIT = re.compile(r"[1-9\u0661-\u0669\u06f1-\u06f9]")
+
+
+def _priced_at_nothing(line: str) -> bool:
+    """Whether the line opens on a price of nothing ("0 €", "$0", "R$ 0,00"): a row's free card said in figures, as
+    "Free" says it in words."""
+    opening = PRICE_TEXT.match(line)
+    return opening is not None and not NONZERO_DIGIT.search(opening.group("amt") or opening.group("amt2") or "")
 
 
 FEE_LINE = re.compile(r"^\d+(?:[.,]\d+)?\s?%(?:\s+(?:and\s+(?:down|up|less|lower)|per\s+\w+|fee))?$", re.I)

@@ -197,9 +197,6 @@ BLADE_HINT = re.compile(
 
 SFC_ROOT = re.compile(r"^\ufeff?<template\b", re.M)
 DOCUMENT_TAG = re.compile(r"<(?:html|body)\b", re.I)
-SFC_START = re.compile(r"\ufeff?\s*<template\b")
-"""A file that opens on `<template>` is a component, a `<body>` inside it (rainbowretouch-en's `<body
-class="font-inter">` in its template) notwithstanding: a served page opens on a doctype, `<html>` or `<head>`."""
 TEMPLATE_ELEMENT = re.compile(r"<(/?)template\b[^>]*>", re.I)
 
 
@@ -208,7 +205,9 @@ def _component_markup(html: str) -> str:
     `<script>` and with no document around it, holds the whole page, and `<template v-if>` groups inside it render
     their content. In a served page a `<template>` is inert and stays hidden; in a component its elements are the
     page, so each is read as a plain block, and so are its UI kit's tags, hyphenated ones too (`_component_tags`)."""
-    if DOCUMENT_TAG.search(html) and not SFC_START.match(html):  # a served page: only a component's own tag is closed
+    # a served page (one opening on `<template>` is a component, whatever `<body>` its template draws):
+    # only a component's own self-closed tag is closed
+    if DOCUMENT_TAG.search(html) and not SFC_ROOT.match(html.lstrip()):
         closed = SELF_CLOSED.sub(lambda m: _closed(m) if PASCAL_TAG.match(f"<{m.group('tag')} ") else m.group(0), html)
         return _component_tags(closed, PASCAL_TAG)
     html = SELF_CLOSED.sub(_closed, _closed_scripts(html))  # `<Header />`, a spacer `<div … />`: never an opening

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL, ZERO_PRICE
+from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL, _priced_at_nothing
 from collectors.pricing_extract import _component_markup, astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
@@ -11849,7 +11849,8 @@ def test_a_row_of_differently_classed_cards_with_a_zero_priced_one_is_a_row_of_p
     buttons shown by the visitor's state: the free cards say "0 €", not "Gratis". A row with a card priced at
     nothing is a row of plans, as one saying "Free" is."""
     saved = Path(__file__).parent / "fixtures" / "pricing" / "heldout248" / "recetasdecasa-es.html"
-    assert ZERO_PRICE.match("0\u00a0€") and ZERO_PRICE.match("$0") and not ZERO_PRICE.match("$0.50")
+    assert all(_priced_at_nothing(line) for line in ("0\u00a0€ solo lectura", "$0", "R$ 0,00", "€0/mo"))
+    assert not any(_priced_at_nothing(line) for line in ("$0.50", "10 €", "Free", "0 users"))
     assert entries(saved.read_text(encoding="utf-8")) == {
         ("Invitado", "price", 0.0, "EUR", None),
         ("Registrado", "price", 0.0, "EUR", None),
