@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -362,7 +363,7 @@ Colombian. A language tag alone (`es-MX`) is no such evidence: a site's translat
 DOLLAR_COUNTRIES = {**DOLLAR_REGIONS, "co": "COP"}
 """Countries whose money a bare `$` writes, as a page's `geo.region` declares them: a declared Colombia is
 Colombian, where a `.co` host says nothing."""
-SAYS_USD = re.compile(r"\bUSD\b|US\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", re.I)
+SAYS_USD = re.compile(r"\bUSD\b|\bUS\$|\bU\.S\.\s*dollars?\b|\bUS\s+dollars?\b", re.I)
 """A page naming US dollars anywhere: its bare `$` may mean them, and stays USD."""
 
 
@@ -395,13 +396,27 @@ def dollar_currency(
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
     if currency is None and french and CANADIAN.search(text):
         currency = "CAD"
-    if currency is None and (PESO_GROUPING.search(text) or _language(lang) == "es"):
+    if currency is None and (PESO_GROUPING.search(text) or _language(lang) == "es" or written_in_spanish(text)):
         currency = peso_country(text)
     if currency is None and (stated := PRICES_IN_DOLLARS.search(text)) is not None:
         currency = DOLLAR_NAMES.get(stated.group("name").casefold().split()[0], stated.group("name").upper())
     if currency is None and len(named := {m.casefold() for m in NAMED_PESOS.findall(text)}) == 1:
         currency = PESO_NATIONS[named.pop()]
     return "USD" if currency is None or says_usd else currency
+
+
+def written_in_spanish(text: str) -> bool:
+    """Whether a page's words are Spanish whatever its `lang` says (2msoluciones-es declares "en", a template's
+    default, over "Planes de Internet para tu hogar"): Spanish function words outnumber English ones three to one
+    among at least twenty."""
+    words = Counter(w.casefold() for w in _WORD.findall(text[:200_000]))
+    spanish, english = sum(words[w] for w in SPANISH_WORDS), sum(words[w] for w in ENGLISH_WORDS)
+    return spanish >= 20 and spanish >= 3 * english
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+SPANISH_WORDS = frozenset({"el", "la", "los", "las", "del", "para", "con", "una", "tu", "su", "que", "por", "y"})
+ENGLISH_WORDS = frozenset({"the", "and", "of", "to", "for", "with", "your", "you", "is", "on", "in"})
 
 
 PESO_NATIONS = {"mexicanos": "MXN", "colombianos": "COP", "chilenos": "CLP", "argentinos": "ARS", "uruguayos": "UYU"}

@@ -12059,3 +12059,45 @@ def test_a_counter_showing_zeros_before_it_rolls_is_no_price() -> None:
     }
     shown = card.format(name="Básico", month="499", year="4990") + card.format(name="Plus", month="699", year="6990")
     assert ("Básico", "price", 4990.0, "MXN", None) in entries(page(f'<div class="plans">{shown}</div>', "es"))
+
+
+def test_a_word_ending_in_us_before_a_template_print_does_not_say_us_dollars() -> None:
+    """oniria-es (`oniria3d.com.ar`) sets its figure in a script: ``getElementById(`price-plus${prefix}`)``. The
+    "us$" inside "plus${" names no US dollars, so its bare "$49" is the Argentine peso of its domain; a page that
+    writes "US$" does keep its dollar."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">${price}<span>/mes</span></p></div>'
+    cards = card.format(name="Free", price="0") + card.format(name="Plus", price="49")
+    script = "<script>const el = document.getElementById(`price-plus${prefix}`);</script>"
+    assert entries(page(f'<div class="plans">{cards}</div>{script}', "es"), "https://oniria3d.com.ar/") == {
+        ("Free", "price", 0.0, "ARS", None),
+        ("Plus", "price", 49.0, "ARS", None),
+    }
+    said = page(f'<div class="plans">{cards}</div><p>Precios en US$</p>', "es")
+    assert ("Plus", "price", 49.0, "USD", None) in entries(said, "https://oniria3d.com.ar/")
+
+
+def test_a_page_worded_in_spanish_under_another_lang_names_its_pesos_by_its_country() -> None:
+    """2msoluciones-es declares `lang="en"` (its template's default) over "Planes de Internet para tu hogar", a
+    `tel:+52…` link and "México": the words are Spanish, so its "$300" is the Mexican peso as on a page declaring
+    Spanish. An English page naming the same place stays in dollars."""
+    card = '<div class="plan-card"><h3>{name}</h3><p class="price">${price}<span>/mes</span></p></div>'
+    cards = card.format(name="Básico", price="300") + card.format(name="Plus", price="450")
+    spanish = (
+        "<h2>Planes de Internet para tu hogar</h2><p>Elige el plan que más te convenga para tu casa y tu familia, con "
+        "la mejor velocidad de la región y el soporte de los técnicos que viven en tu ciudad.</p>"
+        "<p>Todos los planes incluyen la instalación, el módem y una línea de teléfono con llamadas a todo el país, "
+        "y se pagan por mes con la tarjeta que tú prefieras. Los precios ya incluyen el IVA del servicio.</p>"
+    )
+    footer = '<footer><a href="tel:+523481234567">Llámanos</a><p>Jalisco, México</p></footer>'
+    assert entries(page(f'{spanish}<div class="plans">{cards}</div>{footer}')) == {
+        ("Básico", "price", 300.0, "MXN", None),
+        ("Plus", "price", 450.0, "MXN", None),
+    }
+    english = (
+        "<h2>Internet plans for your home</h2><p>Choose the plan that suits you and your family, with the best speed "
+        "in the region and the support of technicians who live in your city. All of the plans include installation "
+        "and a modem, and you pay for them by the month with the card you prefer.</p>"
+    )
+    assert ("Básico", "price", 300.0, "USD", None) in entries(
+        page(f'{english}<div class="plans">{cards}</div>{footer}')
+    )
