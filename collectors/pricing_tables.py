@@ -1516,6 +1516,7 @@ def _read_rows(
     seen: set[tuple[str, str, str, str | None]] = set()
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
+    footage = any(column.priced and VIDEO_RESOLUTION.search(column.header) for column in columns)
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
     if REGION_HEADER.match(label_header):
         return []  # one product's price in each market ("대한민국 ₩4,400"): its rows are countries, not plans
@@ -1563,7 +1564,7 @@ def _read_rows(
                     continue  # "Contact us" across four reserved terms asks once
                 made_here = made if plan.unit == "request" and made in MEDIA_DIMENSIONS else None
                 dimension = own_dimension or _dimension(
-                    column, plan.unit, row_dim or made_here, heading_dimension, label, col
+                    column, plan.unit, row_dim or made_here, heading_dimension, label, col, footage
                 )
                 if plan.custom:
                     dimension = "price"
@@ -1750,10 +1751,17 @@ TIER_HEADER = re.compile(r"[<>≤≥＜＞]\s*=?\s*\d+(?:[.,]\d+)?\s*[KkMm万千
 
 
 def _dimension(
-    column: Column, unit: str | None, row_dim: str | None, heading_dim: str | None, label: str, col: int
+    column: Column,
+    unit: str | None,
+    row_dim: str | None,
+    heading_dim: str | None,
+    label: str,
+    col: int,
+    footage: bool = False,
 ) -> str:
     """A column's dimension, or for a column that only says "Price": the row's billing item, what the
-    cell is priced per, the heading's product, the row label's, else the header's own name."""
+    cell is priced per, the heading's product, footage by the second where a column is a video resolution,
+    the row label's, else the header's own name."""
     if row_dim and TIER_HEADER.search(column.header):
         return row_dim  # "Price (/1M tokens) > 200K input tokens" names a context tier; the row says what is priced
     if column.dimension:
@@ -1767,6 +1775,8 @@ def _dimension(
             return "request"  # priced per something else than its column: a per-item charge
         if heading_dim and not (heading_dim == "training" and SERVING_HEADER.search(column.header)):
             return heading_dim
+        if unit in FOOTAGE_UNITS and footage:
+            return "video"  # decart's realtime table: "720p" over "$0.02/sec" prices each second of video made
         if (by_label := dimension_of(label)) is not None and by_label != OWN_NAME:
             return by_label
     if RATE_HEADER.match(BRACKETS.sub(" ", column.header)) or _variant_rate_header(column.header):
@@ -1778,6 +1788,13 @@ def _dimension(
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
         return "price"
     return slug(column.header) or f"column_{col}"
+
+
+VIDEO_RESOLUTION = re.compile(r"(?<![\w.])(?:240|360|480|540|576|720|1080|1440|2160|4320)[pi](?!\w)|\b[48]K\b")
+FOOTAGE_UNITS = frozenset({"second", "minute"})
+"""A table with a price column headed by a video resolution ("720p", "1080p", "4K") prices, by the second or
+minute, the video its models make, in that column and its others ("Fast mode" beside "720p"), whatever the
+heading above calls the models ("Realtime models")."""
 
 
 SERVING_HEADER = re.compile(r"实例|推理|部署|\binstances?\b|\binference\b|\bhosting\b|\bdeploy", re.I)

@@ -12101,3 +12101,31 @@ def test_a_page_worded_in_spanish_under_another_lang_names_its_pesos_by_its_coun
     assert ("Básico", "price", 300.0, "USD", None) in entries(
         page(f'{english}<div class="plans">{cards}</div>{footer}')
     )
+
+
+def test_a_table_with_a_video_resolution_column_prices_video_by_the_second() -> None:
+    """decart's docs table "Realtime models": Model | ID | 720p | Fast mode | Best for, "$0.02/sec" and "$0.04/sec".
+    A resolution over a price per second is video made, in that column and in "Fast mode" beside it, whatever the
+    heading calls the models; a table of images at "480p" stays priced per image, and a table of hourly GPUs keeps
+    its plain price."""
+    realtime = (
+        "<h2>Realtime models</h2><table><tr><th>Model</th><th>720p</th><th>Fast mode</th><th>Best for</th></tr>"
+        "<tr><td>Lucy 2.5</td><td>$0.02/sec</td><td>$0.04/sec</td><td>Realtime video editing</td></tr>"
+        "<tr><td>Oasis 3 Preview</td><td>$0.02/sec</td><td>-</td><td>World model</td></tr></table>"
+    )
+    assert entries(page(realtime)) == {
+        ("Lucy 2.5", "video", 0.02, "USD", "second"),
+        ("Lucy 2.5", "video", 0.04, "USD", "second"),
+        ("Oasis 3 Preview", "video", 0.02, "USD", "second"),
+    }
+    images = (
+        "<h2>Image models</h2><table><tr><th>Model</th><th>480p</th><th>720p</th></tr>"
+        "<tr><td>Lucy Image 2</td><td>$0.01/image</td><td>$0.02/image</td></tr>"
+        "<tr><td>Lucy Image 1</td><td>$0.01/image</td><td>$0.03/image</td></tr></table>"
+    )
+    assert {d for _, d, _, _, _ in entries(page(images))} == {"image"}
+    gpus = (
+        "<h2>Cloud GPUs</h2><table><tr><th>GPU</th><th>On-demand</th></tr>"
+        "<tr><td>H100</td><td>$2.49/hr</td></tr><tr><td>A100</td><td>$1.29/hr</td></tr></table>"
+    )
+    assert entries(page(gpus)) == {("H100", "price", 2.49, "USD", "hour"), ("A100", "price", 1.29, "USD", "hour")}
