@@ -33,7 +33,7 @@ from collectors.pricing_cards import (
     text_price,
 )
 from collectors.pricing_prose import button_plans, prose_plans, rate_list_plans
-from collectors.pricing_tables import has_ancestor, name_key, table_plans
+from collectors.pricing_tables import has_ancestor, match_end, name_key, table_plans
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -456,6 +456,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_unreachable_panes(tree)
     _drop_placeholders(tree)
     _drop_calculators(tree)
+    _drop_slider_results(tree)
     tree.strip_tags(INVISIBLE_TAGS[:-1])  # tables are read as a reader sees them; app state is read above
     markdowns = struck_markdowns(tree, struck, page.yen)
     drop_struck(tree, struck)
@@ -653,6 +654,52 @@ def _drop_calculators(tree: LexborHTMLParser) -> None:
         and asks_quantities(node)
     ]
     _decompose_outermost(found)
+
+
+SLIDERS = '[role="slider"], [data-slot="slider"], input[type="range"]'
+MAX_SLIDER_CLIMB = 3
+QUANTITY = re.compile(r"\d[\d,.\s]*")
+
+
+def _drop_slider_results(tree: LexborHTMLParser) -> None:
+    """A row of a usage estimator drawn with a slider (thorbis-en's "AI Phone Answering", "$0.18 per minute", then
+    "$9.00" over "50" beside a Radix slider): the bare figure over the slider's count is what that many units cost,
+    worked out, and the rate beside it is the price. The figure goes before the card reader takes it for the
+    row's flat price; a row whose only figure is that result keeps it."""
+    body = tree.body
+    if body is None:
+        return
+    results: list[LexborNode] = []
+    for slider in body.css(SLIDERS):
+        row = slider.parent
+        for _ in range(MAX_SLIDER_CLIMB):
+            if row is None or price_matches(row.text(separator=" ")):
+                break
+            row = row.parent
+        if row is None or row.tag == "body":
+            continue
+        found = [node for node in row.traverse() if node is not row and _result_over_count(node)]
+        text = row.text(separator=" ")
+        rates = [m for m in price_matches(text) if UNIT_LEAD.match(text[match_end(m) :])]
+        if found and rates:
+            results.extend(found)
+    _decompose_outermost(results)
+
+
+def _result_over_count(node: LexborNode) -> bool:
+    """An element showing only a bare price (no per-what after it) whose next element shows only a count."""
+    if node.tag in ("-text", "-comment") or any(child.tag not in ("-text", "-comment") for child in node.iter()):
+        return False
+    text = " ".join(node.text().split())
+    matches = price_matches(text)
+    if len(matches) != 1 or matches[0].start() != 0 or match_end(matches[0]) < len(text):
+        return False
+    count = node.next
+    while count is not None and count.tag in ("-text", "-comment") and not count.text().strip():
+        count = count.next
+    return (
+        count is not None and count.tag not in ("-text", "-comment") and bool(QUANTITY.fullmatch(count.text().strip()))
+    )
 
 
 def _drop_aria_tables(tree: LexborHTMLParser) -> None:

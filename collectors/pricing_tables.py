@@ -463,6 +463,8 @@ def column_plan_grid(node: LexborNode, page: PageContext) -> list[PricePlan]:
 
 AGAINST_OTHERS = re.compile(
     r"\b(?:compared\s+(?:to|with|against)|compares\s+(?:to|with)|how\s+(?:it|we)\s+compare|"
+    r"how\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?\s+compares\s*$|"
+    r"(?:vs\.?|versus)\s+(?:the\s+)?(?:competition|competitors|alternatives|others)|"
     r"in\s+comparison\s+(?:to|with)|verglichen\s+mit|im\s+vergleich\s+(?:zu|mit)|"
     r"compar[ée]\s+(?:à|aux?|avec))\b",
     re.I,

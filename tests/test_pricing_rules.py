@@ -9603,6 +9603,19 @@ def test_a_table_under_how_the_product_compares_is_no_plan_table() -> None:
     assert entries(page(table)) == set()
 
 
+@pytest.mark.parametrize("heading", ["How EZer Compares", "EZer vs. the competition", "Pricing versus alternatives"])
+def test_a_table_under_a_heading_naming_the_product_as_it_compares_is_no_plan_table(heading: str) -> None:
+    """ezer-de's "How EZer Compares" table sets its own "4,49 €" beside Finanzguru's "0 €" and Outbank's "3 €": a
+    comparison, as "How it compares to …" is, and "vs. the competition" too. Its plan card stays the price."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{cost}</td></tr>"
+        for name, cost in (("EZer", "4,49 €"), ("Finanzguru", "0 €"), ("Outbank", "3 €"))
+    )
+    card = '<div class="plan-card"><h3>Plus</h3><p class="price">4,49 € / Monat</p><ul><li>Sync</li></ul></div>'
+    table = f"<h2>{heading}</h2><table><tr><th>App</th><th>Preis</th></tr>{rows}</table>"
+    assert entries(page(f"{card}{table}")) == {("Plus", "price", 4.49, "EUR", None)}
+
+
 def test_a_lone_card_drawn_as_its_section_is_named_by_its_own_heading() -> None:
     """hadaa-en's one card is the whole pricing section: `<h2>Simple, Transparent Pricing</h2>`, a paragraph, then
     `<h3>Starter Credit Pack</h3>` over "$10". The title is the section's; the heading nearest the price names it."""
@@ -12129,3 +12142,28 @@ def test_a_table_with_a_video_resolution_column_prices_video_by_the_second() -> 
         "<tr><td>H100</td><td>$2.49/hr</td></tr><tr><td>A100</td><td>$1.29/hr</td></tr></table>"
     )
     assert entries(page(gpus)) == {("H100", "price", 2.49, "USD", "hour"), ("A100", "price", 1.29, "USD", "hour")}
+
+
+def test_a_figure_over_a_sliders_count_is_what_that_many_cost_not_the_rows_price() -> None:
+    """thorbis-en's usage estimator: each row "AI Phone Answering", "$0.18 per minute", then "$9.00" over "50" beside
+    a Radix slider. The figure over the slider's count is worked out (50 minutes at $0.18); the rate is the price.
+    A row whose one figure sits over the slider keeps it."""
+    row = (
+        '<div class="space-y-3"><div class="flex justify-between"><div><div class="font-medium">{name}</div>'
+        '<div class="text-sm">What it does</div><div class="text-xs">{rate}</div></div>'
+        '<div class="text-right"><div class="font-semibold">${total}</div><div class="text-xs">{count}</div></div>'
+        '</div><div class="flex items-center gap-4"><span data-slot="slider"><span role="slider"></span></span>'
+        "</div></div>"
+    )
+    rows = row.format(name="AI Phone Answering", rate="$0.18 per minute", total="9.00", count="50")
+    rows += row.format(name="AI Assistant Chats", rate="$0.15 per chat", total="15.00", count="100")
+    assert entries(page(f'<div class="space-y-6">{rows}</div>')) == {
+        ("AI Phone Answering", "price", 0.18, "USD", "minute"),
+        ("AI Assistant Chats", "price", 0.15, "USD", "chat"),
+    }
+    alone = row.format(name="Team seats", rate="Pick how many", total="40.00", count="4")
+    alone += row.format(name="Guest seats", rate="Pick how many", total="10.00", count="2")
+    assert {(name, amount) for name, _, amount, _, _ in entries(page(f'<div class="space-y-6">{alone}</div>'))} == {
+        ("Team seats", 40.0),
+        ("Guest seats", 10.0),
+    }
