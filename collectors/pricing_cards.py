@@ -2999,7 +2999,10 @@ def _card_prices(card: LexborNode, yen: str, page_currency: str | None) -> list[
         if re.search(r"\d", text := node.text(separator=" ")) and not FREE_ALLOWANCE_BOX.match(_clean(text))
     ]
     if not elements:  # none, or only captions classed as prices ("per agente al mese" under "€14")
-        return _keyed_periods(card, list(_text_prices(card, yen)), yen)
+        prices = _keyed_periods(card, list(_text_prices(card, yen)), yen)
+        if (unit := _unit_line_after_price(_lines(card))) is not None:
+            prices = [replace(p, unit=unit) if p.unit is None and p.amount else p for p in prices]
+        return prices
     text = _card_text(card)
     spans = _spans(text, elements)
     short: list[tuple[int, int]] = []
@@ -3295,6 +3298,34 @@ def _price_elements(card: LexborNode) -> list[LexborNode]:
 
 
 MAX_UNIT_LINE = 40
+
+
+PERIOD_ONLY_LINE = re.compile(
+    r"^(?:/|per\s+)\s*(?:day|week|month|mo|year|yr|annum|jour|mois|an|año|mes|ano|tag|monat|jahr)\.?$", re.I
+)
+"""A line saying only the period after the figure ("/day", "per month", "/mes"), in its own element."""
+UNIT_ONLY_LINE = re.compile(r"^(?:per|por|par|pro|/)\s+[^\W\d_]", re.I)
+
+
+def _unit_line_after_price(lines: list[str]) -> str | None:
+    """The unit a line of its own right under the card's first price (past a saving: "SAVE ₹6,700/yr" over it) says,
+    past a line saying only the period (zoomlocal-en's "₹120" "/day" then `<p>per location</p>`, on a card without
+    price elements): per whom or what every price of the card is that says none, its billed total too ("₹3,600/mo").
+    A line under a later price ("€1.00" "per image credit" under a pack's "€20") is that price's own."""
+    priced = (
+        at
+        for at, line in enumerate(lines)
+        if (found := price_matches(line)) and not _after_saving(line, found[0].start())
+    )
+    first = next(priced, None)
+    if first is None:
+        return None
+    after = lines[first + 1 : first + 3]
+    if after and PERIOD_ONLY_LINE.match(after[0]):
+        after = after[1:]
+    if not after or len(line := after[0]) > MAX_UNIT_LINE or re.search(r"\d", line) or not UNIT_ONLY_LINE.match(line):
+        return None
+    return tail_unit(f" {line}")
 
 
 def _unit_line_below(text: str, spans: list[tuple[int, int]], lines: list[tuple[int, int]]) -> str | None:

@@ -1472,7 +1472,7 @@ def tail_unit(tail: str) -> str | None:
 
 ACCOUNT_NOUN = re.compile(
     r"workspaces?|organi[sz]ations?|organizaci[óo]n|organiza[çc][ãa]o|organisation|organizzazione|accounts?|"
-    r"cuenta|conta|compte|konto",
+    r"cuenta|conta|compte|konto|compan(?:y|ies)|empresas?|entreprises?|unternehmen",
     re.I,
 )
 

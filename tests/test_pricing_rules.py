@@ -12167,3 +12167,30 @@ def test_a_figure_over_a_sliders_count_is_what_that_many_cost_not_the_rows_price
         ("Team seats", 40.0),
         ("Guest seats", 10.0),
     }
+
+
+def test_a_line_saying_per_what_under_a_price_and_its_period_is_the_cards_unit() -> None:
+    """zoomlocal-en's cards have no price element: "₹120" and "/day" in one row, `<p>per location</p>` under them,
+    then "Billed monthly ₹3,600/mo". The line under the price says per what every price of the card is; a card
+    without it keeps its flat prices."""
+    card = (
+        '<div class="rounded-2xl p-8"><h3>{name}</h3><div class="mb-4"><div class="flex items-baseline">'
+        '<span class="text-6xl">₹{day}</span><span class="text-lg">/day</span></div>{per}</div>'
+        '<div class="bg-gray-800/50"><span>Billed monthly</span><span>₹{month}/mo</span></div>'
+        "<ul><li>Review management</li><li>Rank tracking</li></ul></div>"
+    )
+    per = '<p class="text-sm mt-1">per location</p>'
+    cards = card.format(name="Monthly", day="120", month="3,600", per=per)
+    cards += card.format(name="Annual", day="100", month="3,000", per=per)
+    assert {(name, amount, unit) for name, _, amount, _, unit in entries(page(f'<div class="grid">{cards}</div>'))} == {
+        ("Monthly", 120.0, "location"),
+        ("Monthly", 3600.0, "location"),
+        ("Annual", 100.0, "location"),
+        ("Annual", 3000.0, "location"),
+    }
+    flat = card.format(name="Monthly", day="120", month="3,600", per="")
+    flat += card.format(name="Annual", day="100", month="3,000", per="")
+    assert {unit for *_, unit in entries(page(f'<div class="grid">{flat}</div>'))} == {None}
+    company = card.format(name="Monthly", day="120", month="3,600", per="<p>Per company, unlimited users</p>")
+    company += card.format(name="Annual", day="100", month="3,000", per="<p>Per company, unlimited users</p>")
+    assert {unit for *_, unit in entries(page(f'<div class="grid">{company}</div>'))} == {None}
