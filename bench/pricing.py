@@ -10,6 +10,7 @@ recall >= 0.85 over the whole corpus, and no page without a single price where i
 
     python -m bench pricing                       # the corpus in tests/fixtures/pricing/real (API and SaaS)
     python -m bench pricing --corpus DIR          # any other corpus in the same format
+    python -m bench pricing --corpus tests/fixtures/pricing   # every labelled set there, pooled
 """
 
 from __future__ import annotations
@@ -126,7 +127,11 @@ def score_page(html_path: Path) -> PageScore:
 
 
 def score_corpus(folder: Path = CORPUS) -> CorpusScore:
+    """A folder of labelled pages, or a folder of such folders pooled as one corpus (`tests/fixtures/pricing`:
+    the committed pages and every held-out set, the figure the README gives)."""
     pages = sorted(p for p in folder.glob("*.html") if p.with_suffix(".labels.json").exists())
+    if not pages:
+        pages = sorted(p for p in folder.glob("*/*.html") if p.with_suffix(".labels.json").exists())
     return CorpusScore([score_page(page) for page in pages])
 
 

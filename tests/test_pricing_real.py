@@ -47,6 +47,25 @@ def test_no_page_that_shows_prices_gives_none_and_the_floors_hold() -> None:
     assert score.ok
 
 
+def test_a_folder_of_labelled_sets_is_scored_as_one_pooled_corpus(tmp_path) -> None:
+    """`python -m bench pricing --corpus tests/fixtures/pricing` pools every set under it: each page counted once,
+    from whichever set holds it, as the README's pooled figure is."""
+    sets = [CORPUS.parent / "heldout56", CORPUS.parent / "heldout61"]
+    for folder in sets:
+        (tmp_path / folder.name).mkdir()
+        for page in folder.glob("*.html"):
+            for path in (page, page.with_suffix(".labels.json")):
+                (tmp_path / folder.name / path.name).write_bytes(path.read_bytes())
+    pooled = score_corpus(tmp_path)
+    apart = [score_corpus(folder) for folder in sets]
+    assert len(pooled.pages) == sum(len(score.pages) for score in apart) > 0
+    assert (pooled.matched, pooled.extracted, pooled.labelled) == (
+        sum(score.matched for score in apart),
+        sum(score.extracted for score in apart),
+        sum(score.labelled for score in apart),
+    )
+
+
 @pytest.mark.parametrize("kind", ["api", "saas"])
 def test_each_kind_of_page_meets_the_targets_on_its_own(kind: str) -> None:
     part = score_corpus().of_kind(kind)
