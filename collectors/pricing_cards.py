@@ -837,6 +837,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = card_name(card) or name  # `div.card-head` "适合尝鲜" `span.tier` "Free" over "$0": the tier
             elif card.mem_id != node.mem_id and name.endswith(".") and _tagline(name):
                 name = _text_header_name(card, node) or name  # `div.card-header` "Basic" over "A great way to …"
+            elif card.mem_id != node.mem_id and COUNTED_NAME.match(name):
+                name = _header_heading(card, node) or name  # `div.card-header` "Pro" over `h1` "200 Credits"
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             cards.append((card, name))
@@ -884,6 +886,26 @@ def _text_header_name(card: LexborNode, body: LexborNode) -> str:
     for node in card.traverse():
         if node.mem_id not in inside and _text_header(node) and _plain_name(text := _clean(node.text())):
             return text
+    return ""
+
+
+COUNTED_NAME = re.compile(r"^\d[\d,.\s]*\s?[^\W\d_][^\W\d_\s]*$")
+"""A name that is a count of what the plan gives ("200 Credits", "10 credits", "5000 Tokens")."""
+
+
+def _header_heading(card: LexborNode, body: LexborNode) -> str:
+    """The heading in the card's header, outside the body found first, when the body is named only by a count of
+    what it gives (colorcanvas-en's Bootstrap cards: `div.card-header` holding `<h4>Pro</h4>` over `div.card-body`
+    whose `h1.card-title` says "200 Credits" and then "$39"): the header names the plan, the count is what it buys.
+    A header saying a count too, or none, leaves the count as the name."""
+    inside = {node.mem_id for node in body.traverse()}
+    for header in card.traverse():
+        if header.mem_id in inside or not CARD_HEADER.search(header.attributes.get("class") or ""):
+            continue
+        heading = header.css_first("h1, h2, h3, h4, h5, h6")  # "Most Popular" on a button beside `<h4>Basic</h4>`
+        text = _clean((heading or header).text(separator=" "))
+        named = _plain_name(text) or FREE_LINE.match(text)
+        return text if text and named and not re.search(r"\d", text) else ""
     return ""
 
 

@@ -12194,3 +12194,21 @@ def test_a_line_saying_per_what_under_a_price_and_its_period_is_the_cards_unit()
     company = card.format(name="Monthly", day="120", month="3,600", per="<p>Per company, unlimited users</p>")
     company += card.format(name="Annual", day="100", month="3,000", per="<p>Per company, unlimited users</p>")
     assert {unit for *_, unit in entries(page(f'<div class="grid">{company}</div>'))} == {None}
+
+
+def test_a_card_body_named_by_a_count_takes_the_name_in_its_header() -> None:
+    """colorcanvas-en draws Bootstrap's pricing example: `div.card-header` holding `<h4>Basic</h4>` (beside a "Most
+    Popular" button) over `div.card-body`, whose `h1.card-title` says "100 Credits" and then "$29". The count is what
+    the plan buys; the header names it."""
+    card = (
+        '<div class="col"><div class="card mb-4"><div class="card-header py-3">{ribbon}<h4 class="my-0">{name}</h4>'
+        '</div><div class="card-body"><h1 class="card-title pricing-card-title">{count} Credits</h1>'
+        '<p>{count} artworks</p><hr><h1 class="card-title pricing-card-title">${price}</h1><p>per pack</p><hr>'
+        '<button type="button" class="btn btn-primary">Purchase Now</button></div></div></div>'
+    )
+    cards = card.format(name="Basic", count="100", price="29", ribbon='<button class="btn">Most Popular</button>')
+    cards += card.format(name="Pro", count="200", price="39", ribbon="")
+    assert {(name, amount) for name, _, amount, _, _ in entries(page(f'<div class="row">{cards}</div>'))} == {
+        ("Basic", 29.0),
+        ("Pro", 39.0),
+    }
