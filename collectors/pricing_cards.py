@@ -819,7 +819,11 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
     )
     cards: list[tuple[LexborNode, str]] = []
     seen: set[int] = set()
+    headed = _headed_bodies(inner)
+    heads = {head.mem_id for head in headed.values()}
     for node in inner:
+        if node.mem_id in heads:
+            continue  # a card's header saying only its name ("Grátis"), its body priced "R$ 0" beside it
         others = set().union(*(ancestors[n.mem_id] for n in inner if n.mem_id != node.mem_id))
         card = _widened(node, others)
         if _sets_prices_against(card) or _works_out_a_cost(card) or _priced_only_in_sentences(card):
@@ -841,6 +845,8 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
                 name = _header_heading(card, node) or name  # `div.card-header` "Pro" over `h1` "200 Credits"
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
+            if (header := headed.get(node.mem_id)) is not None:
+                name = _clean(header.text(separator=" ")) or name
             cards.append((card, name))
     return _with_own_price_holders(cards, [candidates[m] for m in containers if m in candidates], seen)
 
@@ -887,6 +893,27 @@ def _text_header_name(card: LexborNode, body: LexborNode) -> str:
         if node.mem_id not in inside and _text_header(node) and _plain_name(text := _clean(node.text())):
             return text
     return ""
+
+
+def _headed_bodies(inner: list[LexborNode]) -> dict[int, LexborNode]:
+    """Bodies of Bootstrap cards whose header was taken for a card of its own: `div.card-header` holding only
+    `<h4>Grátis</h4>` (a word that prices a card) right before `div.card-body` showing "R$ 0 / mês" (lucilia-pt,
+    colorcanvas-en's "Free" over "10 Credits" and "$0"). The header names the body's card and is no card itself:
+    each body found, by its id, with its header."""
+    found = {node.mem_id: node for node in inner}
+    headed: dict[int, LexborNode] = {}
+    for node in inner:
+        if not CARD_HEADER.search(node.attributes.get("class") or ""):
+            continue
+        text = _clean(node.text(separator=" "))
+        if not text or price_matches(text) or len(text.split()) > MAX_LABEL_WORDS:
+            continue
+        body = node.next
+        while body is not None and body.tag in ("-text", "-comment"):
+            body = body.next
+        if body is not None and body.mem_id in found and price_matches(_clean(body.text(separator=" "))):
+            headed[body.mem_id] = node
+    return headed
 
 
 COUNTED_NAME = re.compile(r"^\d[\d,.\s]*\s?[^\W\d_][^\W\d_\s]*$")

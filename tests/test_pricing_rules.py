@@ -12212,3 +12212,21 @@ def test_a_card_body_named_by_a_count_takes_the_name_in_its_header() -> None:
         ("Basic", 29.0),
         ("Pro", 39.0),
     }
+
+
+def test_a_card_header_saying_only_its_name_names_the_body_beside_it_and_is_no_card() -> None:
+    """lucilia-pt's Bootstrap cards: `div.card-header` holding only `<h4>Grátis</h4>` before `div.card-body`
+    showing "R$ 0 / mês" and a bold feature line "Conteudo limitado". The word "Grátis" prices no card of its own;
+    the header names the body's card, whose bold feature line names nothing."""
+    card = (
+        '<div class="card mb-4"><div class="card-header"><h4 class="my-0">{name}</h4></div>'
+        '<div class="card-body"><h1 class="card-title pricing-card-title">R$ {price} <small>/ mês</small></h1>'
+        '<ul class="list-unstyled"><li>Suporte por email</li><li><b>{bold}</b></li></ul>'
+        '<button type="button" class="btn btn-lg btn-block">Começar</button></div></div>'
+    )
+    cards = card.format(name="Grátis", price="0", bold="Conteudo limitado")
+    cards += card.format(name="Profissional", price="15", bold="Conteudo completo")
+    assert entries(page(f'<div class="card-deck mb-3 text-center">{cards}</div>', "pt")) == {
+        ("Grátis", "price", 0.0, "BRL", None),
+        ("Profissional", "price", 15.0, "BRL", None),
+    }
