@@ -3349,13 +3349,6 @@ def _price_elements(card: LexborNode) -> list[LexborNode]:
 MAX_UNIT_LINE = 40
 
 
-PERIOD_ONLY_LINE = re.compile(
-    r"^(?:/|per\s+)\s*(?:day|week|month|mo|year|yr|annum|jour|mois|an|año|mes|ano|tag|monat|jahr)\.?$", re.I
-)
-"""A line saying only the period after the figure ("/day", "per month", "/mes"), in its own element."""
-UNIT_ONLY_LINE = re.compile(r"^(?:per|por|par|pro|/)\s+[^\W\d_]", re.I)
-
-
 def _unit_line_after_price(lines: list[str]) -> str | None:
     """The unit a line of its own right under the card's first price (past a saving: "SAVE ₹6,700/yr" over it) says,
     past a line saying only the period (zoomlocal-en's "₹120" "/day" then `<p>per location</p>`, on a card without
@@ -3370,9 +3363,9 @@ def _unit_line_after_price(lines: list[str]) -> str | None:
     if first is None:
         return None
     after = lines[first + 1 : first + 3]
-    if after and PERIOD_ONLY_LINE.match(after[0]):
-        after = after[1:]
-    if not after or len(line := after[0]) > MAX_UNIT_LINE or re.search(r"\d", line) or not UNIT_ONLY_LINE.match(line):
+    if after and PER_LEAD.match(after[0]) and not tail_unit(f" {after[0]}"):
+        after = after[1:]  # "/day", "per month": the period said on its own line, per no one
+    if not after or len(line := after[0]) > MAX_UNIT_LINE or re.search(r"\d", line) or not PER_LEAD.match(line):
         return None
     return tail_unit(f" {line}")
 

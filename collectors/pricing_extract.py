@@ -658,7 +658,7 @@ def _drop_calculators(tree: LexborHTMLParser) -> None:
 
 SLIDERS = '[role="slider"], [data-slot="slider"], input[type="range"]'
 MAX_SLIDER_CLIMB = 3
-QUANTITY = re.compile(r"\d[\d,.\s]*")
+SLIDER_COUNT = re.compile(r"\d[\d,.\s]*")
 
 
 def _drop_slider_results(tree: LexborHTMLParser) -> None:
@@ -671,15 +671,14 @@ def _drop_slider_results(tree: LexborHTMLParser) -> None:
         return
     results: list[LexborNode] = []
     for slider in body.css(SLIDERS):
-        row = slider.parent
+        row, text = slider.parent, ""
         for _ in range(MAX_SLIDER_CLIMB):
-            if row is None or price_matches(row.text(separator=" ")):
+            if row is None or price_matches(text := row.text(separator=" ")):
                 break
             row = row.parent
         if row is None or row.tag == "body":
             continue
         found = [node for node in row.traverse() if node is not row and _result_over_count(node)]
-        text = row.text(separator=" ")
         rates = [m for m in price_matches(text) if UNIT_LEAD.match(text[match_end(m) :])]
         if found and rates:
             results.extend(found)
@@ -698,7 +697,9 @@ def _result_over_count(node: LexborNode) -> bool:
     while count is not None and count.tag in ("-text", "-comment") and not count.text().strip():
         count = count.next
     return (
-        count is not None and count.tag not in ("-text", "-comment") and bool(QUANTITY.fullmatch(count.text().strip()))
+        count is not None
+        and count.tag not in ("-text", "-comment")
+        and bool(SLIDER_COUNT.fullmatch(count.text().strip()))
     )
 
 
