@@ -212,8 +212,115 @@ def _component_markup(html: str) -> str:
         return _component_tags(closed, PASCAL_TAG)
     html = SELF_CLOSED.sub(_closed, _closed_scripts(html))  # `<Header />`, a spacer `<div … />`: never an opening
     if not SFC_ROOT.search(html):  # a Svelte or Astro component, a partial
-        return _component_tags(html, PASCAL_TAG)
+        return _component_tags(_mapped_arrays(html), PASCAL_TAG)
     return _component_tags(TEMPLATE_ELEMENT.sub(lambda m: f"<{m.group(1)}div>", html), COMPONENT_TAG)
+
+
+MAP_CALL = re.compile(
+    r"\]\s*\.map\(\s*(?:\(\s*(?P<fields>\{[\w\s,$]*\})\s*\)|\(?\s*(?P<param>[A-Za-z_$][\w$]*)\s*\)?)\s*=>\s*\("
+)
+"""`].map(({ product, price }) => (` or `].map((plan) => (`: a literal array drawn item by item by the markup after."""
+LITERAL_ITEM = re.compile(r"\{(?P<body>[^{}\[\]]*)\}\s*,?\s*")
+LITERAL_FIELD = re.compile(
+    r"(?P<key>[A-Za-z_$][\w$]*)\s*:\s*(?:'(?P<single>[^'\\]*)'|\"(?P<double>[^\"\\]*)\"|(?P<bare>-?\d+(?:\.\d+)?|true|false|null))"
+    r"\s*,?\s*"
+)
+
+
+def _mapped_arrays(html: str) -> str:
+    """A component's literal array drawn by `.map()` (thecontext-en's Astro rows: `{[{ product: 'Preset (single)',
+    price: '$12', period: 'one-time' }, …].map(({ product, price, period }) => (<div class="pricing-row card">…
+    {price}…</div>))}`, facturons-fr's `(plan) => (… {plan.price} …)`) as the page renders it: the markup once per
+    item, each `{field}` or `{plan.field}` its value, a `{plan.badge && (…)}` shown where the value is. Only arrays
+    of objects whose fields are plain strings, numbers or flags are drawn; any other array stays as written."""
+    out: list[str] = []
+    at = 0
+    for call in MAP_CALL.finditer(html):
+        if call.start() < at:
+            continue
+        opened = _opening_bracket(html, call.start())
+        close = _closing_paren(html, call.end())
+        if opened is None or close is None or not re.match(r"\s*\)\s*\}", html[close + 1 :]):
+            continue
+        items = _literal_items(html[opened + 1 : call.start()])
+        lead = html.rfind("{", at, opened)
+        if not items or lead < 0 or html[lead + 1 : opened].strip():
+            continue
+        names = re.findall(r"[A-Za-z_$][\w$]*", call.group("fields") or "")
+        prefix = f"{call.group('param')}." if call.group("param") else ""
+        body = html[call.end() : close]
+        drawn = "".join(_drawn_item(body, item, prefix, names) for item in items)
+        end = html.index("}", html.index(")", close + 1)) + 1
+        out.append(html[at:lead] + drawn)
+        at = end
+    return "".join(out) + html[at:] if out else html
+
+
+def _opening_bracket(html: str, close: int) -> int | None:
+    """Where the `[` closed by the `]` at `close` opens, counting brackets back."""
+    depth = 0
+    for i in range(close, -1, -1):
+        if html[i] == "]":
+            depth += 1
+        elif html[i] == "[":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _closing_paren(html: str, start: int) -> int | None:
+    """Where the `(` opened just before `start` closes, counting parentheses on."""
+    depth = 1
+    for i in range(start, len(html)):
+        if html[i] == "(":
+            depth += 1
+        elif html[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _literal_items(text: str) -> list[dict[str, str]]:
+    """The objects of an array literal, each field to its printed value; [] unless the whole text is such objects."""
+    items: list[dict[str, str]] = []
+    at = 0
+    text = text.strip()
+    while at < len(text):
+        item = LITERAL_ITEM.match(text, at)
+        if item is None:
+            return []
+        fields: dict[str, str] = {}
+        body, pos = item.group("body").strip(), 0
+        while pos < len(body):
+            field = LITERAL_FIELD.match(body, pos)
+            if field is None:
+                return []
+            value = field.group("single") if field.group("single") is not None else field.group("double")
+            bare = field.group("bare")
+            fields[field.group("key")] = value if value is not None else ("" if bare in ("false", "null") else bare)
+            pos = field.end()
+        items.append(fields)
+        at = item.end()
+    return items
+
+
+def _drawn_item(body: str, item: dict[str, str], prefix: str, names: list[str]) -> str:
+    """The markup of one item: its `{plan.badge && (…)}` blocks kept or dropped by the value, each print filled."""
+    keys = list(item) if prefix else [name for name in names if name in item]
+    for key in keys:
+        ref = re.escape(f"{prefix}{key}")
+        while (block := re.search(rf"\{{\s*{ref}\s*&&\s*\(", body)) is not None:
+            close = _closing_paren(body, block.end())
+            brace = body.find("}", close) if close is not None else -1
+            if close is None or brace < 0 or body[close + 1 : brace].strip():
+                break
+            shown = body[block.end() : close] if item[key] and item[key] != "0" else ""
+            body = body[: block.start()] + shown + body[brace + 1 :]
+        value = item[key].replace("&", "&amp;").replace("<", "&lt;").replace("\\", "\\\\")
+        body = re.sub(rf"\{{\s*{ref}\s*\}}", value, body)
+    return body
 
 
 def _component_tags(html: str, tag: re.Pattern[str]) -> str:

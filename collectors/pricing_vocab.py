@@ -1640,7 +1640,10 @@ RIBBON = re.compile(
     r"найпопулярніш\w*|популярн\w*|рекомендуєм\w*|ยอดนิยม|แนะนำ|phổ\s+biến(?:\s+nhất)?|khuyên\s+dùng|"
     r"paling\s+populer|terpopuler|direkomendasikan|najpopularniejsz\w*|polecan\w*|nejoblíbenější|doporučen\w*|"
     r"populärast|mest\s+populär|rekommender\w*|suosituin|δημοφιλέστερο|सबसे\s+लोकप्रिय|"
-    r"meest\s+gekozen|populairste|aanrader|onze\s+keuze|[\w-]+['’]s\s+keuze|beste\s+keuze|nu\s+live)"
+    r"meest\s+gekozen|populairste|aanrader|onze\s+keuze|[\w-]+['’]s\s+keuze|beste\s+keuze|nu\s+live|"
+    # the price said to be an opening one ("Prix de lancement" over facturons-fr's "Starter"): a badge
+    r"launch\s+price|prix\s+de\s+lancement|precio\s+de\s+lanzamiento|pre[cç]o\s+de\s+lan[cç]amento|"
+    r"prezzo\s+di\s+lancio|einf[üu]hrungspreis)"
     r"[!！]?(?:\s+[·•|—–-]\s+.*)?$",
     re.I,
 )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL, _priced_at_nothing
-from collectors.pricing_extract import _component_markup, astro_props, extract, parse_amount
+from collectors.pricing_extract import _component_markup, _mapped_arrays, astro_props, extract, parse_amount
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -12230,3 +12230,37 @@ def test_a_card_header_saying_only_its_name_names_the_body_beside_it_and_is_no_c
         ("Grátis", "price", 0.0, "BRL", None),
         ("Profissional", "price", 15.0, "BRL", None),
     }
+
+
+def test_a_literal_array_drawn_by_map_in_a_component_is_read_item_by_item() -> None:
+    """thecontext-en's Astro page draws its price rows from an array: `{[{ product: 'Preset (single)', price: '$12',
+    period: 'one-time' }, …].map(({ product, price, period }) => (<div class="pricing-row card">…))}`; facturons-fr's
+    `(plan) => (…{plan.badge && (<div>{plan.badge}</div>)}…{plan.name}…{plan.price}…)` with the badge "Prix de
+    lancement" over each name. Each item is drawn as the page renders it; an array of bare strings (a feature list)
+    stays as written."""
+    rows = (
+        "---\nconst title = 'Pricing';\n---\n<section><h2>Pricing</h2><div class=\"pricing-grid\">\n      {[\n"
+        "        { product: 'Preset (single)', price: '$12', period: 'one-time', link: '/p' },\n"
+        "        { product: 'Preset Bundle', price: '$39', period: 'all presets', link: '/p' },\n"
+        "      ].map(({ product, price, period, link }) => (\n"
+        '        <div class="pricing-row card">\n          <div class="pr-name"><a href={link}>{product}</a></div>\n'
+        '          <div class="pr-price"><span class="price">{price}</span><span class="price-note">{period}</span>'
+        '</div>\n          <a href={link} class="btn">Details</a>\n        </div>\n      ))}\n</div></section>\n'
+    )
+    assert {(name, amount) for name, _, amount, _, _ in entries(rows, "")} == {
+        ("Preset (single)", 12.0),
+        ("Preset Bundle", 39.0),
+    }
+    plans = (
+        "<section><table><thead><tr><th></th>\n{[\n"
+        "  { name: 'Starter', price: '9 €', sub: '/mois HT', badge: 'Prix de lancement' },\n"
+        "  { name: 'Pro', price: '19 €', sub: '/mois HT', badge: 'Prix de lancement' },\n"
+        '].map((plan) => (\n  <th class="text-center">\n    {plan.badge && (\n'
+        '      <div class="rounded-full">{plan.badge}</div>\n    )}\n'
+        '    <div class="font-extrabold text-xl">{plan.name}</div>\n'
+        '    <div class="font-extrabold text-3xl">{plan.price}</div>\n    <div class="text-xs">{plan.sub}</div>\n'
+        "  </th>\n))}\n</tr></thead></table></section>\n"
+    )
+    assert {(name, amount) for name, _, amount, _, _ in entries(plans, "")} == {("Starter", 9.0), ("Pro", 19.0)}
+    features = '{["Unlimited users", "Custom domain"].map((feature) => (<li>{feature}</li>))}'
+    assert _mapped_arrays(features) == features
