@@ -258,24 +258,21 @@ def _mapped_arrays(html: str) -> str:
 
 def _opening_bracket(html: str, close: int) -> int | None:
     """Where the `[` closed by the `]` at `close` opens, counting brackets back."""
-    depth = 0
-    for i in range(close, -1, -1):
-        if html[i] == "]":
-            depth += 1
-        elif html[i] == "[":
-            depth -= 1
-            if depth == 0:
-                return i
-    return None
+    return _balanced(html, range(close, -1, -1), "]", "[", 0)
 
 
 def _closing_paren(html: str, start: int) -> int | None:
     """Where the `(` opened just before `start` closes, counting parentheses on."""
-    depth = 1
-    for i in range(start, len(html)):
-        if html[i] == "(":
+    return _balanced(html, range(start, len(html)), "(", ")", 1)
+
+
+def _balanced(text: str, positions: range, deeper: str, shallower: str, depth: int) -> int | None:
+    """The first position, walking `positions`, where the count of `deeper` less `shallower` marks comes back to
+    nothing from `depth`."""
+    for i in positions:
+        if text[i] == deeper:
             depth += 1
-        elif html[i] == ")":
+        elif text[i] == shallower:
             depth -= 1
             if depth == 0:
                 return i
