@@ -840,9 +840,10 @@ def plan_cards(tree: LexborHTMLParser) -> list[tuple[LexborNode, str]]:
             elif card.mem_id != node.mem_id and _worded_head(node, card):
                 name = card_name(card) or name  # `div.card-head` "适合尝鲜" `span.tier` "Free" over "$0": the tier
             elif card.mem_id != node.mem_id and name.endswith(".") and _tagline(name):
-                name = _text_header_name(card, node) or name  # `div.card-header` "Basic" over "A great way to …"
+                name = _header_name(card, node) or name  # `div.card-header` "Basic" over "A great way to …"
             elif card.mem_id != node.mem_id and COUNTED_NAME.match(name):
-                name = _header_heading(card, node) or name  # `div.card-header` "Pro" over `h1` "200 Credits"
+                headed_as = _header_name(card, node)  # `div.card-header` "Pro" over `h1` "200 Credits"
+                name = headed_as if headed_as and not re.search(r"\d", headed_as) else name
             if node.mem_id not in named and (head := _named_head(node, named)) is not None:
                 name = card_name(head)  # the card's body under its head: its feature lines name nothing
             if (header := headed.get(node.mem_id)) is not None:
@@ -884,17 +885,6 @@ def _lists_what_is_included(node: LexborNode) -> bool:
     return bool(INCLUDED_TITLE.match(card_name(node))) and not price_matches(_clean(node.text(separator=" ")))
 
 
-def _text_header_name(card: LexborNode, body: LexborNode) -> str:
-    """The text of the card's header holding its text alone, outside the body found first (stockanalysis-en's
-    `div.card-header` "Basic" beside `div.card-body`, whose first text is the tagline "A great way to get started."
-    over a price saying only "FREE"); "" when the card has no such header."""
-    inside = {node.mem_id for node in body.traverse()}
-    for node in card.traverse():
-        if node.mem_id not in inside and _text_header(node) and _plain_name(text := _clean(node.text())):
-            return text
-    return ""
-
-
 def _headed_bodies(inner: list[LexborNode]) -> dict[int, LexborNode]:
     """Bodies of Bootstrap cards whose header was taken for a card of its own: `div.card-header` holding only
     `<h4>Grátis</h4>` (a word that prices a card) right before `div.card-body` showing "R$ 0 / mês" (lucilia-pt,
@@ -920,19 +910,20 @@ COUNTED_NAME = re.compile(r"^\d[\d,.\s]*\s?[^\W\d_][^\W\d_\s]*$")
 """A name that is a count of what the plan gives ("200 Credits", "10 credits", "5000 Tokens")."""
 
 
-def _header_heading(card: LexborNode, body: LexborNode) -> str:
-    """The heading in the card's header, outside the body found first, when the body is named only by a count of
-    what it gives (colorcanvas-en's Bootstrap cards: `div.card-header` holding `<h4>Pro</h4>` over `div.card-body`
-    whose `h1.card-title` says "200 Credits" and then "$39"): the header names the plan, the count is what it buys.
-    A header saying a count too, or none, leaves the count as the name."""
+def _header_name(card: LexborNode, body: LexborNode) -> str:
+    """The name the card's header gives, outside the body found first: its text where it holds text alone
+    (stockanalysis-en's `div.card-header` "Basic" beside `div.card-body`, whose first text is the tagline "A great way
+    to get started." over a price saying only "FREE"), else the heading in it (colorcanvas-en's Bootstrap cards:
+    `div.card-header` holding a "Most Popular" button and `<h4>Basic</h4>` over `div.card-body`, whose
+    `h1.card-title` says "100 Credits" and then "$29"); "" when the card has no such header."""
     inside = {node.mem_id for node in body.traverse()}
-    for header in card.traverse():
-        if header.mem_id in inside or not CARD_HEADER.search(header.attributes.get("class") or ""):
+    for node in card.traverse():
+        if node.mem_id in inside or not CARD_HEADER.search(node.attributes.get("class") or ""):
             continue
-        heading = header.css_first("h1, h2, h3, h4, h5, h6")  # "Most Popular" on a button beside `<h4>Basic</h4>`
-        text = _clean((heading or header).text(separator=" "))
-        named = _plain_name(text) or FREE_LINE.match(text)
-        return text if text and named and not re.search(r"\d", text) else ""
+        heading = None if _text_header(node) else node.css_first("h1, h2, h3, h4, h5, h6")
+        text = _clean((heading or node).text(separator=" "))
+        if text and (_plain_name(text) or FREE_LINE.match(text)):
+            return text
     return ""
 
 
