@@ -13,7 +13,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -33,6 +33,7 @@ from collectors.pricing_vocab import (
     CRYPTO_CODES,
     CUSTOM_LINE,
     CUSTOM_TEXT,
+    DASH_NOTE,
     FREE_LINE,
     FREE_WORD,
     ISO_CODES,
@@ -600,9 +601,12 @@ def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[L
     shared = {name for name, n in count.items() if n >= 2}
     if not shared:
         return cards
+    holders = [_name_holder(card, name) for card, name in cards]
+    slots = [h for (_, name), h in zip(cards, holders, strict=True) if h is not None and name.casefold() in shared]
     renamed: list[tuple[LexborNode, str]] = []
-    for card, name in cards:
-        after = _heading_after(card, name) if name.casefold() in shared else ""
+    for (card, name), holder in zip(cards, holders, strict=True):
+        kicker = name.casefold() in shared or (holder is not None and any(_styled_alike(holder, s) for s in slots))
+        after = _heading_after(card, name, holder) if kicker else ""
         renamed.append((card, after or name))
     new_names = Counter(name.casefold() for _, name in renamed if name)
     if any(new_names[name.casefold()] > 1 for (_, old), (_, name) in zip(cards, renamed, strict=True) if name != old):
@@ -610,8 +614,10 @@ def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[L
     return renamed
 
 
-def _heading_after(card: LexborNode, name: str) -> str:
-    """The first heading after the one reading `name`, before the card's first price; "" when there is none."""
+def _heading_after(card: LexborNode, name: str, holder: LexborNode | None = None) -> str:
+    """The first heading after the one reading `name`, before the card's first price; where the name is no
+    heading, the line right after its element (`holder`) when that line is a name too, not a tagline; "" when
+    there is none."""
     before = _before_price(card)
     if before is None:
         return ""
@@ -625,7 +631,41 @@ def _heading_after(card: LexborNode, name: str) -> str:
             continue
         if text and _plain_name(text):
             return text
+    if passed or holder is None:
+        return ""
+    line = _line_after(card, holder, before)
+    return line if _plain_name(line) and not _tagline(line) and not RIBBON.match(line) else ""
+
+
+def _name_holder(card: LexborNode, name: str) -> LexborNode | None:
+    """The element whose own text is the card's name; None where the name is read from more than one."""
+    if not name:
+        return None
+    for node in card.traverse(include_text=True):
+        if node.tag == "-text" and node.parent is not None and _clean(node.parent.text(separator=" ")) == name:
+            return node.parent
+    return None
+
+
+def _line_after(card: LexborNode, holder: LexborNode, before: set[int]) -> str:
+    """The first text after `holder`'s own, among the nodes `before` the card's price."""
+    inside = {node.mem_id for node in holder.traverse(include_text=True)}
+    passed = False
+    for node in card.traverse(include_text=True):
+        if node.mem_id == holder.mem_id:
+            passed = True
+            continue
+        if not passed or node.mem_id in inside or node.tag != "-text" or not _clean(node.text(deep=False)):
+            continue
+        if node.mem_id not in before or node.parent is None:
+            return ""
+        return _clean(node.parent.text(separator=" "))
     return ""
+
+
+def _styled_alike(node: LexborNode, other: LexborNode) -> bool:
+    """Alike in tag, class and inline style: the same slot of two cards (`_alike` reads no style)."""
+    return _alike(node, other) and node.attributes.get("style") == other.attributes.get("style")
 
 
 def _untagged(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
@@ -2193,7 +2233,7 @@ def _named_card(node: LexborNode) -> bool:
 
 def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
     for selector in ("h2, h3, h4", None, "h5, h6, h1, strong, b"):
-        nodes = card.css(selector) if selector else _title_classed(card)
+        nodes = card.css(selector) if selector else _names_first(_title_classed(card))
         for node in nodes:
             if within is not None and node.mem_id not in within:
                 continue
@@ -2343,6 +2383,17 @@ def _free_badge_over_classed_name(card: LexborNode, said: str) -> str:
     return ""
 
 
+def _names_first(nodes: Iterable[LexborNode]) -> list[LexborNode]:
+    """Elements classed as the card's tier label or type after the others (taurix-es's `div.lp-plan-tier-label`
+    "AUTÓNOMOS", whom the plan is for, over `div.lp-plan-name` "Plan Autónomo"): a label says what kind of plan
+    it is where another element names it. Either alone names the card; a `__tier` keeps winning over a `__name`
+    after it, as the docs' order says."""
+    return sorted(nodes, key=lambda node: bool(TYPE_LABEL_CLASS.search(node.attributes.get("class") or "")))
+
+
+TYPE_LABEL_CLASS = re.compile(r"(?:plan|tier|package)(?:__|[-_])?(?:type|label)(?=$|[-_\s])")
+
+
 def _title_classed(card: LexborNode) -> Iterator[LexborNode]:
     """The card's elements classed as its name, or slotted as one (`<div data-slot="card-title">`), and a card's
     header holding nothing but text (salesvideoacademy-en's `div.pricing-card-header` "Module 1 – Strategic
@@ -2380,7 +2431,7 @@ def _name_text(node: LexborNode) -> str:
     """The node's text as a plan name: not a price, not what a price element says ("Özel" in `h2.price`),
     not a question (a FAQ entry), without a ribbon set in an element of its own beside the name ("Starter
     <span class="rectag">Empfohlen</span>")."""
-    text = _without_ribbons(node, _stacked_name(node) or _clean(node.text(separator=" ")))
+    text = _unrendered(_without_ribbons(node, _stacked_name(node) or _clean(node.text(separator=" "))))
     if PRICE_TEXT.search(text):
         text = _name_over_price(node, text)
     if not text or len(text) > MAX_NAME or PRICE_TEXT.search(text) or BARE_PRICE.match(text):
@@ -2398,6 +2449,23 @@ def _name_text(node: LexborNode) -> str:
 
 
 PER_LEAD = re.compile(r"^(?:per|par|por|/)\s*[^\W\d_]", re.I)
+
+
+PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}|\{\s*[A-Za-z_$!][^{}]{0,80}\}")
+"""A template's expression left in a component's markup (`{seatsAvailable}`, `{isPremiumUser ? "(アップグレード)" :
+""}`, Vue's `{{ plan.badge }}`): filled when the page renders, no words of the name as committed."""
+
+
+def _unrendered(text: str) -> str:
+    """`text` without the template expressions it holds; a note after a dash that holds one goes with it
+    ("Founder seat — {seatsAvailable} available" is "Founder seat"). A text that is nothing but expressions
+    (`{plan.name}`) stays as it is: the card's name is unknown until rendered, and the reader treats it so."""
+    if "{" not in text:
+        return text
+    note = DASH_NOTE.search(text)
+    shown = text[: note.start()] if note is not None and PLACEHOLDER.search(note.group("note")) else text
+    shown = _clean(PLACEHOLDER.sub(" ", shown))
+    return shown if re.search(r"[^\W\d_]", shown) else text
 
 
 STACKED = re.compile(r"(?:^|[\s:])(?:tw-)?flex-col(?=$|\s)")
@@ -2574,8 +2642,8 @@ def _first_text_of(card: LexborNode, within: set[int] | None, past_ribbons: bool
             continue
         if past_ribbons and _laid_over(holder, card):
             continue  # napsterlegal-en's corner tag "LABEL" over "Artist Label"
-        text = _without_ribbons(
-            holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)])
+        text = _unrendered(
+            _without_ribbons(holder, " ".join(_clean(n.text(separator=" ")) for n in [holder, *_badges_after(holder)]))
         )
         if RIBBON.match(text) or not re.search(r"[^\W_]", text):
             continue  # a ribbon, or a picture drawn by an emoji ("🎉") over the name

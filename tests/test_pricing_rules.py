@@ -3006,6 +3006,82 @@ def test_a_kicker_every_card_shares_is_no_name_the_next_heading_is() -> None:
     assert {plan for plan, *_ in entries(same)} == {"Pakiet Antyagencyjny"}
 
 
+def test_a_kicker_two_cards_share_marks_its_slot_and_the_line_after_it_names_each_card() -> None:
+    """marketgrow-nl: styled `<div>`s, no headings; the small caps line over each name says the stage the service
+    serves ("Binden" on two cards, "Binnenhalen" on one), the line under it the service. A line styled as the
+    shared kicker is a kicker on every card, even where its word is the card's own."""
+    kicker = "font-size:9.5px;text-transform:uppercase;letter-spacing:0.14em"
+    card = (
+        '<div style="padding:24px"><div style="{kicker}">{stage}</div><div style="font-size:27px">{name}</div>'
+        '<p style="color:#555">Blogs en posts in jouw stem.</p><div><div style="font-size:32px">{setup}</div>'
+        '<div style="font-size:12px">setup, eenmalig</div><div style="font-size:20px">{month}<span> /mnd</span></div>'
+        "</div></div>"
+    )
+    cards = [
+        ("Binnenhalen", "Content-Engine", "€500", "€65"),
+        ("Binden", "WhatsApp-afstandsbediening", "€400", "€20"),
+        ("Binden", "Document-Automatie", "€1.150", "€30"),
+    ]
+    html = page(
+        '<section><div style="display:grid">'
+        + "".join(card.format(kicker=kicker, stage=s, name=n, setup=a, month=b) for s, n, a, b in cards)
+        + "</div></section>",
+        lang="nl",
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html)} == {
+        ("Content-Engine", 500.0),
+        ("Content-Engine", 65.0),
+        ("WhatsApp-afstandsbediening", 400.0),
+        ("WhatsApp-afstandsbediening", 20.0),
+        ("Document-Automatie", 1150.0),
+        ("Document-Automatie", 30.0),
+    }
+    # a line under a shared name that is a tagline, not a name, leaves the shared name as it was
+    taglined = html.replace("Document-Automatie", "Alles wat je nodig hebt, elke dag opnieuw")
+    assert ("Binden", 1150.0) in {(plan, amount) for plan, _, amount, _, _ in entries(taglined)}
+
+
+def test_an_element_classed_as_the_name_wins_over_one_classed_as_the_tier_label() -> None:
+    """taurix-es: `div.lp-plan-tier-label` "AUTÓNOMOS" (whom the plan is for) over `div.lp-plan-name` "Plan
+    Autónomo": both classed as naming the card, the name element names it. A tier label alone still does."""
+    card = (
+        '<div class="lp-plan"><div class="lp-plan-badge">Oferta por tiempo limitado</div>'
+        '<div class="lp-plan-tier-label">{tier}</div><div class="lp-plan-name">{name}</div>'
+        '<div class="lp-plan-tagline">Para freelances</div><div class="lp-plan-price"><span>{price}</span>'
+        '<span class="lp-plan-per">/mes</span></div><ul><li>Facturas sin límite</li></ul></div>'
+    )
+    html = page(
+        '<div class="lp-planes">'
+        + card.format(tier="AUTÓNOMOS", name="Plan Autónomo", price="19€")
+        + card.format(tier="SOCIEDADES", name="Plan Sociedades", price="39€")
+        + "</div>",
+        lang="es",
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html)} == {
+        ("Plan Autónomo", 19.0),
+        ("Plan Sociedades", 39.0),
+    }
+    unnamed = html.replace('<div class="lp-plan-name">Plan Autónomo</div>', "").replace(
+        '<div class="lp-plan-name">Plan Sociedades</div>', ""
+    )
+    assert {plan for plan, *_ in entries(unnamed)} == {"AUTÓNOMOS", "SOCIEDADES"}
+
+
+def test_a_template_expression_left_in_a_name_is_no_part_of_it() -> None:
+    """tmm-en's Astro card "Founder seat — {seatsAvailable} available" and repass-ja's `Ultimate {isPremiumUser ?
+    "(アップグレード)" : ""}`: what the page fills in when it renders is no word of the name as committed, and a dash's
+    note holding one goes with it. A name that is nothing but an expression stays unknown."""
+    card = '<div class="plan"><div class="plan-title">{name}</div><div class="price">{price}<span>/mo</span></div>'
+    card += "</div>"
+    html = page(
+        '<div class="plans">'
+        + card.replace("{name}", "Founder seat &mdash; {seatsAvailable} available").replace("{price}", "$300")
+        + card.replace("{name}", 'Ultimate {isPremiumUser ? "(Upgrade)" : ""}').replace("{price}", "$700")
+        + "</div>"
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html)} == {("Founder seat", 300.0), ("Ultimate", 700.0)}
+
+
 def test_a_starting_price_lead_word_names_no_plan_and_a_call_in_the_price_box_is_custom() -> None:
     card = (
         '<article class="pricing-card"><div class="pricing-card-top"><span class="package-tag">{tag}</span></div>'
@@ -10436,8 +10512,8 @@ def test_a_card_in_a_row_named_only_by_a_ribbon_heading_is_called_that() -> None
 def test_a_name_that_is_only_a_template_variable_is_no_name() -> None:
     """aiplatform-en's cards are headed `<h3>{{ t.pricing_free }}</h3>`, googleplayserver-fr's `{{ $plan['name'] }}`
     and skaeda-ca's `{#free_account#}`: the server fills them in, and the page as committed names no plan. The
-    cards are kept, unnamed, rather than named by the template's code; a heading with words beside the print keeps
-    them."""
+    cards are kept, unnamed, rather than named by the template's code; a heading with words beside the print is
+    named by those words (`test_a_template_expression_left_in_a_name_is_no_part_of_it`)."""
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}<span>/month</span></div></div>'
     cards = card.format(name="{{ t.pricing_free }}", price="$0") + card.format(name="{#premium#}", price="$9.99")
     cards += card.format(name="{{ $plan['name'] }}", price="$19")
@@ -10447,10 +10523,7 @@ def test_a_name_that_is_only_a_template_variable_is_no_name() -> None:
         ("", "price", 19.0, "USD", None),
     }
     named = card.format(name="Pro {{ tier }}", price="$5") + card.format(name="Team", price="$9")
-    assert {plan for plan, *_ in entries(page(f'<div class="pricing-grid">{named}</div>'))} == {
-        "Pro {{ tier }}",
-        "Team",
-    }
+    assert {plan for plan, *_ in entries(page(f'<div class="pricing-grid">{named}</div>'))} == {"Pro", "Team"}
 
 
 def test_a_current_plan_badge_in_any_language_is_no_name() -> None:
