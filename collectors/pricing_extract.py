@@ -427,6 +427,23 @@ def _closed(match: re.Match[str]) -> str:
     return f"<{tag}{match.group('attrs')}></{tag}>"
 
 
+def _tabled(html: str) -> str:
+    """Table rows and cells with no `<table>` around them (an Angular component's `<div class="table">` holding
+    `<thead>` and `<tr>`s, which its compiler builds as written; a page's pricing rows kept without their table's
+    opening) inside one table, as the page lays them out: an HTML parser drops such tags outside a table, and the
+    rows would run into one line of text."""
+    if TABLE_OPEN.search(html) is not None or (first := TABLE_PART_OPEN.search(html)) is None:
+        return html
+    ends = [close.end() for close in TABLE_PART_CLOSE.finditer(html, first.start())]
+    end = ends[-1] if ends else len(html)
+    return f"{html[: first.start()]}<table>{html[first.start() : end]}</table>{html[end:]}"
+
+
+TABLE_OPEN = re.compile(r"<table\b", re.I)
+TABLE_PART_OPEN = re.compile(r"<(?:thead|tbody|tr|th|td)\b", re.I)
+TABLE_PART_CLOSE = re.compile(r"</(?:thead|tbody|tr|th|td)\s*>", re.I)
+
+
 def _without_template_tags(html: str) -> str:
     """The page as its template shows it: a tag read as text would name a plan `{% trans "Professional" %}`, and
     the words of a condition's branches would run into one line with the free word between them."""
@@ -543,7 +560,7 @@ class Extraction:
 
 def extract(html: str, url: str) -> Extraction:
     """Every price the page publishes, most reliable method first, deduplicated."""
-    tree = LexborHTMLParser(_without_template_tags(_ternary_prints(_component_markup(html))))
+    tree = LexborHTMLParser(_tabled(_without_template_tags(_ternary_prints(_component_markup(html)))))
     _draw_css_signs(tree)
     _drop_icon_ligatures(tree)
     _drop_permalinks(tree)

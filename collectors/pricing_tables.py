@@ -718,7 +718,8 @@ def read_grid(
         return usage
     columns = _priced_by_unit_column(body, columns, headers, page)
     if not _any_priced_cell(body, columns):
-        columns = _priced_by_cells(body, columns, unit is not None or _heading_dimension(section or "") is not None)
+        bare = unit is not None or _heading_dimension(section or "") is not None
+        columns = _priced_by_cells(body, columns, bare, headerless=header_rows == 0 and len(body) > 1)
     columns = _with_variants(_units_of_cells(body, columns), head)
     layout = _layout(body, columns, headers)
     plans = _read_rows(body, columns, layout, section, page)
@@ -1372,19 +1373,22 @@ def _priced_by_unit_column(body: Grid, columns: list[Column], headers: list[str]
 MAX_PRICE_CELL = 24
 
 
-def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) -> list[Column]:
+def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool, headerless: bool = False) -> list[Column]:
     """In a table no header of which prices anything, a column beyond the first every cell of which is one
     short usage price or a no-price mark ("$0.02/sec", "-") is priced all the same: its header names a variant
     of the model ("720p", "Fast mode": Decart's video models), and the cell, the row or the heading the
     dimension. A usage unit in every price, or a heading naming what is priced ("Image models" over bare
-    "$0.01"), is what tells it from a worked cost or a comparison of totals ("$36,000", "490 USD/mes")."""
+    "$0.01"), is what tells it from a worked cost or a comparison of totals ("$36,000", "490 USD/mes"). A table
+    with no header row at all and two rows or more (`headerless`: "On-demand 8x NVIDIA H100 SXM" … "$2.99 / GPU /
+    hr", "Basic" "$10/mo") prices its rows so too, a price with its billing period counting as one with its unit;
+    a lone row is a value set in a table, not a list of prices."""
     out: list[Column] = []
     for col, column in enumerate(columns):
         texts = [row[col].text for row in body if col < len(row) and row[col].text]
-        prices = [t for t in texts if _usage_price_cell(t, heading_prices)]
+        prices = [t for t in texts if _usage_price_cell(t, heading_prices) or (headerless and _period_price_cell(t))]
         if (
             col > 0
-            and column.header
+            and (column.header or headerless)
             and prices
             and not NOT_A_PRICE.search(column.header)
             and all(t in prices or NO_PRICE_CELL.match(t) or _contact_cell(t) for t in texts)
@@ -1394,6 +1398,15 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool) ->
     if not any(column.by_cells for column in out):
         return out
     return [_asking_column(body, col, column) for col, column in enumerate(out)]
+
+
+def _period_price_cell(text: str) -> bool:
+    """One short price stating its billing period ("$10/mo", "99 € par an")."""
+    matches = price_matches(text)
+    if len(matches) != 1 or len(text) > MAX_PRICE_CELL:
+        return False
+    [(_, _, tail)] = price_parts(text, matches)
+    return tail_period(tail) is not None
 
 
 def _asking_column(body: Grid, col: int, column: Column) -> Column:
@@ -1902,12 +1915,15 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
     if not text:
         return None
     match = PRICE_TEXT.search(text)
+    period: Period = "usage"
     if match is not None:
         symbol = match.group("cur") or match.group("cur2")
         number = match.group("amt") or match.group("amt2")
         amount = parse_number(number, sign_after=match.group("cur2"), sign_before=match.group("cur"))
         currency = currency_code(symbol, page.yen) or column.currency
         unit = _tail_unit(match.group("tail")) or column.unit
+        if unit is None:  # "$10/mo" in a plan's row: billed each month, no usage price
+            period = tail_period(match.group("tail")) or period
     elif _free_cell(text):
         amount, currency, unit = Decimal(0), column.currency, column.cells_unit or column.unit
     else:
@@ -1926,7 +1942,7 @@ def _cell_plan(label: str, text: str, column: Column, page: PageContext) -> Pric
         dimension="price",
         amount=float(amount.normalize()),
         currency=currency,
-        period="usage",
+        period=period,
         unit=unit,
         method="table",
     )

@@ -148,6 +148,7 @@ HELD_OUT = [
         "heldout27",
         "heldout28",
         "heldout30",
+        "heldout31",
         "heldout34",
         "heldout35",
         "heldout38",

@@ -125,6 +125,43 @@ def test_two_columns_of_one_dimension_are_variants_named_by_their_headers() -> N
     }
 
 
+def test_a_table_with_no_header_row_is_read_by_its_priced_cells() -> None:
+    """lambda-gpu-cloud: rows of a GPU name, its specs and "$2.99 / GPU / hr" with no header row; a plain table of
+    "Basic" "$10/mo" rows too, each billed in its cell's period. One row alone is a value set in a table."""
+    gpus = page(
+        "<table><tr><td><strong>On-demand 8x NVIDIA H100 SXM</strong></td><td>80 GB</td><td>208</td>"
+        "<td>$2.99 / GPU / hr</td></tr><tr><td><strong>Reserved 8x NVIDIA H100 SXM</strong></td><td>80 GB</td>"
+        "<td>208</td><td><a href='/talk'>CONTACT SALES</a></td></tr><tr><td><strong>On-demand 1x NVIDIA A10</strong>"
+        "</td><td>24 GB</td><td>30</td><td>$0.75 / GPU / hr</td></tr></table>"
+    )
+    assert entries(gpus) == {
+        ("On-demand 8x NVIDIA H100 SXM", "price", 2.99, "USD", "hour"),
+        ("Reserved 8x NVIDIA H100 SXM", "price", None, None, None),
+        ("On-demand 1x NVIDIA A10", "price", 0.75, "USD", "hour"),
+    }
+    plans = page("<table><tr><td>Basic</td><td>$10/mo</td></tr><tr><td>Pro</td><td>$20/mo</td></tr></table>")
+    assert {(p.plan, p.amount, p.period) for p in extract(plans, URL).plans} == {
+        ("Basic", 10.0, "month"),
+        ("Pro", 20.0, "month"),
+    }
+    totals = page("<table><tr><td>Subtotal</td><td>$100</td></tr><tr><td>Total</td><td>$110</td></tr></table>")
+    assert entries(totals) == set()  # bare figures, no unit and no period: a worked sum, not a price list
+
+
+def test_table_rows_with_no_table_around_them_are_read_inside_one() -> None:
+    """recruitment-style Angular markup, `<div class="table">` around `<thead>` and `<tr>`s: the component's
+    compiler builds the rows as written, where an HTML parser drops table tags outside a table."""
+    html = page(
+        '<div class="table"><thead><tr><th>Instance</th><th>GPU</th><th>On demand price</th></tr></thead>'
+        "<tbody><tr><td>1B200.30V</td><td>B200 SXM6 180GB</td><td>$3.99/h</td></tr>"
+        "<tr><td>1H100.80S.30V</td><td>H100 SXM5 80GB</td><td>$2.19/h</td></tr></tbody></div>"
+    )
+    assert entries(html) == {
+        ("1B200.30V", "price", 3.99, "USD", "hour"),
+        ("1H100.80S.30V", "price", 2.19, "USD", "hour"),
+    }
+
+
 def test_a_price_grid_of_div_rows_is_read_like_a_table_and_struck_prices_are_old_ones() -> None:
     row = (
         '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>'
