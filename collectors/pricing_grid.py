@@ -206,8 +206,17 @@ def table_grid(table: LexborNode) -> tuple[Grid, int]:
             kinds = kinds[1:]  # an empty corner cell over the label column, drawn as a `td` ("" | Free | Premium)
         if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
             header_rows += 1
+        elif out and not EXPRESSIONS.sub("", out[0].text).strip() and LOOP_ATTRIBUTES.intersection(row.attributes):
+            continue  # a row a template repeats per item, its label only an expression: no model as committed
         cells.append(out)
     return cells, header_rows
+
+
+EXPRESSIONS = re.compile(r"\{\{[^{}]*\}\}|\{[^{}]*\}")
+LOOP_ATTRIBUTES = frozenset({"v-for", "*ngfor", "x-for", "ng-repeat", "th:each", "data-v-for"})
+"""Attributes by which a component's template repeats a row per item (Vue, Angular, Alpine, AngularJS,
+Thymeleaf): gonkarouter-en's `<tr v-for="(model, i) in models">` with `{{ model.name }}` in its label cell and the
+flat "$0.0004" written in its price cells names no model until the page renders."""
 
 
 def _carried(out: list[Cell], col: int, pending: dict[int, tuple[int, Cell]]) -> int:

@@ -960,10 +960,12 @@ TOTAL_WORDS = r"total|итого|всего|gesamt|summe|合計|合计|总计|�
 TOTAL_NAME = re.compile(
     rf"^(?:{TOTAL_WORDS}|sub-?total|grand\s+total|tax(?:es)?|vat|sales\s+tax|mwst\.?|ust\.?|zwischensumme|"
     r"gesamtsumme|sous-total|tva|iva|ндс|小計|消費税|税込|小计|税费|稅|税|소계|부가세|الإجمالي|المجموع|الضريبة)"
+    r"(?:\s*/\s*[^\W\d_]{2,12}|\s+due(?:\s+(?:today|now))?|\s+(?:per|pro|par|por)\s+[^\W\d_]{2,12})?"
     r"\s*(?:[(（][^()（）]{0,20}[)）])?\s*[:：]?$",
     re.I,
 )
-"""A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"):
+"""A name that is a checkout summary's line ("Total", "Subtotal", "Tax", "合計（税込）", "消費税（10%）", "الإجمالي"),
+its period or when it falls due said after it ("Gesamt / Monat", "Total due today", "Total per month"):
 what an order adds up to, no plan."""
 _MARKS = frozenset("™®©℠")
 """Symbols that belong to a brand's name ("Humanocentric™ Apex"), never decoration."""

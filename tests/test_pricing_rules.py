@@ -162,6 +162,23 @@ def test_table_rows_with_no_table_around_them_are_read_inside_one() -> None:
     }
 
 
+def test_a_table_row_a_template_repeats_names_no_model() -> None:
+    """gonkarouter-en's `<tr v-for="(model, i) in models">`: `{{ model.name }}` in the label cell and the flat
+    "$0.0004" written in each row's price cells. The row names no model until the page renders, so it gives no
+    entry; a row with a written name, looped or not, is read."""
+    head = "<table><thead><tr><th>Model</th><th>Input</th><th>Output</th></tr></thead><tbody>"
+    looped = (
+        '<tr v-for="(model, i) in models" :key="model.name"><td><div>{{ model.name }}</div><div>{{ model.id }}</div>'
+        "</td><td>$0.0004 /1M</td><td>$0.0004 /1M</td></tr>"
+    )
+    written = "<tr><td>gpt-4o</td><td>$2.50 /1M</td><td>$10 /1M</td></tr>"
+    html = page(head + looped + written + "</tbody></table>")
+    assert {(plan, dimension, amount) for plan, dimension, amount, _, _ in entries(html)} == {
+        ("gpt-4o", "input", 2.5),
+        ("gpt-4o", "output", 10.0),
+    }
+
+
 def test_a_price_grid_of_div_rows_is_read_like_a_table_and_struck_prices_are_old_ones() -> None:
     row = (
         '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>'
@@ -7268,7 +7285,18 @@ def test_prices_named_by_billing_terms_are_the_plan_showing_one_of_them() -> Non
 
 
 @pytest.mark.parametrize(
-    "line", ["合計（税込）", "消費税（10%）", "Subtotal", "Total:", "TVA (20 %)", "Итого", "الإجمالي"]
+    "line",
+    [
+        "合計（税込）",
+        "消費税（10%）",
+        "Subtotal",
+        "Total:",
+        "TVA (20 %)",
+        "Итого",
+        "الإجمالي",
+        "Gesamt / Monat",  # leolan-de's upgrade summary: the total, with its period
+        "Total due today",  # morphopolis-en's checkout
+    ],
 )
 def test_a_checkout_summarys_lines_are_no_plans(line: str) -> None:
     """govmeet-ja's order summary ("プロプラン（月額） ¥27,091", "消費税（10%） ¥2,709", "合計（税込） ¥29,800"): the
