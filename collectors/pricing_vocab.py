@@ -1339,7 +1339,10 @@ ADDED_SEAT = re.compile(
 )
 """A line ending in what one more seat costs ("$15/mo per additional member", "+$4.99/mo per additional team
 member.")."""
-_PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+[a-z])", re.I)
+PERIOD_MARK = re.compile(r"^\s*/\s*(?:mo|month|yr|year)\.?(?=\s*[·•|])", re.I)
+"""A slashed period set off from what follows by a dot ("/yr · per machine"): the words after the dot say per
+what the price is, each period."""
+_PER_NOUN = re.compile(r"\bper\s+(?:[a-z]+\s+){0,2}?(?P<noun>[a-z]{3,})\b(?!\s+(?-i:[a-z]))", re.I)
 _NOT_A_NOUN = re.compile(
     r"^(?:month|year|annum|day|week|hour|minute|second|mo|yr|cent|percent|unit|time|use|"
     r"mese|mesi|anno|mes|año|mois|an|monat|jahr|bulan|bln|tahun|thn|life|lifetime|forever|"
@@ -1497,7 +1500,8 @@ def _tail_unit(tail: str) -> str | None:
     latin = _CJK_PER_LATIN.match(tail)
     if latin is not None:
         return latin.group("noun").casefold()  # "¥0.15" over "每GB/月，高性能SSD存储": per `gb`, monthly
-    noun = _PER_NOUN.match(tail.strip().lstrip("·•|").lstrip())  # "$49.99 · Per Consultation": a dot sets it off
+    # "$49.99 · Per Consultation": a dot sets it off; "$29" "/yr · per machine": after the period too
+    noun = _PER_NOUN.match(PERIOD_MARK.sub("", tail).strip().lstrip("·•|").lstrip())
     first = re.match(r"\s*per\s+([a-z]+)", tail, re.I)
     if first and _NOT_A_NOUN.match(first.group(1)):
         return None  # "Per Year": a period, and what follows it is another line's text

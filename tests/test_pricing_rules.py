@@ -465,6 +465,9 @@ def test_units_in_the_vocabulary_or_in_the_pages_own_words(text: str, unit: str 
         ("/월", None),
         (" per PRD cluster / year", "cluster"),
         (" /month 10 MB per note", None),
+        (" /yr · per machine Details", "machine"),  # after a period set off by a dot; "Details" is a button's text
+        (" /mo · per seat", "seat"),
+        (" /yr · billed annually", None),
     ],
 )
 def test_per_whom_a_plan_is_priced(tail: str, unit: str | None) -> None:
