@@ -22,7 +22,15 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from collectors.models import Period, PricePlan
 from collectors.pricing_grid import text_blocks
-from collectors.pricing_tables import BRACKETS, PRICE_ROW, against_others, match_end, price_parts
+from collectors.pricing_tables import (
+    BRACKETS,
+    FOOTAGE_UNITS,
+    PRICE_ROW,
+    VIDEO_RESOLUTION,
+    against_others,
+    match_end,
+    price_parts,
+)
 from collectors.pricing_tables import HEADINGS as HEADING_TAGS
 from collectors.pricing_vocab import (
     ADDED_SEAT,
@@ -2858,6 +2866,10 @@ def _card_plans(
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     text = _card_text(card)  # a price worked out per piece goes before a per-word unit is dropped as a pack's
     prices = [_undivided(p, text) for p in _without_divided(_one_unit_for_dimensions(prices), text)]
+    if VIDEO_RESOLUTION.search(text):  # "$0.0336" over "480p", "$0.0756" over "720p", "USD / sec": video made
+        prices = [
+            replace(p, dimension="video") if p.unit in FOOTAGE_UNITS and p.dimension == "price" else p for p in prices
+        ]
     chosen = _one_free_price(_chosen(prices) + _flat_beside_rates(prices, lines, yen))
     free_lines = [line for line in lines if _free_text(line) and not _mid_block(line, blocks)]
     whole = name in lines and not _free_tag(card)  # "Developer Free" on a line of its own over "Free": the price

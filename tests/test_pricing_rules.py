@@ -179,6 +179,18 @@ def test_a_table_row_a_template_repeats_names_no_model() -> None:
     }
 
 
+def test_a_model_card_priced_by_the_second_under_video_resolutions_prices_video() -> None:
+    """atptoken-en's seedance tiles: "$0.0756" over "720p" in a model's card, "USD / sec" under them: the second
+    of video made, `video`, as a table headed by resolutions reads it. A price by the second on a card naming no
+    resolution keeps `price`."""
+    card = (
+        '<button class="model-card"><div class="name">seedance-2-0-mini</div><div class="tiles"><div class="tile">'
+        '<div class="p">$0.0756 / sec</div><div class="r">{resolution}</div></div></div></button>'
+    )
+    assert entries(page(card.format(resolution="720p"))) == {("seedance-2-0-mini", "video", 0.0756, "USD", "second")}
+    assert entries(page(card.format(resolution="Fast"))) == {("seedance-2-0-mini", "price", 0.0756, "USD", "second")}
+
+
 def test_a_price_grid_of_div_rows_is_read_like_a_table_and_struck_prices_are_old_ones() -> None:
     row = (
         '<div class="r"><div>{name}</div><div><span class="line-through">¥{old}</span><span>¥{new}</span></div>'
