@@ -3844,9 +3844,11 @@ def _own_tail(tail: str) -> str:
 
 
 SCALE_AFTER = re.compile(
-    r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|\s?(?:Cr|lakhs?|lacs?|crores?)|\s?(?:rb|ribu|jt|juta))(?![^\W\d_])"
+    r"^(?:\s*[–—-]\s*\d[\d.,]*)?(?P<scale>[kK]|L|M(?!\s*(?:tok|chars?\b|characters|input|output|requests?\b))|"
+    r"\s?(?:Cr|lakhs?|lacs?|crores?)|\s?(?:rb|ribu|jt|juta))(?![^\W\d_])"
 )
-"""A multiplier written onto the amount, or onto the top of its range: "$5k", "$12–15k", "₹49K", "₹1.44L", "₹2Cr"."""
+"""A multiplier written onto the amount, or onto the top of its range: "$5k", "$12–15k", "₹49K", "₹1.44L", "₹2Cr",
+"$1.59M"."""
 
 
 def _scale(word: str, currency: str | None) -> int | None:
@@ -3856,6 +3858,8 @@ def _scale(word: str, currency: str | None) -> int | None:
     word = word.strip()
     if word in ("k", "K"):
         return 1000
+    if word == "M":  # binah-es's "$6.71M/año" (Colombian pesos, the page's currency read later): millions
+        return 1_000_000
     if word.casefold() in ("rb", "ribu", "jt", "juta"):  # rupiah's "350rb", "1,95jt": thousands, millions
         return 1000 if word.casefold().startswith("r") else 1_000_000 if currency in ("IDR", None) else None
     if currency != "INR" and currency not in RUPEE_SIGNS:

@@ -390,7 +390,8 @@ def dollar_currency(
     dollars the French way ("9,99 $"), that names a Canadian place, or the peso of the one peso country a page
     writing its thousands with a dot ("$29.900"), or written in Spanish, names, or of the one nation whose pesos
     it names ("pesos mexicanos"), when the page never says US dollars ("USD", "US$", in its text or its scripts);
-    else USD, as everywhere."""
+    else USD, as everywhere. A page naming one nation's pesos writes its bare `$` in them even where it quotes a
+    figure in US dollars beside them ("USD 80 o su proporcional en pesos colombianos")."""
     country = (region or "").strip().lower().partition("-")[0]
     currency = DOLLAR_COUNTRIES.get(country) or DOLLAR_REGIONS.get(_country_domain(host))
     french = (lang or "").lower().startswith("fr") or QUEBEC_DOLLAR.search(text) is not None
@@ -401,7 +402,7 @@ def dollar_currency(
     if currency is None and (stated := PRICES_IN_DOLLARS.search(text)) is not None:
         currency = DOLLAR_NAMES.get(stated.group("name").casefold().split()[0], stated.group("name").upper())
     if currency is None and len(named := {m.casefold() for m in NAMED_PESOS.findall(text)}) == 1:
-        currency = PESO_NATIONS[named.pop()]
+        return PESO_NATIONS[named.pop()]  # binah-es: "USD 80 o su proporcional en pesos colombianos", "$699K/mes"
     return "USD" if currency is None or says_usd else currency
 
 

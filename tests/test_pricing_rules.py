@@ -6075,7 +6075,16 @@ def test_a_sign_in_its_own_element_before_the_price_elements_figure_prices_the_c
 
 @pytest.mark.parametrize(
     ("price", "amount"),
-    [("$5k", 5000.0), ("$3.5k", 3500.0), ("₹49K", 49000.0), ("₹1.44L", 144000.0), ("₹2 Cr", 20000000.0), ("$2", 2.0)],
+    [
+        ("$5k", 5000.0),
+        ("$3.5k", 3500.0),
+        ("₹49K", 49000.0),
+        ("₹1.44L", 144000.0),
+        ("₹2 Cr", 20000000.0),
+        ("$2", 2.0),
+        ("$1.59M", 1590000.0),  # binah-es's yearly prices in Colombian pesos
+        ("$3M tokens", 3.0),  # an "M" naming the unit's million, no multiplier
+    ],
 )
 def test_a_multiplier_written_onto_an_amount_scales_it(price: str, amount: float) -> None:
     card = (
@@ -12107,7 +12116,8 @@ def test_a_span_drawn_as_a_pill_beside_the_name_is_a_tag() -> None:
 
 def test_pesos_named_by_their_nation_make_the_bare_dollar_sign_that_peso() -> None:
     """habemusdandy-es's free card: `<strong aria-label="0 pesos mexicanos">$0</strong>`. The one nation's pesos
-    the page names are its `$`; a page naming US dollars too keeps its `$` as USD."""
+    the page names are its `$`, even where it quotes one figure in US dollars beside them (binah-es: "USD 80 o su
+    proporcional en pesos colombianos" over cards at "$699K/mes" under "Planes / COP")."""
     card = '<div class="plan-card"><h3>{name}</h3><strong aria-label="{said}">${amount}</strong><p>/ mes</p></div>'
     cards = card.format(name="Gratis", said="0 pesos mexicanos", amount="0") + card.format(
         name="Equipos", said="299 pesos mexicanos", amount="299"
@@ -12117,7 +12127,7 @@ def test_pesos_named_by_their_nation_make_the_bare_dollar_sign_that_peso() -> No
         ("Equipos", "price", 299.0, "MXN", None),
     }
     usd = "<p>El consumo de IA ronda USD 80 o su proporcional en pesos mexicanos.</p>"
-    assert {currency for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>{usd}'))} == {"USD"}
+    assert {currency for *_, currency, _ in entries(page(f'<div class="plans">{cards}</div>{usd}'))} == {"MXN"}
 
 
 def test_a_class_saying_struck_in_the_pages_language_strikes_its_price() -> None:
