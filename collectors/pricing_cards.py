@@ -56,6 +56,7 @@ from collectors.pricing_vocab import (
     SIGNED_FREE,
     TAIL_PERIODS,
     TAIL_UNIT,
+    TEMPLATE_EXPRESSION,
     TIME_UNITS,
     TOKEN_SIDES,
     TOTAL_WORDS,
@@ -2241,7 +2242,7 @@ def _named_card(node: LexborNode) -> bool:
 
 def _marked_name(card: LexborNode, within: set[int] | None = None) -> str:
     for selector in ("h2, h3, h4", None, "h5, h6, h1, strong, b"):
-        nodes = card.css(selector) if selector else _names_first(_title_classed(card))
+        nodes = card.css(selector) if selector else _labels_last(_title_classed(card))
         for node in nodes:
             if within is not None and node.mem_id not in within:
                 continue
@@ -2391,7 +2392,7 @@ def _free_badge_over_classed_name(card: LexborNode, said: str) -> str:
     return ""
 
 
-def _names_first(nodes: Iterable[LexborNode]) -> list[LexborNode]:
+def _labels_last(nodes: Iterable[LexborNode]) -> list[LexborNode]:
     """Elements classed as the card's tier label or type after the others (taurix-es's `div.lp-plan-tier-label`
     "AUTÓNOMOS", whom the plan is for, over `div.lp-plan-name` "Plan Autónomo"): a label says what kind of plan
     it is where another element names it. Either alone names the card; a `__tier` keeps winning over a `__name`
@@ -2459,11 +2460,6 @@ def _name_text(node: LexborNode) -> str:
 PER_LEAD = re.compile(r"^(?:per|par|por|/)\s*[^\W\d_]", re.I)
 
 
-PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}|\{\s*[A-Za-z_$!][^{}]{0,80}\}")
-"""A template's expression left in a component's markup (`{seatsAvailable}`, `{isPremiumUser ? "(アップグレード)" :
-""}`, Vue's `{{ plan.badge }}`): filled when the page renders, no words of the name as committed."""
-
-
 def _unrendered(text: str) -> str:
     """`text` without the template expressions it holds; a note after a dash that holds one goes with it
     ("Founder seat — {seatsAvailable} available" is "Founder seat"). A text that is nothing but expressions
@@ -2471,8 +2467,8 @@ def _unrendered(text: str) -> str:
     if "{" not in text:
         return text
     note = DASH_NOTE.search(text)
-    shown = text[: note.start()] if note is not None and PLACEHOLDER.search(note.group("note")) else text
-    shown = _clean(PLACEHOLDER.sub(" ", shown))
+    shown = text[: note.start()] if note is not None and TEMPLATE_EXPRESSION.search(note.group("note")) else text
+    shown = _clean(TEMPLATE_EXPRESSION.sub(" ", shown))
     return shown if re.search(r"[^\W\d_]", shown) else text
 
 

@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborNode
 
-from collectors.pricing_vocab import BADGE_START, PRICE_GLYPHS, PRICE_NOUN, PRICE_TEXT, dimension_of
+from collectors.pricing_vocab import (
+    BADGE_START,
+    PRICE_GLYPHS,
+    PRICE_NOUN,
+    PRICE_TEXT,
+    TEMPLATE_EXPRESSION,
+    dimension_of,
+)
 
 _SPACE = re.compile(r"\s+")
 _INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\ufeff")
@@ -206,13 +213,16 @@ def table_grid(table: LexborNode) -> tuple[Grid, int]:
             kinds = kinds[1:]  # an empty corner cell over the label column, drawn as a `td` ("" | Free | Premium)
         if index == header_rows and (in_head or (kinds and all(k == "th" for k in kinds))):
             header_rows += 1
-        elif out and not EXPRESSIONS.sub("", out[0].text).strip() and LOOP_ATTRIBUTES.intersection(row.attributes):
+        elif (
+            out
+            and LOOP_ATTRIBUTES.intersection(row.attributes)
+            and not TEMPLATE_EXPRESSION.sub("", out[0].text).strip()
+        ):
             continue  # a row a template repeats per item, its label only an expression: no model as committed
         cells.append(out)
     return cells, header_rows
 
 
-EXPRESSIONS = re.compile(r"\{\{[^{}]*\}\}|\{[^{}]*\}")
 LOOP_ATTRIBUTES = frozenset({"v-for", "*ngfor", "x-for", "ng-repeat", "th:each", "data-v-for"})
 """Attributes by which a component's template repeats a row per item (Vue, Angular, Alpine, AngularJS,
 Thymeleaf): gonkarouter-en's `<tr v-for="(model, i) in models">` with `{{ model.name }}` in its label cell and the

@@ -956,6 +956,9 @@ PRICE_LABEL = re.compile(
 )
 """A label that is only the word for price or amount ("Price", "Preis:", "料金", a purchase summary's "Amount"):
 the key of a card's price row, never the plan's name."""
+TEMPLATE_EXPRESSION = re.compile(r"\{\{[^{}]*\}\}|\{\s*[A-Za-z_$!][^{}]{0,80}\}")
+"""A template's expression left in a component's markup (`{seatsAvailable}`, `{isPremiumUser ? "(アップグレード)" :
+""}`, Vue's `{{ model.name }}`): filled when the page renders, no words of a name as committed."""
 TOTAL_WORDS = r"total|итого|всего|gesamt|summe|合計|合计|总计|總計|합계"
 """Words for what a list of costs adds up to: a calculator's total line, a checkout summary's."""
 TOTAL_NAME = re.compile(
