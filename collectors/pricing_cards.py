@@ -605,9 +605,11 @@ def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
 def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
     """Cards that all take one heading for a name ("Pakiet Antyagencyjny" over "Na Dobry Start", "Zoptymalizuj
     Sklep", ...) show a kicker, the kind of offer they all are: each is named by its next heading before its
-    price instead, when those differ from card to card. Cards sharing a name without such headings keep it."""
-    count = Counter(name.casefold() for _, name in cards if name)
-    shared = {name for name, n in count.items() if n >= 2}
+    price instead, when those differ from card to card. Cards sharing a name without such headings keep it, and
+    so do cards sharing a name across two rows (qilinqr-zh's sticky head row "一个月", "三个月", … over the cards
+    themselves, each "一个月" over its tagline): a kicker repeats among the cards of one row."""
+    count = Counter((card.parent.mem_id if card.parent else 0, name.casefold()) for card, name in cards if name)
+    shared = {name for (_, name), n in count.items() if n >= 2}
     if not shared:
         return cards
     holders = [_name_holder(card, name) for card, name in cards]

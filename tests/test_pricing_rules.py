@@ -3075,6 +3075,24 @@ def test_a_kicker_every_card_shares_is_no_name_the_next_heading_is() -> None:
     assert {plan for plan, *_ in entries(same)} == {"Pakiet Antyagencyjny"}
 
 
+def test_names_two_rows_repeat_are_no_kickers() -> None:
+    """qilinqr-zh: a sticky head row names each term ("一个月", "一年") over its price, and the cards below name
+    them again, each `<h4>` over a tagline `<h5>` ("个人或小团队应用"). The names repeat across the two rows, not
+    within one: they are the plans' names in both, no kicker to pass over."""
+    head = '<div class="col-sm-2 text-center"><b>{name}</b><p>¥{price}</p></div>'
+    card = '<div class="version-col"><h4>{name}</h4><h5>{tagline}</h5><span>¥</span><h2>{price}</h2></div>'
+    terms = [("一个月", "个人或小团队应用", 60), ("一年", "企业深度应用", 600)]
+    html = page(
+        '<div class="row title-version">'
+        + "".join(head.format(name=n, price=p) for n, _, p in terms)
+        + '</div><div class="version-plan">'
+        + "".join(card.format(name=n, tagline=t, price=p) for n, t, p in terms)
+        + "</div>",
+        lang="zh",
+    )
+    assert {(plan, amount) for plan, _, amount, _, _ in entries(html, CN_URL)} == {("一个月", 60.0), ("一年", 600.0)}
+
+
 def test_a_kicker_two_cards_share_marks_its_slot_and_the_line_after_it_names_each_card() -> None:
     """marketgrow-nl: styled `<div>`s, no headings; the small caps line over each name says the stage the service
     serves ("Binden" on two cards, "Binnenhalen" on one), the line under it the service. A line styled as the
