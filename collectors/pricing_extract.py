@@ -434,8 +434,7 @@ def _tabled(html: str) -> str:
     rows would run into one line of text."""
     if TABLE_OPEN.search(html) is not None or (first := TABLE_PART_OPEN.search(html)) is None:
         return html
-    ends = [close.end() for close in TABLE_PART_CLOSE.finditer(html, first.start())]
-    end = ends[-1] if ends else len(html)
+    end = max((close.end() for close in TABLE_PART_CLOSE.finditer(html, first.start())), default=len(html))
     return f"{html[: first.start()]}<table>{html[first.start() : end]}</table>{html[end:]}"
 
 

@@ -1385,7 +1385,7 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool, he
     out: list[Column] = []
     for col, column in enumerate(columns):
         texts = [row[col].text for row in body if col < len(row) and row[col].text]
-        prices = [t for t in texts if _usage_price_cell(t, heading_prices) or (headerless and _period_price_cell(t))]
+        prices = [t for t in texts if _usage_price_cell(t, heading_prices, periods=headerless)]
         if (
             col > 0
             and (column.header or headerless)
@@ -1398,15 +1398,6 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool, he
     if not any(column.by_cells for column in out):
         return out
     return [_asking_column(body, col, column) for col, column in enumerate(out)]
-
-
-def _period_price_cell(text: str) -> bool:
-    """One short price stating its billing period ("$10/mo", "99 € par an")."""
-    matches = price_matches(text)
-    if len(matches) != 1 or len(text) > MAX_PRICE_CELL:
-        return False
-    [(_, _, tail)] = price_parts(text, matches)
-    return tail_period(tail) is not None
 
 
 def _asking_column(body: Grid, col: int, column: Column) -> Column:
@@ -1438,13 +1429,15 @@ def _any_priced_cell(body: Grid, columns: list[Column]) -> bool:
 MAX_TOGGLED_PRICES = 8
 
 
-def _usage_price_cell(text: str, bare: bool) -> bool:
-    """One short usage price ("$0.02/sec"; a bare one when `bare`), or a few each stating its unit or period,
-    the sides of a toggle ("$1.29 per hour" beside a hidden "$941.70 per month")."""
+def _usage_price_cell(text: str, bare: bool, periods: bool = False) -> bool:
+    """One short usage price ("$0.02/sec"; a bare one when `bare`; one stating its billing period, "$10/mo", when
+    `periods`), or a few each stating its unit or period, the sides of a toggle ("$1.29 per hour" beside a hidden
+    "$941.70 per month")."""
     matches = price_matches(text)
     if len(matches) == 1:
         [(_, _, tail)] = price_parts(text, matches)
-        return len(text) <= MAX_PRICE_CELL and (bare or usage_unit(text) is not None or _counted_unit(tail))
+        said = usage_unit(text) is not None or _counted_unit(tail) or (periods and tail_period(tail) is not None)
+        return len(text) <= MAX_PRICE_CELL and (bare or said)
     if not 1 < len(matches) <= MAX_TOGGLED_PRICES:
         return False
     return all(_tail_unit(tail) or tail_period(tail) for _, _, tail in price_parts(text, matches))
