@@ -1020,9 +1020,9 @@ def _offers_beside_cards(offers: list[PricePlan], cards: list[PricePlan]) -> lis
 def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> list[PricePlan]:
     """A table column whose every price is a priced card's amount, in rows no card is named after, restates the
     cards per row (a "Founding price" column giving each vertical its tier's "$1,997/mo"): the cards give those
-    prices, the column goes. Only a column of two or more rows outside the `price` dimension; a column with one
-    amount no card shows, or a row named as a card, stays."""
-    priced = {card.amount for card in cards if card.amount is not None}
+    prices, the column goes. Only a column of two or more rows; a column with one amount no card shows, or a row
+    named as a card, stays, and a free row restates no card (immoconnect-fr's tiers at "0 €" per contact)."""
+    priced = {card.amount for card in cards if card.amount}  # a free row tells of no card: every card may be free
     names = {card.plan.casefold() for card in cards}
     if not priced:
         return tables
@@ -1032,9 +1032,7 @@ def _tables_restating_cards(tables: list[PricePlan], cards: list[PricePlan]) -> 
     restating = {
         key
         for key, rows in columns.items()
-        if key[0] != "price"
-        and len(rows) >= 2
-        and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
+        if len(rows) >= 2 and all(row.amount in priced and row.plan.casefold() not in names for row in rows)
     }
     return [
         plan for plan in tables if (plan.dimension, plan.section) not in restating and not _restates_a_card(plan, cards)

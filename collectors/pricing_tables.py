@@ -1525,6 +1525,7 @@ def _read_rows(
     repeated = Counter(label_text(row[layout.label].name).casefold() for row in body if layout.label < len(row))
     heading_dimension = _heading_dimension(section or "")
     footage = any(column.priced and VIDEO_RESOLUTION.search(column.header) for column in columns)
+    lone = sum(column.priced for column in columns) == 1
     label_header = columns[layout.label].header if layout.label < len(columns) else ""
     if REGION_HEADER.match(label_header):
         return []  # one product's price in each market ("대한민국 ₩4,400"): its rows are countries, not plans
@@ -1572,7 +1573,7 @@ def _read_rows(
                     continue  # "Contact us" across four reserved terms asks once
                 made_here = made if plan.unit == "request" and made in MEDIA_DIMENSIONS else None
                 dimension = own_dimension or _dimension(
-                    column, plan.unit, row_dim or made_here, heading_dimension, label, col, footage
+                    column, plan.unit, row_dim or made_here, heading_dimension, label, col, footage, lone
                 )
                 if plan.custom:
                     dimension = "price"
@@ -1766,10 +1767,13 @@ def _dimension(
     label: str,
     col: int,
     footage: bool = False,
+    lone: bool = False,
 ) -> str:
     """A column's dimension, or for a column that only says "Price": the row's billing item, what the
     cell is priced per, the heading's product, footage by the second where a column is a video resolution,
-    the row label's, else the header's own name."""
+    the row label's, else the header's own name; the price where the column is the table's only priced one and
+    its header names nothing the vocabulary knows (momento-ja's "Momento 料金", ait-en's "Estimated"): beside no
+    other price column, its header tells the rows' prices apart from nothing."""
     if row_dim and TIER_HEADER.search(column.header):
         return row_dim  # "Price (/1M tokens) > 200K input tokens" names a context tier; the row says what is priced
     if column.dimension:
@@ -1794,6 +1798,8 @@ def _dimension(
     if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):
         return "price"
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
+        return "price"
+    if lone:
         return "price"
     return slug(column.header) or f"column_{col}"
 

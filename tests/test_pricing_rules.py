@@ -12445,3 +12445,58 @@ def test_a_literal_array_drawn_by_map_in_a_component_is_read_item_by_item() -> N
     assert {(name, amount) for name, _, amount, _, _ in entries(plans, "")} == {("Starter", 9.0), ("Pro", 19.0)}
     features = '{["Unlimited users", "Custom domain"].map((feature) => (<li>{feature}</li>))}'
     assert _mapped_arrays(features) == features
+
+
+def test_a_table_s_only_price_column_prices_its_rows_whatever_its_header_calls_it() -> None:
+    """momento-ja's table: "機能" and "Momento 料金" (Momento's price) over "メモリ / ストレージ" at "$0.15 / GB";
+    its one priced column names no dimension the vocabulary knows, and beside no other price column its header
+    sets the rows' prices apart from nothing: each row's price."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td>{price}</td></tr>"
+        for name, price in (("メモリ / ストレージ", "$0.15 / GB"), ("接続数", "$0"))
+    )
+    table = (
+        f"<h2>料金</h2><table><thead><tr><th>機能</th><th>Momento 料金</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+    assert {(name, dimension) for name, dimension, *_ in entries(page(table, "ja"))} == {
+        ("メモリ / ストレージ", "price"),
+        ("接続数", "price"),
+    }
+
+
+def test_a_column_restating_the_cards_goes_whatever_it_prices_but_free_rows_restate_nothing() -> None:
+    """crystallux-en's "Targets and guarantees by vertical": a "Founding price" column giving each vertical its
+    card's "$1,997/mo" restates the cards; immoconnect-fr's per-contact table, its tiers at "0 €" beside a free
+    card, restates none: being free is no card's own price."""
+    card = '<div class="price-card"><div class="price-title">{name}</div><div class="price-amount">{price}</div></div>'
+    cards = (
+        '<div class="grid">'
+        + "".join(
+            card.format(name=name, price=price)
+            for name, price in (("Moving and Cleaning", "$997/mo"), ("Consulting", "$1,997/mo"))
+        )
+        + "</div>"
+    )
+    verticals = "".join(
+        f"<tr><td>{name}</td><td>{price}</td><td>{goal}</td></tr>"
+        for name, price, goal in (("Moving", "$997/mo", "30 leads"), ("Cleaning", "$997/mo", "25 leads"))
+    )
+    table = (
+        "<h2>Targets by vertical</h2><table><thead><tr><th>Vertical</th><th>Founding price</th><th>Target</th></tr>"
+        f"</thead><tbody>{verticals}</tbody></table>"
+    )
+    assert {name for name, *_ in entries(page(cards + table))} == {"Moving and Cleaning", "Consulting"}
+    free_cards = (
+        '<div class="grid">'
+        + "".join(
+            card.format(name=name, price=price)
+            for name, price in (("Acheteur", "0 €"), ("Investisseur", "29,99 €/mois"))
+        )
+        + "</div>"
+    )
+    tiers = "".join(f"<tr><td>{name}</td><td>0 €</td></tr>" for name in ("Silver", "Gold"))
+    per_contact = (
+        "<h2>Prix par contact</h2><table><thead><tr><th>Niveau</th><th>Prix</th></tr></thead>"
+        f"<tbody>{tiers}</tbody></table>"
+    )
+    assert {"Silver", "Gold"} <= {name for name, *_ in entries(page(free_cards + per_contact, "fr"))}
