@@ -311,7 +311,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             and not _extends_custom_card(p.plan, custom)
             and not SECTION_CALL.match(p.plan)  # famquest-nl's closing "Kies jouw plan en start vandaag" over a link
         )
-    return _free_said_once(_without_restating_rows(_without_repeated_row(plans)))
+    return _without_titled_repeats(_free_said_once(_without_restating_rows(_without_repeated_row(plans))))
 
 
 MAX_HEADER_ROW = 300
@@ -591,6 +591,14 @@ def _without_restating_rows(plans: list[PricePlan]) -> list[PricePlan]:
 
     restating = {name for name in keys if restates(name)}
     return [p for p in plans if p.plan.casefold() not in restating]
+
+
+def _without_titled_repeats(plans: list[PricePlan]) -> list[PricePlan]:
+    """A price named only by the section's title ("Simple Pricing") that a plan named otherwise prices the same is
+    that plan said again in the section's lead (sirv-en's "Simple Pricing … from $10" over its "2 GB STORAGE" card
+    at $10; beyondcharts-de's "Simple Pricing" at 9,99 € beside its "Premium" card): the named plan stays."""
+    named = {(p.amount, p.currency, p.dimension) for p in plans if p.amount and not PRICES_TITLE.match(p.plan)}
+    return [p for p in plans if not (PRICES_TITLE.match(p.plan) and (p.amount, p.currency, p.dimension) in named)]
 
 
 def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
@@ -2329,10 +2337,14 @@ MAX_BUNDLE_PART = 3
 
 
 AUDIENCE = re.compile(
-    r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)|.+\s(?:uchun|için)$|.+向け$", re.I
+    r"^(?:(?:for|für|pour|para|voor|dla|для)\s+\S|(?:適合|适合|لل)\S)|.+\s(?:uchun|için)$|.+向け$|"
+    r"^[а-яё]{2,}(?:ому|ему)\s+[а-яё]",
+    re.I,
 )
 """A phrase saying whom a plan is for, in the pages' languages: opening with "For", "Für", "Pour", "للـ", or ending
-with the Uzbek and Turkish postposition ("Yangi do‘konlar uchun", "Küçük ekipler için") or "向け"."""
+with the Uzbek and Turkish postposition ("Yangi do‘konlar uchun", "Küçük ekipler için") or "向け"; in Russian, an
+adjective in the dative before its noun ("Начинающему ментору", "Активному ментору": to the beginning, the active
+mentor, mentortrack-ru's headings under the kickers "STARTER", "PRO"), where a plan's own name is nominative."""
 
 
 def _kicker(card: LexborNode, heading: LexborNode) -> str:

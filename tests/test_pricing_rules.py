@@ -12500,3 +12500,38 @@ def test_a_column_restating_the_cards_goes_whatever_it_prices_but_free_rows_rest
         f"<tbody>{tiers}</tbody></table>"
     )
     assert {"Silver", "Gold"} <= {name for name, *_ in entries(page(free_cards + per_contact, "fr"))}
+
+
+def test_a_russian_heading_in_the_dative_says_whom_the_plan_is_for_and_the_kicker_over_it_names_it() -> None:
+    """mentortrack-ru's cards: a mono-spaced "STARTER" over `<h3>Начинающему ментору</h3>` ("to the beginning
+    mentor"), "1 490 ₽ /мес". The dative heading says whom the plan is for; the kicker is the plan's name. A
+    nominative heading ("Базовый") stays the name."""
+    card = (
+        '<div class="rounded-2xl p-6"><div class="text-xs font-mono">{kicker}</div>'
+        '<h3 class="text-xl">{heading}</h3><p>До 5 учеников</p><div><span class="text-4xl">{price} ₽</span>'
+        "<span>/мес</span></div><ul><li>Профили</li></ul></div>"
+    )
+    cards = card.format(kicker="STARTER", heading="Начинающему ментору", price="1 490")
+    cards += card.format(kicker="PRO", heading="Активному ментору", price="2 990")
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "ru"))} == {
+        ("STARTER", 1490.0),
+        ("PRO", 2990.0),
+    }
+    plain = card.format(kicker="NEW", heading="Базовый", price="990")
+    plain += card.format(kicker="HOT", heading="Расширенный", price="1 990")
+    assert {name for name, *_ in entries(page(f'<div class="grid">{plain}</div>', "ru"))} == {"Базовый", "Расширенный"}
+
+
+def test_a_price_named_by_the_section_title_that_a_named_card_prices_the_same_is_that_card_again() -> None:
+    """beyondcharts-de's "Simple Pricing" section at 9,99 € beside its "Free" and "Premium" cards, the latter at
+    9,99 €: the section says the card's price again. A price only the title names (one plan on the page) stays."""
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>Charts</li></ul></div>'
+    lead = '<section class="plan"><h2>Simple Pricing</h2><div><span>9,99 €</span><span>/Monat</span></div></section>'
+    cards = card.format(name="Free", price="0 €") + card.format(name="Premium", price="9,99 € / Monat")
+    assert {
+        (name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>{lead}', "de"))
+    } == {
+        ("Free", 0.0),
+        ("Premium", 9.99),
+    }
+    assert {name for name, *_ in entries(page(lead, "de"))} == {"Simple Pricing"}
