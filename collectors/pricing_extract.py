@@ -617,10 +617,20 @@ def extract(html: str, url: str) -> Extraction:
         and not QUESTION.search(plan.plan)
         and not _unit_as_name(plan.plan)
     ]
-    found = _without_shown_summaries(found, _aggregate_lows(html))
+    found = _without_shown_summaries(_named_where_others_are(found), _aggregate_lows(html))
     found = _once(_resolve_signs(found, _declared_dollar(page, offers, found)))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+def _named_where_others_are(plans: list[PricePlan]) -> list[PricePlan]:
+    """The page's prices less those no name was found for, where others have one (booogle-en's third card, its
+    name lost among ribbons, beside "Premium" and "Pro"; kaptan-en's service list): a price the feed cannot say
+    whose it is tells a reader nothing beside named plans. A page whose every price is unnamed (one product, one
+    price) keeps them: the price is the page's own."""
+    if all(plan.plan for plan in plans) or not any(plan.plan for plan in plans):
+        return plans
+    return [plan for plan in plans if plan.plan]
 
 
 def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:

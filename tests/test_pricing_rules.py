@@ -12535,3 +12535,20 @@ def test_a_price_named_by_the_section_title_that_a_named_card_prices_the_same_is
         ("Premium", 9.99),
     }
     assert {name for name, *_ in entries(page(lead, "de"))} == {"Simple Pricing"}
+
+
+def test_a_price_no_name_was_found_for_goes_beside_named_plans_but_stays_where_every_price_is_unnamed() -> None:
+    """A card named only by a template's print (`{{ plan.name }}`, filled in by the server) beside "Premium" and
+    "Pro" (booogle-en's third card, sneradar-pt's second, their names lost the same way): whose "£40" it is the feed
+    cannot say, and beside named plans it tells a reader nothing. A page whose one price is unnamed keeps it."""
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">£{price}/mo</div><ul><li>Sets</li></ul></div>'
+    cards = "".join(
+        card.format(name=name, price=price)
+        for name, price in (("Premium", "5"), ("Pro", "10"), ("{{ plan.name }}", "40"))
+    )
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>'))} == {
+        ("Premium", 5.0),
+        ("Pro", 10.0),
+    }
+    lone = card.format(name="{{ plan.name }}", price="40")
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{lone}</div>'))} == {("", 40.0)}
