@@ -1381,14 +1381,16 @@ def _priced_by_cells(body: Grid, columns: list[Column], heading_prices: bool, he
     "$0.01"), is what tells it from a worked cost or a comparison of totals ("$36,000", "490 USD/mes"). A table
     with no header row at all and two rows or more (`headerless`: "On-demand 8x NVIDIA H100 SXM" … "$2.99 / GPU /
     hr", "Basic" "$10/mo") prices its rows so too, a price with its billing period counting as one with its unit;
-    a lone row is a value set in a table, not a list of prices."""
+    a lone row is a value set in a table, not a list of prices. So does a first column with no header every cell
+    of which is such a price (duara-en's "5$/month" before "1 CPU Core", "1 GB" under "CPU CORE", "MEMORY"): the
+    row's price comes first, and the first column without prices names it."""
     out: list[Column] = []
     for col, column in enumerate(columns):
         texts = [row[col].text for row in body if col < len(row) and row[col].text]
-        prices = [t for t in texts if _usage_price_cell(t, heading_prices, periods=headerless)]
+        lead = col == 0 and not column.header and len(texts) > 1 and len(columns) > 1
+        prices = [t for t in texts if _usage_price_cell(t, heading_prices, periods=headerless or lead)]
         if (
-            col > 0
-            and (column.header or headerless)
+            ((col > 0 and (column.header or headerless)) or (lead and len(prices) == len(texts)))
             and prices
             and not NOT_A_PRICE.search(column.header)
             and all(t in prices or NO_PRICE_CELL.match(t) or _contact_cell(t) for t in texts)

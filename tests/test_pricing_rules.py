@@ -12552,3 +12552,18 @@ def test_a_price_no_name_was_found_for_goes_beside_named_plans_but_stays_where_e
     }
     lone = card.format(name="{{ plan.name }}", price="40")
     assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{lone}</div>'))} == {("", 40.0)}
+
+
+def test_a_first_column_of_prices_under_no_header_prices_the_rows_the_next_column_names() -> None:
+    """duara-en's "Our pricing model": an empty first header over "5$/month", "10$/month", then "CPU CORE",
+    "MEMORY" over "1 CPU Core", "1 GB". The row's price comes first, and the first column without prices names
+    it."""
+    rows = "".join(
+        f"<tr><td>{price}$/month</td><td>{cores} CPU Core</td><td>{memory} GB</td></tr>"
+        for price, cores, memory in (("5", "1", "1"), ("10", "2", "2"))
+    )
+    table = f"<h3>Our pricing model</h3><table><tr><th></th><th>CPU CORE</th><th>MEMORY</th></tr>{rows}</table>"
+    assert {(name, amount) for name, _, amount, *_ in entries(page(table))} == {
+        ("1 CPU Core", 5.0),
+        ("2 CPU Core", 10.0),
+    }
