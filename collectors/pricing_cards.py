@@ -273,7 +273,7 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _without_comparison_rows(_without_comparison_heads(_untagged(_without_shared_kickers(cards))))
+    cards = _without_comparison_rows(_without_comparison_heads(_untagged(_without_shared_kickers(_keyed_rows(cards)))))
     plans: list[PricePlan] = []
     for card, name in cards:
         if labelled := _labelled_price_boxes(card) or _priced_rows(card):
@@ -608,6 +608,56 @@ def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
     return [
         p for p in plans if not (p.amount == 0 and p.currency is None and (p.plan.casefold(), p.dimension) in signed)
     ]
+
+
+MAX_KEYED_CLIMB = 3
+
+
+def _keyed_rows(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """ "Cards" that are the key-value rows of the real cards: under each of two or more blocks, the same keys in
+    the same order (poplar-en's `div.poplar-plans__item-plan-item-group` rows "Annual fixed fee" · "$1000", "Max
+    deposit" · ">$100k", "Yield" · "~$7k" under each of "Earn", "Grow", "Pro"), each row a key and its figure
+    alone. The block around each run of rows that names itself otherwise (its heading) is the card; the keys say
+    what each plan costs and gives. Two sections of whole cards named alike (vinbackup-pt's "50 GB", "100 GB"
+    outsourced and not) stay cards."""
+    runs: dict[int, list[tuple[LexborNode, str]]] = {}
+    for card, name in cards:
+        runs.setdefault(card.parent.mem_id if card.parent is not None else 0, []).append((card, name))
+    keyed = [run for run in runs.values() if len(run) >= 2 and all(_key_value_row(card) for card, _ in run)]
+    orders = {tuple(name.casefold() for _, name in run) for run in keyed}
+    if len(keyed) < 2 or len(orders) != 1 or not all(next(iter(orders))):
+        return cards
+    keys = next(iter(orders))
+    blocks: dict[int, tuple[LexborNode, str]] = {}  # each row's id -> the card around its run, and that card's name
+    for run in keyed:
+        block, name = run[0][0].parent, ""
+        for _ in range(MAX_KEYED_CLIMB):
+            if block is None or ((name := _marked_name(block)) and name.casefold() not in keys):
+                break
+            block = block.parent
+        if block is None or not name or name.casefold() in keys:
+            return cards
+        if any(block.mem_id == other.mem_id for other, _ in blocks.values()):
+            return cards  # one block around two runs: a table of keys, not cards
+        blocks.update((card.mem_id, (block, name)) for card, _ in run)
+    out: list[tuple[LexborNode, str]] = []
+    taken: set[int] = set()
+    for card, name in cards:
+        block, named = blocks.get(card.mem_id, (card, name))
+        if block.mem_id not in taken:
+            taken.add(block.mem_id)
+            out.append((block, named))
+    return out
+
+
+MAX_KEY_VALUE_WORDS = 8
+
+
+def _key_value_row(card: LexborNode) -> bool:
+    """Whether the block is a key and its figure and nothing else ("Annual fixed fee" · "$1000"): no feature
+    list, no button, a few words at most."""
+    text = _clean(card.text(separator=" "))
+    return len(text.split()) <= MAX_KEY_VALUE_WORDS and len(price_matches(text)) <= 1
 
 
 def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:

@@ -12567,3 +12567,41 @@ def test_a_first_column_of_prices_under_no_header_prices_the_rows_the_next_colum
         ("1 CPU Core", 5.0),
         ("2 CPU Core", 10.0),
     }
+
+
+def test_rows_keyed_alike_under_several_named_blocks_are_the_blocks_figures_and_each_block_is_a_card() -> None:
+    """poplar-en's plans: `h2` "Earn", "Grow" over `div.poplar-plans__item-plan-item-group` rows "Annual fixed fee"
+    · "$1000", "Max deposit" · ">$100k", "Yield" · "~$7k", the same keys under each. The rows, classed as a
+    plan's, are no plans: each block is the card its heading names, priced by its fee."""
+    row = '<div class="plans__item-plan-item-group"><p class="key">{key}</p><p class="value">{value}</p></div>'
+    card = '<div class="plans__item"><h2 class="plans__item-plan-title">{name}</h2><div class="list">{rows}</div></div>'
+    cards = "".join(
+        card.format(
+            name=name,
+            rows="".join(
+                row.format(key=key, value=value)
+                for key, value in (("Annual fixed fee", fee), ("Max deposit", "&gt;$100k"), ("Yield", "~$7k"))
+            ),
+        )
+        for name, fee in (("Earn", "$1000"), ("Grow", "$10000"))
+    )
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="plans">{cards}</div>'))} == {
+        ("Earn", 1000.0),
+        ("Grow", 10000.0),
+    }
+    whole = (
+        '<div class="plan-card"><h3>{name}</h3><div class="price">R$ {price} / GB</div>'
+        '<ul><li>Backup diário</li><li>Suporte</li></ul><a class="btn">Assinar</a></div>'
+    )
+    sections = "".join(
+        f'<section><h2>{title}</h2><div class="row">'
+        + "".join(whole.format(name=name, price=price) for name, price in (("50 GB", low), ("100 GB", high)))
+        + "</div></section>"
+        for title, low, high in (("Planos terceirizados", "2,00", "1,94"), ("Planos próprios", "1,00", "0,97"))
+    )
+    assert {(name, amount) for name, _, amount, *_ in entries(page(sections, "pt"))} == {
+        ("50 GB", 2.0),
+        ("100 GB", 1.94),
+        ("50 GB", 1.0),
+        ("100 GB", 0.97),
+    }
