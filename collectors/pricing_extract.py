@@ -617,10 +617,26 @@ def extract(html: str, url: str) -> Extraction:
         and not QUESTION.search(plan.plan)
         and not _unit_as_name(plan.plan)
     ]
-    found = _without_shown_summaries(_named_where_others_are(found), _aggregate_lows(html))
+    found = _without_shown_summaries(_named_where_others_are(_without_lead_sentences(found)), _aggregate_lows(html))
     found = _once(_resolve_signs(found, _declared_dollar(page, offers, found)))
     methods = [m for m in METHODS if any(p.method == m for p in found)]
     return Extraction(title=page_title(html), plans=found, methods=methods)
+
+
+SENTENCE = re.compile(r"^\S+(?:\s+\S+){2,}(?<=[^\W\d_]{2})\.$")
+"""Three words or more ending in a full stop: a sentence ("One setup fee. One monthly price. Never a cut of your
+sales.", "What a typical member actually costs."), not a name, which a style may end in a stop but is short."""
+
+
+def _without_lead_sentences(plans: list[PricePlan]) -> list[PricePlan]:
+    """The page's prices less those named by a sentence where others are named otherwise: klar-en's lead "One
+    setup fee. One monthly price. Never a cut of your sales." over its cards, objectivedone-en's worked example
+    "What a typical member actually costs.", kix-sg-en's "3 plans. No surprises.". A page priced only under such
+    a line keeps it: it is all the page says its price is for."""
+    said = [bool(SENTENCE.match(plan.plan)) for plan in plans]
+    if all(said) or not any(said):
+        return plans
+    return [plan for plan, sentence in zip(plans, said, strict=True) if not sentence]
 
 
 def _named_where_others_are(plans: list[PricePlan]) -> list[PricePlan]:

@@ -12605,3 +12605,23 @@ def test_rows_keyed_alike_under_several_named_blocks_are_the_blocks_figures_and_
         ("50 GB", 1.0),
         ("100 GB", 0.97),
     }
+
+
+def test_a_price_named_by_a_sentence_goes_beside_plans_named_otherwise_but_not_alone() -> None:
+    """klar-en's lead "One setup fee. One monthly price. Never a cut of your sales." over "€1,900" beside its "Klar
+    Core" and "Klar Complete" cards, objectivedone-en's worked example "What a typical member actually costs.": a
+    sentence names no plan. A page whose one price sits under such a line (pulse-en's "Try Pulse free for 30
+    days.") keeps it, as all the page says its price is for; a short name a style ends in a stop stays."""
+    from collectors.models import PricePlan
+    from collectors.pricing_extract import _without_lead_sentences
+
+    def priced(*named: tuple[str, float]) -> list[PricePlan]:
+        return [PricePlan(plan=n, dimension="price", amount=a, currency="EUR", method="heuristic") for n, a in named]
+
+    lead = ("One setup fee. One monthly price. Never a cut of your sales.", 1900.0)
+    cards = (("Klar Core", 149.0), ("Klar Complete", 249.0), ("Custom.", 499.0))
+    assert _without_lead_sentences(priced(lead, *cards)) == priced(*cards)
+    assert _without_lead_sentences(priced(lead)) == priced(lead)
+    card = '<div class="pricing-card"><h3>{name}</h3><div class="price">€{price}/month</div><ul><li>POS</li></ul></div>'
+    alone = card.format(name="Try Pulse free for 30 days.", price="29")
+    assert {name for name, *_ in entries(page(f'<div class="grid">{alone}</div>'))} == {"Try Pulse free for 30 days."}
