@@ -628,12 +628,22 @@ SENTENCE = re.compile(r"^\S+(?:\s+\S+){2,}(?<=[^\W\d_]{2})\.$")
 sales.", "What a typical member actually costs."), not a name, which a style may end in a stop but is short."""
 
 
+ASKED = re.compile(
+    r"^(?:what(?:['’]s)?|how|why|when|where|which|что|как|почему|зачем|qu[ée]|c[óo]mo|por\s+qu[ée]|qu['’]est|"
+    r"comment|pourquoi|was|wie|warum|o\s+que|porque|cosa|perch[ée])(?![^\W\d_])",
+    re.I,
+)
+"""A line opening with a question word, its mark left off ("What You Receive", "How little it costs to connect",
+"Что входит в каждый план", "Que incluye"): a section's heading over what it explains, never a plan's name."""
+
+
 def _without_lead_sentences(plans: list[PricePlan]) -> list[PricePlan]:
-    """The page's prices less those named by a sentence where others are named otherwise: klar-en's lead "One
-    setup fee. One monthly price. Never a cut of your sales." over its cards, objectivedone-en's worked example
-    "What a typical member actually costs.", kix-sg-en's "3 plans. No surprises.". A page priced only under such
-    a line keeps it: it is all the page says its price is for."""
-    said = [bool(SENTENCE.match(plan.plan)) for plan in plans]
+    """The page's prices less those named by a sentence, or by a heading opening with a question word, where others
+    are named otherwise: klar-en's lead "One setup fee. One monthly price. Never a cut of your sales." and its
+    "What decides your setup fee" over its cards, objectivedone-en's worked example "What a typical member
+    actually costs.", kix-sg-en's "3 plans. No surprises.", simbase-en's "How little it costs to connect". A page
+    priced only under such a line keeps it: it is all the page says its price is for."""
+    said = [bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) for plan in plans]
     if all(said) or not any(said):
         return plans
     return [plan for plan, sentence in zip(plans, said, strict=True) if not sentence]

@@ -12625,3 +12625,19 @@ def test_a_price_named_by_a_sentence_goes_beside_plans_named_otherwise_but_not_a
     card = '<div class="pricing-card"><h3>{name}</h3><div class="price">€{price}/month</div><ul><li>POS</li></ul></div>'
     alone = card.format(name="Try Pulse free for 30 days.", price="29")
     assert {name for name, *_ in entries(page(f'<div class="grid">{alone}</div>'))} == {"Try Pulse free for 30 days."}
+
+
+def test_a_price_named_by_a_question_word_heading_goes_beside_plans_named_otherwise() -> None:
+    """simbase-en's "How little it costs to connect" over "£0.01", klar-en's "What decides your setup fee",
+    chmbreaker-ru's "Что входит в каждый план", each beside named plans: a heading opening with a question word
+    explains, and names no plan. "Wasabi" or "Comeback" open with no such word."""
+    from collectors.models import PricePlan
+    from collectors.pricing_extract import _without_lead_sentences
+
+    def priced(*named: tuple[str, float]) -> list[PricePlan]:
+        return [PricePlan(plan=n, dimension="price", amount=a, currency="GBP", method="heuristic") for n, a in named]
+
+    plans = (("Wasabi", 5.0), ("Comeback", 9.0), ("Pro", 20.0))
+    for heading in ("How little it costs to connect", "What decides your setup fee", "Что входит в каждый план"):
+        assert _without_lead_sentences(priced((heading, 0.01), *plans)) == priced(*plans)
+    assert _without_lead_sentences(priced(("What You Receive", 49.99))) == priced(("What You Receive", 49.99))
