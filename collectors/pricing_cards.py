@@ -273,7 +273,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     ]
     currencies = {p.currency for card, _ in cards for p in _text_prices(card, yen) if p.currency}
     page_currency = next(iter(currencies)) if len(currencies) == 1 else None
-    cards = _without_comparison_rows(_without_comparison_heads(_untagged(_without_shared_kickers(_keyed_rows(cards)))))
+    cards = _without_shared_kickers(_keyed_rows(cards))
+    cards = _without_comparison_rows(_without_comparison_heads(_untagged(_kickers_alike(cards))))
     plans: list[PricePlan] = []
     for card, name in cards:
         if labelled := _labelled_price_boxes(card) or _priced_rows(card):
@@ -311,7 +312,8 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
             and not _extends_custom_card(p.plan, custom)
             and not SECTION_CALL.match(p.plan)  # famquest-nl's closing "Kies jouw plan en start vandaag" over a link
         )
-    return _without_titled_repeats(_free_said_once(_without_restating_rows(_without_repeated_row(plans))))
+    plans = _without_titled_repeats(_free_said_once(_without_restating_rows(_without_repeated_row(plans))))
+    return _without_unswapped_years(plans)
 
 
 MAX_HEADER_ROW = 300
@@ -593,6 +595,26 @@ def _without_restating_rows(plans: list[PricePlan]) -> list[PricePlan]:
     return [p for p in plans if p.plan.casefold() not in restating]
 
 
+def _without_unswapped_years(plans: list[PricePlan]) -> list[PricePlan]:
+    """A plan's yearly price at its monthly amount, beside another yearly price of its own, is the billing
+    toggle's yearly side showing the monthly figure a script swaps out (faktra-en's "AED 199 / year" beside "AED
+    1,990 billed yearly" and "AED 199 / month"): the other yearly price is the year's."""
+    months = {(p.plan.casefold(), p.dimension, p.currency, p.unit, p.amount) for p in plans if p.period == "month"}
+    years: dict[tuple[str, str, str | None, str | None], set[float | None]] = {}
+    for p in plans:
+        if p.period == "year":
+            years.setdefault((p.plan.casefold(), p.dimension, p.currency, p.unit), set()).add(p.amount)
+    return [
+        p
+        for p in plans
+        if not (
+            p.period == "year"
+            and (key := (p.plan.casefold(), p.dimension, p.currency, p.unit)) + (p.amount,) in months
+            and len(years[key]) > 1
+        )
+    ]
+
+
 def _without_titled_repeats(plans: list[PricePlan]) -> list[PricePlan]:
     """A price named only by the section's title ("Simple Pricing") that a plan named otherwise prices the same is
     that plan said again in the section's lead (sirv-en's "Simple Pricing … from $10" over its "2 GB STORAGE" card
@@ -681,6 +703,63 @@ def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[L
     if any(new_names[name.casefold()] > 1 for (_, old), (_, name) in zip(cards, renamed, strict=True) if name != old):
         return cards  # the next headings repeat too ("Features"): no kicker over distinct names
     return renamed
+
+
+def _kickers_alike(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, str]]:
+    """Cards of one row named by their heading where another card of the row is named by the kicker over its
+    heading (its heading a tagline: osontrack-uz's `span.tag` "Start" over "Kichik do‘konlar uchun", for small
+    shops) and they show a kicker in the same slot (`span.tag` "Pro" over "Premium imkoniyatlar", premium
+    features; homesteadkeeper-en's `p.eyebrow` "Pro" over "Whole-homestead toolkit"): the row names its plans by
+    the kicker, and the heading under it describes the plan."""
+    holders = [_name_holder(card, name) for card, name in cards]
+    slots: dict[int, list[LexborNode]] = {}
+    for (card, _), holder in zip(cards, holders, strict=True):
+        if (
+            holder is not None
+            and holder.tag not in HEADING_TAGS
+            and _heading_under(card, holder)
+            and _kicker_slot(holder)
+        ):
+            slots.setdefault(card.parent.mem_id if card.parent is not None else 0, []).append(holder)
+    if not slots:
+        return cards
+    renamed: list[tuple[LexborNode, str]] = []
+    for (card, name), holder in zip(cards, holders, strict=True):
+        row = slots.get(card.parent.mem_id if card.parent is not None else 0, [])
+        if holder is None or holder.tag not in HEADING_TAGS or not row:
+            renamed.append((card, name))
+            continue
+        kicker = next((node for node in card.traverse() if any(_styled_alike(node, slot) for slot in row)), None)
+        text = _clean(kicker.text(separator=" ")) if kicker is not None else ""
+        if kicker is None or not _heading_under(card, kicker) or RIBBON.match(text) or not _plain_name(text):
+            renamed.append((card, name))
+            continue
+        renamed.append((card, text if len(text.split()) <= MAX_LABEL_WORDS else name))
+    return renamed
+
+
+LABEL_SLOT_CLASS = re.compile(r"(?:^|[-_\s])(?:label|type|badge|ribbon)(?=$|[-_\s])", re.I)
+
+
+def _kicker_slot(node: LexborNode) -> bool:
+    """Whether the element is a kicker's slot (`span.tag`, `p.eyebrow`) rather than a badge or ribbon pinned on the
+    card (applyease-en's `div.badge` "Ultimate" over "Ultimate Bundle") or a label saying what kind of offer it is
+    (creditreports-en's `p.pricing-card-label` "Per report", "30-day plan" over `h3.pricing-card-title`): those
+    name no card."""
+    return not LABEL_SLOT_CLASS.search(node.attributes.get("class") or "")
+
+
+def _heading_under(card: LexborNode, node: LexborNode) -> bool:
+    """Whether a heading of the card comes after the element, before the card's price."""
+    before = _before_price(card)
+    inside = {n.mem_id for n in node.traverse()}
+    passed = False
+    for other in card.traverse():
+        if other.mem_id == node.mem_id:
+            passed = True
+        elif passed and other.mem_id not in inside and other.tag in HEADING_TAGS:
+            return before is None or other.mem_id in before
+    return False
 
 
 def _heading_after(card: LexborNode, name: str, holder: LexborNode | None = None) -> str:

@@ -216,6 +216,9 @@ HELD_OUT = [
         "heldout239",
         "heldout61",
         "heldout162",
+        "heldout96",
+        "heldout33",
+        "heldout48",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

@@ -12641,3 +12641,55 @@ def test_a_price_named_by_a_question_word_heading_goes_beside_plans_named_otherw
     for heading in ("How little it costs to connect", "What decides your setup fee", "Что входит в каждый план"):
         assert _without_lead_sentences(priced((heading, 0.01), *plans)) == priced(*plans)
     assert _without_lead_sentences(priced(("What You Receive", 49.99))) == priced(("What You Receive", 49.99))
+
+
+def test_a_row_naming_a_card_by_the_kicker_over_its_tagline_names_its_other_cards_by_their_kicker_too() -> None:
+    """osontrack-uz's row: `span.tag` "Start" over `<h3>Kichik do‘konlar uchun</h3>` (for small shops: a tagline,
+    so the tag names the card), and `span.tag` "Pro" over `<h3>Premium imkoniyatlar</h3>` (premium features, two
+    words, no tagline by its form). The row names its plans by the tag in that slot; a row where no card is named
+    by its kicker keeps its headings."""
+    card = (
+        '<div class="price-card"><span class="tag">{tag}</span><h3>{heading}</h3>'
+        '<p class="price">{price} so‘m</p><ul><li>Ombor</li></ul></div>'
+    )
+    cards = card.format(tag="Start", heading="Kichik do‘konlar uchun", price="1 200 000")
+    cards += card.format(tag="Pro", heading="Premium imkoniyatlar", price="2 400 000")
+    assert {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid">{cards}</div>', "uz"))} == {
+        ("Start", 1200000.0),
+        ("Pro", 2400000.0),
+    }
+    plain = card.format(tag="New", heading="Basic", price="1 200 000")
+    plain += card.format(tag="Hot", heading="Premium imkoniyatlar", price="2 400 000")
+    assert {name for name, *_ in entries(page(f'<div class="grid">{plain}</div>', "uz"))} == {
+        "Basic",
+        "Premium imkoniyatlar",
+    }
+
+
+def test_a_label_or_badge_slot_over_a_heading_names_no_card_of_the_row() -> None:
+    """creditreports-en's `p.pricing-card-label` "Per report" over `h3.pricing-card-title` "Extra companies" beside
+    a card whose label names it over a tagline: a label saying what kind of offer a card is, or a badge pinned on it,
+    is no kicker's slot, and the headings keep naming their cards."""
+    card = (
+        '<div class="pricing-card"><p class="pricing-card-label">{label}</p><h3 class="pricing-card-title">{name}</h3>'
+        '<div class="pricing-price">€{price}</div><ul><li>Report</li></ul></div>'
+    )
+    cards = card.format(label="Always free", name="Three companies every month for you", price="0")
+    cards += card.format(label="Per report", name="Extra companies", price="8")
+    assert "Extra companies" in {name for name, *_ in entries(page(f'<div class="grid">{cards}</div>'))}
+
+
+def test_a_yearly_side_showing_the_monthly_figure_beside_the_year_s_own_price_is_no_price() -> None:
+    """faktra-en's cards: `<span class="amt" data-monthly="199" data-yearly="1,990">199</span>` then "AED / month"
+    and "AED / year" labels, one shown by the toggle: read as written, the yearly side says "199 / year" beside the
+    year's own 1,990. The monthly figure under the yearly label is what a script swaps out, no price."""
+    card = (
+        '<div class="card plan"><div class="pill">{name}</div><div class="price"><span class="amt" data-price=""'
+        ' data-monthly="{m}" data-yearly="{y}">{m}</span> <span><span data-show="monthly"> AED / month</span>'
+        ' <span data-show="yearly"> AED / year</span></span></div><ul><li>Invoices</li></ul></div>'
+    )
+    cards = card.format(name="Starter", m="199", y="1,990") + card.format(name="Business", m="499", y="4,990")
+    found = {(name, amount) for name, _, amount, *_ in entries(page(f'<div class="grid g3">{cards}</div>'))}
+    assert found == {("Starter", 199.0), ("Starter", 1990.0), ("Business", 499.0), ("Business", 4990.0)}
+    periods = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid g3">{cards}</div>'), URL).plans}
+    assert ("Starter", 199.0, "year") not in periods
