@@ -750,7 +750,8 @@ def _kicker_slot(node: LexborNode) -> bool:
 
 
 def _heading_under(card: LexborNode, node: LexborNode) -> bool:
-    """Whether a heading of the card comes after the element, before the card's price."""
+    """Whether a heading of the card saying something else comes after the element, before the card's price (a
+    tag repeating the heading's "Groei" is no kicker over it)."""
     before = _before_price(card)
     inside = {n.mem_id for n in node.traverse()}
     passed = False
@@ -758,7 +759,8 @@ def _heading_under(card: LexborNode, node: LexborNode) -> bool:
         if other.mem_id == node.mem_id:
             passed = True
         elif passed and other.mem_id not in inside and other.tag in HEADING_TAGS:
-            return before is None or other.mem_id in before
+            said = _clean(other.text(separator=" ")).casefold() != _clean(node.text(separator=" ")).casefold()
+            return said and (before is None or other.mem_id in before)
     return False
 
 

@@ -637,13 +637,28 @@ ASKED = re.compile(
 "Что входит в каждый план", "Que incluye"): a section's heading over what it explains, never a plan's name."""
 
 
+FREE_TRIAL = re.compile(
+    r"\bfree\s+trial\b|\b\d+\s*-?\s*days?\s+free\b|\bdagen\s+gratis\b|\b(?:semaines?|jours?)\s+gratuit(?:e?s)?\b|"
+    r"\bessai\s+gratuit\b|\bprueba\s+gratis\b|\bteste\s+gr[áa]tis\b|\bkostenlos\s+testen\b",
+    re.I,
+)
+"""A free trial's offer ("30-Day Free Trial", "Claim 28 Days Free Trial", "3 dagen gratis", "Deux semaines
+gratuites")."""
+
+
+def _paid_free_trial(plan: PricePlan) -> bool:
+    """Whether a free trial's offer names a price above nothing (slate-en's "30-DAY FREE TRIAL" over "$5 per user
+    / month"): the badge over the plan's price, not its name; a trial priced at nothing is the free plan."""
+    return bool(plan.amount) and FREE_TRIAL.search(plan.plan) is not None
+
+
 def _without_lead_sentences(plans: list[PricePlan]) -> list[PricePlan]:
     """The page's prices less those named by a sentence, or by a heading opening with a question word, where others
     are named otherwise: klar-en's lead "One setup fee. One monthly price. Never a cut of your sales." and its
     "What decides your setup fee" over its cards, objectivedone-en's worked example "What a typical member
     actually costs.", kix-sg-en's "3 plans. No surprises.", simbase-en's "How little it costs to connect". A page
     priced only under such a line keeps it: it is all the page says its price is for."""
-    said = [bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) for plan in plans]
+    said = [bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) or _paid_free_trial(plan) for plan in plans]
     if all(said) or not any(said):
         return plans
     return [plan for plan, sentence in zip(plans, said, strict=True) if not sentence]

@@ -5314,9 +5314,10 @@ def test_a_price_per_user_per_month_column_header_prices_the_plain_price() -> No
         ("Starter", "price", 5.0),
         ("Growth", "price", 3.5),
     }
-    # a header priced per anything but a seat keeps its own name
+    # a header priced per anything but a seat keeps its own name beside other price columns; as the table's only
+    # priced column it prices each row's `price`, per what it says
     other = entries(page(table.format(header="Price / Project / Month")))
-    assert {dim for _, dim, *_ in other} == {"price_project_month"}
+    assert {(dim, unit) for _, dim, _, _, unit in other} == {("price", "project")}
 
 
 def test_an_extra_seat_line_per_additional_team_member_with_a_full_stop_is_per_user() -> None:
@@ -10081,11 +10082,13 @@ def test_a_short_name_ending_in_a_full_stop_as_a_style_is_named_without_it() -> 
     style; "No commitment. Pay per month." (two sentences) and "sp. z o.o." (an abbreviation) keep theirs."""
     card = '<div class="plan-card"><h3>{name}</h3><p class="price">{price}</p><ul><li>Drone</li></ul></div>'
     cards = card.format(name="Autonomous capture.", price="$599") + card.format(name="Custom.", price="Contact us")
-    cards += card.format(name="No commitment. Pay per month.", price="$99/mo")
-    assert {plan for plan, *_ in entries(page(f'<div class="plans">{cards}</div>'))} == {
-        "Autonomous capture",
-        "Custom",
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{cards}</div>'))} == {"Autonomous capture", "Custom"}
+    # processpa-en's two boxes, each named by two sentences, are all the page prices: named so, whole
+    sentences = card.format(name="No commitment. Pay per month.", price="$99/mo")
+    sentences += card.format(name="Pay annually. 2 months free.", price="$990/yr")
+    assert {plan for plan, *_ in entries(page(f'<div class="plans">{sentences}</div>'))} == {
         "No commitment. Pay per month.",
+        "Pay annually. 2 months free.",
     }
 
 
@@ -12693,3 +12696,18 @@ def test_a_yearly_side_showing_the_monthly_figure_beside_the_year_s_own_price_is
     assert found == {("Starter", 199.0), ("Starter", 1990.0), ("Business", 499.0), ("Business", 4990.0)}
     periods = {(p.plan, p.amount, p.period) for p in extract(page(f'<div class="grid g3">{cards}</div>'), URL).plans}
     assert ("Starter", 199.0, "year") not in periods
+
+
+def test_a_free_trial_naming_a_price_above_nothing_names_no_plan_beside_plans_named_otherwise() -> None:
+    """vakento-nl's "3 dagen gratis" over "€29 / maand" beside its "+1 GB" and "+10 GB" packs, smartpasswordmanager-en's
+    "30-Day Free Trial" over "$9.99": a free trial's offer is the badge over a paid plan's price, not its name. A
+    trial priced at nothing is the free plan ("Free Trial" · "$0"), and stays."""
+    from collectors.models import PricePlan
+    from collectors.pricing_extract import _without_lead_sentences
+
+    def priced(*named: tuple[str, float]) -> list[PricePlan]:
+        return [PricePlan(plan=n, dimension="price", amount=a, currency="EUR", method="heuristic") for n, a in named]
+
+    packs = (("+1 GB", 1.5), ("+10 GB", 9.0))
+    assert _without_lead_sentences(priced(("3 dagen gratis", 29.0), *packs)) == priced(*packs)
+    assert _without_lead_sentences(priced(("Free Trial", 0.0), *packs)) == priced(("Free Trial", 0.0), *packs)
