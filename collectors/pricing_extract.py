@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
@@ -653,15 +653,15 @@ def _paid_free_trial(plan: PricePlan) -> bool:
 
 
 def _without_lead_sentences(plans: list[PricePlan]) -> list[PricePlan]:
-    """The page's prices less those named by a sentence, or by a heading opening with a question word, where others
-    are named otherwise: klar-en's lead "One setup fee. One monthly price. Never a cut of your sales." and its
-    "What decides your setup fee" over its cards, objectivedone-en's worked example "What a typical member
-    actually costs.", kix-sg-en's "3 plans. No surprises.", simbase-en's "How little it costs to connect". A page
-    priced only under such a line keeps it: it is all the page says its price is for."""
-    said = [bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) or _paid_free_trial(plan) for plan in plans]
-    if all(said) or not any(said):
-        return plans
-    return [plan for plan, sentence in zip(plans, said, strict=True) if not sentence]
+    """The page's prices less those named by a sentence, by a heading opening with a question word, or by a free
+    trial's offer priced above nothing, where others are named otherwise: klar-en's lead "One setup fee. One
+    monthly price. Never a cut of your sales." and its "What decides your setup fee" over its cards,
+    objectivedone-en's worked example "What a typical member actually costs.", simbase-en's "How little it costs
+    to connect", vakento-nl's "3 dagen gratis" over €29. A page priced only under such a line keeps it: it is all
+    the page says its price is for."""
+    return _beside_others(
+        plans, lambda plan: bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) or _paid_free_trial(plan)
+    )
 
 
 def _named_where_others_are(plans: list[PricePlan]) -> list[PricePlan]:
@@ -669,9 +669,15 @@ def _named_where_others_are(plans: list[PricePlan]) -> list[PricePlan]:
     name lost among ribbons, beside "Premium" and "Pro"; kaptan-en's service list): a price the feed cannot say
     whose it is tells a reader nothing beside named plans. A page whose every price is unnamed (one product, one
     price) keeps them: the price is the page's own."""
-    if all(plan.plan for plan in plans) or not any(plan.plan for plan in plans):
+    return _beside_others(plans, lambda plan: not plan.plan)
+
+
+def _beside_others(plans: list[PricePlan], unnamed: Callable[[PricePlan], bool]) -> list[PricePlan]:
+    """The prices less those `unnamed` says name no plan, where some others do; all of them where none does."""
+    flagged = [unnamed(plan) for plan in plans]
+    if all(flagged) or not any(flagged):
         return plans
-    return [plan for plan in plans if plan.plan]
+    return [plan for plan, drop in zip(plans, flagged, strict=True) if not drop]
 
 
 def _plainly_named(plans: list[PricePlan]) -> list[PricePlan]:

@@ -1774,8 +1774,8 @@ def _dimension(
     """A column's dimension, or for a column that only says "Price": the row's billing item, what the
     cell is priced per, the heading's product, footage by the second where a column is a video resolution,
     the row label's, else the header's own name; the price where the column is the table's only priced one and
-    its header names nothing the vocabulary knows (momento-ja's "Momento 料金", ait-en's "Estimated"): beside no
-    other price column, its header tells the rows' prices apart from nothing."""
+    its header names nothing the vocabulary knows (momento-ja's "Momento 料金"): beside no other price column,
+    its header tells the rows' prices apart from nothing."""
     if row_dim and TIER_HEADER.search(column.header):
         return row_dim  # "Price (/1M tokens) > 200K input tokens" names a context tier; the row says what is priced
     if column.dimension:
@@ -1801,9 +1801,7 @@ def _dimension(
         return "price"
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
         return "price"
-    if lone:
-        return "price"
-    return slug(column.header) or f"column_{col}"
+    return "price" if lone else slug(column.header) or f"column_{col}"
 
 
 VIDEO_RESOLUTION = re.compile(r"(?<![\w.])(?:240|360|480|540|576|720|1080|1440|2160|4320)[pi](?!\w)|\b[48]K\b")

@@ -12,8 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from collectors.models import PricePlan
 from collectors.pricing_cards import FAQ, LEAD_AT_END, PRICES_TITLE, RIBBON, SAVING, SECTION_CALL, _priced_at_nothing
-from collectors.pricing_extract import _component_markup, _mapped_arrays, astro_props, extract, parse_amount
+from collectors.pricing_extract import (
+    _component_markup,
+    _mapped_arrays,
+    _without_lead_sentences,
+    astro_props,
+    extract,
+    parse_amount,
+)
 from collectors.pricing_vocab import (
     CUSTOM_LINE,
     CUSTOM_TEXT,
@@ -51,6 +59,11 @@ def sections(html: str, url: str = URL) -> dict[tuple[str, str, float | None], s
 
 def page(body: str, lang: str = "en") -> str:
     return f'<html lang="{lang}"><head><title>T</title></head><body>{body}</body></html>'
+
+
+def priced(*named: tuple[str, float]) -> list[PricePlan]:
+    """Card prices read by name and amount, in euros: what the page-wide filters over a page's entries see."""
+    return [PricePlan(plan=n, dimension="price", amount=a, currency="EUR", method="heuristic") for n, a in named]
 
 
 def grid(card: str, names: tuple[str, ...], **fields: object) -> str:
@@ -12615,12 +12628,6 @@ def test_a_price_named_by_a_sentence_goes_beside_plans_named_otherwise_but_not_a
     Core" and "Klar Complete" cards, objectivedone-en's worked example "What a typical member actually costs.": a
     sentence names no plan. A page whose one price sits under such a line (pulse-en's "Try Pulse free for 30
     days.") keeps it, as all the page says its price is for; a short name a style ends in a stop stays."""
-    from collectors.models import PricePlan
-    from collectors.pricing_extract import _without_lead_sentences
-
-    def priced(*named: tuple[str, float]) -> list[PricePlan]:
-        return [PricePlan(plan=n, dimension="price", amount=a, currency="EUR", method="heuristic") for n, a in named]
-
     lead = ("One setup fee. One monthly price. Never a cut of your sales.", 1900.0)
     cards = (("Klar Core", 149.0), ("Klar Complete", 249.0), ("Custom.", 499.0))
     assert _without_lead_sentences(priced(lead, *cards)) == priced(*cards)
@@ -12634,12 +12641,6 @@ def test_a_price_named_by_a_question_word_heading_goes_beside_plans_named_otherw
     """simbase-en's "How little it costs to connect" over "£0.01", klar-en's "What decides your setup fee",
     chmbreaker-ru's "Что входит в каждый план", each beside named plans: a heading opening with a question word
     explains, and names no plan. "Wasabi" or "Comeback" open with no such word."""
-    from collectors.models import PricePlan
-    from collectors.pricing_extract import _without_lead_sentences
-
-    def priced(*named: tuple[str, float]) -> list[PricePlan]:
-        return [PricePlan(plan=n, dimension="price", amount=a, currency="GBP", method="heuristic") for n, a in named]
-
     plans = (("Wasabi", 5.0), ("Comeback", 9.0), ("Pro", 20.0))
     for heading in ("How little it costs to connect", "What decides your setup fee", "Что входит в каждый план"):
         assert _without_lead_sentences(priced((heading, 0.01), *plans)) == priced(*plans)
@@ -12702,12 +12703,6 @@ def test_a_free_trial_naming_a_price_above_nothing_names_no_plan_beside_plans_na
     """vakento-nl's "3 dagen gratis" over "€29 / maand" beside its "+1 GB" and "+10 GB" packs, smartpasswordmanager-en's
     "30-Day Free Trial" over "$9.99": a free trial's offer is the badge over a paid plan's price, not its name. A
     trial priced at nothing is the free plan ("Free Trial" · "$0"), and stays."""
-    from collectors.models import PricePlan
-    from collectors.pricing_extract import _without_lead_sentences
-
-    def priced(*named: tuple[str, float]) -> list[PricePlan]:
-        return [PricePlan(plan=n, dimension="price", amount=a, currency="EUR", method="heuristic") for n, a in named]
-
     packs = (("+1 GB", 1.5), ("+10 GB", 9.0))
     assert _without_lead_sentences(priced(("3 dagen gratis", 29.0), *packs)) == priced(*packs)
     assert _without_lead_sentences(priced(("Free Trial", 0.0), *packs)) == priced(("Free Trial", 0.0), *packs)
