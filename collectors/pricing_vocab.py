@@ -1486,7 +1486,14 @@ ACCOUNT_NOUN = re.compile(
 )
 
 
+LEADING_CODE = re.compile(r"^\s*(?P<code>[A-Z]{3})(?=\s*(?:/|per\b))")
+"""A currency's code written after the amount, before what the price is per ("৳0.20 BDT / SMS", "$5 USD per
+seat"): the money's name, said again, not where the unit starts."""
+
+
 def _tail_unit(tail: str) -> str | None:
+    if (code := LEADING_CODE.match(tail)) is not None and code.group("code") in ISO_CODES:
+        tail = tail[code.end() :]
     tail = OVERAGE_AFTER_NOUN.sub("", tail)
     if (lead := PERSON_THEN_PERIOD.match(tail)) is not None:
         return "seat" if SEAT_WORDS.match(lead.group("who")) else "user"

@@ -12706,3 +12706,12 @@ def test_a_free_trial_naming_a_price_above_nothing_names_no_plan_beside_plans_na
     packs = (("+1 GB", 1.5), ("+10 GB", 9.0))
     assert _without_lead_sentences(priced(("3 dagen gratis", 29.0), *packs)) == priced(*packs)
     assert _without_lead_sentences(priced(("Free Trial", 0.0), *packs)) == priced(("Free Trial", 0.0), *packs)
+
+
+def test_a_currency_code_after_the_amount_does_not_hide_what_the_price_is_per() -> None:
+    """dprelay-en's "৳0.20 BDT / SMS", "$5 USD per seat": the code names the money again after the amount; what the
+    price is per starts after it. A period after a code was read already ("$10 USD / month")."""
+    assert tail_unit(" BDT / SMS") == "sms"
+    assert tail_unit(" USD per seat") == "seat"
+    assert tail_unit(" USD / month") is None
+    assert tail_unit(" API / call") is None  # not a currency's code
