@@ -646,6 +646,17 @@ FREE_TRIAL = re.compile(
 gratuites")."""
 
 
+CALL_NAME = re.compile(
+    r"^(?:subscribe(?:\s+now)?|get\s+started(?:\s+(?:today|now))?|sign\s+up(?:\s+now)?|buy\s+now|start\s+now|"
+    r"order\s+now|learn\s+more|scroll\s+down|contact\s+(?:us|sales)|get\s+in\s+touch|book\s+a\s+(?:demo|call)|"
+    r"choose\s+(?:a\s+)?payment\s+method|payment\s+process|subscription\s+activated|no\s+active\s+subscription)"
+    r"[.!]?$",
+    re.I,
+)
+"""A button's call or an account's state taken for a name ("Get Started Today", "Contact Sales", "Choose Payment
+Method", "Subscription activated"): what the page asks or tells the reader, never what a plan is called."""
+
+
 def _paid_free_trial(plan: PricePlan) -> bool:
     """Whether a free trial's offer names a price above nothing (slate-en's "30-DAY FREE TRIAL" over "$5 per user
     / month"): the badge over the plan's price, not its name; a trial priced at nothing is the free plan."""
@@ -653,14 +664,18 @@ def _paid_free_trial(plan: PricePlan) -> bool:
 
 
 def _without_lead_sentences(plans: list[PricePlan]) -> list[PricePlan]:
-    """The page's prices less those named by a sentence, by a heading opening with a question word, or by a free
-    trial's offer priced above nothing, where others are named otherwise: klar-en's lead "One setup fee. One
-    monthly price. Never a cut of your sales." and its "What decides your setup fee" over its cards,
-    objectivedone-en's worked example "What a typical member actually costs.", simbase-en's "How little it costs
-    to connect", vakento-nl's "3 dagen gratis" over €29. A page priced only under such a line keeps it: it is all
-    the page says its price is for."""
+    """The page's prices less those named by a sentence, by a heading opening with a question word, by a button's
+    call, or by a free trial's offer priced above nothing, where others are named otherwise: klar-en's lead "One
+    setup fee. One monthly price. Never a cut of your sales." and its "What decides your setup fee" over its
+    cards, objectivedone-en's worked example "What a typical member actually costs.", simbase-en's "How little it
+    costs to connect", goshare-en's "Choose Payment Method", vakento-nl's "3 dagen gratis" over €29. A page priced
+    only under such a line keeps it: it is all the page says its price is for."""
     return _beside_others(
-        plans, lambda plan: bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan)) or _paid_free_trial(plan)
+        plans,
+        lambda plan: (
+            bool(SENTENCE.match(plan.plan) or ASKED.match(plan.plan) or CALL_NAME.match(plan.plan))
+            or _paid_free_trial(plan)
+        ),
     )
 
 

@@ -12715,3 +12715,14 @@ def test_a_currency_code_after_the_amount_does_not_hide_what_the_price_is_per() 
     assert tail_unit(" USD per seat") == "seat"
     assert tail_unit(" USD / month") is None
     assert tail_unit(" API / call") is None  # not a currency's code
+
+
+def test_a_button_s_call_or_an_account_s_state_names_no_plan_beside_plans_named_otherwise() -> None:
+    """goshare-en's "Choose Payment Method" at $9 beside its named plans, llime-en's "Contact Sales", aponia-en's
+    "Subscription activated": what the page asks or tells the reader names no plan. A page whose one price sits
+    under such a call keeps it (favhost-en's lone "Subscribe" over $9.99)."""
+    plans = (("Basic", 9.0), ("Pro", 19.0))
+    for call in ("Choose Payment Method", "Get Started Today", "Contact Sales", "Subscription activated"):
+        assert _without_lead_sentences(priced((call, 9.0), *plans)) == priced(*plans)
+    assert _without_lead_sentences(priced(("Subscribe", 9.99))) == priced(("Subscribe", 9.99))
+    assert _without_lead_sentences(priced(("Starter", 9.0), *plans)) == priced(("Starter", 9.0), *plans)
