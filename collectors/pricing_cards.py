@@ -632,6 +632,11 @@ def _free_said_once(plans: list[PricePlan]) -> list[PricePlan]:
     ]
 
 
+def _row_id(card: LexborNode) -> int:
+    """The id of the element holding the card: the cards it holds make one row."""
+    return card.parent.mem_id if card.parent is not None else 0
+
+
 MAX_KEYED_CLIMB = 3
 
 
@@ -644,7 +649,7 @@ def _keyed_rows(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode, s
     outsourced and not) stay cards."""
     runs: dict[int, list[tuple[LexborNode, str]]] = {}
     for card, name in cards:
-        runs.setdefault(card.parent.mem_id if card.parent is not None else 0, []).append((card, name))
+        runs.setdefault(_row_id(card), []).append((card, name))
     keyed = [run for run in runs.values() if len(run) >= 2 and all(_key_value_row(card) for card, _ in run)]
     orders = {tuple(name.casefold() for _, name in run) for run in keyed}
     if len(keyed) < 2 or len(orders) != 1 or not all(next(iter(orders))):
@@ -688,7 +693,7 @@ def _without_shared_kickers(cards: list[tuple[LexborNode, str]]) -> list[tuple[L
     price instead, when those differ from card to card. Cards sharing a name without such headings keep it, and
     so do cards sharing a name across two rows (qilinqr-zh's sticky head row "一个月", "三个月", … over the cards
     themselves, each "一个月" over its tagline): a kicker repeats among the cards of one row."""
-    count = Counter((card.parent.mem_id if card.parent else 0, name.casefold()) for card, name in cards if name)
+    count = Counter((_row_id(card), name.casefold()) for card, name in cards if name)
     shared = {name for (_, name), n in count.items() if n >= 2}
     if not shared:
         return cards
@@ -720,12 +725,12 @@ def _kickers_alike(cards: list[tuple[LexborNode, str]]) -> list[tuple[LexborNode
             and _heading_under(card, holder)
             and _kicker_slot(holder)
         ):
-            slots.setdefault(card.parent.mem_id if card.parent is not None else 0, []).append(holder)
+            slots.setdefault(_row_id(card), []).append(holder)
     if not slots:
         return cards
     renamed: list[tuple[LexborNode, str]] = []
     for (card, name), holder in zip(cards, holders, strict=True):
-        row = slots.get(card.parent.mem_id if card.parent is not None else 0, [])
+        row = slots.get(_row_id(card), [])
         if holder is None or holder.tag not in HEADING_TAGS or not row:
             renamed.append((card, name))
             continue
