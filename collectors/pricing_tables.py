@@ -896,13 +896,14 @@ MIN_PLAN_COLUMNS = 2
 
 
 def _priced_or_free(row: list[Cell]) -> bool:
-    """Whether every cell of a row shows a price or says free, one at least a price (yies-en's last row under its
-    ticks, its label cell blank: "FREE | 10 USD / user / year"): the price row of a comparison of plan columns."""
+    """Whether every cell of a row shows a price, says free or asks to get in touch, one at least a price (yies-en's
+    last row under its ticks, its label cell blank: "FREE | 10 USD / user / year"; istrav-en's buttons "FREE | $99
+    | $599 | Contact Us"): the price row of a comparison of plan columns."""
     texts = [label_text(cell.text) for cell in row]
     return (
         len(row) >= MIN_PLAN_COLUMNS
         and any(has_price(text) for text in texts)
-        and all(has_price(text) or _free_cell(text) for text in texts)
+        and all(has_price(text) or _free_cell(text) or _asks_in_touch(text) for text in texts)
     )
 
 

@@ -11549,6 +11549,23 @@ def test_an_unlabelled_row_of_prices_under_a_comparison_prices_its_plan_columns(
     assert ("Private", "price", 0.0, "USD", None) not in entries(twice)
 
 
+def test_an_unlabelled_row_of_prices_may_ask_to_get_in_touch_for_its_last_plan() -> None:
+    """istrav-en's licence table ends with a blank-labelled row of buttons, "FREE | $99 | $299 | Contact Us", under the
+    plan columns Trial / Small / Medium / Enterprise: the button asking to get in touch is the custom plan's price,
+    and no reason to leave the row unread."""
+    head = "<thead><tr><th></th><th>Trial</th><th>Small</th><th>Medium</th><th>Enterprise</th></tr></thead>"
+    rows = "<tr><td>Websites</td><td>1</td><td>1</td><td>1</td><td>∞</td></tr>"
+    buttons = "".join(f'<td><a class="btn" href="/client-area">{text}</a></td>' for text in ("FREE", "$99", "$299"))
+    prices = f'<tr><td></td>{buttons}<td><a class="btn" href="/client-area">Contact Us</a></td></tr>'
+    got = entries(page(f"<h3>License Key</h3><table><tbody>{head}{rows}{prices}</tbody></table>"))
+    assert got == {
+        ("Trial", "price", 0.0, "USD", None),
+        ("Small", "price", 99.0, "USD", None),
+        ("Medium", "price", 299.0, "USD", None),
+        ("Enterprise", "price", None, None, None),
+    }
+
+
 def test_a_price_after_one_more_of_something_is_per_that_thing() -> None:
     """diffos-pt's add-ons: "+1 Usuário" then, in a `<small>` of its own, "(+R$ 15/mês)", and "+1GB Storage (+R$
     10/mês)": each prices one more user or gigabyte, so per `user` and per `gb`. "+1 Projeto" names nothing the
