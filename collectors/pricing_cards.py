@@ -1157,7 +1157,8 @@ def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[in
     """The named candidates that hold a row of cards alike in tag and class, their numbers aside (two or more
     `article.pkg-card` under a `section.pkg-pricing` headed "Deployed & Live In 5 Days"): a region of the page,
     its heading the section's, not one card named so whose cards would be its parts. The cards in it are named by
-    their own first text ("Core Coverage" in `div.pkg-banner`), though no heading marks it."""
+    their own first text ("Core Coverage" in `div.pkg-banner`), though no heading marks it. Alike is by the first
+    class: the ones after it are modifiers (`price-card featured`, `price-card elite`) drawing one card apart."""
     rows: dict[tuple[int, str, str], set[str]] = {}
     for mem_id, node in candidates.items():
         held = ancestors[mem_id] & named
@@ -1166,7 +1167,7 @@ def _holding_rows(candidates: dict[int, LexborNode], ancestors: dict[int, set[in
         if not CARD_MARK.search(node.attributes.get("class") or "") and not _unmarked_row(node, candidates):
             continue  # a card is a block marked as one: a row of add-on `label`s in a card is the card's part
         name = card_name(node)
-        klass = NUMBERED_CLASS.sub("", node.attributes.get("class") or "")
+        klass = next(iter(NUMBERED_CLASS.sub("", node.attributes.get("class") or "").split()), "")
         for holder in held:
             rows.setdefault((holder, node.tag or "", klass), set()).add(name)
     return {holder for (holder, _, _), names in rows.items() if len(names - {""}) >= 2}

@@ -9596,6 +9596,33 @@ def test_the_polish_free_word_in_each_gender_is_a_free_price() -> None:
     }
 
 
+def test_cards_whose_classes_differ_by_a_modifier_are_still_one_row_under_a_headed_section() -> None:
+    """ciltgpt-tr's `section.pricing-section` headed "Fiyatlar" holds `article.price-card`, `article.price-card
+    featured` and `article.price-card elite`, each named by its `div.badge` line: the modifier of the highlighted card
+    does not make it a card of another kind, so the section is a region holding three cards, not one card named
+    "Fiyatlar" with three prices."""
+    card = (
+        '<article class="{klass}"><div class="badge">{name}</div><div class="price-line"><span class="price">{amount}'
+        ' TL</span><span class="period">/ ay</span></div><ul class="features"><li>Analiz</li><li>PDF Rapor</li></ul>'
+        '<a class="btn" href="/login">Hemen Başla</a></article>'
+    )
+    cards = (
+        card.format(klass="price-card", name="Başlangıç", amount="790")
+        + card.format(klass="price-card featured", name="Profesyonel", amount="1.490")
+        + card.format(klass="price-card elite", name="Elite", amount="4.990")
+    )
+    html = page(
+        f'<section id="fiyatlar" class="wrap pricing-section"><div class="section-title"><h2>Fiyatlar</h2>'
+        f'<p>Yıllıkta 10 ay öde</p></div><div class="pricing-grid">{cards}</div></section>',
+        "tr",
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {
+        ("Başlangıç", 790.0),
+        ("Profesyonel", 1490.0),
+        ("Elite", 4990.0),
+    }
+
+
 def test_a_cell_holding_a_block_per_commitment_term_gives_each_terms_prices() -> None:
     """Civo's "Commitment price" cell holds a block per term, `<div id="6_months" class="hidden">` to
     `<div id="36_months">`, each with the hourly price and its hidden monthly twin, a toggle showing one at a time.
