@@ -988,25 +988,38 @@ def _head_cards(head: Grid, section: str | None, page: PageContext, over_feature
     """A table of only its header row whose cells are plan cards (`th` > "Standard" over "$20/month" over "Perfect
     for Artesians" | ... | "Enterprise" over "Custom"), its body of features left for script to fill or holding no
     price (internocore-es's "Plan Operativo" over "$45 USD/mes" heading a comparison of features): each cell
-    names a plan by its first block and prices it by the rest, a call to get in touch a custom plan. Two or more
-    cells must show a price, and no cell's name one. Over a body of features (`over_features`) a cell setting its
-    price under its name with a line break in one block is read so too (`_broken_name`); a table of only its
-    header row, flowdesq-en's restating the cards above it in rounder figures, is not."""
+    names a plan by its first block and prices it by every price of the rest ("3,99€/mese oppure 29,99€/anno"), a
+    call to get in touch a custom plan. Two or more cells must show a price, or over features one beside a cell
+    naming a free plan (`_free_named`), and no cell's name one. Over a body of features (`over_features`) a cell
+    setting its price under its name with a line break in one block is read so too (`_broken_name`); a table of
+    only its header row, flowdesq-en's restating the cards above it in rounder figures, is not."""
     cells = [_under_ribbon(_broken_name(cell) if over_features else cell) for cell in head[-1] if cell.text]
     if any(has_price(cell.name) for cell in cells):
         return []
     priced = [cell for cell in cells if has_price(cell.rest)]
-    if len(priced) < MIN_HEAD_CARDS:
+    free = [cell for cell in cells if over_features and _free_named(cell)]
+    if len(priced) < MIN_HEAD_CARDS and not (priced and free):
         return []
     plans: list[PricePlan] = []
     for cell in cells:
         if has_price(cell.rest):
-            plans.extend(_named_cell_prices(cell.name, price_matches(cell.rest)[0].group(0), section, page))
+            plans.extend(_named_cell_prices(cell.name, cell.rest, section, page))
         elif any(_asks_in_touch(line) for line in cell.lines[1:2]):
             plans.append(_custom_plan(cell.name))
-        elif FREE_LINE.match(label_text(cell.text)):  # "Free" beside "Premium" over "(£10/month)": the free plan
+        elif FREE_LINE.match(label_text(cell.text)) or cell in free:  # "Free" beside "Premium" over "(£10/month)"
             plans.append(_free_plan(label_text(cell.text), section))
-    return plans
+    return _fill_free_currency(plans) if free else plans
+
+
+def _free_named(cell: Cell) -> bool:
+    """A head cell saying only a name with the word for free in it ("Piano Gratuito" beside "Piano Pro" over
+    "3,99€/mese", kolay-it): the free plan of a comparison pricing its other plan, in that plan's currency."""
+    if cell.rest or len(cell.lines) > 1 or has_price(cell.text):
+        return False  # "Open Source" over "Free": a name, and a line saying its price, read as cards read them
+    return FREE_NAME.search(label_text(cell.text)) is not None
+
+
+FREE_NAME = re.compile(rf"(?<![^\W\d_]){FREE_WORD}(?![^\W\d_])", re.I)
 
 
 MIN_HEAD_CARDS = 2
@@ -1080,7 +1093,7 @@ def _named_cell_prices(name: str, text: str, section: str | None, page: PageCont
         )
         if amount is None:
             continue
-        tail = re.split(r"\s(?:or|oder|ou|o|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
+        tail = re.split(r"\s(?:or|oder|ou|o|oppure|或|または|या|또는)\s|[,;，；]", match.group("tail"), maxsplit=1)[0]
         lead = text[: match.start()]
         period = tail_period(tail) or (tail_period(lead) if LEAD_LABEL.search(lead) and not has_price(lead) else None)
         plans.append(

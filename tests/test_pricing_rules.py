@@ -10283,6 +10283,27 @@ def test_plans_heading_a_table_of_counts_are_read_from_its_head_cells() -> None:
     }
 
 
+def test_a_free_named_head_cell_beside_one_priced_plan_heads_a_comparison_of_two() -> None:
+    """kolay-it's comparison heads its features with two plans: "Piano Gratuito" (its name says free, no price under
+    it) and "Piano Pro" over "3,99€/mese" and "oppure 29,99€/anno" ("or", in Italian). One priced plan is enough
+    beside a plan whose name says it is free: both are read, the free one in the other's euro, and the Pro plan's
+    yearly price after "oppure" as well as its monthly one."""
+    pro = (
+        '<div class="pricing-th-label">Piano Pro</div><div class="pricing-price">3,99€<span>/mese</span></div>'
+        '<div class="pricing-th-sub">oppure 29,99€/anno <span class="badge">-37%</span></div>'
+    )
+    head = f'<tr><th>Funzionalità</th><th><div class="pricing-th-label">Piano Gratuito</div></th><th>{pro}</th></tr>'
+    rows = "".join(f"<tr><td>{feature}</td><td>Tutte</td><td>Tutte</td></tr>" for feature in ("Lezioni", "Flashcard"))
+    table = f'<table class="pricing-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    assert entries(page(f"<h1>Pricing</h1>{table}", "it")) == {
+        ("Piano Gratuito", "price", 0.0, "EUR", None),
+        ("Piano Pro", "price", 3.99, "EUR", None),
+        ("Piano Pro", "price", 29.99, "EUR", None),
+    }
+    free_only = table.replace(pro, "Piano Plus")
+    assert not any(amount for _, _, amount, _, _ in entries(page(f"<h1>Pricing</h1>{free_only}", "it")))
+
+
 def test_a_block_titled_what_is_included_is_no_free_plan() -> None:
     """promptbase-ru: priced cards, then `<section class="detail-panel"><h2>Что входит</h2>` over feature cards
     headed "Free", "Starter": the section lists what each plan includes; its "Free" is a name, no free plan."""
