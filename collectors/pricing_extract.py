@@ -2044,9 +2044,15 @@ def _unit_from_words(text: Any) -> str | None:
     worded = tail_unit(text) or tail_unit(_slashed(text))
     if worded is not None:
         return worded
+    if (joined := UNIT_BY_TIME.match(_clean(text))) and _period_from_words(joined.group("time")):
+        return joined.group("unit").casefold()  # verda's "GiB-month": per GiB, by the month
     if _period_from_words(text) or PER_WHEN_WORD.match(_clean(text)):
         return None
     return _clean(text)[:40]
+
+
+UNIT_BY_TIME = re.compile(r"^(?P<unit>[^\W\d_]{2,20})\s*(?:-|/|\s+per\s+)\s*(?P<time>[^\W\d_]+)$", re.I)
+"""A `unitText` joining a unit to a stretch of time ("GiB-month", "TB/month"): the price is per the unit, each month."""
 
 
 PER_WHEN_WORD = re.compile(r"^(?:per\s+|a\s+|/\s*)?(?:weeks?|wk|weekly|quarters?|qtr|quarterly)$", re.I)

@@ -1439,12 +1439,13 @@ _CJK_PER_LATIN = re.compile(r"^\s*每\s*(?P<noun>[A-Za-z]{2,12})(?=\s*/\s*[月�
 
 
 _POR_NOUN = re.compile(
-    r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?:[A-Z]{3}\s+)?(?:por|par)\s+(?:cada\s+|chaque\s+)?"
+    r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+|(?i:mensual|mensal|mensuel|anual|annuel)\s+)?(?:[A-Z]{3}\s+)?"
+    r"(?:por|par)\s+(?:cada\s+|chaque\s+)?"
     r"(?P<noun>[^\W\d_]{2,20})\b"
 )
 """Spanish and Portuguese "por", French "par", and a noun after the price, its slashed period or its currency's
-code ("$99/mes" over "USD por propiedad", "R$ 49,90 / mês por PC", "19 $/mois par champ"): per what, in the page's
-word."""
+code ("$99/mes" over "USD por propiedad", "R$ 49,90 / mês por PC", "19 $/mois par champ") or its period's word
+("$0.75" "mensual por estudiante activo"): per what, in the page's word."""
 _PRO_NOUN = re.compile(
     r"^\s*(?:/\s*(?P<period>[^\W\d_]{1,8})\.?\s+)?(?-i:pro)\s+(?:(?-i:[a-zäöüß]+)\s+){0,2}"
     r"(?P<noun>(?-i:[A-ZÄÖÜ][a-zäöüß]{2,20}))(?![\w-])"
@@ -1524,7 +1525,25 @@ def _tail_unit(tail: str) -> str | None:
     for said in (_POR_NOUN.match(tail), _PRO_NOUN.match(tail)):
         if said and not _NOT_A_POR_NOUN.match(said.group("noun")) and tail_period(f"/{said.group('period') or 'mes'}"):
             return said.group("noun").casefold()
-    return own_tail_unit(tail)
+    return own_tail_unit(tail) or _noun_after_period(tail)
+
+
+_PERIOD_THEN_NOUN = re.compile(
+    r"^\s*/\s*(?P<period>[^\W\d_]{1,8})\.?\s*(?:/\s*|(?-i:per)\s+)(?P<noun>[^\W\d_]{3,20})(?![\w-])", re.I
+)
+
+
+def _noun_after_period(tail: str) -> str | None:
+    """The noun after a slashed period, slashed again or after "per" ("$30" "/month/elder", "€20" "/ maand per
+    kassa"): per what, each period, in the page's word, a person `user` ("/ mois / utilisateur"). "Per" in capitals
+    opens a sentence of its own ("/mo" over "Per category. Month to month"), a note, not the unit."""
+    match = _PERIOD_THEN_NOUN.match(tail)
+    if match is None or tail_period(f"/{match.group('period')}") is None:
+        return None
+    noun = match.group("noun")
+    if _NOT_A_NOUN.match(noun) or _NOT_A_SLASH_UNIT.match(noun) or noun in ISO_CODES or tail_period(f"/{noun}"):
+        return None
+    return tail_unit(f"/{noun}") or noun.casefold()
 
 
 COUNTED_NOUN = re.compile(

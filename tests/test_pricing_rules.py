@@ -7155,6 +7155,62 @@ def test_a_json_ld_unit_text_is_read_in_the_pages_language() -> None:
     assert plans == {("Pro", 20.0, "sitio", "month"), ("Equipo", 12.0, "user", "month"), ("Anual", 200.0, None, "year")}
 
 
+def test_a_json_ld_unit_text_joining_a_unit_to_a_month_is_per_the_unit_monthly() -> None:
+    """verda's storage offers say `"unitText": "GiB-month"` (a GiB stored for a month): per `gib`, monthly; its GPU
+    offers' "hour" stays what the price is per, with no unit."""
+
+    def offer(name: str, price: str, unit_text: str) -> str:
+        return (
+            f'{{"@type":"Offer","name":"{name}","price":{price},"priceCurrency":"USD","priceSpecification":'
+            f'{{"@type":"UnitPriceSpecification","price":{price},"priceCurrency":"USD","unitText":"{unit_text}"}}}}'
+        )
+
+    offers = ",".join((offer("NVMe storage", "0.2", "GiB-month"), offer("Object storage", "0.05", "TB / month")))
+    html = page(f'<script type="application/ld+json">{{"@type":"Product","name":"V","offers":[{offers}]}}</script>')
+    plans = {(p.plan, p.amount, p.unit, p.period) for p in extract(html, URL).plans}
+    assert plans == {("NVMe storage", 0.2, "gib", "month"), ("Object storage", 0.05, "tb", "month")}
+
+
+def test_a_noun_after_a_slashed_period_is_per_that_noun() -> None:
+    """bille-nl's "€20" over "/ maand per kassa", elderella-en's "$30" "/month" "/elder", zlecaf-fr's "/ mois /
+    utilisateur": the period first, then per what; a person is `user`. "Per" in capitals opens a note of its own
+    (neverranked-en's "/mo" over "Per category. Month to month"), and a period or an account after it is no unit."""
+    assert tail_unit(" / maand per kassa") == "kassa"
+    assert tail_unit("/month /elder") == "elder"
+    assert tail_unit(" / mois / utilisateur") == "user"
+    assert tail_unit(" /mo Per category. Month to month") is None
+    assert tail_unit("/month/year") is None
+    assert tail_unit("/mo per workspace") is None
+
+
+def test_a_count_of_one_of_the_unit_divides_no_pack() -> None:
+    """elderella-en prices Plus "$30 /month /elder" and lists "1 elder profile": a count of one is no pack the price
+    was divided from, so the price stays per `elder`. jobslist-es's "$199" over "1 publicación · $199/publicación" is
+    a pack of one priced once: the card says the amount with no unit too, and its one entry keeps none."""
+    card = (
+        '<div class="pricing-card"><h3 class="pricing-name">{name}</h3><div class="pricing-price">$<span>{amount}'
+        '</span><span class="price-period"><span>/month</span><span>/elder</span></span></div><ul><li>{count} elder'
+        " profile</li><li>Shared calendar</li></ul></div>"
+    )
+    cards = card.format(name="Plus", amount=30, count=1) + card.format(name="Premium", amount=50, count=1)
+    assert entries(page(f'<div class="pricing-grid">{cards}</div>')) == {
+        ("Plus", "price", 30.0, "USD", "elder"),
+        ("Premium", "price", 50.0, "USD", "elder"),
+    }
+    pack = (
+        '<div class="card"><p>Publicación individual</p><p class="price">$199</p><p>1 publicación · $199/publicación'
+        '</p></div><div class="card"><p>Paquete de 5</p><p class="price">$749</p><p>5 publicaciones</p></div>'
+    )
+    assert ("Publicación individual", "price", 199.0, "USD", None) in entries(page(f"<div>{pack}</div>", "es"))
+
+
+def test_a_period_word_before_por_leaves_the_noun_the_unit() -> None:
+    """puntualacceso-es's "$0.75" over "mensual por estudiante activo": monthly, per `estudiante`."""
+    assert tail_unit(" mensual por estudiante activo") == "estudiante"
+    assert tail_period(" mensual por estudiante activo") == "month"
+    assert tail_unit(" mensual por mes") is None
+
+
 def test_a_word_after_the_slash_is_the_unit_whatever_slashed_word_follows_it() -> None:
     """ "$20/sitio/mes" and "$5 / TiB / copy / month": the first word after the amount's slash is per what."""
     assert tail_unit("/sitio/mes") == "sitio"
