@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
@@ -590,6 +591,7 @@ def extract(html: str, url: str) -> Extraction:
     _drop_versus_strips(tree)
     _drop_aria_tables(tree)
     _drop_count_up_placeholders(tree)
+    _drop_restating_stats(tree, page.yen)
     lists: list[LexborNode] = []
     rate_lists = rate_list_plans(tree, page, lists)
     cards = _without_listed(heuristic_plans(tree, page), tree, lists, rate_lists)
@@ -792,6 +794,43 @@ def _without_listed(
 
 
 ACTIVE_CLASS = re.compile(r"(?:^|[-_\s])(?:active|current|selected|show)(?=$|[-_\s])", re.I)
+
+
+STAT_CLASS = re.compile(r"(?:^|[-_\s])stats?(?=$|[-_\s])", re.I)
+"""A class naming a figure shown as a statistic (`pricing-stat`, `pricing-proof-stats`, `hero-stat`)."""
+
+
+def _drop_restating_stats(tree: LexborHTMLParser, yen: str) -> None:
+    """A block classed as a statistic whose every price the page shows again outside such blocks (4ds-nexus-en's
+    hero `a.pricing-stat` "From R799" over "Core / month", linking to the Core card priced "R799 / month"; its
+    proof strip's "R799" over "Core platform per month") sums the plans up: the cards price them, under their
+    names. It goes before the cards take it for a plan named by the text around it. A statistic whose figure the
+    page says nowhere else is left to the readers."""
+    body = tree.body
+    if body is None:
+        return
+    stats = [
+        node
+        for node in body.traverse()
+        if node.tag != "body"
+        and STAT_CLASS.search(node.attributes.get("class") or "")
+        and price_matches(node.text(separator=" "))
+    ]
+    ids = {node.mem_id for node in stats}
+    outermost = [node for node in stats if not (ancestor_ids(node) - {node.mem_id}) & ids]
+    inside = Counter(a for node in outermost for a in _shown_amounts(node.text(separator=" "), yen))
+    shown = Counter(_shown_amounts(body.text(separator=" "), yen))
+    restating = [
+        node
+        for node in outermost
+        if (amounts := _shown_amounts(node.text(separator=" "), yen)) and all(shown[a] > inside[a] for a in amounts)
+    ]
+    for node in restating:
+        node.decompose()
+
+
+def _shown_amounts(text: str, yen: str) -> list[Decimal]:
+    return [price.amount for match in price_matches(text) if (price := text_price(match, yen)) is not None]
 
 
 def _drop_versus_strips(tree: LexborHTMLParser) -> None:

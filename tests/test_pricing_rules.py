@@ -4998,6 +4998,38 @@ def test_a_div_grid_of_plan_columns_is_priced_by_its_one_price_row() -> None:
     assert ("Growth", 1250.0) not in other
 
 
+def test_a_statistic_restating_the_cards_prices_is_no_plan() -> None:
+    """4ds-nexus-en's hero sums the packages up in `a.pricing-stat` links ("From R799" over "Core / month",
+    "R3,999" over "Professional / month") under a list whose strong words ("4DS Nexus") would name them, and a
+    proof strip repeats "R799" in a `div.pricing-proof-stat`: the cards below price each package under its name,
+    so the statistics give nothing. A statistic whose figure no card shows stays with the readers."""
+    stats = (
+        '<div class="pricing-hero-stats"><a href="#core" class="pricing-stat"><strong>From $799</strong><span>Core /'
+        ' month</span></a><a href="#pro" class="pricing-stat"><strong>$3,999</strong><span>Professional / month'
+        "</span></a></div>"
+    )
+    card = '<article class="pricing-plan-card" id="{id}"><h3>{name}</h3><div class="price">${amount} <span>/ month'
+    card += "</span>"
+    cards = (
+        card.format(id="core", name="Nexus Core", amount="799")
+        + "</div><ul><li>CRM</li></ul></article>"
+        + card.format(id="pro", name="Nexus Professional", amount="3,999")
+        + "</div><ul><li>CRM</li></ul></article>"
+    )
+    lead = "<ol><li><strong>4DS Nexus</strong> is your monthly operations platform.</li></ol>"
+    proof = (
+        '<div class="pricing-proof"><p class="section-label">Trusted in SA</p><h2>Ordinary plans stay accessible.</h2>'
+        '<div class="pricing-proof-stats"><div class="pricing-proof-stat"><strong>$799</strong><span>Core platform per'
+        ' month</span></div><div class="pricing-proof-stat"><strong>ZA</strong><span>Designed for South African'
+        " operations</span></div></div></div>"
+    )
+    body = f"<section><h1>Pricing</h1>{lead}{stats}</section><section>{cards}</section><section>{proof}</section>"
+    got = entries(page(body))
+    assert got == {("Nexus Core", "price", 799.0, "USD", None), ("Nexus Professional", "price", 3999.0, "USD", None)}
+    alone = '<div class="pricing-stat"><strong>$49</strong><span>Team / month</span></div>'
+    assert 49.0 in {amount for _, _, amount, _, _ in entries(page(f"<section><h1>Pricing</h1>{alone}</section>"))}
+
+
 def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
     strip = (
         '<div class="price-v2__compare"><div class="price-v2__compare-row">'
