@@ -276,12 +276,13 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
     cards = _without_shared_kickers(_keyed_rows(cards))
     cards = _without_comparison_rows(_without_comparison_heads(_untagged(_kickers_alike(cards))))
     plans: list[PricePlan] = []
+    quoted = _quoted_rows(cards, yen, page_currency)
     for card, name in cards:
         if labelled := _labelled_price_boxes(card) or _priced_rows(card):
             for box, label in labelled:
                 plans.extend(_card_plans(box, label, _card_prices(box, yen, page_currency), yen))
             continue
-        if name:
+        if name and card.mem_id not in quoted:
             own: list[PricePlan] = []
             views = _toggle_views(card)
             shared = len(views) > 1 and _twin_amounts(card) and not _sides_say_period(card)
@@ -314,6 +315,27 @@ def heuristic_plans(tree: LexborHTMLParser, page: PageContext | None = None) -> 
         )
     plans = _without_titled_repeats(_free_said_once(_without_restating_rows(_without_repeated_row(plans))))
     return _without_unswapped_years(plans)
+
+
+def _quoted_rows(cards: list[tuple[LexborNode, str]], yen: str, currency: str | None) -> set[int]:
+    """The cards of a row of three or more that names no price at all, each only asking for a quote, on a page whose
+    other cards are priced (4ds-nexus-en's "Websites, apps & custom software" rows, "One-off project work … Scoped
+    and quoted before work begins", each a "Request a Quote" button under its service's name, below the priced
+    packages): services quoted apart, none a custom plan. One custom card beside priced ones is such a plan."""
+    rows: dict[int, list[LexborNode]] = {}
+    for card, _ in cards:
+        rows.setdefault(_row_id(card), []).append(card)
+    priced = {_row_id(card) for card, _ in cards if _card_prices(card, yen, currency)}
+    quoted: set[int] = set()
+    for row, members in rows.items():
+        if len(members) < MIN_QUOTED_ROW or row in priced or not priced:
+            continue
+        if all(any(_custom_line(line) for line in _signal_lines(card)) for card in members):
+            quoted |= {card.mem_id for card in members}
+    return quoted
+
+
+MIN_QUOTED_ROW = 3
 
 
 MAX_HEADER_ROW = 300

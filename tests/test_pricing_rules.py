@@ -5030,6 +5030,36 @@ def test_a_statistic_restating_the_cards_prices_is_no_plan() -> None:
     assert 49.0 in {amount for _, _, amount, _, _ in entries(page(f"<section><h1>Pricing</h1>{alone}</section>"))}
 
 
+def test_a_row_of_services_each_only_asking_for_a_quote_is_no_plans() -> None:
+    """4ds-nexus-en prices its packages in one row of cards ("Nexus Core" R799 / month, …, "Nexus Enterprise" with a
+    "Contact Sales" button), then lists "Websites, apps & custom software" ("One-off project work … Scoped and
+    quoted") as a row of service cards, each only its name and a "Request a Quote" button: services quoted apart,
+    none a custom plan. The custom card in the priced row stays."""
+    plan = '<article class="pricing-plan-card"><h3>{name}</h3><div class="price">{price}</div><ul><li>CRM</li></ul>'
+    plans = (
+        plan.format(name="Nexus Core", price="$799 <span>/ month</span>")
+        + "</article>"
+        + plan.format(name="Nexus Growth", price="$1,999 <span>/ month</span>")
+        + "</article>"
+        + plan.format(name="Nexus Enterprise", price="Custom")
+        + '<a class="btn" href="/contact">Contact Sales</a></article>'
+    )
+    service = (
+        '<div class="pricing-pro-row"><a class="pricing-pro-row-main" href="/services"><h3>{name}</h3><p>Scoped work.'
+        '</p></a><div class="pricing-pro-row-meta"><a class="btn" href="/contact">Request a Quote</a></div></div>'
+    )
+    services = "".join(service.format(name=name) for name in ("Website Development", "Mobile Apps", "Custom Software"))
+    html = page(
+        f'<section><h2>Platform packages</h2><div class="pricing-grid">{plans}</div></section><section>'
+        f'<h2>Websites, apps &amp; custom software</h2><div class="pricing-pro-card">{services}</div></section>'
+    )
+    assert entries(html) == {
+        ("Nexus Core", "price", 799.0, "USD", None),
+        ("Nexus Growth", "price", 1999.0, "USD", None),
+        ("Nexus Enterprise", "price", None, None, None),
+    }
+
+
 def test_a_versus_strip_of_two_priced_blocks_is_no_plan() -> None:
     strip = (
         '<div class="price-v2__compare"><div class="price-v2__compare-row">'
