@@ -1008,12 +1008,13 @@ def _head_cards(head: Grid, section: str | None, page: PageContext, over_feature
             plans.append(_custom_plan(cell.name))
         elif FREE_LINE.match(label_text(cell.text)) or cell in free:  # "Free" beside "Premium" over "(£10/month)"
             plans.append(_free_plan(label_text(cell.text), section))
-    return _fill_free_currency(plans) if free else plans
+    return plans
 
 
 def _free_named(cell: Cell) -> bool:
     """A head cell saying only a name with the word for free in it ("Piano Gratuito" beside "Piano Pro" over
-    "3,99€/mese", kolay-it): the free plan of a comparison pricing its other plan, in that plan's currency."""
+    "3,99€/mese", kolay-it): the free plan of a comparison pricing its other plan, with no currency, as a card
+    saying free in words has none."""
     if cell.rest or len(cell.lines) > 1 or has_price(cell.text):
         return False  # "Open Source" over "Free": a name, and a line saying its price, read as cards read them
     return FREE_NAME.search(label_text(cell.text)) is not None

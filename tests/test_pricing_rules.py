@@ -10404,8 +10404,8 @@ def test_plans_heading_a_table_of_counts_are_read_from_its_head_cells() -> None:
 def test_a_free_named_head_cell_beside_one_priced_plan_heads_a_comparison_of_two() -> None:
     """kolay-it's comparison heads its features with two plans: "Piano Gratuito" (its name says free, no price under
     it) and "Piano Pro" over "3,99€/mese" and "oppure 29,99€/anno" ("or", in Italian). One priced plan is enough
-    beside a plan whose name says it is free: both are read, the free one in the other's euro, and the Pro plan's
-    yearly price after "oppure" as well as its monthly one."""
+    beside a plan whose name says it is free: both are read, the free one with no currency (a head cell is read as
+    a card is), and the Pro plan's yearly price after "oppure" as well as its monthly one."""
     pro = (
         '<div class="pricing-th-label">Piano Pro</div><div class="pricing-price">3,99€<span>/mese</span></div>'
         '<div class="pricing-th-sub">oppure 29,99€/anno <span class="badge">-37%</span></div>'
@@ -10414,7 +10414,7 @@ def test_a_free_named_head_cell_beside_one_priced_plan_heads_a_comparison_of_two
     rows = "".join(f"<tr><td>{feature}</td><td>Tutte</td><td>Tutte</td></tr>" for feature in ("Lezioni", "Flashcard"))
     table = f'<table class="pricing-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
     assert entries(page(f"<h1>Pricing</h1>{table}", "it")) == {
-        ("Piano Gratuito", "price", 0.0, "EUR", None),
+        ("Piano Gratuito", "price", 0.0, None, None),
         ("Piano Pro", "price", 3.99, "EUR", None),
         ("Piano Pro", "price", 29.99, "EUR", None),
     }
