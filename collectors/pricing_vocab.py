@@ -1487,13 +1487,16 @@ ACCOUNT_NOUN = re.compile(
 )
 
 
-LEADING_CODE = re.compile(r"^\s*(?P<code>[A-Z]{3})(?=\s*(?:/|per\b))")
+LEADING_CODE = re.compile(r"^\s*(?P<code>[A-Z]{3,4})(?=\s*(?:/|per\b))")
 """A currency's code written after the amount, before what the price is per ("৳0.20 BDT / SMS", "$5 USD per
-seat"): the money's name, said again, not where the unit starts."""
+seat", a dollar stablecoin's "$50" over "USDC per course"): the money's name, said again, not where the unit
+starts."""
+DOLLAR_COINS = frozenset({"USDC", "USDT"})
+"""Stablecoins pegged to the US dollar, named after a "$" amount as a currency's code is."""
 
 
 def _tail_unit(tail: str) -> str | None:
-    if (code := LEADING_CODE.match(tail)) is not None and code.group("code") in ISO_CODES:
+    if (code := LEADING_CODE.match(tail)) is not None and code.group("code") in ISO_CODES | DOLLAR_COINS:
         tail = tail[code.end() :]
     tail = OVERAGE_AFTER_NOUN.sub("", tail)
     if (lead := PERSON_THEN_PERIOD.match(tail)) is not None:

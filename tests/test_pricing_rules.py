@@ -12900,6 +12900,16 @@ def test_a_currency_code_after_the_amount_does_not_hide_what_the_price_is_per() 
     assert tail_unit(" API / call") is None  # not a currency's code
 
 
+def test_a_dollar_stablecoin_after_the_amount_does_not_hide_what_the_price_is_per() -> None:
+    """tokenomic-en's course blocks: "$150 – $200" over "USDC per course": the stablecoin names the money, the
+    price is per `course`. Four capitals naming no money stay where they are ("HOST per month")."""
+    assert tail_unit(" USDC per course") == "course"
+    assert tail_unit(" USDT / seat") == "seat"
+    block = '<div><h5>{name}</h5><p>Courses</p><p class="price">{price}</p><small>USDC per course</small></div>'
+    blocks = block.format(name="Intermediate", price="$75 &ndash; $100") + block.format(name="Advanced", price="$150")
+    assert ("Advanced", "price", 150.0, "USD", "course") in entries(page(f'<div class="row">{blocks}</div>'))
+
+
 def test_a_button_s_call_or_an_account_s_state_names_no_plan_beside_plans_named_otherwise() -> None:
     """goshare-en's "Choose Payment Method" at $9 beside its named plans, llime-en's "Contact Sales", aponia-en's
     "Subscription activated": what the page asks or tells the reader names no plan. A page whose one price sits
