@@ -3035,7 +3035,7 @@ def _card_plans(
         prices = [p if p.unit or not p.amount else replace(p, unit=noun) for p in prices]
     text = _card_text(card)  # a price worked out per piece goes before a per-word unit is dropped as a pack's
     prices = _without_divided(_one_unit_for_dimensions(prices), text)
-    prices = [_undivided(p, text, prices) for p in prices]
+    prices = [_undivided(p, "\n".join(blocks), prices) for p in prices]
     if VIDEO_RESOLUTION.search(text):  # "$0.0336" over "480p", "$0.0756" over "720p", "USD / sec": video made
         prices = [
             replace(p, dimension="video") if p.unit in FOOTAGE_UNITS and p.dimension == "price" else p for p in prices
@@ -3126,7 +3126,9 @@ def _undivided(price: CardPrice, text: str, prices: list[CardPrice]) -> CardPric
     """A price per a word of the page's own ("$150/publicación") on a card that counts that word ("5
     publicaciones") is a pack's price divided, not a unit the plan is sold by: it loses the unit. A count of one
     divides nothing ("1 elder profile" under "$30 /month /elder"), unless the card's `prices` say the amount
-    with no unit too (jobslist-es's "$199" over "1 publicación · $199/publicación": a pack of one). An overage
+    with no unit too (jobslist-es's "$199" over "1 publicación · $199/publicación": a pack of one). The count and
+    the word are read in one block of the card's `text`, its blocks one a line: authnull-en's "10" ending the
+    "Website Number" row counts no servers of the "Server Storage" row after it. An overage
     price ("danach $0.010 / Credit" under "50.000 Credits") is per the word it counts, and keeps it."""
     unit = price.unit
     if (
@@ -3138,7 +3140,7 @@ def _undivided(price: CardPrice, text: str, prices: list[CardPrice]) -> CardPric
         or (unit.casefold() in DATA_UNITS and price.period in ("month", "year"))
     ):
         return price  # "R$ 1,00 /GB/mês" on a card named "50 GB": storage metered each month, no pack divided
-    for count in re.finditer(rf"\b\d+\s+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
+    for count in re.finditer(rf"\b\d+[^\S\n]+{re.escape(unit[:5])}\w*(?!\w)(?!\s+{FREE_ALLOWANCE})", text, re.I):
         if count.group(0).split()[0].lstrip("0") == "1" and not any(
             other.unit is None and other.amount == price.amount for other in prices
         ):

@@ -219,6 +219,9 @@ HELD_OUT = [
         "heldout96",
         "heldout33",
         "heldout48",
+        "heldout108",
+        "heldout180",
+        "heldout84",
     )
 ]
 """The held-out sets whose misses have been fixed (each PROVENANCE.md holds its untuned figures)."""

@@ -7266,6 +7266,24 @@ def test_a_count_of_one_of_the_unit_divides_no_pack() -> None:
     assert ("Publicación individual", "price", 199.0, "USD", None) in entries(page(f"<div>{pack}</div>", "es"))
 
 
+def test_a_count_in_a_block_of_its_own_divides_no_pack_of_the_next_blocks_noun() -> None:
+    """authnull-en's cards: "All prices per server per month" over "Starter" "$99" "per month", then rows "Website
+    Number" "10" and "Server Storage" "200GB": the "10" ends one block and "Server" opens the next, so no card counts
+    ten servers and the price stays per `server`. "10 servers" in one block would be the pack."""
+    row = '<div class="grid"><div><p class="font-semibold">{label}</p></div><p>{value}</p></div>'
+    card = (
+        '<div><div class="pb-4"><p class="text-sm">{name}</p><p class="text-3xl font-bold">${amount}</p>'
+        '<p class="text-sm">per month</p></div>'
+        + row.format(label="Website Number", value="10")
+        + row.format(label="Server Storage", value="200GB")
+        + "</div>"
+    )
+    cards = card.format(name="Starter", amount=99) + card.format(name="Agency", amount=199)
+    note = "<p>Simple &amp; fixed pricing. All prices per server per month, charged annually.</p>"
+    got = entries(page(f'<section><h2>Pricing</h2>{note}<div class="pricing-grid">{cards}</div></section>'))
+    assert got == {("Starter", "price", 99.0, "USD", "server"), ("Agency", "price", 199.0, "USD", "server")}
+
+
 def test_a_period_word_before_por_leaves_the_noun_the_unit() -> None:
     """puntualacceso-es's "$0.75" over "mensual por estudiante activo": monthly, per `estudiante`."""
     assert tail_unit(" mensual por estudiante activo") == "estudiante"
