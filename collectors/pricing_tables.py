@@ -256,6 +256,9 @@ def table_plans(tree: LexborHTMLParser, page: PageContext) -> tuple[list[PricePl
                 plans.extend(found)
                 used.append(node)
         elif tag in NOTE_TAGS and not _in_table(node):
+            if tag == "div" and against_others(context.heading) and div_grid(node, None, _price_row_label):
+                used.append(node)  # sanadorvirtual-es's grid under "Comparación de Costos": a clinic's cost beside ours
+                continue
             rows = div_grid(node, sibling.label if sibling else None, _price_row_label) if tag == "div" else None
             holder = None
             if rows is None and tag == "div" and (headed := plan_header_grid(node)) is not None:
@@ -466,7 +469,8 @@ AGAINST_OTHERS = re.compile(
     r"how\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?\s+compares\s*$|"
     r"(?:vs\.?|versus)\s+(?:the\s+)?(?:competition|competitors|alternatives|others)|"
     r"in\s+comparison\s+(?:to|with)|verglichen\s+mit|im\s+vergleich\s+(?:zu|mit)|"
-    r"compar[ée]\s+(?:à|aux?|avec))\b",
+    r"compar[ée]\s+(?:à|aux?|avec)|(?:cost|price)\s+comparison|comparaci[óo]n\s+de\s+(?:costos|costes|precios)|"
+    r"compara[çc][ãa]o\s+de\s+(?:custos|pre[çc]os)|comparaison\s+des\s+(?:co[ûu]ts|prix)|kostenvergleich)\b",
     re.I,
 )
 

@@ -9963,7 +9963,16 @@ def test_a_table_under_how_the_product_compares_is_no_plan_table() -> None:
     assert entries(page(table)) == set()
 
 
-@pytest.mark.parametrize("heading", ["How EZer Compares", "EZer vs. the competition", "Pricing versus alternatives"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "How EZer Compares",
+        "EZer vs. the competition",
+        "Pricing versus alternatives",
+        "Cost comparison",
+        "Kostenvergleich",
+    ],
+)
 def test_a_table_under_a_heading_naming_the_product_as_it_compares_is_no_plan_table(heading: str) -> None:
     """ezer-de's "How EZer Compares" table sets its own "4,49 €" beside Finanzguru's "0 €" and Outbank's "3 €": a
     comparison, as "How it compares to …" is, and "vs. the competition" too. Its plan card stays the price."""
@@ -9974,6 +9983,33 @@ def test_a_table_under_a_heading_naming_the_product_as_it_compares_is_no_plan_ta
     card = '<div class="plan-card"><h3>Plus</h3><p class="price">4,49 € / Monat</p><ul><li>Sync</li></ul></div>'
     table = f"<h2>{heading}</h2><table><tr><th>App</th><th>Preis</th></tr>{rows}</table>"
     assert entries(page(f"{card}{table}")) == {("Plus", "price", 4.49, "EUR", None)}
+
+
+def test_a_grid_of_divs_under_a_cost_comparison_heading_is_no_plan_grid() -> None:
+    """sanadorvirtual-es draws "Comparación de Costos" as rows of `div.cell`s: "Concepto | Consulta Tradicional |
+    Sanador Virtual", then "Costo de consulta | $300 - $800 MXN | ~$50 MXN", "Transporte", "Costo total estimado":
+    a clinic visit's costs beside the service's, no plans. Its card "Consulta Individual" stays the price."""
+    row = '<div class="comparison-row{}"><div class="cell">{}</div><div class="cell">{}</div>'
+    row += '<div class="cell highlight">{}</div></div>'
+    rows = (
+        row.format(" header", "Concepto", "Consulta Tradicional", "Sanador Virtual")
+        + row.format("", "Costo de consulta", "$300 - $800 MXN", "~$50 MXN")
+        + row.format("", "Transporte", "$100 - $500 MXN", "$0 MXN")
+        + row.format("", "Tiempo de traslado", "2-4 horas", "0 horas")
+        + row.format(" totals", "<strong>Costo total estimado</strong>", "<strong>$400 - $1,300 MXN</strong>", "~$50")
+    )
+    card = (
+        '<div class="price-card featured"><div class="card-header"><h2>Consulta Individual</h2><p>Pago por uso</p>'
+        '</div><div class="price"><span class="currency">$</span><span class="amount">50</span><span class="period">'
+        'MXN por consulta</span></div><ul class="features"><li>Triaje</li><li>Receta digital</li></ul></div>'
+    )
+    html = page(
+        f'<section class="pricing"><div class="pricing-grid">{card}</div></section><section class="comparison">'
+        '<div class="container"><h2>Comparación de Costos</h2><p class="section-subtitle">¿Por qué Sanador Virtual es'
+        f' más accesible?</p><div class="comparison-table">{rows}</div></div></section>',
+        "es",
+    )
+    assert {plan for plan, *_ in entries(html)} == {"Consulta Individual"}
 
 
 def test_a_lone_card_drawn_as_its_section_is_named_by_its_own_heading() -> None:
