@@ -11501,6 +11501,17 @@ def test_a_zero_shown_over_fees_per_use_is_the_plans_price() -> None:
     assert ("Pay as you go", "price", 0.0, "USD", None) not in entries(later)
 
 
+def test_a_short_name_set_off_by_a_dash_holding_a_tier_word_names_the_amount_whole() -> None:
+    """hardonia-en's list: "Starter Outreach Pack — $79 one-time", "GTM Starter Pack — $199 one-time": the tier word
+    ("Starter") is part of the short name the dash sets off from the amount, so the name is the pack's whole name."""
+    items = "".join(
+        f'<li><a href="https://buy.example/{n}">{name}</a> — ${amount} one-time</li>'
+        for n, (name, amount) in enumerate((("Starter Outreach Pack", 79), ("GTM Starter Pack", 199)))
+    )
+    html = page(f"<main><h1>Prompt Ops — Hardonia Packs</h1><p>Ready-to-use prompts.</p><ul>{items}</ul></main>")
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Starter Outreach Pack", 79.0), ("GTM Starter Pack", 199.0)}
+
+
 def test_a_name_keying_a_sentences_amount_names_it_whole() -> None:
     """knowledgenavigator-en's one offer is `<h3>Pro Membership: NGN 5.00/month</h3>` over a subscribe button, and
     blackcces-en's whole page `<p>Lifetime access: $2 via M-Pesa</p>` under "Pricing": the name keying the amount
