@@ -1820,7 +1820,14 @@ def _dimension(
         return "price"
     if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
         return "price"
+    if column.currency and APPROXIMATE_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))):
+        return "price"  # ait-en's "Estimated (USD)" beside "Base Price (ZAR)": the price again, in dollars
     return "price" if lone else slug(column.header) or f"column_{col}"
+
+
+APPROXIMATE_HEADER = re.compile(r"^\s*(?:estimated|approx(?:\.|imate(?:ly)?)?|equivalent|indicative|[≈~])\s*$", re.I)
+"""A header saying only that its column's figures are approximate, in the currency it names ("Estimated (USD)"):
+the row's price again in that currency, as worked out for a reader paying in it."""
 
 
 VIDEO_RESOLUTION = re.compile(r"(?<![\w.])(?:240|360|480|540|576|720|1080|1440|2160|4320)[pi](?!\w)|\b[48]K\b")

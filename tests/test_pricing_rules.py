@@ -11501,6 +11501,20 @@ def test_a_zero_shown_over_fees_per_use_is_the_plans_price() -> None:
     assert ("Pay as you go", "price", 0.0, "USD", None) not in entries(later)
 
 
+def test_a_column_headed_estimated_in_a_currency_is_the_price_again() -> None:
+    """ait-en's table "Programme | Base Price (ZAR) | Estimated (USD)" over "The Reading Programme | R 30.00 |
+    ~$2.00": the estimate is the programme's price again, worked out in dollars, no dimension called
+    "estimated". A header naming something else ("Setup (USD)") keeps its own name."""
+    head = "<tr><th>Programme</th><th>Base Price (ZAR)</th><th>{} (USD)</th></tr>"
+    rows = "<tr><td>The Reading Programme</td><td>R 30.00</td><td>~$2.00</td></tr>"
+    rows += "<tr><td>LOSS Assessment</td><td>R 50.00</td><td>~$3.00</td></tr>"
+    got = entries(page(f"<h2>Programmes</h2><table>{head.format('Estimated')}{rows}</table>"))
+    assert ("The Reading Programme", "price", 2.0, "USD", None) in got
+    assert ("LOSS Assessment", "price", 3.0, "USD", None) in got
+    setup = entries(page(f"<h2>Programmes</h2><table>{head.format('Setup')}{rows}</table>"))
+    assert ("LOSS Assessment", "setup", 3.0, "USD", None) in setup
+
+
 def test_a_short_name_set_off_by_a_dash_holding_a_tier_word_names_the_amount_whole() -> None:
     """hardonia-en's list: "Starter Outreach Pack — $79 one-time", "GTM Starter Pack — $199 one-time": the tier word
     ("Starter") is part of the short name the dash sets off from the amount, so the name is the pack's whole name."""
