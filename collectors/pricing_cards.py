@@ -399,14 +399,18 @@ def _priced_rows(card: LexborNode) -> list[tuple[LexborNode, str]]:
     "Kern-Features" over `<div data-price="10"><span>Schichtplanung</span><span>10 € / Monat</span></div>`, one
     row per module): each row prices the item it names, not the list's heading. A model's card keying its sides so
     ("Input $3", "Output $15") is one model, priced per side. A card showing a price of its own
-    beside such rows (a plan's "+ $5 per extra user" lines) is a plan, and stays one."""
+    beside such rows (a plan's "+ $5 per extra user" lines) is a plan, and stays one. A list's items are such rows
+    too, its priced ones among its feature lines (quizforge-en's "✓ Single organisation: $999/year" beside "✓
+    Email-only support"), named without the tick."""
     groups: dict[tuple[int, str, str], list[LexborNode]] = {}
     for node in card.traverse():
-        if node.tag in CARD_TAGS and node.parent is not None and node is not card:
+        if (node.tag in CARD_TAGS or node.tag == "li") and node.parent is not None and node is not card:
             groups.setdefault((node.parent.mem_id, node.tag, node.attributes.get("class") or ""), []).append(node)
     total = len(price_matches(_clean(card.text(separator=" "))))
-    for group in groups.values():
+    for (_, tag, _), group in groups.items():
         rows = [row for row in group if not _loop_row(row)]
+        if tag == "li":  # a list's priced items among its feature lines ("✓ Email-only support")
+            rows = [row for row in rows if price_matches(_clean(row.text(separator=" ")))]
         if len(rows) < MIN_PRICED_ROWS or len(rows) != total:
             continue
         found = [(row, name) for row in rows if (name := _row_item(row))]
@@ -432,7 +436,7 @@ def _row_item(row: LexborNode) -> str:
     matches = price_matches(text)
     if len(matches) != 1 or not ROW_PRICE_TAIL.match(text[match_end(matches[0]) :]):
         return ""
-    name = text[: matches[0].start()].strip(" :–—-·|")
+    name = text[: matches[0].start()].strip(" :–—-·|").lstrip("✓✔☑✅ ")
     words = name.split()
     if not words or len(words) > MAX_ROW_LABEL_WORDS or re.search(r"\d", name) or PRICE_LEAD.match(name):
         return ""

@@ -11501,6 +11501,24 @@ def test_a_zero_shown_over_fees_per_use_is_the_plans_price() -> None:
     assert ("Pay as you go", "price", 0.0, "USD", None) not in entries(later)
 
 
+def test_a_lists_priced_items_among_its_feature_lines_are_priced_each() -> None:
+    """quizforge-en's "Self-hosted licence" block lists "✓ Single organisation: $999/year", "✓ Multi-org reseller
+    licence: $2,499/year", "✓ Email-only support": each priced item is an offer of its own, named by its words
+    (the tick aside), not two prices of the block's heading."""
+    items = (
+        "<li>✓ Single organisation: <b>$999/year</b></li><li>✓ Multi-org reseller licence: <b>$2,499/year</b></li>"
+        "<li>✓ Email-only support</li><li>✓ Source code &amp; updates included</li>"
+    )
+    block = (
+        '<section class="bg-white"><h2>Self-hosted licence</h2><p>Install it on your own servers with a licence.</p>'
+        f'<ul class="grid">{items}</ul></section>'
+    )
+    assert {(p, a) for p, _, a, _, _ in entries(page(block))} == {
+        ("Single organisation", 999.0),
+        ("Multi-org reseller licence", 2499.0),
+    }
+
+
 def test_a_column_headed_estimated_in_a_currency_is_the_price_again() -> None:
     """ait-en's table "Programme | Base Price (ZAR) | Estimated (USD)" over "The Reading Programme | R 30.00 |
     ~$2.00": the estimate is the programme's price again, worked out in dollars, no dimension called
