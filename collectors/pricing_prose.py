@@ -64,9 +64,11 @@ as a name is, and never "Free" (a free tier has no amount to say)."""
 MAX_HEADING = 40
 MAX_HEADING_WORDS = 4
 PRICING_HEADING = re.compile(
-    r"pric|tarif|preis|precio|prezz|preç|cost|plan|abonnement|料金|価格|价格|價格|定价|定價|가격|요금", re.I
+    r"pric|tarif|preis|precio|prezz|preç|cost|plan|abonnement|\bofferings\b|料金|価格|价格|價格|定价|定價|가격|요금",
+    re.I,
 )
-"""A heading about the prices themselves ("Pricing", "Tarifs", "가격 및 액세스"): the page's, no plan's name."""
+"""A heading about the prices themselves ("Pricing", "Tarifs", "가격 및 액세스") or all that is offered ("OFFERINGS"
+over sued-en's "Shell-Dweller — £5/month" and "Hobbyist — £10/month"): the page's, no plan's name."""
 NOT_A_NAME = re.compile(
     r"[.,;:!?。、，；：！？・]|\b(?:faq|questions?|fragen|preguntas|domande|perguntas)\b|よくある質問|常见问题|常見問題|"
     r"\b(?:payment|checkout|billing)\s+(?:information|info|details|method)\b|"
@@ -267,9 +269,11 @@ MIN_TAGLINE_WORDS = 4
 $1,250 / month") is the tier's tagline: a tier word in it is a word of the phrase, no name."""
 
 
-DASHED_NAME = re.compile(r"\s*(?P<name>[^\W\d_][^\W_]*(?:\s+[^\W_]+){0,2})\s+[—–]\s+(?:[^\W\d_]{1,12}\.?\s+)?$")
+DASHED_NAME = re.compile(
+    r"\s*(?P<name>[^\W\d_][^\W_]*(?:-[^\W_]+)*(?:\s+[^\W_]+(?:-[^\W_]+)*){0,2})\s+[—–]\s+(?:[^\W\d_]{1,12}\.?\s+)?$"
+)
 """A short name opening the sentence, set off by a dash from its amount, maybe after a lead word ("Start — от 2 000
-$", "Start — from $2,000")."""
+$", "Start — from $2,000"), its words maybe hyphened ("Shell-Dweller — £5/month")."""
 
 
 def _dashed_name(sentence: str, start: int) -> str | None:

@@ -11533,6 +11533,18 @@ def test_a_column_headed_estimated_in_a_currency_is_the_price_again() -> None:
     assert ("LOSS Assessment", "setup", 3.0, "USD", None) in setup
 
 
+def test_offers_under_an_offerings_heading_are_named_by_their_dashed_names() -> None:
+    """sued-en lists its tiers under `<h1>OFFERINGS</h1>` as bold lines "Shell-Dweller — £5/month", "Hobbyist —
+    £10/month": the heading names all that is offered, no one of them; each tier is the short name the dash sets
+    off from its amount, a hyphened word one word."""
+    tiers = "".join(
+        f"<p><strong>{name} &mdash; £{amount}/month</strong></p><p>For people who {who}</p><ul><li>Updates</li></ul>"
+        for name, amount, who in (("Shell-Dweller", 5, "live by the terminal"), ("Hobbyist", 10, "like tinkering"))
+    )
+    html = page(f"<main><p>sued is free, but you can choose to donate.</p><h1>OFFERINGS</h1>{tiers}</main>")
+    assert {(p, a) for p, _, a, _, _ in entries(html)} == {("Shell-Dweller", 5.0), ("Hobbyist", 10.0)}
+
+
 def test_a_short_name_set_off_by_a_dash_holding_a_tier_word_names_the_amount_whole() -> None:
     """hardonia-en's list: "Starter Outreach Pack — $79 one-time", "GTM Starter Pack — $199 one-time": the tier word
     ("Starter") is part of the short name the dash sets off from the amount, so the name is the pack's whole name."""
