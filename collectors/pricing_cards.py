@@ -231,6 +231,16 @@ VALUE_BEFORE = re.compile(
 """The word right before an amount saying what a perk is worth (ftchinese-zh's "论坛门票2张，价值3999元/张", two forum
 tickets worth 3999 yuan each; "a bonus pack worth $49"; Dutch "t.w.v. €150/uur", worth €150 an hour): the value of
 something the plan gives, not its price."""
+TURNOVER_BEFORE = re.compile(
+    r"\b(?:omsetter\s+for|omsetning(?:\s+på)?|turnover(?:\s+of)?|revenue\s+of|sales\s+of|umsatz(?:\s+von)?|"
+    r"chiffre\s+d['’]affaires(?:\s+de)?|facturaci[óo]n\s+de|faturamento\s+de)"
+    r"(?:\s+(?:mer\s+enn|mindre\s+enn|over|under|above|below|more\s+than|less\s+than|up\s+to|über|bis))?\s*$",
+    re.I,
+)
+"""The turnover a plan is bound to, right before an amount ("Helt gratis inntil du omsetter for 5 000 kr/mnd",
+okam-no's "free until you turn over 5,000 kr a month"; "revenue of $10k", "Umsatz bis 5.000 €"): what the customer
+sells, the plan's threshold, no price."""
+MAX_TURNOVER_WORDS = 40
 AUDIENCE_BEFORE = re.compile(r"\b(?:for|für|pour|para|per)\s*$", re.I)
 OPEN_ABOVE = re.compile(r"^\s*(?:[KkMmBb]|Cr|L|Mio\.?|Mrd\.?)?\s?\+")
 """An amount after "for" and open above ("For ₹50 Cr+ businesses", "for $10M+ ARR companies"): the size of the
@@ -3676,6 +3686,8 @@ def _text_prices(
             continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
         if VALUE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "价值3999元/张": what a perk is worth, not what the plan costs
+        if TURNOVER_BEFORE.search(text[max(0, start - MAX_TURNOVER_WORDS) : start]):
+            continue  # "inntil du omsetter for 5 000 kr/mnd": the turnover the plan is bound to
         if AUDIENCE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and OPEN_ABOVE.match(
             match.group("tail") or ""
         ):

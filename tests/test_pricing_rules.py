@@ -11252,6 +11252,21 @@ def test_a_yuan_amount_under_a_yuan_price_is_no_second_currency() -> None:
     assert entries(both, CN_URL) == {("Pro", "price", 9.0, "USD", None), ("Pro", "price", 65.0, "CNY", None)}
 
 
+def test_the_turnover_a_plan_is_bound_to_is_no_price() -> None:
+    """okam-no's Gratis card: "0 kr" over "Helt gratis inntil du omsetter for 5 000 kr/mnd via appen" (free until
+    the shop turns over 5,000 kr a month), its Premium card "Når du omsetter for mer enn 5 000 kr/mnd": the
+    turnover each plan is bound to is what the customer sells, no price of either plan."""
+    card = (
+        '<div class="price-card"><h3>{name}</h3><p class="price">{price}<span class="price-qualifier">{bound}</span>'
+        "</p><ul><li>Rapportering</li></ul></div>"
+    )
+    cards = card.format(
+        name="Gratis", price="0 kr", bound="Helt gratis inntil du omsetter for 5 000 kr/mnd via appen"
+    ) + card.format(name="Premium", price="499 kr/mnd", bound="Når du omsetter for mer enn 5 000 kr/mnd via appen")
+    got = entries(page(f'<div class="pricing">{cards}</div>', "no"))
+    assert {(p, a) for p, _, a, _, _ in got} == {("Gratis", 0.0), ("Premium", 499.0)}
+
+
 def test_what_a_perk_is_worth_is_no_price() -> None:
     """ftchinese-zh's premium card lists "FT中文网2018年度论坛门票2张，价值3999元/张" (two forum tickets, worth
     3999 yuan each) above its "¥1,998.00/年" button: the tickets' value, not a price of the plan."""
