@@ -240,7 +240,8 @@ TURNOVER_BEFORE = re.compile(
 """The turnover a plan is bound to, right before an amount ("Helt gratis inntil du omsetter for 5 000 kr/mnd",
 okam-no's "free until you turn over 5,000 kr a month"; "revenue of $10k", "Umsatz bis 5.000 €"): what the customer
 sells, the plan's threshold, no price."""
-MAX_TURNOVER_WORDS = 40
+MAX_TURNOVER_LEAD = 40
+"""How many characters before an amount `TURNOVER_BEFORE` looks back ("omsetter for mer enn " is 21)."""
 AUDIENCE_BEFORE = re.compile(r"\b(?:for|für|pour|para|per)\s*$", re.I)
 OPEN_ABOVE = re.compile(r"^\s*(?:[KkMmBb]|Cr|L|Mio\.?|Mrd\.?)?\s?\+")
 """An amount after "for" and open above ("For ₹50 Cr+ businesses", "for $10M+ ARR companies"): the size of the
@@ -335,14 +336,18 @@ def _quoted_rows(cards: list[tuple[LexborNode, str]], yen: str, currency: str | 
     rows: dict[int, list[LexborNode]] = {}
     for card, _ in cards:
         rows.setdefault(_row_id(card), []).append(card)
+    asking = {
+        row: members
+        for row, members in rows.items()
+        if len(members) >= MIN_QUOTED_ROW
+        and all(any(_custom_line(line) for line in _signal_lines(card)) for card in members)
+    }
+    if not asking:
+        return set()  # the common case: no card's prices are read twice
     priced = {_row_id(card) for card, _ in cards if _card_prices(card, yen, currency)}
-    quoted: set[int] = set()
-    for row, members in rows.items():
-        if len(members) < MIN_QUOTED_ROW or row in priced or not priced:
-            continue
-        if all(any(_custom_line(line) for line in _signal_lines(card)) for card in members):
-            quoted |= {card.mem_id for card in members}
-    return quoted
+    if not priced:
+        return set()
+    return {card.mem_id for row, members in asking.items() if row not in priced for card in members}
 
 
 MIN_QUOTED_ROW = 3
@@ -3686,7 +3691,7 @@ def _text_prices(
             continue  # "<$0.01 per image" under a pack's "$9.9": a bound on what each works out to, no price
         if VALUE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]):
             continue  # "价值3999元/张": what a perk is worth, not what the plan costs
-        if TURNOVER_BEFORE.search(text[max(0, start - MAX_TURNOVER_WORDS) : start]):
+        if TURNOVER_BEFORE.search(text[max(0, start - MAX_TURNOVER_LEAD) : start]):
             continue  # "inntil du omsetter for 5 000 kr/mnd": the turnover the plan is bound to
         if AUDIENCE_BEFORE.search(text[max(0, start - MAX_SAVING_WORD) : start]) and OPEN_ABOVE.match(
             match.group("tail") or ""

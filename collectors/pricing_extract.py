@@ -830,6 +830,7 @@ def _drop_restating_stats(tree: LexborHTMLParser, yen: str) -> None:
 
 
 def _shown_amounts(text: str, yen: str) -> list[Decimal]:
+    """The amounts of the prices a text shows, as the card reader would read them."""
     return [price.amount for match in price_matches(text) if (price := text_price(match, yen)) is not None]
 
 

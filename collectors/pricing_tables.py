@@ -1025,6 +1025,7 @@ def _free_named(cell: Cell) -> bool:
 
 
 FREE_NAME = re.compile(rf"(?<![^\W\d_]){FREE_WORD}(?![^\W\d_])", re.I)
+"""The word for free as a word of a name ("Piano Gratuito"), not inside another ("Freelancer")."""
 
 
 MIN_HEAD_CARDS = 2
