@@ -806,23 +806,22 @@ def _drop_restating_stats(tree: LexborHTMLParser, yen: str) -> None:
     proof strip's "R799" over "Core platform per month") sums the plans up: the cards price them, under their
     names. It goes before the cards take it for a plan named by the text around it. A statistic whose figure the
     page says nowhere else is left to the readers."""
-    body = tree.body
-    if body is None:
+    stats = _outermost(
+        _body_blocks(
+            tree,
+            lambda node: (
+                bool(STAT_CLASS.search(node.attributes.get("class") or ""))
+                and bool(price_matches(node.text(separator=" ")))
+            ),
+        )
+    )
+    if not stats or tree.body is None:
         return
-    stats = [
-        node
-        for node in body.traverse()
-        if node.tag != "body"
-        and STAT_CLASS.search(node.attributes.get("class") or "")
-        and price_matches(node.text(separator=" "))
-    ]
-    ids = {node.mem_id for node in stats}
-    outermost = [node for node in stats if not (ancestor_ids(node) - {node.mem_id}) & ids]
-    inside = Counter(a for node in outermost for a in _shown_amounts(node.text(separator=" "), yen))
-    shown = Counter(_shown_amounts(body.text(separator=" "), yen))
+    inside = Counter(a for node in stats for a in _shown_amounts(node.text(separator=" "), yen))
+    shown = Counter(_shown_amounts(tree.body.text(separator=" "), yen))
     restating = [
         node
-        for node in outermost
+        for node in stats
         if (amounts := _shown_amounts(node.text(separator=" "), yen)) and all(shown[a] > inside[a] for a in amounts)
     ]
     for node in restating:
@@ -875,17 +874,15 @@ def _drop_calculators(tree: LexborHTMLParser) -> None:
     visitor's numbers: its rows ("Regional retainer, per year $168,000", "Traditional SaaS (Annual) ₹5,99,400",
     the slider's "₹199" and "₹5,000" ends) are results and examples, no plan's price. It goes before any reader
     sees the page. A calculator without a field (a static example) is left to the card reader's own checks."""
-    body = tree.body
-    if body is None:
-        return
-    found = [
-        node
-        for node in body.traverse()
-        if node.tag != "body"
-        and CALCULATOR_MARK.search(f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}")
-        and asks_quantities(node)
-    ]
-    _decompose_outermost(found)
+    _decompose_outermost(
+        _body_blocks(
+            tree,
+            lambda node: (
+                bool(CALCULATOR_MARK.search(f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"))
+                and asks_quantities(node)
+            ),
+        )
+    )
 
 
 SLIDERS = '[role="slider"], [data-slot="slider"], input[type="range"]'
@@ -948,9 +945,20 @@ def _drop_aria_tables(tree: LexborHTMLParser) -> None:
 
 def _decompose_outermost(nodes: list[LexborNode]) -> None:
     """Remove the nodes from the tree: those inside another of them go with it, never twice."""
-    ids = {node.mem_id for node in nodes}
-    for node in [node for node in nodes if not ancestor_ids(node) & ids]:
+    for node in _outermost(nodes):
         node.decompose()
+
+
+def _outermost(nodes: list[LexborNode]) -> list[LexborNode]:
+    """The nodes inside none of the others."""
+    ids = {node.mem_id for node in nodes}
+    return [node for node in nodes if not ancestor_ids(node) & ids]
+
+
+def _body_blocks(tree: LexborHTMLParser, picks: Callable[[LexborNode], bool]) -> list[LexborNode]:
+    """The elements of the page's body that `picks` marks, the body itself aside, in the order they are read."""
+    body = tree.body
+    return [] if body is None else [node for node in body.traverse() if node.tag != "body" and picks(node)]
 
 
 INVISIBLE_CLASS = re.compile(r"(?:^|\s)invisible(?=$|\s)")
