@@ -243,14 +243,13 @@ def _sentence_prices(sentence: str, heading: str | None, page: PageContext) -> I
         end = match.end("cur2") if match.group("cur2") else match.end("amt")  # the amount, not its tail
         name = _tier_word(sentence, match.start(), end)
         keyed = _keyed_name(sentence, match.start())
-        if name is not None and keyed is not None and TIER_WORD.search(keyed):
-            name = keyed  # "Pro Membership: NGN 5.00/month": the tier word is part of the name keying the amount
-        dashed = _dashed_name(sentence, match.start()) if name is not None and keyed is None else None
-        if dashed is not None and TIER_WORD.search(dashed):
-            name = dashed  # "GTM Starter Pack — $199 one-time": the tier word is part of the name set off by the dash
+        dashed = _dashed_name(sentence, match.start())
+        whole = keyed or dashed  # "Pro Membership: NGN 5.00/month", "GTM Starter Pack — $199 one-time"
+        if name is not None and whole is not None and TIER_WORD.search(whole):
+            name = whole  # the tier word is part of the name keying the amount or set off from it by the dash
         if name is None and heading and heading.rstrip().endswith(("?", "？")):
             continue  # a FAQ answer ("Can I pay yearly? Yes, from $10."): an example unless a tier is named
-        name = name or _heading_name(heading) or _dashed_name(sentence, match.start()) or keyed
+        name = name or _heading_name(heading) or dashed or keyed
         plan = _plan(name or page.host, price.amount, price.currency, period, price.unit, price.dimension)
         yield Said(name, plan)
 

@@ -1819,9 +1819,10 @@ def _dimension(
         return "price"  # "Price / User / Month": the row's price per seat, each month
     if column.by_cells or HOURLY_HEADER.match(column.header) or LOWER_BOUND_HEADER.match(column.header):
         return "price"
-    if PRICE_ONLY_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))) or _currency_only(column.header):
+    bare = BRACKETS.sub(" ", _without_currency(column.header))
+    if PRICE_ONLY_HEADER.match(bare) or _currency_only(column.header):
         return "price"
-    if column.currency and APPROXIMATE_HEADER.match(BRACKETS.sub(" ", _without_currency(column.header))):
+    if column.currency and APPROXIMATE_HEADER.match(bare):
         return "price"  # ait-en's "Estimated (USD)" beside "Base Price (ZAR)": the price again, in dollars
     return "price" if lone else slug(column.header) or f"column_{col}"
 
